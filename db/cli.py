@@ -1,0 +1,204 @@
+"""The headless commands of `main.py` (ARCHITECTURE.md, "Command line").
+
+Exit codes: 0 ok; 1 bad input or data (one line on stderr, naming the file and line where there is one;
+nothing changed); 2 usage (argparse).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from db.errors import InputError, MarginError
+from db.export import FORMATS, PLANNED_FORMATS, export
+from db.library import DB_NAME, ImportReport, Library
+from db.paths import resolve_library_dir
+from db.paper import PaperRecord
+from db.render import stars
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser for `margin [--library DIR] [COMMAND …]`; no command means: open the window."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--library", metavar="DIR", default=argparse.SUPPRESS,
+                        help="the library folder (default: $MARGIN_LIBRARY or the user data folder)")
+    parser = argparse.ArgumentParser(
+        prog="margin", parents=[common],
+        description="Read, triage and annotate research-paper abstracts. Without a command, opens the window.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = commands.add_parser("import", parents=[common], help="add or update papers from files")
+    p.add_argument("files", nargs="+", metavar="FILE")
+
+    p = commands.add_parser("list", parents=[common], help="papers matching a query (all when omitted)")
+    p.add_argument("query", nargs="?", default="", metavar="QUERY")
+    p.add_argument("--json", action="store_true", help="print one JSON array")
+
+    p = commands.add_parser("annotate", parents=[common], help="tag, rate, note, title or mark a paper")
+    p.add_argument("id", metavar="ID", help="a paper id (or a unique prefix of at least 4 digits)")
+    p.add_argument("--tag", action="append", default=[], metavar="T", help="add a tag (repeatable)")
+    p.add_argument("--untag", action="append", default=[], metavar="T", help="remove a tag (repeatable)")
+    p.add_argument("--rating", type=int, choices=range(0, 6), metavar="N", help="1..5; 0 clears the rating")
+    notes = p.add_mutually_exclusive_group()
+    notes.add_argument("--note", metavar="TEXT", help="replace the note with TEXT (Markdown)")
+    notes.add_argument("--note-file", metavar="F", help="replace the note with the contents of file F")
+    p.add_argument("--title", metavar="TEXT", help='set a title ("" clears it)')
+    read = p.add_mutually_exclusive_group()
+    read.add_argument("--read", dest="read", action="store_const", const=True)
+    read.add_argument("--unread", dest="read", action="store_const", const=False)
+
+    p = commands.add_parser("export", parents=[common], help="write papers and notes in another format")
+    p.add_argument("--format", required=True, choices=FORMATS + PLANNED_FORMATS, metavar="FORMAT",
+                   help=f"one of: {', '.join(FORMATS + PLANNED_FORMATS)}")
+    p.add_argument("--query", default=None, metavar="QUERY",
+                   help="export the papers matching QUERY (default: every annotated paper)")
+    p.add_argument("--output", metavar="FILE", help="write to FILE (default: standard output)")
+    return parser
+
+
+def library_dir(args: argparse.Namespace) -> Path:
+    return resolve_library_dir(getattr(args, "library", None))
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Run a parsed headless command. Returns the exit code; prints errors as one line on stderr."""
+    try:
+        return _COMMANDS[args.command](args)
+    except MarginError as error:
+        print(f"margin: {error}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # `margin list | head`: the reader went away; not an error
+        sys.stdout = open(os.devnull, "w")
+        return 0
+    except KeyboardInterrupt:
+        print("margin: interrupted; nothing was changed by the unfinished step", file=sys.stderr)
+        return 1
+
+
+def _open(args: argparse.Namespace, seed: bool = True) -> Library:
+    return Library.open(library_dir(args), seed=seed)
+
+
+def _search(library: Library, text: str) -> list[str]:
+    from db.search_index import ensure_index
+
+    if not text.strip():
+        return library.ids()
+    return ensure_index(library).search(text)
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from db.importer import read_file
+
+    folder = library_dir(args)
+    records: list[PaperRecord] = []
+    skipped: list[tuple[int | None, str]] = []
+    for name in args.files:
+        result = read_file(Path(name))  # raises InputError before anything changes
+        records += result.records
+        skipped += [(line, f"{result.path}: {reason}") for line, reason in result.skipped]
+    existed = (folder / DB_NAME).exists()
+    with Library.open(folder, seed=existed) as library:
+        report: ImportReport = library.import_records(records, progress=_progress_printer())
+        report.skipped = skipped + report.skipped
+        from db.search_index import ensure_index
+
+        ensure_index(library)
+    print(report.summary())
+    for line, reason in report.skipped:
+        print(f"  skipped (line {line}): {reason}" if line else f"  skipped: {reason}", file=sys.stderr)
+    return 0
+
+
+def _progress_printer():
+    if not sys.stderr.isatty():
+        return None
+
+    def progress(done: int, total: int) -> None:
+        print(f"\rimporting {done:,} of {total:,} papers", end="\n" if done == total else "", file=sys.stderr)
+
+    return progress
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    with _open(args) as library:
+        papers = library.papers(_search(library, args.query))
+    if args.json:
+        json.dump([paper.to_json() for paper in papers], sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    else:
+        for paper in papers:
+            flags = stars(paper.rating) or "     "
+            tags = f"  [{', '.join(paper.tags)}]" if paper.tags else ""
+            print(f"{paper.id}  {flags}  {paper.label}{tags}")
+    return 0
+
+
+def cmd_annotate(args: argparse.Namespace) -> int:
+    note = args.note
+    if args.note_file is not None:
+        try:
+            note = Path(args.note_file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise InputError(args.note_file, f"cannot read the note ({error})") from None
+    with _open(args) as library:
+        try:
+            paper_id = library.find_id(args.id)
+        except KeyError:
+            raise MarginError(f"no single paper has the id '{args.id}' (see: margin list)") from None
+        try:
+            if args.tag:
+                library.add_tags(paper_id, args.tag)
+        except ValueError as error:
+            raise MarginError(str(error)) from None
+        if args.untag:
+            library.remove_tags(paper_id, args.untag)
+        if args.rating is not None:
+            library.set_rating(paper_id, args.rating)
+        if note is not None:
+            library.set_note(paper_id, note)
+        if args.title is not None:
+            library.set_title(paper_id, args.title)
+        if args.read is not None:
+            library.set_read(paper_id, args.read)
+        from db.search_index import ensure_index
+
+        ensure_index(library)
+        paper = library.paper(paper_id)
+    print(f"{paper.id}  {stars(paper.rating) or 'unrated'}  {paper.label}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    with _open(args) as library:
+        ids = library.annotated_ids() if args.query is None else _search(library, args.query)
+        text = export(library.papers(ids), args.format)
+    if not args.output:
+        sys.stdout.write(text)
+        return 0
+    write_atomically(Path(args.output), text)
+    print(f"exported {len(ids)} papers to {args.output}", file=sys.stderr)
+    return 0
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` (UTF-8) to `path` through a temporary file and a rename, so a crash leaves the old file.
+
+    Raises MarginError naming the path when the folder does not exist or cannot be written.
+    """
+    if not path.parent.exists():
+        raise MarginError(f"{path}: the folder {path.parent} does not exist")
+    try:
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        os.replace(temp, path)
+    except OSError as error:
+        raise MarginError(f"{path}: cannot write ({error.strerror})") from None
+
+
+_COMMANDS = {"import": cmd_import, "list": cmd_list, "annotate": cmd_annotate, "export": cmd_export}

@@ -1,0 +1,78 @@
+"""Reader for the seed corpus format (resources/corpus/*.txt).
+
+UTF-8 text; the first non-empty line is the collection header (`ICML 2026 Papers`, `ICML 2026 论文列表`);
+after it one abstract per paragraph, paragraphs separated by blank lines. The venue is the header's leading
+`NAME YEAR`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from db.errors import InputError
+from db.paper import PaperRecord
+
+_VENUE = re.compile(r"^\s*([^\W\d_][\w&.\-]*(?:\s+[^\W\d_][\w&.\-]*)*?)\s+((?:19|20)\d\d)\b")
+BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "resources" / "corpus"
+
+
+def venue_from_header(header: str) -> tuple[str | None, int | None]:
+    """Return (venue, year) from a header such as `ICML 2026 Papers` → ("ICML 2026", 2026).
+
+    Returns (None, None) when the header does not start with a name and a year.
+    """
+    match = _VENUE.match(header)
+    if not match:
+        return None, None
+    year = int(match.group(2))
+    return f"{match.group(1)} {year}", year
+
+
+def looks_like_seed_text(text: str) -> bool:
+    """True when `text` has a short header line followed by at least one blank-line-separated paragraph."""
+    lines = text.lstrip("\ufeff").splitlines()
+    non_empty = [i for i, line in enumerate(lines) if line.strip()]
+    if len(non_empty) < 2:
+        return False
+    first = lines[non_empty[0]]
+    return len(first) <= 200 and not lines[non_empty[0] + 1].strip() if non_empty[0] + 1 < len(lines) else False
+
+
+def parse_seed_text(text: str, path: Path | str = "<text>") -> list[PaperRecord]:
+    """Parse seed-format `text` into paper records in file order, each with its 1-based start line.
+
+    Raises InputError(path, line) when there is no header or no abstract after it.
+    """
+    lines = text.lstrip("\ufeff").splitlines()
+    header_index = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if header_index is None:
+        raise InputError(path, "the file is empty", line=1)
+    header = lines[header_index].strip()
+    venue, year = venue_from_header(header)
+    records: list[PaperRecord] = []
+    paragraph: list[str] = []
+    start = 0
+    for number, line in enumerate(lines[header_index + 1 :], start=header_index + 2):
+        if line.strip():
+            if not paragraph:
+                start = number
+            paragraph.append(line.strip())
+            continue
+        if paragraph:
+            records.append(_record(paragraph, start, venue, year, header))
+            paragraph = []
+    if paragraph:
+        records.append(_record(paragraph, start, venue, year, header))
+    if not records:
+        raise InputError(path, "a header line but no abstracts after it", line=header_index + 1)
+    return records
+
+
+def _record(paragraph: list[str], line: int, venue: str | None, year: int | None, header: str) -> PaperRecord:
+    return PaperRecord(abstract=" ".join(paragraph), venue=venue, year=year, source=header, line=line)
+
+
+def bundled_corpus_files() -> list[Path]:
+    """The bundled corpus files (resources/corpus/*.txt), sorted by name."""
+    return sorted(BUNDLED_CORPUS.glob("*.txt"))

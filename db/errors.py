@@ -1,0 +1,24 @@
+"""Errors that the command line and the window show to the user as one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class MarginError(Exception):
+    """A problem with the user's input or data; its str() is the one line shown to the user."""
+
+
+class InputError(MarginError):
+    """A file that cannot be read. `path` and `line` (1-based, optional) say where."""
+
+    def __init__(self, path: Path | str, message: str, line: int | None = None):
+        self.path = Path(path)
+        self.line = line
+        self.message = message
+        where = f"{self.path}:{line}" if line else f"{self.path}"
+        super().__init__(f"{where}: {message}")
+
+
+class LibraryError(MarginError):
+    """The library folder or its database cannot be used (too new, unreadable, locked)."""

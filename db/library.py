@@ -1,0 +1,505 @@
+"""The library: one folder holding `library.db` (SQLite, the source of truth), `index/` and `backups/`.
+
+This is the one API the window and the command line use to read and change papers and annotations.
+Every change to a paper or its annotations also queues the paper in `index_queue` in the same transaction,
+so the search index (derived data) can always catch up, even after a crash between the two commits.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+import sqlite_utils
+
+from db.errors import LibraryError
+from db.labels import derive_label
+from db.paper import Paper, PaperRecord, normalize_text
+
+SCHEMA_VERSION = 1
+DB_NAME = "library.db"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS papers (
+    id TEXT PRIMARY KEY,
+    position INTEGER NOT NULL,
+    title TEXT,
+    abstract TEXT NOT NULL DEFAULT '',
+    label TEXT NOT NULL,
+    authors TEXT NOT NULL DEFAULT '[]',
+    venue TEXT,
+    year INTEGER,
+    url TEXT,
+    doi TEXT,
+    arxiv_id TEXT,
+    openreview_id TEXT,
+    keywords TEXT NOT NULL DEFAULT '[]',
+    source TEXT,
+    added_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS papers_position ON papers(position);
+CREATE INDEX IF NOT EXISTS papers_doi ON papers(doi);
+CREATE INDEX IF NOT EXISTS papers_arxiv ON papers(arxiv_id);
+CREATE INDEX IF NOT EXISTS papers_openreview ON papers(openreview_id);
+CREATE TABLE IF NOT EXISTS annotations (
+    paper_id TEXT PRIMARY KEY REFERENCES papers(id) ON DELETE CASCADE,
+    rating INTEGER CHECK (rating BETWEEN 1 AND 5),
+    read INTEGER NOT NULL DEFAULT 0,
+    note TEXT NOT NULL DEFAULT '',
+    title TEXT,
+    updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tags (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    key TEXT NOT NULL UNIQUE
+);
+CREATE TABLE IF NOT EXISTS paper_tags (
+    paper_id TEXT NOT NULL REFERENCES papers(id) ON DELETE CASCADE,
+    tag_id INTEGER NOT NULL REFERENCES tags(id) ON DELETE CASCADE,
+    PRIMARY KEY (paper_id, tag_id)
+);
+CREATE INDEX IF NOT EXISTS paper_tags_tag ON paper_tags(tag_id);
+CREATE TABLE IF NOT EXISTS note_history (
+    id INTEGER PRIMARY KEY,
+    paper_id TEXT NOT NULL REFERENCES papers(id) ON DELETE CASCADE,
+    note TEXT NOT NULL,
+    saved_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS note_history_paper ON note_history(paper_id);
+CREATE TABLE IF NOT EXISTS index_queue (paper_id TEXT PRIMARY KEY);
+"""
+
+_BIBLIOGRAPHIC = ("title", "abstract", "authors", "venue", "year", "url", "doi", "arxiv_id", "openreview_id",
+                  "keywords", "source")
+
+
+def now() -> str:
+    """The current UTC time as an ISO 8601 string with seconds."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def tag_key(name: str) -> str:
+    """The key under which tags are matched: NFC, case-folded, whitespace collapsed."""
+    return normalize_text(name).casefold()
+
+
+def clean_tag(name: str) -> str:
+    """Return the tag as stored (NFC, whitespace collapsed). Raises ValueError for an empty tag."""
+    cleaned = normalize_text(name)
+    if not cleaned:
+        raise ValueError("a tag cannot be empty or only spaces")
+    if len(cleaned) > 200:
+        raise ValueError("a tag can have at most 200 characters")
+    return cleaned
+
+
+@dataclass
+class ImportReport:
+    """What one import did. `skipped` holds (line, reason) of records that could not be taken."""
+
+    new: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    duplicates: int = 0
+    skipped: list[tuple[int | None, str]] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """One line: `38 new, 0 updated, 0 unchanged, 0 duplicates in the file, 0 skipped`."""
+        return (f"{len(self.new)} new, {len(self.updated)} updated, {len(self.unchanged)} unchanged, "
+                f"{self.duplicates} duplicates in the file, {len(self.skipped)} skipped")
+
+    def merge(self, other: "ImportReport") -> None:
+        self.new += other.new
+        self.updated += other.updated
+        self.unchanged += other.unchanged
+        self.duplicates += other.duplicates
+        self.skipped += other.skipped
+
+
+class Library:
+    """A library folder. Open with `Library.open(folder)`; close with `close()` (or use as a context manager).
+
+    The connection may be used from any thread, one call at a time (an internal lock serializes calls).
+    Raises LibraryError when the database is from a newer Margin or is not a Margin library.
+    """
+
+    def __init__(self, folder: Path, connection: sqlite3.Connection):
+        self.folder = folder
+        self._conn = connection
+        self.db = sqlite_utils.Database(connection)
+        self._lock = threading.RLock()
+
+    # ----------------------------------------------------------------- opening
+    @classmethod
+    def open(cls, folder: Path | str, seed: bool = True) -> "Library":
+        """Open the library in `folder`, creating it when missing.
+
+        A new library is seeded with the bundled corpus when `seed` is true.
+        Raises LibraryError when the folder or database cannot be used.
+        """
+        folder = Path(folder)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise LibraryError(f"{folder}: cannot create the library folder ({error.strerror})") from None
+        path = folder / DB_NAME
+        try:
+            connection = sqlite3.connect(path, check_same_thread=False, timeout=10.0)
+            connection.execute("PRAGMA busy_timeout = 10000")
+            connection.execute("PRAGMA journal_mode = WAL")
+            connection.execute("PRAGMA foreign_keys = ON")
+            connection.execute("PRAGMA synchronous = NORMAL")
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.DatabaseError as error:
+            raise LibraryError(f"{path}: cannot open the library database ({error})") from None
+        library = cls(folder, connection)
+        if version > SCHEMA_VERSION:
+            connection.close()
+            raise LibraryError(
+                f"{path}: this library was written by a newer Margin (schema {version}, this Margin reads "
+                f"up to {SCHEMA_VERSION}); update Margin to open it")
+        created = version == 0
+        if created:
+            library._create_schema()
+            if seed:
+                from db.corpus import bundled_corpus_files
+                from db.importer import read_file
+
+                records: list[PaperRecord] = []
+                for corpus_file in bundled_corpus_files():
+                    records += read_file(corpus_file).records
+                library.import_records(records)
+        return library
+
+    def _create_schema(self) -> None:
+        with self._lock:
+            existing = {name for (name,) in self._conn.execute("SELECT name FROM sqlite_master")}
+            if existing - {"sqlite_sequence"}:
+                raise LibraryError(f"{self.folder / DB_NAME}: not a Margin library (it has other tables)")
+            self._conn.executescript(_SCHEMA)
+            self._conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._conn.commit()
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> "Library":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @contextmanager
+    def transaction(self):
+        """One write transaction (BEGIN IMMEDIATE … COMMIT, rolled back on any exception)."""
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.rollback()
+                raise
+            self._conn.commit()
+
+    # ----------------------------------------------------------------- import
+    def import_records(self, records: Sequence[PaperRecord],
+                       progress: Callable[[int, int], None] | None = None) -> ImportReport:
+        """Add new papers and update matching ones in place, all in one transaction.
+
+        A record matches an existing paper by id, DOI, arXiv id, OpenReview id, or normalized title with the
+        same year. A match keeps its id and every annotation. `progress(done, total)` is called now and then.
+        """
+        report = ImportReport()
+        seen: set[str] = set()
+        stamp = now()
+        total = len(records)
+        with self.transaction() as conn:
+            position = conn.execute("SELECT COALESCE(MAX(position), 0) FROM papers").fetchone()[0]
+            for done, record in enumerate(records, start=1):
+                if progress and (done % 500 == 0 or done == total):
+                    progress(done, total)
+                try:
+                    new_id = record.id
+                except ValueError:
+                    report.skipped.append((record.line, "a record with neither title nor abstract"))
+                    continue
+                existing = self._match(conn, record, new_id)
+                key = existing or new_id
+                if key in seen:
+                    report.duplicates += 1
+                    continue
+                seen.add(key)
+                if existing is None:
+                    position += 1
+                    conn.execute(
+                        "INSERT INTO papers (id, position, title, abstract, label, authors, venue, year, url, doi,"
+                        " arxiv_id, openreview_id, keywords, source, added_at, updated_at)"
+                        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                        (new_id, position, *self._record_values(record)[:1], record.abstract,
+                         self._label_for(record), *self._record_values(record)[2:], stamp, stamp))
+                    conn.execute("INSERT OR IGNORE INTO index_queue VALUES (?)", (new_id,))
+                    report.new.append(new_id)
+                elif self._update_if_changed(conn, existing, record, stamp):
+                    report.updated.append(existing)
+                else:
+                    report.unchanged.append(existing)
+        return report
+
+    @staticmethod
+    def _record_values(record: PaperRecord) -> tuple:
+        return (record.title, record.abstract, json.dumps(record.authors, ensure_ascii=False), record.venue,
+                record.year, record.url, record.doi, record.arxiv_id, record.openreview_id,
+                json.dumps(record.keywords, ensure_ascii=False), record.source)
+
+    @staticmethod
+    def _label_for(record: PaperRecord) -> str:
+        if record.title and record.title.strip():
+            return normalize_text(record.title)
+        return derive_label(record.abstract)
+
+    def _match(self, conn: sqlite3.Connection, record: PaperRecord, new_id: str) -> str | None:
+        if conn.execute("SELECT 1 FROM papers WHERE id = ?", (new_id,)).fetchone():
+            return new_id
+        for column, value in (("doi", record.doi and record.doi.lower()), ("arxiv_id", record.arxiv_id),
+                              ("openreview_id", record.openreview_id)):
+            if value:
+                row = conn.execute(f"SELECT id FROM papers WHERE lower({column}) = lower(?)", (value,)).fetchone()
+                if row:
+                    return row[0]
+        if record.title and record.title.strip():
+            for row_id, title, doi in conn.execute(
+                    "SELECT id, title, doi FROM papers WHERE year IS ? AND title IS NOT NULL", (record.year,)):
+                if tag_key(title) == tag_key(record.title) and not (doi and record.doi and
+                                                                   doi.lower() != record.doi.lower()):
+                    return row_id
+        return None
+
+    def _update_if_changed(self, conn: sqlite3.Connection, paper_id: str, record: PaperRecord, stamp: str) -> bool:
+        row = conn.execute(f"SELECT {', '.join(_BIBLIOGRAPHIC)} FROM papers WHERE id = ?", (paper_id,)).fetchone()
+        values = self._record_values(record)
+        if tuple(row) == values:
+            return False
+        assignments = ", ".join(f"{column} = ?" for column in _BIBLIOGRAPHIC)
+        conn.execute(f"UPDATE papers SET {assignments}, label = ?, updated_at = ? WHERE id = ?",
+                     (*values, self._label_for(record), stamp, paper_id))
+        conn.execute("INSERT OR IGNORE INTO index_queue VALUES (?)", (paper_id,))
+        return True
+
+    # ----------------------------------------------------------------- reading
+    def count(self) -> int:
+        """The number of papers in the library."""
+        with self._lock:
+            return self._conn.execute("SELECT COUNT(*) FROM papers").fetchone()[0]
+
+    def ids(self) -> list[str]:
+        """Every paper id in library order (the order papers were first imported)."""
+        with self._lock:
+            return [row[0] for row in self._conn.execute("SELECT id FROM papers ORDER BY position")]
+
+    def paper(self, paper_id: str) -> Paper:
+        """The paper with this id. Raises KeyError when there is none."""
+        papers = self.papers([paper_id])
+        if not papers:
+            raise KeyError(paper_id)
+        return papers[0]
+
+    def find_id(self, prefix: str) -> str:
+        """The full id of the one paper whose id starts with `prefix` (at least 4 hex digits).
+
+        Raises KeyError when none or several match.
+        """
+        prefix = prefix.strip().lower()
+        with self._lock:
+            rows = self._conn.execute("SELECT id FROM papers WHERE id >= ? AND id < ? LIMIT 2",
+                                      (prefix, prefix + "g")).fetchall() if len(prefix) >= 4 else []
+        if len(rows) != 1:
+            raise KeyError(prefix)
+        return rows[0][0]
+
+    def papers(self, ids: Iterable[str] | None = None) -> list[Paper]:
+        """Papers with these ids in the order given (unknown ids are left out); all in library order if None."""
+        with self._lock:
+            if ids is None:
+                rows = self._conn.execute(_PAPER_SELECT + " ORDER BY p.position").fetchall()
+            else:
+                wanted = list(ids)
+                rows = []
+                for start in range(0, len(wanted), 500):
+                    chunk = wanted[start : start + 500]
+                    marks = ",".join("?" * len(chunk))
+                    rows += self._conn.execute(_PAPER_SELECT + f" WHERE p.id IN ({marks})", chunk).fetchall()
+                order = {paper_id: i for i, paper_id in enumerate(wanted)}
+                rows.sort(key=lambda row: order[row[0]])
+            tags = self._tags_by_paper([row[0] for row in rows] if ids is not None else None)
+        return [_paper_from_row(row, tags.get(row[0], [])) for row in rows]
+
+    def _tags_by_paper(self, ids: list[str] | None) -> dict[str, list[str]]:
+        query = ("SELECT pt.paper_id, t.name FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id")
+        result: dict[str, list[str]] = {}
+        if ids is None:
+            rows = self._conn.execute(query + " ORDER BY t.name COLLATE NOCASE").fetchall()
+        else:
+            rows = []
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                rows += self._conn.execute(
+                    query + f" WHERE pt.paper_id IN ({','.join('?' * len(chunk))}) ORDER BY t.name COLLATE NOCASE",
+                    chunk).fetchall()
+        for paper_id, name in rows:
+            result.setdefault(paper_id, []).append(name)
+        return result
+
+    def tags(self) -> list[tuple[str, int]]:
+        """Every tag with the number of papers carrying it, sorted by name (case-insensitive)."""
+        with self._lock:
+            return [tuple(row) for row in self._conn.execute(
+                "SELECT t.name, COUNT(pt.paper_id) FROM tags t LEFT JOIN paper_tags pt ON pt.tag_id = t.id"
+                " GROUP BY t.id HAVING COUNT(pt.paper_id) > 0 ORDER BY t.name COLLATE NOCASE")]
+
+    def annotated_ids(self) -> list[str]:
+        """Ids of papers with a rating, a tag, a note or a user title, in library order."""
+        with self._lock:
+            return [row[0] for row in self._conn.execute(
+                "SELECT p.id FROM papers p LEFT JOIN annotations a ON a.paper_id = p.id"
+                " WHERE a.rating IS NOT NULL OR trim(COALESCE(a.note, '')) != '' OR a.title IS NOT NULL"
+                " OR EXISTS (SELECT 1 FROM paper_tags pt WHERE pt.paper_id = p.id) ORDER BY p.position")]
+
+    def note_history(self, paper_id: str) -> list[tuple[str, str]]:
+        """Earlier saved versions of a paper's note as (saved_at, text), oldest first."""
+        with self._lock:
+            return [tuple(row) for row in self._conn.execute(
+                "SELECT saved_at, note FROM note_history WHERE paper_id = ? ORDER BY id", (paper_id,))]
+
+    def read_counts(self) -> dict[str | None, tuple[int, int]]:
+        """Per venue: (papers read, papers in all)."""
+        with self._lock:
+            return {venue: (read, total) for venue, read, total in self._conn.execute(
+                "SELECT p.venue, SUM(COALESCE(a.read, 0)), COUNT(*) FROM papers p"
+                " LEFT JOIN annotations a ON a.paper_id = p.id GROUP BY p.venue ORDER BY p.venue")}
+
+    # ----------------------------------------------------------------- annotating
+    def _annotate(self, conn: sqlite3.Connection, paper_id: str, **values) -> None:
+        if not conn.execute("SELECT 1 FROM papers WHERE id = ?", (paper_id,)).fetchone():
+            raise KeyError(paper_id)
+        conn.execute("INSERT OR IGNORE INTO annotations (paper_id, updated_at) VALUES (?, ?)", (paper_id, now()))
+        if values:
+            assignments = ", ".join(f"{column} = ?" for column in values)
+            conn.execute(f"UPDATE annotations SET {assignments}, updated_at = ? WHERE paper_id = ?",
+                         (*values.values(), now(), paper_id))
+        conn.execute("INSERT OR IGNORE INTO index_queue VALUES (?)", (paper_id,))
+
+    def set_rating(self, paper_id: str, rating: int | None) -> None:
+        """Set the rating to 1..5, or clear it with None or 0. Raises ValueError for other values."""
+        if rating == 0:
+            rating = None
+        if rating is not None and not (isinstance(rating, int) and 1 <= rating <= 5):
+            raise ValueError("a rating is a whole number from 1 to 5 (0 clears it)")
+        with self.transaction() as conn:
+            self._annotate(conn, paper_id, rating=rating)
+
+    def set_read(self, paper_id: str, read: bool) -> None:
+        """Mark the paper read or unread."""
+        with self.transaction() as conn:
+            self._annotate(conn, paper_id, read=int(bool(read)))
+
+    def set_title(self, paper_id: str, title: str | None) -> None:
+        """Set the user's title for a paper (wins over the file's title and the derived label); None or "" clears."""
+        title = normalize_text(title or "") or None
+        with self.transaction() as conn:
+            self._annotate(conn, paper_id, title=title)
+
+    def set_note(self, paper_id: str, note: str) -> bool:
+        """Save the Markdown note; the version it replaces goes to the note history. Returns False if unchanged."""
+        with self.transaction() as conn:
+            row = conn.execute("SELECT note FROM annotations WHERE paper_id = ?", (paper_id,)).fetchone()
+            previous = row[0] if row else ""
+            if previous == note:
+                if not conn.execute("SELECT 1 FROM papers WHERE id = ?", (paper_id,)).fetchone():
+                    raise KeyError(paper_id)
+                return False
+            self._annotate(conn, paper_id, note=note)
+            if previous:
+                conn.execute("INSERT INTO note_history (paper_id, note, saved_at) VALUES (?, ?, ?)",
+                             (paper_id, previous, now()))
+        return True
+
+    def add_tags(self, paper_id: str, names: Iterable[str]) -> list[str]:
+        """Add tags to a paper, reusing an existing tag that matches case-insensitively in NFC.
+
+        Returns the tag names as stored. Raises ValueError for an empty tag, KeyError for an unknown paper.
+        """
+        cleaned = [clean_tag(name) for name in names]
+        stored = []
+        with self.transaction() as conn:
+            self._annotate(conn, paper_id)
+            for name in cleaned:
+                key = tag_key(name)
+                conn.execute("INSERT OR IGNORE INTO tags (name, key) VALUES (?, ?)", (name, key))
+                tag_id, stored_name = conn.execute("SELECT id, name FROM tags WHERE key = ?", (key,)).fetchone()
+                conn.execute("INSERT OR IGNORE INTO paper_tags VALUES (?, ?)", (paper_id, tag_id))
+                stored.append(stored_name)
+        return stored
+
+    def remove_tags(self, paper_id: str, names: Iterable[str]) -> None:
+        """Remove tags (matched case-insensitively in NFC) from a paper; unknown tags are ignored."""
+        keys = [tag_key(name) for name in names]
+        with self.transaction() as conn:
+            self._annotate(conn, paper_id)
+            for key in keys:
+                conn.execute("DELETE FROM paper_tags WHERE paper_id = ? AND tag_id IN"
+                             " (SELECT id FROM tags WHERE key = ?)", (paper_id, key))
+
+    def set_tags(self, paper_id: str, names: Iterable[str]) -> list[str]:
+        """Make the paper's tags exactly `names` (matched case-insensitively). Returns the stored names."""
+        wanted = {tag_key(clean_tag(name)): name for name in names}
+        current = {tag_key(name) for name in self.paper(paper_id).tags}
+        self.remove_tags(paper_id, [key for key in current if key not in wanted])
+        return self.add_tags(paper_id, list(wanted.values()))
+
+    # ----------------------------------------------------------------- index queue
+    def index_queue(self) -> list[str]:
+        """Ids of papers changed since the search index last caught up."""
+        with self._lock:
+            return [row[0] for row in self._conn.execute("SELECT paper_id FROM index_queue")]
+
+    def clear_index_queue(self, ids: Iterable[str]) -> None:
+        """Forget queued ids once the index holds their current state."""
+        with self.transaction() as conn:
+            conn.executemany("DELETE FROM index_queue WHERE paper_id = ?", [(i,) for i in ids])
+
+    def queue_all_for_index(self) -> None:
+        """Queue every paper (after the index was lost)."""
+        with self.transaction() as conn:
+            conn.execute("INSERT OR IGNORE INTO index_queue SELECT id FROM papers")
+
+
+_PAPER_SELECT = (
+    "SELECT p.id, p.label, p.title, p.abstract, p.authors, p.venue, p.year, p.url, p.doi, p.arxiv_id,"
+    " p.openreview_id, p.keywords, a.rating, COALESCE(a.read, 0), COALESCE(a.note, ''), a.title, p.position,"
+    " p.added_at FROM papers p LEFT JOIN annotations a ON a.paper_id = p.id"
+)
+
+
+def _paper_from_row(row: tuple, tags: list[str]) -> Paper:
+    (paper_id, label, title, abstract, authors, venue, year, url, doi, arxiv_id, openreview_id, keywords,
+     rating, read, note, user_title, position, added_at) = row
+    return Paper(
+        id=paper_id, label=user_title or label, title=user_title or title, abstract=abstract,
+        authors=json.loads(authors), venue=venue, year=year, url=url, doi=doi, arxiv_id=arxiv_id,
+        openreview_id=openreview_id, keywords=json.loads(keywords), rating=rating, tags=tags, read=bool(read),
+        note=note, user_title=user_title, position=position, added_at=added_at,
+    )
+
+
+def nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)

@@ -1,0 +1,98 @@
+"""The paper record and its identity.
+
+A paper's id is the first 12 hex digits of SHA-256 over the UTF-8 bytes of its abstract after NFC
+normalization, whitespace runs collapsed to one space and ends stripped (its title when it has no
+abstract). The id is assigned on first import and never changes (ARCHITECTURE.md, "Paper identity").
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+_WHITESPACE = re.compile(r"\s+")
+
+
+def normalize_text(text: str) -> str:
+    """Return `text` in NFC with every whitespace run replaced by one space and the ends stripped."""
+    return _WHITESPACE.sub(" ", unicodedata.normalize("NFC", text)).strip()
+
+
+def paper_id(abstract: str | None, title: str | None = None) -> str:
+    """Return the 12-hex-digit id of a paper with this abstract (or, without one, this title).
+
+    Raises ValueError when both are empty after normalization.
+    """
+    basis = normalize_text(abstract or "") or normalize_text(title or "")
+    if not basis:
+        raise ValueError("a paper needs an abstract or a title")
+    return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:12]
+
+
+@dataclass
+class PaperRecord:
+    """One paper as a reader (parser) found it in a file, before it enters the library.
+
+    `line` is the 1-based line of the file where the record starts (for error messages).
+    """
+
+    abstract: str = ""
+    title: str | None = None
+    authors: list[str] = field(default_factory=list)
+    venue: str | None = None
+    year: int | None = None
+    url: str | None = None
+    doi: str | None = None
+    arxiv_id: str | None = None
+    openreview_id: str | None = None
+    keywords: list[str] = field(default_factory=list)
+    source: str | None = None
+    line: int | None = None
+
+    @property
+    def id(self) -> str:
+        return paper_id(self.abstract, self.title)
+
+
+@dataclass
+class Paper:
+    """A paper in the library with the user's annotations.
+
+    `label` is what the list row shows: the user's title, else the file's title, else a label derived from
+    the abstract. `rating` is 1..5 or None; `tags` are in the case the user first typed them.
+    """
+
+    id: str
+    label: str
+    title: str | None
+    abstract: str
+    authors: list[str]
+    venue: str | None
+    year: int | None
+    url: str | None = None
+    doi: str | None = None
+    arxiv_id: str | None = None
+    openreview_id: str | None = None
+    keywords: list[str] = field(default_factory=list)
+    rating: int | None = None
+    tags: list[str] = field(default_factory=list)
+    read: bool = False
+    note: str = ""
+    user_title: str | None = None
+    position: int = 0
+    added_at: str | None = None
+
+    def to_json(self) -> dict:
+        """The `list --json` element of ARCHITECTURE.md, plus the bibliographic fields."""
+        return {
+            "id": self.id, "label": self.label, "title": self.title, "venue": self.venue, "year": self.year,
+            "rating": self.rating, "tags": list(self.tags), "read": self.read, "note": self.note,
+            "authors": list(self.authors), "abstract": self.abstract, "url": self.url, "doi": self.doi,
+            "arxiv_id": self.arxiv_id, "openreview_id": self.openreview_id, "keywords": list(self.keywords),
+        }
+
+    @property
+    def is_annotated(self) -> bool:
+        return bool(self.rating or self.tags or self.note.strip() or self.user_title)

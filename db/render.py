@@ -1,0 +1,95 @@
+"""HTML for the reader pane and the note preview. Pure functions; no Qt.
+
+The abstract goes through abstract_markup (which escapes every character of the source). Notes are
+Markdown rendered by python-markdown, with `$…$` math kept intact by pymdown-extensions' arithmatex, then
+sanitized by nh3: no scripts, no event handlers, no images, only http/https/mailto links.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import markdown
+import nh3
+
+from db.abstract_markup import abstract_to_html, latex_to_unicode
+from db.paper import Paper
+
+_ALLOWED_TAGS = {
+    "a", "abbr", "b", "blockquote", "br", "code", "del", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i",
+    "li", "ol", "p", "pre", "span", "strong", "sub", "sup", "table", "tbody", "td", "th", "thead", "tr", "ul",
+}
+_ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "span": {"class"}, "code": {"class"}, "th": {"align"},
+                       "td": {"align"}}
+_URL_SCHEMES = {"http", "https", "mailto"}
+
+
+def note_to_html(note: str) -> str:
+    """Render a Markdown note to sanitized HTML. `$…$` math and a lone `$50` come out as written."""
+    rendered = markdown.markdown(
+        note,
+        extensions=["pymdownx.arithmatex", "pymdownx.tilde", "tables", "fenced_code", "sane_lists"],
+        extension_configs={"pymdownx.arithmatex": {"generic": True, "smart_dollar": True}},
+        output_format="html",
+    )
+    return _ARITHMATEX.sub(_math_span, sanitize_html(rendered))
+
+
+_ARITHMATEX = re.compile(r'<span class="arithmatex">(?:\\\(|\\\[)?(.*?)(?:\\\)|\\\])?</span>', re.DOTALL)
+
+
+def _math_span(match: re.Match[str]) -> str:
+    latex = html.unescape(match.group(1))
+    return f'<span class="math">{html.escape(latex_to_unicode(latex), quote=False)}</span>'
+
+
+def sanitize_html(fragment: str) -> str:
+    """Keep only harmless tags and attributes; links only with http, https or mailto."""
+    return nh3.clean(fragment, tags=_ALLOWED_TAGS, attributes=_ALLOWED_ATTRIBUTES, url_schemes=_URL_SCHEMES,
+                     link_rel="noopener noreferrer")
+
+
+def stars(rating: int | None) -> str:
+    """`★★★☆☆` for 3, "" for no rating."""
+    return "★" * rating + "☆" * (5 - rating) if rating else ""
+
+
+def highlight_pattern(words: list[str]) -> re.Pattern[str] | None:
+    """A case-insensitive pattern matching words that start with any of `words` (stems match their forms)."""
+    words = [w for w in words if len(w) >= 2]
+    if not words:
+        return None
+    alternatives = "|".join(re.escape(w[: max(3, len(w) - 2)] if len(w) > 4 else w) for w in
+                            sorted(set(words), key=len, reverse=True))
+    return re.compile(rf"\b(?:{alternatives})\w*", re.IGNORECASE)
+
+
+def paper_to_html(paper: Paper, highlight: list[str] | None = None) -> str:
+    """The reader pane's HTML for a paper: label, authors, venue and year, links, tags, the abstract."""
+    pattern = highlight_pattern(highlight or [])
+    parts = [f"<h2>{html.escape(paper.label)}</h2>"]
+    if paper.authors:
+        parts.append(f'<p class="authors">{html.escape(", ".join(paper.authors))}</p>')
+    meta = " · ".join(x for x in (paper.venue or "", stars(paper.rating)) if x)
+    if meta:
+        parts.append(f'<p class="meta">{html.escape(meta)}</p>')
+    links = _links(paper)
+    if links:
+        parts.append('<p class="links">' + " · ".join(links) + "</p>")
+    if paper.tags:
+        parts.append('<p class="tags">' + " ".join(
+            f'<span class="tag">{html.escape(tag)}</span>' for tag in paper.tags) + "</p>")
+    parts.append(f'<p class="abstract">{abstract_to_html(paper.abstract, pattern)}</p>')
+    return "\n".join(parts)
+
+
+def _links(paper: Paper) -> list[str]:
+    links = []
+    for label, url in (("URL", paper.url), ("DOI", paper.doi and f"https://doi.org/{paper.doi}"),
+                       ("arXiv", paper.arxiv_id and f"https://arxiv.org/abs/{paper.arxiv_id}"),
+                       ("OpenReview", paper.openreview_id and
+                        f"https://openreview.net/forum?id={paper.openreview_id}")):
+        if url and re.match(r"https?://", url):
+            links.append(f'<a href="{html.escape(url, quote=True)}">{label}</a>')
+    return links
