@@ -16,8 +16,8 @@ from pathlib import Path
 from db.errors import InputError, MarginError
 from db.export import FORMATS, PLANNED_FORMATS, export
 from db.library import DB_NAME, ImportReport, Library
-from db.paths import resolve_library_dir
 from db.paper import PaperRecord
+from db.paths import resolve_library_dir
 from db.render import stars
 
 

@@ -86,7 +86,7 @@ class SearchIndex:
         self._lock = threading.RLock()
 
     @classmethod
-    def for_library(cls, library: Library) -> "SearchIndex":
+    def for_library(cls, library: Library) -> SearchIndex:
         return cls(library.folder / "index")
 
     def needs_rebuild(self) -> bool:
@@ -172,13 +172,21 @@ class SearchIndex:
             if parsed is None:
                 return []
             with self._index.searcher(weighting=scoring.BM25F(title_B=0.75)) as searcher:
-                results = searcher.search(parsed, limit=limit)
+                try:
+                    results = searcher.search(parsed, limit=limit)
+                except Exception:  # a query whoosh parsed but cannot run: search its plain words instead
+                    plain = parse_query(" ".join(re.findall(r"\w+", text)).lower(), self._index.schema)
+                    if plain is None:
+                        return []
+                    results = searcher.search(plain, limit=limit)
                 return [hit["id"] for hit in results]
 
-    def highlight_terms(self, text: str) -> list[str]:
-        """The words of a query, for highlighting matches in the reader (lower case, field names dropped)."""
-        words = re.findall(r"\w+", re.sub(r"\b\w+:", " ", text))
-        return [w for w in words if w.upper() not in ("AND", "OR", "NOT")]
+
+
+def highlight_terms(text: str) -> list[str]:
+    """The words of a query, for highlighting matches in the reader (field names and operators dropped)."""
+    words = re.findall(r"\w+", re.sub(r"\b\w+:", " ", _fold(text)))
+    return [w for w in words if w not in ("AND", "OR", "NOT")]
 
 
 def parse_query(text: str, schema: Schema) -> query.Query | None:
@@ -192,13 +200,15 @@ def parse_query(text: str, schema: Schema) -> query.Query | None:
     parser = qparser.MultifieldParser(list(_TEXT_FIELDS), schema, fieldboosts=_FIELD_BOOSTS)
     try:
         parsed = parser.parse(text)
+        parsed.normalize()
     except Exception:  # whoosh's parser raises on some malformed input; fall back to plain words
         parsed = None
     if parsed is None or parsed is query.NullQuery:
         words = re.findall(r"\w+", text)
         if not words:
             return None
-        parsed = parser.parse(" ".join(words))
+        # lower case: whoosh's operators are upper case, so the words are only words now
+        parsed = parser.parse(" ".join(word.lower() for word in words))
     return parsed
 
 

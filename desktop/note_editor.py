@@ -1,0 +1,73 @@
+"""The Markdown note editor with a rendered preview. It saves a moment after typing stops."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import QPlainTextEdit, QTabWidget, QTextBrowser, QVBoxLayout, QWidget
+
+from db.render import note_to_html
+
+AUTOSAVE_MS = 700
+
+
+class NoteEditor(QWidget):
+    """Emits `noteChanged(paper_id, text)` when the note should be saved: a moment after typing stops,
+    and at once on `flush()` (switching papers, closing)."""
+
+    noteChanged = Signal(str, str)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.tabs = QTabWidget(self)
+        self.editor = QPlainTextEdit(self)
+        self.editor.setObjectName("noteText")
+        self.editor.setAccessibleName(self.tr("Note (Markdown)"))
+        self.editor.setPlaceholderText(self.tr("Write a note in Markdown. It is saved as you type."))
+        self.preview = QTextBrowser(self)
+        self.preview.setObjectName("notePreview")
+        self.preview.setAccessibleName(self.tr("Note preview"))
+        self.preview.setOpenLinks(False)
+        self.preview.setOpenExternalLinks(False)
+        self.tabs.addTab(self.editor, self.tr("Note"))
+        self.tabs.addTab(self.preview, self.tr("Preview"))
+        self.tabs.currentChanged.connect(self._render_preview)
+        layout.addWidget(self.tabs)
+        self.setFocusProxy(self.editor)
+        self._paper_id: str | None = None
+        self._saved = ""
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(AUTOSAVE_MS)
+        self._timer.timeout.connect(self.flush)
+        self.editor.textChanged.connect(self._typed)
+
+    def load(self, paper_id: str | None, text: str) -> None:
+        """Show the note of `paper_id` (saving the previous paper's pending changes first)."""
+        self.flush()
+        self._paper_id = paper_id
+        self._saved = text
+        self.editor.blockSignals(True)
+        self.editor.setPlainText(text)
+        self.editor.blockSignals(False)
+        self.editor.setEnabled(paper_id is not None)
+        self._render_preview()
+
+    def text(self) -> str:
+        return self.editor.toPlainText()
+
+    def _typed(self) -> None:
+        self._timer.start()
+
+    def flush(self) -> None:
+        """Save now if the text differs from what was last saved."""
+        self._timer.stop()
+        text = self.editor.toPlainText()
+        if self._paper_id is not None and text != self._saved:
+            self._saved = text
+            self.noteChanged.emit(self._paper_id, text)
+
+    def _render_preview(self, *_args) -> None:
+        if self.tabs.currentWidget() is self.preview:
+            self.preview.setHtml(note_to_html(self.editor.toPlainText()))

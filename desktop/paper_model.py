@@ -1,0 +1,134 @@
+"""The paper list's table model: it keeps paper ids and loads a row's data only when the row is shown."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
+
+from db.library import Library
+from db.paper import Paper
+from db.render import stars
+
+COLUMNS = ("label", "rating", "tags", "venue", "year", "read")
+LABEL, RATING, TAGS, VENUE, YEAR, READ = range(len(COLUMNS))
+PAPER_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+SORT_ROLE = Qt.ItemDataRole.UserRole + 2
+_CACHE_SIZE = 2000
+_FETCH_CHUNK = 200
+_ROOT = QModelIndex()
+
+
+class PaperTableModel(QAbstractTableModel):
+    """Rows are paper ids (search order or library order); row data comes from the Library on demand,
+    `_FETCH_CHUNK` rows at a time, kept in an LRU cache of `_CACHE_SIZE` papers."""
+
+    def __init__(self, library: Library, parent=None):
+        super().__init__(parent)
+        self._library = library
+        self._ids: list[str] = []
+        self._row_of: dict[str, int] = {}
+        self._cache: OrderedDict[str, Paper] = OrderedDict()
+        self.loaded_rows = 0  # how many rows were loaded from the library (for tests and the benchmark)
+        self._headers = {
+            LABEL: self.tr("Paper"), RATING: self.tr("Rating"), TAGS: self.tr("Tags"), VENUE: self.tr("Venue"),
+            YEAR: self.tr("Year"), READ: self.tr("Read"),
+        }
+
+    # ------------------------------------------------------------ ids
+    def set_ids(self, ids: list[str]) -> None:
+        """Show these papers, in this order."""
+        self.beginResetModel()
+        self._ids = list(ids)
+        self._row_of = {paper_id: row for row, paper_id in enumerate(self._ids)}
+        self.endResetModel()
+
+    def ids(self) -> list[str]:
+        return list(self._ids)
+
+    def paper_id(self, row: int) -> str | None:
+        return self._ids[row] if 0 <= row < len(self._ids) else None
+
+    def row_of(self, paper_id: str) -> int | None:
+        return self._row_of.get(paper_id)
+
+    def refresh(self, paper_id: str) -> None:
+        """Reload one paper after it changed and repaint its row."""
+        self._cache.pop(paper_id, None)
+        row = self._row_of.get(paper_id)
+        if row is not None:
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+
+    def refresh_all(self) -> None:
+        self._cache.clear()
+        if self._ids:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._ids) - 1, len(COLUMNS) - 1))
+
+    def paper(self, row: int) -> Paper | None:
+        """The paper in `row`, loading it (and its neighbours) from the library when not cached."""
+        paper_id = self.paper_id(row)
+        if paper_id is None:
+            return None
+        paper = self._cache.get(paper_id)
+        if paper is not None:
+            self._cache.move_to_end(paper_id)
+            return paper
+        start = max(0, row - _FETCH_CHUNK // 4)
+        chunk = [i for i in self._ids[start : start + _FETCH_CHUNK] if i not in self._cache]
+        for loaded in self._library.papers(chunk):
+            self._cache[loaded.id] = loaded
+        self.loaded_rows += len(chunk)
+        while len(self._cache) > _CACHE_SIZE:
+            self._cache.popitem(last=False)
+        return self._cache.get(paper_id)
+
+    # ------------------------------------------------------------ Qt model API
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self._headers.get(section)
+        return None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        if role == PAPER_ID_ROLE:
+            return self.paper_id(index.row())
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.FontRole,
+                        SORT_ROLE, Qt.ItemDataRole.AccessibleTextRole):
+            return None
+        paper = self.paper(index.row())
+        if paper is None:
+            return None
+        column = index.column()
+        if role == Qt.ItemDataRole.FontRole:
+            if not paper.read and column == LABEL:
+                font = QFont()
+                font.setBold(True)
+                return font
+            return None
+        if role == SORT_ROLE:
+            return (paper.label.casefold(), paper.rating or 0, ", ".join(paper.tags).casefold(), paper.venue or "",
+                    paper.year or 0, int(paper.read))[column]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return paper.label if column == LABEL else None
+        if column == LABEL:
+            return paper.label
+        if column == RATING:
+            return stars(paper.rating) if role == Qt.ItemDataRole.DisplayRole else (
+                self.tr("%n stars", "", paper.rating) if paper.rating else self.tr("unrated"))
+        if column == TAGS:
+            return ", ".join(paper.tags)
+        if column == VENUE:
+            return paper.venue or ""
+        if column == YEAR:
+            return str(paper.year) if paper.year else ""
+        if column == READ:
+            return self.tr("read") if paper.read else ""
+        return None

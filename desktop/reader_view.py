@@ -1,0 +1,37 @@
+"""The reader pane: a QTextBrowser that never navigates, never loads a resource, and opens http(s) links
+in the system browser."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QTextBrowser
+
+STYLE = """
+h2 { margin-bottom: 4px; }
+p.meta, p.authors, p.links { color: palette(mid); }
+span.tag { background: palette(midlight); }
+span.hit { background: #ffe27a; color: black; }
+p.abstract { line-height: 140%; }
+span.math { font-family: serif; font-style: italic; }
+"""
+
+
+class ReaderView(QTextBrowser):
+    """Shows HTML made by db.render. Links with http/https open externally; nothing else is followed."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setOpenLinks(False)
+        self.setOpenExternalLinks(False)
+        self.document().setDefaultStyleSheet(STYLE)
+        self.anchorClicked.connect(self._open_link)
+        self.opened_links: list[str] = []  # what was handed to the system browser (for tests)
+
+    def loadResource(self, kind: int, url: QUrl):  # noqa: N802 - Qt's name
+        return None  # no remote images, no local files: the pane shows only the text it was given
+
+    def _open_link(self, url: QUrl) -> None:
+        if url.scheme() in ("http", "https"):
+            self.opened_links.append(url.toString())
+            QDesktopServices.openUrl(url)

@@ -1,0 +1,119 @@
+"""The search worker: owns the whoosh index on its own thread, with its own library connection.
+
+Searching, catching the index up after an edit, and rebuilding a broken index all happen here, never on the
+GUI thread. Requests are handled in the order sent, so a search sent after an edit sees that edit.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from db.library import Library
+from db.search_index import SearchIndex
+
+
+class SearchWorker(QObject):
+    """Lives on a QThread. Send requests through the `request_*` signals of SearchService."""
+
+    results = Signal(int, str, list)  # request number, query text, paper ids best first
+    status = Signal(str)  # a message for the status bar
+    ready = Signal()  # the index is open and current
+    failed = Signal(str)
+
+    def __init__(self, folder: Path):
+        super().__init__()
+        self._folder = folder
+        self._library: Library | None = None
+        self._index: SearchIndex | None = None
+        self.latest_request = 0  # written from the GUI thread: lets an outdated search be skipped
+
+    @Slot()
+    def open(self) -> None:
+        try:
+            self._library = Library.open(self._folder, seed=False)
+            self._index = SearchIndex.for_library(self._library)
+            if self._index.needs_rebuild():
+                self.status.emit(self.tr("Rebuilding the search index…"))
+                self._index.rebuild(self._library, self._progress)
+                self.status.emit(self.tr("Search index rebuilt"))
+            else:
+                self._index.open(self._library)
+            self.ready.emit()
+        except Exception as error:  # noqa: BLE001 - shown to the user, the app stays usable without search
+            self.failed.emit(str(error))
+
+    def _progress(self, done: int, total: int) -> None:
+        self.status.emit(self.tr("Rebuilding the search index: %1 of %2 papers").replace("%1", f"{done:,}")
+                         .replace("%2", f"{total:,}"))
+
+    @Slot(int, str)
+    def search(self, request: int, text: str) -> None:
+        if request < self.latest_request or self._index is None:
+            return  # a newer keystroke is already queued
+        try:
+            self._index.sync(self._library)
+            ids = self._index.search(text)
+        except Exception as error:  # noqa: BLE001
+            self.failed.emit(str(error))
+            ids = []
+        self.results.emit(request, text, ids)
+
+    @Slot()
+    def sync(self) -> None:
+        if self._index is not None:
+            try:
+                self._index.sync(self._library)
+            except Exception as error:  # noqa: BLE001
+                self.failed.emit(str(error))
+
+    @Slot()
+    def close(self) -> None:
+        if self._library is not None:
+            self._library.close()
+            self._library = None
+
+
+class SearchService(QObject):
+    """The GUI side: starts the worker thread and sends it requests by queued signals."""
+
+    request_open = Signal()
+    request_search = Signal(int, str)
+    request_sync = Signal()
+    request_close = Signal()
+
+    def __init__(self, folder: Path, parent=None):
+        super().__init__(parent)
+        self._thread = QThread(self)
+        self._thread.setObjectName("margin-search")
+        self.worker = SearchWorker(folder)
+        self.worker.moveToThread(self._thread)
+        self.request_open.connect(self.worker.open)
+        self.request_search.connect(self.worker.search)
+        self.request_sync.connect(self.worker.sync)
+        self.request_close.connect(self.worker.close)
+        self._counter = 0
+        self._thread.start()
+        self.request_open.emit()
+
+    def search(self, text: str) -> int:
+        """Queue a search; returns its request number (results for older numbers are stale)."""
+        self._counter += 1
+        self.worker.latest_request = self._counter
+        self.request_search.emit(self._counter, text)
+        return self._counter
+
+    @property
+    def latest_request(self) -> int:
+        return self._counter
+
+    def sync(self) -> None:
+        self.request_sync.emit()
+
+    def stop(self) -> None:
+        """Let queued work finish, close the worker's library connection and end the thread."""
+        if self._thread.isRunning():
+            self.request_close.emit()
+            self._thread.quit()
+            self._thread.wait(30000)

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Set up Margin: a virtual environment in .venv with the project and its test tools, and, on Debian/Ubuntu
+# when run as root, the system libraries Qt needs. Safe to run again: it only does what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON="${PYTHON:-python3}"
+if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+    echo "margin setup: Python 3.11 or newer is needed (tried '$PYTHON'; set PYTHON=/path/to/python3.11)" >&2
+    exit 1
+fi
+
+# Qt's runtime libraries (Debian/Ubuntu names) and a CJK font for the Chinese collection header.
+QT_DEBS="libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libglib2.0-0 libxcb-cursor0 fonts-noto-cjk"
+if command -v dpkg >/dev/null 2>&1; then
+    missing=""
+    for deb in $QT_DEBS; do
+        dpkg -s "$deb" >/dev/null 2>&1 || missing="$missing $deb"
+    done
+    if [ -n "$missing" ]; then
+        if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+            echo "margin setup: installing system libraries:$missing"
+            (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null) \
+                || echo "margin setup: could not install$missing; Qt may fail to start" >&2
+        else
+            echo "margin setup: Qt may need these system packages: sudo apt-get install$missing" >&2
+        fi
+    fi
+fi
+
+if [ ! -x .venv/bin/python ]; then
+    echo "margin setup: creating .venv"
+    "$PYTHON" -m venv .venv
+fi
+stamp=.venv/.margin-installed
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+    echo "margin setup: installing Margin and its dependencies into .venv"
+    .venv/bin/python -m pip install -q --upgrade pip
+    .venv/bin/python -m pip install -q -e ".[test]"
+    touch "$stamp"
+fi

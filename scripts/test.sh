@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Set everything up (first time only), then lint and run the whole test suite headless.
+# Extra arguments go to pytest, e.g. `scripts/test.sh -k search`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+export QT_QPA_PLATFORM=offscreen
+.venv/bin/python -m ruff check .
+.venv/bin/python -m pytest "$@"

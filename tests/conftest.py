@@ -1,0 +1,39 @@
+"""Shared fixtures: a fresh library per test, the shared/ data folder (skipped when absent), headless Qt."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from db.library import Library  # noqa: E402
+
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture
+def shared_dir() -> Path:
+    """`../shared` beside the project; tests that need it skip cleanly on a clone without it."""
+    if not SHARED.is_dir():
+        pytest.skip("../shared is not present beside the project")
+    return SHARED
+
+
+@pytest.fixture
+def library_dir(tmp_path: Path) -> Path:
+    return tmp_path / "library"
+
+
+@pytest.fixture
+def library(library_dir: Path):
+    """A fresh library seeded with the bundled corpus (38 ICML 2026 papers)."""
+    lib = Library.open(library_dir)
+    yield lib
+    lib.close()

@@ -1,0 +1,117 @@
+"""The command line of ARCHITECTURE.md, run as a real subprocess."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def margin(*args, library=None, input_env=None):
+    env = {k: v for k, v in os.environ.items() if k not in ("MARGIN_LIBRARY",)}
+    env.update(input_env or {})
+    command = [sys.executable, str(ROOT / "main.py"), *args]
+    if library is not None:
+        command += ["--library", str(library)]
+    return subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+
+
+def test_list_json_on_new_library_has_the_38_seed_papers(library_dir):
+    result = margin("list", "--json", library=library_dir)
+    assert result.returncode == 0, result.stderr
+    papers = json.loads(result.stdout)
+    assert len(papers) == 38
+    first = papers[0]
+    assert first["id"] == "9342e12f8e8d"
+    assert {"id", "label", "title", "venue", "year", "rating", "tags", "read", "note"} <= first.keys()
+    assert (first["venue"], first["year"], first["rating"], first["tags"], first["read"], first["note"]) == (
+        "ICML 2026", 2026, None, [], False, "")
+
+
+def test_import_into_new_library_holds_only_the_named_file(library_dir, tmp_path):
+    corpus = tmp_path / "mini.txt"
+    corpus.write_text("NeurIPS 2025 Papers\n\nFirst abstract about graphs.\n\nSecond abstract about bandits.\n")
+    result = margin("import", str(corpus), library=library_dir)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "2 new, 0 updated, 0 unchanged, 0 duplicates in the file, 0 skipped"
+    papers = json.loads(margin("list", "--json", library=library_dir).stdout)
+    assert [(p["venue"], p["year"]) for p in papers] == [("NeurIPS 2025", 2025)] * 2
+    again = margin("import", str(corpus), library=library_dir)
+    assert again.stdout.strip() == "0 new, 0 updated, 2 unchanged, 0 duplicates in the file, 0 skipped"
+
+
+def test_annotate_then_list_query_and_export(library_dir, tmp_path):
+    result = margin("annotate", "9342e12f", "--tag", "theory", "--tag", "CoT", "--rating", "5",
+                    "--note", "Budget: $50 for data and a wombat", "--read", library=library_dir)
+    assert result.returncode == 0, result.stderr
+    found = json.loads(margin("list", "wombat", "--json", library=library_dir).stdout)
+    assert [p["id"] for p in found] == ["9342e12f8e8d"]
+    assert (found[0]["rating"], found[0]["tags"], found[0]["read"]) == (5, ["CoT", "theory"], True)
+    assert [p["id"] for p in json.loads(margin("list", "tag:theory", "--json", library=library_dir).stdout)] == [
+        "9342e12f8e8d"]
+    out = tmp_path / "notes.md"
+    result = margin("export", "--format", "markdown", "--output", str(out), library=library_dir)
+    assert result.returncode == 0, result.stderr
+    text = out.read_text(encoding="utf-8")
+    assert "Budget: $50 for data and a wombat" in text and "★★★★★" in text and "`theory`" in text
+    assert text.count("\n## ") == 1
+    stdout = margin("export", "--format", "markdown", library=library_dir).stdout
+    assert stdout == text
+
+
+def test_rating_zero_clears_and_title_empty_clears(library_dir):
+    margin("annotate", "9342e12f8e8d", "--rating", "3", "--title", "Lower bounds for CoT", library=library_dir)
+    paper = json.loads(margin("list", "--json", library=library_dir).stdout)[0]
+    assert (paper["rating"], paper["label"], paper["title"]) == (3, "Lower bounds for CoT", "Lower bounds for CoT")
+    margin("annotate", "9342e12f8e8d", "--rating", "0", "--title", "", library=library_dir)
+    paper = json.loads(margin("list", "--json", library=library_dir).stdout)[0]
+    assert paper["rating"] is None and paper["title"] is None and paper["label"].startswith("Inference-time")
+
+
+@pytest.mark.parametrize("args, message", [
+    (("annotate", "ffffffffffff", "--rating", "3"), "no single paper"),
+    (("annotate", "9342e12f8e8d", "--tag", "   "), "empty"),
+    (("export", "--format", "bibtex"), "not available yet"),
+    (("import", "/nonexistent/file.txt"), "/nonexistent/file.txt: no such file"),
+])
+def test_bad_input_is_one_line_exit_1(library_dir, args, message):
+    result = margin(*args, library=library_dir)
+    assert result.returncode == 1
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_bad_file_changes_nothing(library_dir, tmp_path):
+    margin("list", library=library_dir)
+    before = (library_dir / "library.db").stat().st_size, margin("list", "--json", library=library_dir).stdout
+    binary = tmp_path / "bad.txt"
+    binary.write_bytes(b"\x00\x01\x02binary\x00" * 50)
+    good = tmp_path / "good.txt"
+    good.write_text("ICLR 2024\n\nAn abstract.\n")
+    result = margin("import", str(good), str(binary), library=library_dir)
+    assert result.returncode == 1 and f"{binary}:1:" in result.stderr
+    assert margin("list", "--json", library=library_dir).stdout == before[1]
+
+
+def test_usage_errors_exit_2(library_dir):
+    assert margin("annotate", library=library_dir).returncode == 2
+    assert margin("annotate", "9342e12f8e8d", "--rating", "7", library=library_dir).returncode == 2
+    assert margin("frobnicate", library=library_dir).returncode == 2
+
+
+def test_environment_variable_selects_library(library_dir):
+    result = margin("list", input_env={"MARGIN_LIBRARY": str(library_dir)})
+    assert result.returncode == 0 and (library_dir / "library.db").exists()
+
+
+def test_window_command_without_display_says_so_in_one_line(library_dir):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    result = subprocess.run([sys.executable, str(ROOT / "main.py"), "--library", str(library_dir)],
+                            capture_output=True, text=True, env=env, timeout=60)
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines() == [result.stderr.strip()]
+    assert "no display found" in result.stderr and "xvfb-run" in result.stderr

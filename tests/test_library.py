@@ -1,0 +1,114 @@
+import sqlite3
+
+import pytest
+
+from db.errors import LibraryError
+from db.library import SCHEMA_VERSION, Library
+
+
+def test_new_library_is_seeded_with_bundled_corpus(library, library_dir):
+    assert library.count() == 38
+    papers = library.papers()
+    assert {(p.venue, p.year) for p in papers} == {("ICML 2026", 2026)}
+    assert papers[0].id == "9342e12f8e8d"
+    assert all(p.label and p.title is None for p in papers)
+    conn = sqlite3.connect(library_dir / "library.db")
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"papers", "annotations", "tags", "paper_tags", "note_history"} <= tables
+
+
+def test_annotations_persist_after_reopen(library_dir):
+    with Library.open(library_dir) as lib:
+        pid = lib.ids()[3]
+        lib.set_rating(pid, 4)
+        lib.add_tags(pid, ["Graph Neural Nets", "to read, later"])
+        lib.set_note(pid, "Budget: $50 for data")
+        lib.set_read(pid, True)
+        lib.set_title(pid, "My title")
+    with Library.open(library_dir) as lib:
+        paper = lib.paper(pid)
+        assert (paper.rating, paper.read, paper.note, paper.label) == (4, True, "Budget: $50 for data", "My title")
+        assert paper.tags == ["Graph Neural Nets", "to read, later"]
+        assert lib.count() == 38  # reopening does not seed again
+
+
+def test_tags_match_case_insensitively_in_nfc(library):
+    a, b = library.ids()[:2]
+    library.add_tags(a, ["Machine Learning"])
+    assert library.add_tags(b, ["machine  learning"]) == ["Machine Learning"]
+    library.add_tags(a, ["Ke\u0301pes"])
+    library.add_tags(b, ["KÉPES"])
+    assert library.tags() == [("Képes", 2), ("Machine Learning", 2)]
+    library.remove_tags(a, ["MACHINE LEARNING"])
+    assert library.paper(a).tags == ["Képes"]
+
+
+def test_bad_tags_and_ratings_are_rejected(library):
+    pid = library.ids()[0]
+    with pytest.raises(ValueError):
+        library.add_tags(pid, ["   "])
+    with pytest.raises(ValueError):
+        library.add_tags(pid, ["x" * 201])
+    with pytest.raises(ValueError):
+        library.set_rating(pid, 6)
+    library.set_rating(pid, 2)
+    library.set_rating(pid, 0)
+    assert library.paper(pid).rating is None
+    with pytest.raises(KeyError):
+        library.set_rating("000000000000", 3)
+
+
+def test_note_history_keeps_earlier_versions(library):
+    pid = library.ids()[0]
+    assert library.set_note(pid, "first") is True
+    assert library.set_note(pid, "first") is False
+    library.set_note(pid, "second")
+    library.set_note(pid, "third")
+    assert [text for _when, text in library.note_history(pid)] == ["first", "second"]
+    assert library.paper(pid).note == "third"
+
+
+def test_annotated_ids_and_read_counts(library):
+    ids = library.ids()
+    library.set_rating(ids[5], 5)
+    library.add_tags(ids[1], ["x"])
+    library.set_note(ids[9], "  ")
+    library.set_read(ids[2], True)
+    assert library.annotated_ids() == [ids[1], ids[5]]
+    assert library.read_counts() == {"ICML 2026": (1, 38)}
+
+
+def test_find_id_by_prefix(library):
+    assert library.find_id("9342e1") == "9342e12f8e8d"
+    with pytest.raises(KeyError):
+        library.find_id("93")
+
+
+def test_newer_schema_is_refused_untouched(library_dir):
+    Library.open(library_dir).close()
+    conn = sqlite3.connect(library_dir / "library.db")
+    conn.execute("PRAGMA user_version = 99")
+    conn.commit()
+    conn.close()
+    before = (library_dir / "library.db").read_bytes()
+    with pytest.raises(LibraryError, match="newer Margin"):
+        Library.open(library_dir)
+    assert (library_dir / "library.db").read_bytes() == before
+
+
+def test_not_a_database_is_a_clear_error(tmp_path):
+    folder = tmp_path / "lib"
+    folder.mkdir()
+    (folder / "library.db").write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(LibraryError, match="library.db"):
+        Library.open(folder)
+
+
+def test_import_same_records_twice_changes_nothing(library):
+    from db.corpus import bundled_corpus_files, parse_seed_text
+
+    records = parse_seed_text(bundled_corpus_files()[0].read_text(encoding="utf-8"))
+    report = library.import_records(records)
+    assert (len(report.new), len(report.updated), len(report.unchanged)) == (0, 0, 19)
