@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import sqlite_utils
@@ -84,7 +84,7 @@ _BIBLIOGRAPHIC = ("title", "abstract", "authors", "venue", "year", "url", "doi",
 
 def now() -> str:
     """The current UTC time as an ISO 8601 string with seconds."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def tag_key(name: str) -> str:
@@ -117,7 +117,7 @@ class ImportReport:
         return (f"{len(self.new)} new, {len(self.updated)} updated, {len(self.unchanged)} unchanged, "
                 f"{self.duplicates} duplicates in the file, {len(self.skipped)} skipped")
 
-    def merge(self, other: "ImportReport") -> None:
+    def merge(self, other: ImportReport) -> None:
         self.new += other.new
         self.updated += other.updated
         self.unchanged += other.unchanged
@@ -140,7 +140,7 @@ class Library:
 
     # ----------------------------------------------------------------- opening
     @classmethod
-    def open(cls, folder: Path | str, seed: bool = True) -> "Library":
+    def open(cls, folder: Path | str, seed: bool = True) -> Library:
         """Open the library in `folder`, creating it when missing.
 
         A new library is seeded with the bundled corpus when `seed` is true.
@@ -193,7 +193,7 @@ class Library:
         with self._lock:
             self._conn.close()
 
-    def __enter__(self) -> "Library":
+    def __enter__(self) -> Library:
         return self
 
     def __exit__(self, *exc) -> None:
