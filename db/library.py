@@ -466,6 +466,11 @@ class Library:
         self.remove_tags(paper_id, [key for key in current if key not in wanted])
         return self.add_tags(paper_id, list(wanted.values()))
 
+    def rows(self, sql: str, params: Sequence = ()) -> list[tuple]:
+        """Run a read-only SQL query on the library and return its rows (for db modules' own queries)."""
+        with self._lock:
+            return [tuple(row) for row in self._conn.execute(sql, params)]
+
     # ----------------------------------------------------------------- index queue
     def index_queue(self) -> list[str]:
         """Ids of papers changed since the search index last caught up."""
