@@ -1,57 +1,74 @@
-"""Exporters: the user's papers and notes in formats other tools read.
+"""Exporters: the user's papers and notes in formats other tools read (issue 6).
 
-`markdown`: one file, a heading per paper (its label), then venue and year, stars, tags, link, the note and
-the abstract as plain text (LaTeX converted to Unicode).
+Entry points: `export(papers, fmt)` for the one-file formats and `export_files(papers, fmt)` for the folder
+format. Each format lives in its own module under `db/exporters/`:
+
+| format            | module                    | for                                     |
+|-------------------|---------------------------|-----------------------------------------|
+| `markdown`        | exporters.markdown        | reading lists (one file)                |
+| `markdown-folder` | exporters.markdown        | Obsidian and other vaults (one .md each)|
+| `csv`             | exporters.table           | spreadsheets                            |
+| `json`            | exporters.margin_json     | backup, scripts; `import` restores it   |
+| `bibtex`          | exporters.bibtex          | JabRef, Zotero, LaTeX                   |
+| `csl-json`        | exporters.csl_json        | Zotero, pandoc                          |
+
+Where a paper has no title, every format uses its label and says so (`title_source: derived`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from db.abstract_markup import abstract_to_plain
 from db.errors import MarginError
+from db.exporters.bibtex import export_bibtex
+from db.exporters.csl_json import export_csl_json
+from db.exporters.margin_json import History, export_json
+from db.exporters.markdown import export_markdown, markdown_files
+from db.exporters.table import export_csv
 from db.paper import Paper
-from db.render import stars
 
-FORMATS = ("markdown",)
-PLANNED_FORMATS = ("csv", "json", "bibtex", "csl-json")
+FILE_FORMATS = ("markdown", "csv", "json", "bibtex", "csl-json")
+FOLDER_FORMATS = ("markdown-folder",)
+FORMATS = FILE_FORMATS + FOLDER_FORMATS
+PLANNED_FORMATS: tuple[str, ...] = ()  # kept for callers of the earlier API; every format is available
+EXTENSIONS = {"markdown": ".md", "csv": ".csv", "json": ".json", "bibtex": ".bib", "csl-json": ".json"}
+DESCRIPTIONS = {"markdown": "Markdown (one file)", "markdown-folder": "Markdown folder (one file per paper)",
+                "csv": "CSV spreadsheet", "json": "Margin JSON (backup; import restores it)",
+                "bibtex": "BibTeX", "csl-json": "CSL-JSON"}
 
-
-def export_markdown(papers: Sequence[Paper], title: str = "Margin notes", include_abstract: bool = True) -> str:
-    """A Markdown document with one `## label` section per paper, in the order given."""
-    lines = [f"# {title}", ""]
-    for paper in papers:
-        lines += [f"## {_one_line(paper.label)}", ""]
-        facts = []
-        venue = paper.venue or (str(paper.year) if paper.year else "")
-        if venue:
-            facts.append(f"**Venue:** {venue}")
-        if paper.rating:
-            facts.append(f"**Rating:** {stars(paper.rating)} ({paper.rating}/5)")
-        if paper.tags:
-            facts.append("**Tags:** " + ", ".join(f"`{tag}`" for tag in paper.tags))
-        if paper.authors:
-            facts.append("**Authors:** " + "; ".join(paper.authors))
-        if paper.url:
-            facts.append(f"**Link:** <{paper.url}>")
-        facts.append(f"**Margin id:** `{paper.id}`")
-        lines += [f"- {fact}" for fact in facts]
-        lines.append("")
-        if paper.note.strip():
-            lines += ["### Note", "", paper.note.rstrip(), ""]
-        if include_abstract and paper.abstract:
-            lines += ["### Abstract", "", "> " + abstract_to_plain(paper.abstract).replace("\n", "\n> "), ""]
-    return "\n".join(lines).rstrip() + "\n"
+__all__ = ["DESCRIPTIONS", "EXTENSIONS", "FILE_FORMATS", "FOLDER_FORMATS", "FORMATS", "PLANNED_FORMATS", "export",
+           "export_files", "export_markdown"]
 
 
-def export(papers: Sequence[Paper], fmt: str) -> str:
-    """Export `papers` in format `fmt`. Raises MarginError for a format Margin does not write yet."""
+def export(papers: Sequence[Paper], fmt: str, *, history: History | None = None,
+           include_abstract: bool = True) -> str:
+    """Export `papers` (in the order given) as the text of one file in format `fmt` (one of FILE_FORMATS).
+
+    `history(paper_id)` returns a paper's earlier notes as (saved_at, text) pairs (`Library.note_history`);
+    only the `json` format uses it. `include_abstract` applies to `markdown`.
+    Raises MarginError for an unknown format or for `markdown-folder` (use `export_files`).
+    """
     if fmt == "markdown":
-        return export_markdown(papers)
-    if fmt in PLANNED_FORMATS:
-        raise MarginError(f"export format '{fmt}' is not available yet; use: {', '.join(FORMATS)}")
+        return export_markdown(papers, include_abstract=include_abstract)
+    if fmt == "csv":
+        return export_csv(papers)
+    if fmt == "json":
+        return export_json(papers, history)
+    if fmt == "bibtex":
+        return export_bibtex(papers)
+    if fmt == "csl-json":
+        return export_csl_json(papers)
+    if fmt in FOLDER_FORMATS:
+        raise MarginError(f"export format '{fmt}' writes a folder of files; give a folder as the output")
     raise MarginError(f"unknown export format '{fmt}'; use: {', '.join(FORMATS)}")
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
+def export_files(papers: Sequence[Paper], fmt: str, *, include_abstract: bool = True) -> dict[str, str]:
+    """Export `papers` as {file name: text} for a folder format (`markdown-folder`).
+
+    Write the result with `db.exporters.markdown.write_folder(files, folder)`.
+    Raises MarginError for a format that is not a folder format.
+    """
+    if fmt == "markdown-folder":
+        return markdown_files(papers, include_abstract=include_abstract)
+    raise MarginError(f"export format '{fmt}' writes one file, not a folder; use: {', '.join(FOLDER_FORMATS)}")

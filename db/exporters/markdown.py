@@ -1,0 +1,163 @@
+"""Markdown: one document for reading lists, or a folder of one `.md` file per paper (Obsidian and other vaults).
+
+Single file: `# Margin notes`, then per paper a `## label` section with venue and year, stars, tags, authors,
+link and Margin id as a list, the note verbatim under `### Note` (it is the user's Markdown already) and the
+abstract as plain text (LaTeX converted to Unicode) under `### Abstract`.
+
+Folder: each file starts with YAML front matter (id, title, title_source, venue, year, rating, tags, url, doi,
+read) followed by the same section. Strings in the front matter are YAML double-quoted scalars (also valid
+JSON), so every character of a title or tag comes back exactly. File names are `<label> (<id>).md`, made safe
+for Windows, macOS and Linux (see `safe_file_name`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import unicodedata
+from collections.abc import Sequence
+from pathlib import Path
+
+from db.abstract_markup import abstract_to_plain
+from db.errors import MarginError
+from db.exporters.common import export_title, title_source
+from db.paper import Paper
+from db.render import stars
+
+_INLINE_SPECIAL = re.compile(r"([\\`*_\[\]<>])")
+_ENTITY = re.compile(r"&(?=#?\w+;)")
+_FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
+_WINDOWS_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)), *(f"LPT{i}" for i in range(10))}
+MAX_NAME_BYTES = 120  # most file systems allow 255 bytes per name; leave room for the id and sync-tool suffixes
+_SOURCE_WORDS = {"user": "set in Margin", "file": "from the imported file",
+                 "derived": "none in the source; the heading is Margin's label derived from the abstract"}
+
+
+def markdown_text(text: str) -> str:
+    """Escape plain text (a label, a tag, a name) so Markdown renders it as written, on one line."""
+    text = " ".join(text.split())
+    text = _ENTITY.sub("&amp;", _INLINE_SPECIAL.sub(r"\\\1", text))
+    return text.replace("#", "\\#") if text.rstrip().endswith("#") or text.startswith("#") else text
+
+
+def paper_section(paper: Paper, level: int = 2, include_abstract: bool = True) -> list[str]:
+    """The Markdown lines of one paper: a heading at `level`, the facts list, the note and the abstract."""
+    hashes = "#" * level
+    lines = [f"{hashes} {markdown_text(paper.label)}", ""]
+    facts = []
+    source = title_source(paper)
+    if source != "file":
+        facts.append(f"**Title:** {_SOURCE_WORDS[source]}")
+    where = paper.venue or ""
+    if paper.year and str(paper.year) not in where:
+        where = f"{where} {paper.year}".strip()
+    if where:
+        facts.append(f"**Venue:** {markdown_text(where)}")
+    if paper.rating:
+        facts.append(f"**Rating:** {stars(paper.rating)} ({paper.rating}/5)")
+    if paper.tags:
+        facts.append("**Tags:** " + ", ".join(f"`{tag.replace('`', '')}`" for tag in paper.tags))
+    if paper.authors:
+        facts.append("**Authors:** " + "; ".join(markdown_text(author) for author in paper.authors))
+    if paper.url:
+        facts.append(f"**Link:** <{paper.url}>")
+    if paper.doi:
+        facts.append(f"**DOI:** <https://doi.org/{paper.doi}>")
+    facts.append(f"**Margin id:** `{paper.id}`")
+    lines += [f"- {fact}" for fact in facts]
+    lines.append("")
+    if paper.note.strip():
+        lines += [f"{hashes}# Note", "", paper.note.rstrip(), ""]
+    if include_abstract and paper.abstract:
+        lines += [f"{hashes}# Abstract", "", "> " + abstract_to_plain(paper.abstract).replace("\n", "\n> "), ""]
+    return lines
+
+
+def export_markdown(papers: Sequence[Paper], title: str = "Margin notes", include_abstract: bool = True) -> str:
+    """A Markdown document with one `## label` section per paper, in the order given."""
+    lines = [f"# {markdown_text(title)}", ""]
+    for paper in papers:
+        lines += paper_section(paper, 2, include_abstract)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def yaml_value(value: object) -> str:
+    """A YAML 1.2 flow value that is also JSON: strings double-quoted with escapes, lists in brackets.
+
+    Line and paragraph separators (U+2028, U+2029, U+0085) and other non-printing characters are escaped,
+    because YAML would fold them inside a quoted scalar.
+    """
+    if isinstance(value, list):
+        return "[" + ", ".join(yaml_value(item) for item in value) + "]"
+    text = json.dumps(value, ensure_ascii=False)
+    return "".join(f"\\u{ord(c):04x}" if _needs_yaml_escape(c) else c for c in text)
+
+
+def _needs_yaml_escape(char: str) -> bool:
+    return char in "\u0085\u2028\u2029\ufeff" or unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn")
+
+
+def front_matter(paper: Paper) -> list[str]:
+    """The YAML front matter lines (with the `---` fences) of a paper's file."""
+    fields = {"id": paper.id, "title": export_title(paper), "title_source": title_source(paper),
+              "venue": paper.venue, "year": paper.year, "rating": paper.rating, "tags": list(paper.tags),
+              "authors": list(paper.authors), "url": paper.url, "doi": paper.doi, "read": paper.read}
+    return ["---", *(f"{key}: {yaml_value(value)}" for key, value in fields.items()), "---", ""]
+
+
+def safe_file_name(label: str, paper_id: str) -> str:
+    """`<label> (<id>).md`, safe on Windows, macOS and Linux.
+
+    Removes `< > : " / \\ | ? *` and control characters, collapses whitespace, trims trailing dots and spaces,
+    avoids reserved device names (CON, NUL, COM1…), cuts the label to at most MAX_NAME_BYTES UTF-8 bytes at a
+    character boundary and normalizes to NFC. The id makes the name unique, also on case-insensitive disks.
+    """
+    name = " ".join(_FORBIDDEN.sub(" ", unicodedata.normalize("NFC", label)).split())
+    encoded = name.encode("utf-8")[:MAX_NAME_BYTES]
+    name = encoded.decode("utf-8", "ignore").strip(" .")
+    if name.split(".")[0].upper() in _WINDOWS_RESERVED:
+        name = f"_{name}"
+    return f"{name or 'paper'} ({paper_id}).md"
+
+
+def markdown_files(papers: Sequence[Paper], include_abstract: bool = True) -> dict[str, str]:
+    """Folder mode: {file name: Markdown text with front matter}, one file per paper, in the order given."""
+    files = {}
+    for paper in papers:
+        lines = front_matter(paper) + paper_section(paper, 1, include_abstract)
+        files[safe_file_name(paper.label, paper.id)] = "\n".join(lines).rstrip() + "\n"
+    return files
+
+
+def write_folder(files: dict[str, str], folder: Path) -> list[Path]:
+    """Write `files` into `folder` (created when missing), each through a temporary file and a rename.
+
+    A file from an earlier export of the same paper under another name (the label changed) is removed, so
+    the folder holds one file per paper. Other files in the folder are left alone. Returns the paths
+    written. Raises MarginError naming the path when the folder cannot be created or written.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise MarginError(f"{folder}: cannot create the folder ({error.strerror})") from None
+    if not folder.is_dir():
+        raise MarginError(f"{folder}: not a folder")
+    written = []
+    existing = [path for path in folder.iterdir() if path.suffix == ".md"]
+    for name, text in files.items():
+        suffix = name[name.rfind(" (") :]  # " (<id>).md"
+        target = folder / name
+        try:
+            fd, temp = tempfile.mkstemp(dir=folder, prefix=".margin-", suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+            os.replace(temp, target)
+            for old in existing:
+                if old.name.endswith(suffix) and old.name != name:
+                    old.unlink(missing_ok=True)
+        except OSError as error:
+            raise MarginError(f"{target}: cannot write ({error.strerror})") from None
+        written.append(target)
+    return written

@@ -1,0 +1,271 @@
+"""Round trips of every export format through an independent reader (issue 6): bibtexparser, csv, json,
+python-markdown + PyYAML, and citeproc-py for CSL-JSON. Hostile values must come back identical."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from html.parser import HTMLParser
+
+import bibtexparser
+import markdown
+import pytest
+import yaml
+from bibtexparser.middlewares import LatexDecodingMiddleware, SeparateCoAuthors
+
+from db.errors import MarginError
+from db.export import FORMATS, export, export_files
+from db.exporters.common import citation_key
+from db.exporters.markdown import MAX_NAME_BYTES, safe_file_name, write_folder
+from db.exporters.table import BOM, COLUMNS
+from db.paper import PaperRecord
+
+NOTE = ("Budget: $50 for data and $60 for compute\n50% done # v2\n{braces} }{ {{x}} \\emph{kept} a_b ~x^2 & 100%\n"
+        "中文笔记：注意 😀👩‍🔬\n\nSecond paragraph, with \"quotes\", commas -- and `code`.")
+TITLE = "50% of {Budget}: $50 & $60 — 中文 😀 #1 a_b ~x^2 \\cite{k}"
+TAGS = ["C++ & #hashtags", "50%_done", "中文", "{x}"]
+AUTHORS = ["Ada Lovelace", "Zhang Wei 张伟", "Smith and Wesson", "Ödön von Horváth"]
+URL = "https://example.org/~ada/paper_1?q=1&r=50%25#frag"
+DOI = "10.1000/x_y.z-1"
+
+
+@pytest.fixture
+def papers(library):
+    """Three papers: a seed paper with a hostile note, title and tags; a full bibliographic record with
+    authors, URL, DOI and arXiv id; and an untouched seed paper (title derived from the abstract)."""
+    report = library.import_records([PaperRecord(
+        abstract="We study exporting notes. " * 5, title="Exporting {Notes}: 100% of $x$ -- a study", authors=AUTHORS,
+        venue=None, year=2024, url=URL, doi=DOI, arxiv_id="2401.01234")])
+    seed = library.ids()[0]
+    library.set_note(seed, NOTE)
+    library.set_title(seed, TITLE)
+    library.add_tags(seed, TAGS)
+    library.set_rating(seed, 5)
+    library.set_read(seed, True)
+    full = report.new[0]
+    library.set_note(full, "first version")
+    library.set_note(full, NOTE + "\r\nwindows line")
+    library.add_tags(full, ["ünïcode"])
+    return library.papers([seed, full, library.ids()[1]])
+
+
+def test_every_format_is_listed_and_an_unknown_one_is_refused(papers):
+    assert FORMATS == ("markdown", "csv", "json", "bibtex", "csl-json", "markdown-folder")
+    with pytest.raises(MarginError, match="unknown export format 'docx'"):
+        export(papers, "docx")
+    with pytest.raises(MarginError, match="folder"):
+        export(papers, "markdown-folder")
+
+
+def test_bibtex_reads_back_exactly_with_bibtexparser(papers):
+    text = export(papers, "bibtex")
+    parsed = bibtexparser.parse_string(text, append_middleware=[LatexDecodingMiddleware()])
+    raw = {entry.key: entry for entry in bibtexparser.parse_string(text).entries}
+    assert parsed.failed_blocks == []
+    assert [entry.key for entry in parsed.entries] == [citation_key(paper) for paper in papers]
+    seed, full, plain = papers
+    first = parsed.entries[0].fields_dict
+    assert parsed.entries[0].entry_type == "inproceedings"
+    assert first["title"].value == TITLE
+    assert first["annote"].value == NOTE
+    assert first["keywords"].value == ", ".join(seed.tags)
+    assert first["abstract"].value == seed.abstract
+    assert first["booktitle"].value == "ICML 2026"
+    assert first["year"].value == "2026"
+    assert first["x-margin-id"].value == seed.id
+    second = parsed.entries[1].fields_dict
+    assert parsed.entries[1].entry_type == "misc"
+    assert second["title"].value == "Exporting {Notes}: 100% of $x$ -- a study"
+    assert second["annote"].value == NOTE + "\r\nwindows line"
+    assert second["author"].value == " and ".join(AUTHORS)  # the decoder drops the protecting braces
+    split = bibtexparser.parse_string(text, append_middleware=[SeparateCoAuthors()]).entries[1]
+    assert split.fields_dict["author"].value == ["Ada Lovelace", "Zhang Wei 张伟", "{Smith and Wesson}",
+                                                 "Ödön von Horváth"]
+    assert second["eprint"].value == "2401.01234"
+    assert second["archiveprefix"].value == "arXiv"
+    full_raw = raw[citation_key(full)].fields_dict  # verbatim fields follow the url package's convention
+    assert full_raw["url"].value == URL.replace("%", r"\%")
+    assert full_raw["doi"].value == DOI
+    third = parsed.entries[2].fields_dict
+    assert third["title"].value == plain.label and "annote" not in third
+
+
+def test_bibtex_keys_are_stable_and_unique(papers, library):
+    keys = [citation_key(paper) for paper in library.papers()]
+    assert len(set(keys)) == len(keys) == 39
+    assert citation_key(papers[1]) == f"lovelace2024-{papers[1].id[:6]}"
+    assert citation_key(papers[0]) == f"icml2026-{papers[0].id[:6]}"
+    assert export(papers[:1], "bibtex").split(",")[0] == export(papers, "bibtex").split(",")[0]
+
+
+def test_csv_is_rfc4180_and_reads_back_exactly(papers, tmp_path):
+    text = export(papers, "csv")
+    assert text.startswith(BOM)
+    path = tmp_path / "notes.csv"
+    path.write_bytes(text.encode("utf-8"))
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert list(rows[0]) == list(COLUMNS)
+    assert len(rows) == 3
+    seed, full, plain = papers
+    assert rows[0]["note"] == NOTE
+    assert rows[0]["title"] == TITLE and rows[0]["title_source"] == "user"
+    assert rows[0]["tags"] == "; ".join(seed.tags)
+    assert rows[0]["rating"] == "5" and rows[0]["read"] == "yes"
+    assert rows[1]["note"] == NOTE + "\r\nwindows line"
+    assert rows[1]["url"] == URL and rows[1]["doi"] == DOI
+    assert rows[1]["authors"] == "; ".join(AUTHORS)
+    assert rows[2]["title"] == plain.label and rows[2]["title_source"] == "derived"
+    assert rows[2]["rating"] == "" and rows[2]["note"] == ""
+    assert b"\r\n" in path.read_bytes()[:400]  # CRLF record separators, as RFC 4180 says
+
+
+def test_json_carries_every_field_and_the_note_history(papers, library):
+    data = json.loads(export(papers, "json", history=library.note_history))
+    assert (data["format"], data["version"], data["kind"]) == ("margin", 1, "export")
+    seed, full, plain = (item for item in data["papers"])
+    assert seed["id"] == papers[0].id
+    assert seed["title"] == TITLE and seed["title_source"] == "user"
+    assert seed["annotations"] == {"rating": 5, "tags": papers[0].tags, "read": True, "note": NOTE,
+                                   "title": TITLE, "note_history": []}
+    assert full["authors"] == AUTHORS and full["url"] == URL and full["doi"] == DOI
+    assert full["arxiv_id"] == "2401.01234" and full["year"] == 2024
+    assert full["annotations"]["note"] == NOTE + "\r\nwindows line"
+    assert [entry["note"] for entry in full["annotations"]["note_history"]] == ["first version"]
+    assert plain["title"] is None and plain["title_source"] == "derived" and plain["label"] == papers[2].label
+    assert plain["abstract"] == papers[2].abstract
+
+
+class _Html(HTMLParser):
+    """Collects the text of every h1/h2/h3 and of the whole document."""
+
+    def __init__(self):
+        super().__init__()
+        self.headings: list[tuple[str, str]] = []
+        self.text: list[str] = []
+        self._in: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("h1", "h2", "h3"):
+            self._in = tag
+            self.headings.append((tag, ""))
+
+    def handle_endtag(self, tag):
+        if tag == self._in:
+            self._in = None
+
+    def handle_data(self, data):
+        self.text.append(data)
+        if self._in:
+            tag, text = self.headings[-1]
+            self.headings[-1] = (tag, text + data)
+
+
+def _render(text: str) -> _Html:
+    parser = _Html()
+    parser.feed(markdown.markdown(text))
+    return parser
+
+
+def test_markdown_renders_headings_and_notes_exactly(papers):
+    html = _render(export(papers, "markdown"))
+    h2 = [text for tag, text in html.headings if tag == "h2"]
+    assert h2 == [TITLE, "Exporting {Notes}: 100% of $x$ -- a study", papers[2].label]
+    body = "".join(html.text)
+    for line in ("Budget: $50 for data and $60 for compute", "50% done # v2", "{braces} }{ {{x}}",
+                 "中文笔记：注意 😀👩‍🔬", "Second paragraph, with \"quotes\", commas -- and "):
+        assert line in body
+    assert "none in the source; the heading is Margin's label derived from the abstract" in body
+    assert "set in Margin" in body
+    assert "Abstract" in [text for tag, text in html.headings if tag == "h3"]
+    without = export(papers, "markdown", include_abstract=False)
+    assert "### Abstract" not in without and "### Note" in without
+
+
+def test_markdown_folder_front_matter_and_file_names(papers, tmp_path):
+    files = export_files(papers, "markdown-folder")
+    assert len(files) == 3
+    for (name, text), paper in zip(files.items(), papers, strict=True):
+        assert name.endswith(f" ({paper.id}).md")
+        assert not re.search(r'[<>:"/\\|?*\x00-\x1f]', name)
+        head, _, body = text.removeprefix("---\n").partition("\n---\n")
+        meta = yaml.safe_load(head)
+        assert meta["id"] == paper.id
+        assert meta["title"] == (paper.title or paper.label)
+        assert meta["tags"] == paper.tags and meta["rating"] == paper.rating and meta["year"] == paper.year
+        assert meta["url"] == paper.url and meta["venue"] == paper.venue
+        headings = [text for tag, text in _render(body).headings if tag == "h1"]
+        assert headings == [paper.label]
+    metas = [yaml.safe_load(text.removeprefix("---\n").partition("\n---\n")[0]) for text in files.values()]
+    assert [meta["title_source"] for meta in metas] == ["user", "file", "derived"]
+    written = write_folder(files, tmp_path / "vault")
+    assert sorted(path.name for path in (tmp_path / "vault").iterdir()) == sorted(files)
+    assert written[0].read_text(encoding="utf-8") == files[written[0].name]
+
+
+def test_markdown_folder_replaces_the_file_of_a_renamed_paper(papers, library, tmp_path):
+    folder = tmp_path / "vault"
+    (folder).mkdir()
+    (folder / "mine.md").write_text("keep me", encoding="utf-8")
+    write_folder(export_files(papers, "markdown-folder"), folder)
+    library.set_title(papers[2].id, "A new title")
+    write_folder(export_files(library.papers([p.id for p in papers]), "markdown-folder"), folder)
+    names = sorted(path.name for path in folder.iterdir())
+    assert len(names) == 4 and "mine.md" in names
+    assert f"A new title ({papers[2].id}).md" in names
+
+
+@pytest.mark.parametrize(("label", "expected"), [
+    ('a/b:c*d?"e"<f>|g\\h', "a b c d e f g h (0123456789ab).md"),
+    ("CON", "_CON (0123456789ab).md"),
+    ("nul.txt", "_nul.txt (0123456789ab).md"),
+    ("trailing dots...  ", "trailing dots (0123456789ab).md"),
+    ("...", "paper (0123456789ab).md"),
+    ("tab\tand\nnewline", "tab and newline (0123456789ab).md"),
+])
+def test_safe_file_name(label, expected):
+    assert safe_file_name(label, "0123456789ab") == expected
+
+
+def test_safe_file_name_cuts_long_cjk_at_a_character_boundary():
+    name = safe_file_name("中文标题" * 40, "0123456789ab")
+    stem = name.removesuffix(" (0123456789ab).md")
+    assert len(stem.encode("utf-8")) <= MAX_NAME_BYTES and set(stem) <= set("中文标题")
+    assert len(name.encode("utf-8")) < 255
+
+
+CSL_VARIABLES = {  # citation-style-language/schema csl-data.json v1.0.2 (the ones Margin may write)
+    "id", "type", "title", "author", "issued", "container-title", "abstract", "URL", "DOI", "note", "keyword",
+    "number", "publisher"}
+CSL_TYPES = {"article", "paper-conference"}
+
+
+def test_csl_json_is_valid_and_citeproc_renders_it(papers):
+    from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle, formatter
+    from citeproc.source.json import CiteProcJSON
+
+    items = json.loads(export(papers, "csl-json"))
+    assert [item["id"] for item in items] == [citation_key(paper) for paper in papers]
+    for item, paper in zip(items, papers, strict=True):
+        assert set(item) <= CSL_VARIABLES and item["type"] in CSL_TYPES
+        assert item["title"] == (paper.title or paper.label)
+        assert item.get("note", "") == paper.note
+        assert item.get("keyword", "") == ", ".join(paper.tags)
+        assert item["issued"] == {"date-parts": [[paper.year]]}
+    assert items[0]["note"] == NOTE and items[0]["title"] == TITLE
+    assert items[1]["author"] == [{"family": "Lovelace", "given": "Ada"}, {"family": "张伟", "given": "Zhang Wei"},
+                                  {"family": "Wesson", "given": "Smith and"},
+                                  {"family": "Horváth", "given": "Ödön von"}]
+    assert items[1]["URL"] == URL and items[1]["DOI"] == DOI and items[1]["publisher"] == "arXiv"
+
+    source = CiteProcJSON(items)
+    style = CitationStylesStyle("harvard-cite-them-right", validate=False)
+    bibliography = CitationStylesBibliography(style, source, formatter.plain)
+    for item in items:
+        bibliography.register(Citation([CitationItem(item["id"])]))
+    rendered = [str(entry) for entry in bibliography.bibliography()]
+    assert len(rendered) == 3
+    joined = "\n".join(rendered)
+    assert f"“{TITLE}” (2026)" in joined  # citeproc read the exact title back
+    assert "Lovelace, A. et al. (2024)" in joined and "ICML 2026" in joined
