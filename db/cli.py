@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 from db.errors import InputError, MarginError
-from db.export import FORMATS, PLANNED_FORMATS, export
+from db.export import DESCRIPTIONS, FOLDER_FORMATS, FORMATS, export, export_files
 from db.library import DB_NAME, ImportReport, Library
 from db.paper import PaperRecord
 from db.paths import resolve_library_dir
@@ -52,11 +52,16 @@ def build_parser() -> argparse.ArgumentParser:
     read.add_argument("--unread", dest="read", action="store_const", const=False)
 
     p = commands.add_parser("export", parents=[common], help="write papers and notes in another format")
-    p.add_argument("--format", required=True, choices=FORMATS + PLANNED_FORMATS, metavar="FORMAT",
-                   help=f"one of: {', '.join(FORMATS + PLANNED_FORMATS)}")
-    p.add_argument("--query", default=None, metavar="QUERY",
-                   help="export the papers matching QUERY (default: every annotated paper)")
-    p.add_argument("--output", metavar="FILE", help="write to FILE (default: standard output)")
+    p.add_argument("--format", required=True, choices=FORMATS, metavar="FORMAT",
+                   help="; ".join(f"{name}: {text}" for name, text in DESCRIPTIONS.items()))
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--query", default=None, metavar="QUERY",
+                       help="export the papers matching QUERY (default: every annotated paper)")
+    which.add_argument("--all", action="store_true", help="export every paper (default: every annotated paper)")
+    p.add_argument("--output", metavar="FILE",
+                   help="write to FILE (default: standard output); for markdown-folder, the folder DIR (required)")
+    p.add_argument("--no-abstract", dest="abstract", action="store_false",
+                   help="leave the abstracts out of markdown and markdown-folder")
     return parser
 
 
@@ -95,6 +100,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     from db.importer import read_file
 
     folder = library_dir(args)
+    restores = _margin_json_files(args)
     records: list[PaperRecord] = []
     skipped: list[tuple[int | None, str]] = []
     for name in args.files:
@@ -105,10 +111,11 @@ def cmd_import(args: argparse.Namespace) -> int:
     with Library.open(folder, seed=existed) as library:
         report: ImportReport = library.import_records(records, progress=_progress_printer())
         report.skipped = skipped + report.skipped
+        restored = _restore(library, restores, report)
         from db.search_index import ensure_index
 
         ensure_index(library)
-    print(report.summary())
+    print(report.summary() + restored)
     for line, reason in report.skipped:
         print(f"  skipped (line {line}): {reason}" if line else f"  skipped: {reason}", file=sys.stderr)
     return 0
@@ -173,16 +180,75 @@ def cmd_annotate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _margin_json_files(args: argparse.Namespace) -> list[tuple[Path, dict]]:
+    """Take the Margin JSON exports and backups out of `args.files` (they restore annotations; the other
+    files go to the readers). Raises InputError for a broken one before anything changes."""
+    from db.backup import read_margin_json
+
+    found, others = [], []
+    for name in args.files:
+        data = read_margin_json(Path(name))
+        (others.append(name) if data is None else found.append((Path(name), data)))
+    args.files = others
+    return found
+
+
+def _restore(library: Library, restores: list[tuple[Path, dict]], report: ImportReport) -> str:
+    """Restore each Margin JSON file onto `library`; adds its new papers to `report`. Returns the text
+    appended to the summary line ("" when there was nothing to restore)."""
+    from db.backup import RestoreReport, restore
+
+    total = RestoreReport()
+    for path, data in restores:
+        done = restore(library, data, path=path)
+        report.merge(done.added)
+        total.changed += done.changed
+        total.unchanged += done.unchanged
+        total.unmatched += done.unmatched
+    return f"; {total.summary()}" if restores else ""
+
+
 def cmd_export(args: argparse.Namespace) -> int:
+    folder_format = args.format in FOLDER_FORMATS
+    if folder_format and not args.output:
+        raise MarginError(f"export --format {args.format} writes one file per paper: give the folder with --output DIR")
+    if not folder_format and args.output and Path(args.output).is_dir():
+        raise MarginError(f"{args.output}: is a folder; give a file name (or use --format markdown-folder)")
     with _open(args) as library:
-        ids = library.annotated_ids() if args.query is None else _search(library, args.query)
-        text = export(library.papers(ids), args.format)
+        if args.all:
+            ids = library.ids()
+        elif args.query is None:
+            ids = library.annotated_ids()
+        else:
+            ids = _search(library, args.query)
+        papers = library.papers(ids)
+        if folder_format:
+            files = export_files(papers, args.format, include_abstract=args.abstract)
+        else:
+            text = export(papers, args.format, history=library.note_history, include_abstract=args.abstract)
+    if folder_format:
+        from db.exporters.markdown import write_folder
+
+        write_folder(files, Path(args.output))
+        print(f"exported {len(files)} papers to {args.output}", file=sys.stderr)
+        return 0
     if not args.output:
-        sys.stdout.write(text)
+        _write_stdout(text)
         return 0
     write_atomically(Path(args.output), text)
-    print(f"exported {len(ids)} papers to {args.output}", file=sys.stderr)
+    print(f"exported {len(papers)} papers to {args.output}", file=sys.stderr)
     return 0
+
+
+def _write_stdout(text: str) -> None:
+    """Write UTF-8 bytes whatever the console's encoding, and no newline translation (CSV keeps CRLF)."""
+    stream = getattr(sys.stdout, "buffer", None)
+    if stream is None:
+        sys.stdout.write(text)
+        return
+    sys.stdout.flush()
+    stream.write(text.encode("utf-8"))
+    stream.flush()
 
 
 def write_atomically(path: Path, text: str) -> None:
