@@ -1,7 +1,21 @@
 """Read a paper-list file of any supported format into paper records.
 
 Decoding: UTF-8 (with or without BOM), UTF-16 with BOM, else a legacy encoding detected by
-charset-normalizer (the result says which was assumed). Format: by content sniffing first, extension second.
+charset-normalizer (the result says which was assumed). CRLF/CR line ends become LF; stray control
+characters are dropped. Format: by content sniffing first, extension second:
+
+| format      | sniffed by                                   | extensions              | reader                     |
+|-------------|----------------------------------------------|-------------------------|----------------------------|
+| arxiv-atom  | XML root `<feed>` in the Atom namespace       | .xml .atom              | db.formats.arxiv_atom      |
+| json/jsonl  | first character `[` or `{` (CSL-JSON inside)  | .json .jsonl .ndjson    | db.formats.jsonlist        |
+| bibtex      | a line starting `@type{`                      | .bib .bibtex .biblatex  | db.formats.bibtex          |
+| ris         | a line starting `TY  -`                       | .ris                    | db.formats.ris             |
+| csv         | a header row naming a title/abstract column   | .csv .tsv               | db.formats.csv_table       |
+| seed        | header line, blank line, paragraphs           | .txt                    | db.corpus                  |
+
+Errors: `read_file` raises InputError(path, message, line) when the file cannot be read at all (missing,
+not text, undetectable encoding, JSON/XML that does not parse, CSV without a usable header, empty, no known
+format, or no record could be taken). Records that cannot be taken are listed in ReadResult.skipped.
 """
 
 from __future__ import annotations
@@ -12,9 +26,18 @@ from pathlib import Path
 
 from db.corpus import looks_like_seed_text, parse_seed_text
 from db.errors import InputError
+from db.formats import arxiv_atom, bibtex, csv_table, jsonlist, ris
+from db.formats.common import strip_controls
 from db.paper import PaperRecord
 
 MAX_FILE_BYTES = 512 * 1024 * 1024
+FORMAT_NAMES = "JSON, JSON Lines, CSV, BibTeX/BibLaTeX, CSL-JSON, RIS, arXiv Atom, Margin seed text"
+_PREFERRED = ("cp1252", "latin_1", "iso8859_15")
+_BY_EXTENSION = {
+    ".xml": "arxiv-atom", ".atom": "arxiv-atom", ".json": "json", ".jsonl": "json", ".ndjson": "json",
+    ".bib": "bibtex", ".bibtex": "bibtex", ".biblatex": "bibtex", ".ris": "ris", ".csv": "csv", ".tsv": "csv",
+    ".txt": "seed",
+}
 
 
 @dataclass
@@ -26,6 +49,11 @@ class ReadResult:
     encoding: str
     records: list[PaperRecord]
     skipped: list[tuple[int | None, str]] = field(default_factory=list)
+
+    @property
+    def assumed_encoding(self) -> str | None:
+        """The encoding name when it was not UTF-8 (with or without BOM), else None."""
+        return None if self.encoding in ("utf-8", "utf-8-sig", "ascii") else self.encoding
 
 
 def decode(data: bytes, path: Path) -> tuple[str, str]:
@@ -41,11 +69,17 @@ def decode(data: bytes, path: Path) -> tuple[str, str]:
     else:
         _reject_binary(text, path)
         return text, "utf-8"
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise InputError(path, "not a text file (it holds NUL bytes)", line=line)
     from charset_normalizer import from_bytes
 
-    best = from_bytes(data).best()
+    matches = from_bytes(data)
+    best = matches.best()
+    if best is not None:  # among equally plausible guesses, prefer the commonest legacy encoding (Windows-1252)
+        best = next((m for m in matches if m.encoding in _PREFERRED and m.chaos <= best.chaos + 0.01), best)
     if best is None:
-        raise InputError(path, "not a text file (no text encoding fits its bytes)", line=1)
+        raise InputError(path, "not text in any encoding that could be detected", line=1)
     text = str(best)
     _reject_binary(text, path)
     return text, best.encoding
@@ -65,6 +99,51 @@ def _reject_binary(text: str, path: Path) -> None:
         raise InputError(path, "not a text file (it holds NUL bytes)", line=line)
 
 
+def sniff(text: str, path: Path) -> str | None:
+    """The format name by content (see the module table), else by extension, else None."""
+    if arxiv_atom.looks_like_atom(text):
+        return "arxiv-atom"
+    if jsonlist.looks_like_json(text):
+        return "json"
+    if bibtex.looks_like_bibtex(text):
+        return "bibtex"
+    if ris.looks_like_ris(text):
+        return "ris"
+    if csv_table.looks_like_csv(text):
+        return "csv"
+    if path.suffix.lower() not in _BY_EXTENSION and looks_like_seed_text(text):
+        return "seed"
+    return _BY_EXTENSION.get(path.suffix.lower())
+
+
+def read_text(text: str, path: Path) -> tuple[str, list[PaperRecord], list[tuple[int | None, str]]]:
+    """(format, records, skipped) of decoded, LF-normalized `text`. Raises InputError as `read_file`."""
+    kind = sniff(text, path)
+    if kind == "seed":
+        if not looks_like_seed_text(text):
+            raise InputError(path, "not Margin seed text (a header line, a blank line, then abstracts)", line=1)
+        return "seed", parse_seed_text(text, path), []
+    if kind == "arxiv-atom":
+        if not text.lstrip("\ufeff \t\n").startswith("<"):
+            raise InputError(path, "not XML (an arXiv Atom file starts with '<')", line=1)
+        records, skipped, kind = arxiv_atom.read(text, path)
+    elif kind == "json":
+        records, skipped, kind = jsonlist.read(text, path)
+    elif kind == "bibtex":
+        records, skipped, kind = bibtex.read(text, path)
+    elif kind == "ris":
+        records, skipped, kind = ris.read(text, path)
+    elif kind == "csv":
+        records, skipped, kind = csv_table.read(text, path)
+    else:
+        raise InputError(path, f"not a paper list in a format Margin reads ({FORMAT_NAMES})", line=1)
+    if not records:
+        line = skipped[0][0] if skipped else 1
+        reason = f" ({skipped[0][1]})" if skipped else ""
+        raise InputError(path, f"no paper could be read from this {kind} file{reason}", line=line)
+    return kind, records, skipped
+
+
 def read_file(path: Path | str) -> ReadResult:
     """Read `path` into paper records. Raises InputError(path, line) when the file cannot be read at all."""
     path = Path(path)
@@ -73,13 +152,16 @@ def read_file(path: Path | str) -> ReadResult:
     if path.is_dir():
         raise InputError(path, "is a folder, not a file")
     try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise InputError(path, f"the file is larger than {MAX_FILE_BYTES // 2**20} MB")
         data = path.read_bytes()
     except OSError as error:
         raise InputError(path, f"cannot read the file ({error.strerror})") from None
     if not data.strip():
         raise InputError(path, "the file is empty", line=1)
     text, encoding = decode(data, path)
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if looks_like_seed_text(text):
-        return ReadResult(path, "seed", encoding, parse_seed_text(text, path))
-    raise InputError(path, "not a paper list in a format Margin reads (seed text)", line=1)
+    text = strip_controls(text.replace("\r\n", "\n").replace("\r", "\n")).lstrip("\ufeff")
+    if not text.strip():
+        raise InputError(path, "the file is empty", line=1)
+    kind, records, skipped = read_text(text, path)
+    return ReadResult(path, kind, encoding, records, skipped)

@@ -216,43 +216,57 @@ class Library:
                        progress: Callable[[int, int], None] | None = None) -> ImportReport:
         """Add new papers and update matching ones in place, all in one transaction.
 
-        A record matches an existing paper by id, DOI, arXiv id, OpenReview id, or normalized title with the
-        same year. A match keeps its id and every annotation. `progress(done, total)` is called now and then.
+        Identity (db.matching): DOI, arXiv id or OpenReview id; else normalized title with the same year; else
+        an identical or near-identical abstract. A match keeps its id and every annotation; its bibliographic
+        fields take the record's non-empty values (an empty field in the file never erases a stored one).
+        A record matching a paper already taken from this import counts as a duplicate in the file.
+        `progress(done, total)` is called every 500 records and at the end.
         """
+        from db.matching import Matcher, fresh_id
+
         report = ImportReport()
         seen: set[str] = set()
         stamp = now()
         total = len(records)
         with self.transaction() as conn:
+            matcher = Matcher(conn.execute(
+                "SELECT id, title, year, abstract, doi, arxiv_id, openreview_id FROM papers").fetchall(), records)
             position = conn.execute("SELECT COALESCE(MAX(position), 0) FROM papers").fetchone()[0]
             for done, record in enumerate(records, start=1):
                 if progress and (done % 500 == 0 or done == total):
                     progress(done, total)
                 try:
-                    new_id = record.id
+                    record_id = record.id
                 except ValueError:
                     report.skipped.append((record.line, "a record with neither title nor abstract"))
                     continue
-                existing = self._match(conn, record, new_id)
-                key = existing or new_id
-                if key in seen:
+                existing = matcher.match(record, record_id)
+                if existing is not None and existing in seen:
                     report.duplicates += 1
                     continue
-                seen.add(key)
                 if existing is None:
+                    new_id = fresh_id(record, matcher.__contains__, record_id)
                     position += 1
+                    values = self._record_values(record)
                     conn.execute(
                         "INSERT INTO papers (id, position, title, abstract, label, authors, venue, year, url, doi,"
                         " arxiv_id, openreview_id, keywords, source, added_at, updated_at)"
                         " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                        (new_id, position, *self._record_values(record)[:1], record.abstract,
-                         self._label_for(record), *self._record_values(record)[2:], stamp, stamp))
+                        (new_id, position, values[0], values[1], self._label_for(record), *values[2:], stamp, stamp))
                     conn.execute("INSERT OR IGNORE INTO index_queue VALUES (?)", (new_id,))
+                    matcher.add(new_id, record.title, record.year, record.abstract, record.doi, record.arxiv_id,
+                                record.openreview_id)
+                    seen.add(new_id)
                     report.new.append(new_id)
-                elif self._update_if_changed(conn, existing, record, stamp):
-                    report.updated.append(existing)
-                else:
+                    continue
+                seen.add(existing)
+                merged = self._update_if_changed(conn, existing, record, stamp)
+                if merged is None:
                     report.unchanged.append(existing)
+                else:
+                    matcher.add(existing, merged.title, merged.year, merged.abstract, merged.doi, merged.arxiv_id,
+                                merged.openreview_id)
+                    report.updated.append(existing)
         return report
 
     @staticmethod
@@ -268,32 +282,31 @@ class Library:
         return derive_label(record.abstract)
 
     def _match(self, conn: sqlite3.Connection, record: PaperRecord, new_id: str) -> str | None:
-        if conn.execute("SELECT 1 FROM papers WHERE id = ?", (new_id,)).fetchone():
-            return new_id
-        for column, value in (("doi", record.doi and record.doi.lower()), ("arxiv_id", record.arxiv_id),
-                              ("openreview_id", record.openreview_id)):
-            if value:
-                row = conn.execute(f"SELECT id FROM papers WHERE lower({column}) = lower(?)", (value,)).fetchone()
-                if row:
-                    return row[0]
-        if record.title and record.title.strip():
-            for row_id, title, doi in conn.execute(
-                    "SELECT id, title, doi FROM papers WHERE year IS ? AND title IS NOT NULL", (record.year,)):
-                if tag_key(title) == tag_key(record.title) and not (doi and record.doi and
-                                                                   doi.lower() != record.doi.lower()):
-                    return row_id
-        return None
+        """The id of the stored paper `record` is (db.matching rules), or None. For single look-ups;
+        `import_records` keeps one Matcher for the whole import instead."""
+        from db.matching import Matcher
 
-    def _update_if_changed(self, conn: sqlite3.Connection, paper_id: str, record: PaperRecord, stamp: str) -> bool:
+        rows = conn.execute("SELECT id, title, year, abstract, doi, arxiv_id, openreview_id FROM papers").fetchall()
+        return Matcher(rows, [record]).match(record)
+
+    def _update_if_changed(self, conn: sqlite3.Connection, paper_id: str, record: PaperRecord,
+                           stamp: str) -> PaperRecord | None:
+        """Merge the record into the stored paper (non-empty record values win). Returns the merged record
+        when a bibliographic field changed, None when the paper is left alone (the file's name alone does not
+        count as a change). Annotations are in another table and are never touched."""
         row = conn.execute(f"SELECT {', '.join(_BIBLIOGRAPHIC)} FROM papers WHERE id = ?", (paper_id,)).fetchone()
-        values = self._record_values(record)
-        if tuple(row) == values:
-            return False
+        stored = dict(zip(_BIBLIOGRAPHIC, row, strict=True))
+        stored["authors"], stored["keywords"] = json.loads(stored["authors"]), json.loads(stored["keywords"])
+        merged = PaperRecord(**{column: (getattr(record, column) if getattr(record, column) not in (None, "", [])
+                                         else stored[column]) for column in _BIBLIOGRAPHIC})
+        values = self._record_values(merged)
+        if values[:-1] == tuple(row)[:-1]:
+            return None
         assignments = ", ".join(f"{column} = ?" for column in _BIBLIOGRAPHIC)
         conn.execute(f"UPDATE papers SET {assignments}, label = ?, updated_at = ? WHERE id = ?",
-                     (*values, self._label_for(record), stamp, paper_id))
+                     (*values, self._label_for(merged), stamp, paper_id))
         conn.execute("INSERT OR IGNORE INTO index_queue VALUES (?)", (paper_id,))
-        return True
+        return merged
 
     # ----------------------------------------------------------------- reading
     def count(self) -> int:

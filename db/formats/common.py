@@ -1,0 +1,141 @@
+"""Small helpers shared by the format readers: text cleaning, years, names, identifiers, line numbers.
+
+Nothing here raises; every helper returns None (or an empty list) for values it cannot use.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import unicodedata
+from pathlib import Path
+
+from db.paper import PaperRecord
+
+Skipped = tuple[int | None, str]
+NO_CONTENT = "a record with neither title nor abstract"
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_SPACES = re.compile(r"[ \t\r\f\v]+")
+_YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d|21\d\d)(?!\d)")
+_DOI = re.compile(r"10\.\d{4,9}/\S+")
+_ARXIV_NEW = re.compile(r"(?<![\w.])(\d{4}\.\d{4,5})(?:v\d+)?(?![\d])")
+_ARXIV_OLD = re.compile(r"(?<![\w.])([a-z][a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?", re.IGNORECASE)
+_OPENREVIEW_URL = re.compile(r"openreview\.net/(?:forum|pdf)\?(?:.*&)?id=([\w\-]+)")
+_FILE_VENUE = re.compile(r"^([A-Za-z][A-Za-z\-]*?)[_\- ]?((?:19|20)\d\d)(?:\b|_|$)")
+
+
+def strip_controls(text: str) -> str:
+    """`text` without C0/C1 control characters (tab, newline and carriage return are kept)."""
+    return _CONTROL.sub("", text)
+
+
+def clean(value: object) -> str | None:
+    """A field value as clean one-paragraph text (controls removed, whitespace collapsed), or None if empty."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        value = str(value)
+    if not isinstance(value, str):
+        return None
+    text = " ".join(_CONTROL.sub(" ", unicodedata.normalize("NFC", value)).split())
+    return text or None
+
+
+def year_of(value: object) -> int | None:
+    """The first plausible year (1500..2199) in an int, a string (`2018`, `2018-02-15`) or a date-parts list."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return value if 1500 <= value <= 2199 else None
+    if isinstance(value, (list, tuple)):
+        return year_of(value[0]) if value else None
+    match = _YEAR.search(str(value))
+    return int(match.group(1)) if match else None
+
+
+def flip_name(name: str) -> str:
+    """`Last, First` → `First Last` (`Last, Jr, First` → `First Last Jr`); other names unchanged, cleaned."""
+    name = clean(name) or ""
+    parts = [part.strip() for part in name.split(",")]
+    if len(parts) == 2 and all(parts):
+        return f"{parts[1]} {parts[0]}"
+    if len(parts) == 3 and all(parts):
+        return f"{parts[2]} {parts[0]} {parts[1]}"
+    return name
+
+
+def split_list(value: object, separators: str = ";,") -> list[str]:
+    """Split a keyword/author string on the first separator in `separators` that occurs; lists pass through."""
+    if isinstance(value, (list, tuple)):
+        items = [clean(item) for item in value]
+        return [item for item in items if item]
+    text = clean(value)
+    if not text:
+        return []
+    for separator in separators:
+        if separator in text:
+            return [part for part in (clean(p) for p in text.split(separator)) if part]
+    return [text]
+
+
+def norm_doi(value: object) -> str | None:
+    """A DOI as written, without `https://doi.org/` or `doi:`, or None."""
+    text = clean(value)
+    if not text:
+        return None
+    match = _DOI.search(text)
+    return match.group(0).rstrip(".,;") if match else None
+
+
+def norm_arxiv(value: object) -> str | None:
+    """An arXiv id without version (`1502.01852`, `cond-mat/0412498`) from an id, `arXiv:…` or a URL."""
+    text = clean(value)
+    if not text:
+        return None
+    text = re.sub(r"^arxiv:\s*", "", text, flags=re.IGNORECASE)
+    match = _ARXIV_NEW.search(text) or _ARXIV_OLD.search(text)
+    return match.group(1) if match else None
+
+
+def arxiv_from_url(url: str | None) -> str | None:
+    """The arXiv id of an arxiv.org abs/pdf URL, else None."""
+    if url and "arxiv.org/" in url:
+        return norm_arxiv(url.split("arxiv.org/", 1)[1].split("/", 1)[-1])
+    return None
+
+
+def openreview_from_url(url: str | None) -> str | None:
+    """The note id of an openreview.net forum/pdf URL, else None."""
+    match = _OPENREVIEW_URL.search(url or "")
+    return match.group(1) if match else None
+
+
+def venue_from_filename(path: Path) -> tuple[str | None, int | None]:
+    """(`ICLR 2018`, 2018) from a file named like `iclr2018.json` or `neurips_2019.csv`; else (None, None)."""
+    match = _FILE_VENUE.match(path.stem)
+    if not match or len(match.group(1)) > 12:
+        return None, None
+    return f"{match.group(1).upper()} {match.group(2)}", int(match.group(2))
+
+
+class LineIndex:
+    """Maps character offsets of a text to 1-based line numbers."""
+
+    def __init__(self, text: str):
+        self._starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def line(self, offset: int) -> int:
+        return bisect.bisect_right(self._starts, offset)
+
+
+def finish(record: PaperRecord, skipped: list[Skipped], records: list[PaperRecord]) -> None:
+    """Append `record` to `records` when it has a title or an abstract, else report it in `skipped`."""
+    if not (record.title or record.abstract):
+        skipped.append((record.line, NO_CONTENT))
+        return
+    if not record.arxiv_id:
+        record.arxiv_id = arxiv_from_url(record.url)
+    if not record.openreview_id:
+        record.openreview_id = openreview_from_url(record.url)
+    records.append(record)

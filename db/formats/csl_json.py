@@ -1,0 +1,70 @@
+"""CSL-JSON (citeproc JSON) items, as Zotero, Better BibTeX, Mendeley and DOI content negotiation write them.
+
+Shape: an array of items or a single item; `title`, `abstract`, `author` as [{"family", "given"} or
+{"literal"}], `container-title`, `issued` as {"date-parts": [[2016, 12, 20]]} (parts may be strings) or
+{"raw"/"literal": "…"}, `DOI`, `URL`, `keyword` ("a, b"), `categories` (list). Read through
+`db.formats.jsonlist.read`, which parses the JSON and calls `record_from_csl` for every CSL item.
+Source: https://citeproc-js.readthedocs.io/en/latest/csl-json/markup.html and the CSL-JSON schema.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from db.formats.common import clean, norm_arxiv, norm_doi, split_list, year_of
+from db.paper import PaperRecord
+
+_CSL_ONLY = {"issued", "container-title", "citation-key", "date-parts", "collection-title", "publisher-place"}
+
+
+def is_csl(obj: dict) -> bool:
+    """True when the object carries CSL-only keys, or a `type` with CSL name objects as `author`."""
+    if _CSL_ONLY & set(obj):
+        return True
+    authors = obj.get("author")
+    return "type" in obj and isinstance(authors, list) and bool(authors) and all(
+        isinstance(a, dict) and ({"family", "given", "literal"} & set(a)) for a in authors)
+
+
+def _name(author: object) -> str | None:
+    if isinstance(author, str):
+        return clean(author)
+    if not isinstance(author, dict):
+        return None
+    if author.get("family") or author.get("given"):
+        parts = (author.get("given"), author.get("dropping-particle"), author.get("non-dropping-particle"),
+                 author.get("family"), author.get("suffix"))
+        return clean(" ".join(str(part) for part in parts if part))
+    return clean(author.get("literal"))
+
+
+def _year(issued: object) -> int | None:
+    if isinstance(issued, dict):
+        parts = issued.get("date-parts")
+        if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+            return year_of(parts[0][0])
+        return year_of(issued.get("raw") or issued.get("literal") or issued.get("year"))
+    return year_of(issued)
+
+
+def record_from_csl(item: dict, line: int, path: Path) -> PaperRecord:
+    """Map one CSL-JSON item onto a PaperRecord (arXiv id from `number`/`URL` when it names one)."""
+    authors = item.get("author") if isinstance(item.get("author"), list) else []
+    url = clean(item.get("URL") or item.get("url"))
+    doi = norm_doi(item.get("DOI") or item.get("doi"))
+    arxiv = None
+    if doi and doi.startswith("10.48550/arxiv."):
+        arxiv = norm_arxiv(doi.split("arxiv.", 1)[1])
+    if not arxiv and "arxiv" in str(item.get("number", "")).lower():
+        arxiv = norm_arxiv(item.get("number"))
+    keywords = split_list(item.get("keyword"), ",;") + split_list(item.get("categories"))
+    return PaperRecord(
+        title=clean(item.get("title")),
+        abstract=clean(item.get("abstract")) or "",
+        authors=[name for name in (_name(a) for a in authors) if name],
+        venue=clean(item.get("container-title") or item.get("event-title") or item.get("event")),
+        year=_year(item.get("issued")) or _year(item.get("available-date")),
+        url=url, doi=doi, arxiv_id=arxiv,
+        keywords=list(dict.fromkeys(keywords)),
+        source=path.name, line=line,
+    )

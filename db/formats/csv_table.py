@@ -1,0 +1,119 @@
+"""CSV / TSV tables from spreadsheets, one paper per row, with a header row naming the columns.
+
+Header names are matched case-insensitively, ignoring spaces, `_` and `-`, with synonyms (below); columns
+that are not recognised are ignored. The delimiter (`,` `;` tab `|`) is sniffed from the header line.
+Authors are split on `;` (else ` and `); keywords on `;` (else `,`).
+Errors: InputError(path, 1) when no header cell names a title or abstract column.
+Source: RFC 4180 (quoted fields may span lines; `""` inside quotes).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+
+from db.errors import InputError
+from db.formats.common import (
+    Skipped,
+    clean,
+    finish,
+    flip_name,
+    norm_arxiv,
+    norm_doi,
+    openreview_from_url,
+    split_list,
+    year_of,
+)
+from db.paper import PaperRecord
+
+SYNONYMS = {
+    "title": ("title", "papertitle", "name", "articletitle", "documenttitle"),
+    "abstract": ("abstract", "summary", "abstractnote", "description"),
+    "authors": ("authors", "author", "authorlist", "creators", "names"),
+    "year": ("year", "publicationyear", "pubyear", "date", "publicationdate", "published"),
+    "venue": ("venue", "conference", "journal", "booktitle", "publicationtitle", "proceedings", "source"),
+    "url": ("url", "link", "site", "pdfurl", "paperurl", "webpage"),
+    "doi": ("doi",),
+    "arxiv_id": ("arxiv", "arxivid", "eprint"),
+    "openreview_id": ("openreview", "openreviewid", "forum"),
+    "keywords": ("keywords", "keyword", "subjects", "topics", "manualtags", "automatictags"),
+}
+_LOOKUP = {name: field for field, names in SYNONYMS.items() for name in names}
+
+
+def _key(cell: str) -> str:
+    return re.sub(r"[\s_\-.]+", "", cell.strip().strip("\ufeff").lower())
+
+
+def header_fields(line: str) -> tuple[str, dict[int, str]] | None:
+    """(delimiter, {column index: field}) when `line` is a header naming a title or abstract column."""
+    for delimiter in (",", "\t", ";", "|"):
+        if delimiter not in line:
+            continue
+        cells = next(csv.reader([line], delimiter=delimiter))
+        columns: dict[int, str] = {}
+        for index, cell in enumerate(cells):
+            field = _LOOKUP.get(_key(cell))
+            if field and field not in columns.values():
+                columns[index] = field
+        if {"title", "abstract"} & set(columns.values()):
+            return delimiter, columns
+    return None
+
+
+def looks_like_csv(text: str) -> bool:
+    """True when the first non-blank line is a usable header row."""
+    first = next((line for line in text.lstrip("\ufeff").split("\n") if line.strip()), "")
+    return header_fields(first) is not None
+
+
+def read(text: str, path: Path) -> tuple[list[PaperRecord], list[Skipped], str]:
+    """Records of a CSV/TSV table and skipped (line, reason). Raises InputError without a usable header."""
+    text = text.lstrip("\ufeff")
+    lines = text.split("\n")
+    header_index = next((i for i, line in enumerate(lines) if line.strip()), 0)
+    found = header_fields(lines[header_index])
+    if found is None:
+        raise InputError(path, "a CSV file without a usable header row (it needs a title or abstract column)",
+                         line=header_index + 1)
+    delimiter, columns = found
+    reader = csv.reader(io.StringIO("\n".join(lines[header_index + 1 :])), delimiter=delimiter)
+    records: list[PaperRecord] = []
+    skipped: list[Skipped] = []
+    previous = 0
+    try:
+        for row in reader:
+            line = header_index + 2 + previous
+            previous = reader.line_num
+            if not any(cell.strip() for cell in row):
+                continue
+            values = {field: row[index] for index, field in columns.items() if index < len(row)}
+            finish(_record(values, line, path), skipped, records)
+    except csv.Error as error:
+        skipped.append((header_index + 2 + previous, f"the rest of the table could not be read ({error})"))
+    return records, skipped, "csv"
+
+
+def _authors(value: str | None) -> list[str]:
+    text = clean(value) or ""
+    if ";" in text:
+        return [flip_name(name) for name in split_list(text, ";")]
+    if " and " in text:
+        return [flip_name(name) for name in text.split(" and ") if name.strip()]
+    return split_list(text, ",")
+
+
+def _record(values: dict[str, str], line: int, path: Path) -> PaperRecord:
+    url = clean(values.get("url"))
+    openreview = clean(values.get("openreview_id"))
+    if openreview and "openreview.net" in openreview:
+        openreview = openreview_from_url(openreview)
+    return PaperRecord(
+        title=clean(values.get("title")), abstract=clean(values.get("abstract")) or "",
+        authors=_authors(values.get("authors")), venue=clean(values.get("venue")),
+        year=year_of(values.get("year")), url=url, doi=norm_doi(values.get("doi")),
+        arxiv_id=norm_arxiv(values.get("arxiv_id")), openreview_id=openreview,
+        keywords=split_list(values.get("keywords"), ";,"), source=path.name, line=line,
+    )

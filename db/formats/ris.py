@@ -1,0 +1,94 @@
+"""RIS files (EndNote, Zotero, Mendeley, publishers' "export citation"), read with `rispy`.
+
+Shape: records from `TY  - …` to `ER  -`; tags `TI`/`T1` title, `AB`/`N2` abstract, `AU`/`A1` authors
+(`Last, First`), `T2`/`JO`/`JF`/`BT` venue, `PY`/`Y1`/`DA` year, `DO` DOI, `UR` URLs, `KW` keywords.
+Continuation lines (a line without a tag) belong to the previous tag's value. The text is cut into records at
+each `TY` line before rispy parses it, so every record has its line and one broken record (no `ER`, junk)
+cannot swallow the next. Sources: RIS spec (Research Information Systems, 2011 RefMan format),
+rispy docs (github.com/MrTango/rispy).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import rispy
+
+from db.formats.common import (
+    Skipped,
+    clean,
+    finish,
+    flip_name,
+    norm_arxiv,
+    norm_doi,
+    openreview_from_url,
+    split_list,
+    year_of,
+)
+from db.paper import PaperRecord
+
+_TY = re.compile(r"^\ufeff?TY  -", re.MULTILINE)
+_TAG = re.compile(r"^[A-Z][A-Z0-9]  -( |$)")
+_ER = re.compile(r"^ER  -\s*$")
+
+
+def looks_like_ris(text: str) -> bool:
+    """True when some line starts a record with `TY  - `."""
+    return bool(_TY.search(text))
+
+
+def read(text: str, path: Path) -> tuple[list[PaperRecord], list[Skipped], str]:
+    """Records of an RIS file and skipped (line, reason)."""
+    lines = text.lstrip("\ufeff").split("\n")
+    starts = [i for i, line in enumerate(lines) if line.startswith("TY  -")]
+    records: list[PaperRecord] = []
+    skipped: list[Skipped] = []
+    for number, start in enumerate(starts):
+        end = starts[number + 1] if number + 1 < len(starts) else len(lines)
+        chunk = [line.rstrip() for line in lines[start:end]]
+        if not any(_ER.match(line + " ") for line in chunk):
+            chunk.append("ER  - ")
+        else:
+            chunk = chunk[: next(i for i, line in enumerate(chunk) if _ER.match(line + " ")) + 1]
+        try:
+            entries = rispy.loads("\n".join(chunk) + "\n", skip_unknown_tags=True)
+        except Exception as error:  # rispy raises plain IOError/ValueError on malformed records
+            skipped.append((start + 1, f"a record that could not be parsed ({clean(str(error)) or 'syntax'})"))
+            continue
+        if not entries:
+            skipped.append((start + 1, "a record that could not be parsed"))
+            continue
+        finish(_record(entries[0], start + 1, path), skipped, records)
+    return records, skipped, "ris"
+
+
+def _first(entry: dict, *keys: str) -> object:
+    for key in keys:
+        value = entry.get(key)
+        if isinstance(value, list):
+            value = value[0] if value else None
+        if value not in (None, ""):
+            return value
+    return None
+
+
+def _record(entry: dict, line: int, path: Path) -> PaperRecord:
+    urls = [url for url in (clean(u) for u in entry.get("urls") or []) if url]
+    authors = list(entry.get("authors") or []) + list(entry.get("first_authors") or [])
+    doi = norm_doi(entry.get("doi"))
+    arxiv = next((norm_arxiv(u) for u in urls if "arxiv.org" in u), None)
+    if not arxiv and doi and doi.lower().startswith("10.48550/arxiv."):
+        arxiv = norm_arxiv(doi.split(".", 2)[2])
+    return PaperRecord(
+        title=clean(_first(entry, "title", "primary_title", "translated_title", "short_title")),
+        abstract=clean(_first(entry, "abstract", "notes_abstract")) or "",
+        authors=[flip_name(name) for name in dict.fromkeys(a for a in authors if clean(a))],
+        venue=clean(_first(entry, "secondary_title", "journal_name", "alternate_title3", "alternate_title1",
+                           "alternate_title2", "tertiary_title")),
+        year=year_of(_first(entry, "year", "publication_year", "date")),
+        url=urls[0] if urls else None, doi=doi, arxiv_id=arxiv,
+        openreview_id=next((openreview_from_url(u) for u in urls if "openreview.net" in u), None),
+        keywords=[k for keyword in entry.get("keywords") or [] for k in split_list(keyword, ";")],
+        source=path.name, line=line,
+    )

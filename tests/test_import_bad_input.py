@@ -1,0 +1,121 @@
+"""Bad input: every failure kind gives one InputError naming file and line, and changes nothing."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from db.errors import InputError
+from db.importer import read_file
+from db.library import Library
+from tests.import_helpers import FIXTURES, snapshot
+
+ROOT = Path(__file__).resolve().parents[1]
+
+BAD = {
+    "not_text.png": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10" + bytes(range(256)) * 4,
+    "broken.json": b'[\n  {"title": "ok", "abstract": "fine"},\n  {"title": "no closing brace"\n]\n',
+    "headless.csv": b"foo,bar,baz\n1,2,3\n",
+    "empty.bib": b"   \n\n",
+    "bom_only.txt": b"\xef\xbb\xbf\n",
+    "unknown.dat": b"just one line of prose without any structure at all",
+    "not_atom.xml": b'<?xml version="1.0"?>\n<rss><channel/></rss>\n',
+    "bad_utf16.json": b"\xff\xfe" + "[]".encode("utf-16-le") + b"\x00\xd8",
+    "no_papers.json": b'[1, 2, {"name": "not a paper"}]',
+}
+EXPECTED = {
+    "not_text.png": ("not a text file", 3),  # the first NUL byte is on line 3
+    "broken.json": ("JSON that does not parse", 4),
+    "headless.csv": ("without a usable header", 1),
+    "empty.bib": ("the file is empty", 1),
+    "bom_only.txt": ("the file is empty", 1),
+    "unknown.dat": ("not a paper list in a format Margin reads", 1),
+    "not_atom.xml": ("not an Atom feed", 1),
+    "bad_utf16.json": ("invalid utf-16 text", 1),
+    "no_papers.json": ("no paper could be read", 1),
+}
+
+
+@pytest.fixture
+def library(tmp_path):
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        (paper_id,) = library.import_records(read_file(FIXTURES / "single.csl.json").records).new
+        library.set_rating(paper_id, 5)
+        library.add_tags(paper_id, ["keep"])
+        library.set_note(paper_id, "a note that must survive")
+        yield library
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_bad_file_raises_one_error_naming_file_and_line(tmp_path, name):
+    path = tmp_path / name
+    path.write_bytes(BAD[name])
+    with pytest.raises(InputError) as caught:
+        read_file(path)
+    message, line = EXPECTED[name]
+    assert message in caught.value.message
+    assert caught.value.line == line
+    assert str(caught.value).startswith(f"{path}:{line}: ")
+
+
+def test_undetectable_encoding(tmp_path, monkeypatch):
+    import charset_normalizer
+
+    class NoMatch:
+        def best(self):
+            return None
+
+        def __iter__(self):
+            return iter(())
+
+    monkeypatch.setattr(charset_normalizer, "from_bytes", lambda data: NoMatch())
+    path = tmp_path / "mystery.csv"
+    path.write_bytes(b"title\n\xfe\xfd\xfc\x81\x8d\n")
+    with pytest.raises(InputError, match="encoding that could be detected") as caught:
+        read_file(path)
+    assert caught.value.line == 1
+
+
+def test_cli_reports_bad_file_and_leaves_library_unchanged(tmp_path, library):
+    before = snapshot(library)
+    good = FIXTURES / "papers.csv"
+    bad = tmp_path / "broken.json"
+    bad.write_bytes(BAD["broken.json"])
+    result = subprocess.run([sys.executable, "main.py", "--library", str(library.folder), "import", str(good),
+                             str(bad)], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen"})
+    assert result.returncode == 1
+    assert result.stderr.strip() == f"margin: {bad}:4: JSON that does not parse (Expecting ',' delimiter)"
+    assert "Traceback" not in result.stderr
+    assert snapshot(library) == before
+
+
+def test_cli_lists_skipped_records_with_lines(tmp_path):
+    result = subprocess.run([sys.executable, "main.py", "--library", str(tmp_path / "lib"), "import",
+                             str(FIXTURES / "papers.bib"), str(FIXTURES / "papers.ris")], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120,
+                            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen"})
+    assert result.returncode == 0
+    assert result.stdout.strip() == "4 new, 0 updated, 0 unchanged, 0 duplicates in the file, 2 skipped"
+    lines = [line for line in result.stderr.splitlines() if "skipped" in line]
+    assert len(lines) == 2
+    assert "15" in lines[0] and str(FIXTURES / "papers.bib") in lines[0] and "could not be parsed" in lines[0]
+    assert "12" in lines[1] and str(FIXTURES / "papers.ris") in lines[1] and "neither title nor abstract" in lines[1]
+
+
+def test_failed_import_rolls_back_everything(library, monkeypatch):
+    before = snapshot(library)
+    records = read_file(FIXTURES / "papers.json").records + read_file(FIXTURES / "papers.csv").records
+    calls = []
+
+    def explode(done, total):
+        calls.append(done)
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        library.import_records(records * 300, progress=explode)
+    assert calls == [500]
+    assert snapshot(library) == before
