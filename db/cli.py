@@ -107,6 +107,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         result = read_file(Path(name))  # raises InputError before anything changes
         records += result.records
         skipped += [(line, f"{result.path}: {reason}") for line, reason in result.skipped]
+        if result.assumed_encoding:
+            print(f"{result.path}: not UTF-8; read as {result.assumed_encoding}", file=sys.stderr)
     existed = (folder / DB_NAME).exists()
     with Library.open(folder, seed=existed) as library:
         report: ImportReport = library.import_records(records, progress=_progress_printer())
@@ -117,8 +119,14 @@ def cmd_import(args: argparse.Namespace) -> int:
         ensure_index(library)
     print(report.summary() + restored)
     for line, reason in report.skipped:
-        print(f"  skipped (line {line}): {reason}" if line else f"  skipped: {reason}", file=sys.stderr)
+        print(f"  skipped: {_where(reason, line)}", file=sys.stderr)
     return 0
+
+
+def _where(reason: str, line: int | None) -> str:
+    """`file:line: reason` from a reason that starts `file: …` (as cmd_import builds them)."""
+    path, sep, rest = reason.partition(": ")
+    return f"{path}:{line}: {rest}" if line and sep else reason
 
 
 def _progress_printer():
