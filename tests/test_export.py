@@ -269,3 +269,12 @@ def test_csl_json_is_valid_and_citeproc_renders_it(papers):
     joined = "\n".join(rendered)
     assert f"“{TITLE}” (2026)" in joined  # citeproc read the exact title back
     assert "Lovelace, A. et al. (2024)" in joined and "ICML 2026" in joined
+
+
+@pytest.mark.parametrize("title", ["a <b>x</b> & c &amp; d", "x_y*z* [link](u) `code`", "# lead and trail #",
+                                   "back\\slash > quote", TITLE])
+def test_markdown_headings_render_any_title_as_written(library, title):
+    paper_id = library.ids()[0]
+    library.set_title(paper_id, title)
+    html = _render(export(library.papers([paper_id]), "markdown"))
+    assert [text for tag, text in html.headings if tag == "h2"] == [title]

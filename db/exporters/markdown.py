@@ -26,7 +26,7 @@ from db.exporters.common import export_title, title_source
 from db.paper import Paper
 from db.render import stars
 
-_INLINE_SPECIAL = re.compile(r"([\\`*_\[\]<>])")
+_INLINE_SPECIAL = re.compile(r"([\\`*_\[\]>])")
 _ENTITY = re.compile(r"&(?=#?\w+;)")
 _FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
 _WINDOWS_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)), *(f"LPT{i}" for i in range(10))}
@@ -38,7 +38,7 @@ _SOURCE_WORDS = {"user": "set in Margin", "file": "from the imported file",
 def markdown_text(text: str) -> str:
     """Escape plain text (a label, a tag, a name) so Markdown renders it as written, on one line."""
     text = " ".join(text.split())
-    text = _ENTITY.sub("&amp;", _INLINE_SPECIAL.sub(r"\\\1", text))
+    text = _INLINE_SPECIAL.sub(r"\\\1", _ENTITY.sub("&amp;", text)).replace("<", "&lt;")
     return text.replace("#", "\\#") if text.rstrip().endswith("#") or text.startswith("#") else text
 
 
