@@ -1,80 +1,92 @@
-"""Margin's main window: search box and paper list beside the reader pane and the annotation panel."""
+"""Margin's main window: sidebar, search box and paper list, reader pane and annotation panel."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QSettings, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFileDialog,
     QFormLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QMainWindow,
-    QMessageBox,
+    QProgressBar,
     QSplitter,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
+from db import facets
 from db.cli import write_atomically
-from db.errors import MarginError
 from db.export import export_markdown
 from db.library import Library
 from db.render import paper_to_html
 from db.search_index import highlight_terms
+from desktop import undo
+from desktop.delegates import StarDelegate
 from desktop.note_editor import NoteEditor
-from desktop.paper_model import LABEL, PaperTableModel
+from desktop.paper_model import COLUMNS, LABEL, RATING, PaperTableModel
 from desktop.rating_widget import RatingWidget
 from desktop.reader_view import ReaderView
 from desktop.search_worker import SearchService
+from desktop.sidebar import Sidebar
 from desktop.tag_editor import TagEditor
+from desktop.window_actions import WindowActions
 
 SEARCH_DELAY_MS = 150
+AUTO_READ_MS = 2000
 
 
 class MainWindow(QMainWindow):
     """The window on one library. Every edit is saved through the Library at once; searching and indexing
-    run on the SearchService's thread."""
+    run on the SearchService's thread; imports on their own thread."""
 
-    def __init__(self, library: Library):
+    def __init__(self, library: Library, settings: QSettings | None = None):
         super().__init__()
         self.library = library
+        self.settings = settings or QSettings()
         self.setWindowTitle(self.tr("Margin — %1").replace("%1", str(library.folder)))
-        self.resize(1200, 760)
+        self.resize(1280, 780)
+        self.setAcceptDrops(True)
         self._query = ""
         self._highlight: list[str] = []
         self._current_id: str | None = None
+        self._sort_key: str | None = None  # None: relevance for a query, library order without one
+        self._sort_descending = False
+        self.undo_stack = QUndoStack(self)
 
         self.model = PaperTableModel(library, self)
         self._build_widgets()
-        self._build_menus()
-        self._build_shortcuts()
+        self.actions_ = WindowActions(self)
+        self._build_triage_keys()
 
         self.search_service = SearchService(library.folder, self)
         self.search_service.worker.results.connect(self._show_results)
         self.search_service.worker.status.connect(self._show_message)
         self.search_service.worker.failed.connect(self._search_failed)
-        self._search_timer = QTimer(self)
-        self._search_timer.setSingleShot(True)
-        self._search_timer.setInterval(SEARCH_DELAY_MS)
+        self._search_timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
         self._search_timer.timeout.connect(self._start_search)
+        self._read_timer = QTimer(self, singleShot=True, interval=AUTO_READ_MS)
+        self._read_timer.timeout.connect(self._auto_mark_read)
 
-        self.model.set_ids(library.ids())
+        self._restore_settings()
+        self.model.set_ids(self._ordered(library.ids()))
         self._update_status()
         if self.model.rowCount():
             self.select_row(0)
+        if self.search_box.text().strip():
+            self._start_search()
 
     # ------------------------------------------------------------------ building
     def _build_widgets(self) -> None:
         self.search_box = QLineEdit(self)
         self.search_box.setObjectName("searchBox")
         self.search_box.setAccessibleName(self.tr("Search papers"))
-        self.search_box.setPlaceholderText(self.tr("Search: words, \"a phrase\", tag:name, author:name…  (/)"))
+        self.search_box.setPlaceholderText(self.tr("Search: words, \"a phrase\", tag:name, rating:>=4…  (/)"))
         self.search_box.setClearButtonEnabled(True)
         self.search_box.textChanged.connect(lambda _text: self._search_timer.start())
 
@@ -88,18 +100,29 @@ class MainWindow(QMainWindow):
         self.paper_list.setShowGrid(False)
         self.paper_list.setWordWrap(False)
         self.paper_list.setAlternatingRowColors(True)
+        self.paper_list.setItemDelegateForColumn(RATING, StarDelegate(self.paper_list))
         self.paper_list.verticalHeader().hide()
+        self.paper_list.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.paper_list.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         header = self.paper_list.horizontalHeader()
         header.setSectionResizeMode(LABEL, QHeaderView.ResizeMode.Stretch)
-        for column, width in ((1, 72), (2, 100), (3, 78), (4, 44), (5, 40)):
+        for column, width in ((1, 76), (2, 100), (3, 80), (4, 46), (5, 42)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, width)
+        header.setSectionsClickable(True)
+        header.setSortIndicatorShown(False)
+        header.sectionClicked.connect(self._header_clicked)
         self.paper_list.selectionModel().currentRowChanged.connect(self._current_changed)
+
+        self.sidebar = Sidebar(self.library, self)
+        self.sidebar.setObjectName("sidebar")
+        self.sidebar.setAccessibleName(self.tr("Library, venues, ratings and tags"))
+        self.sidebar.filterRequested.connect(self.add_filter)
+        self.sidebar.tagsChanged.connect(self._tags_changed)
 
         left = QWidget(self)
         left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(6, 6, 0, 6)
+        left_layout.setContentsMargins(0, 6, 0, 6)
         left_layout.addWidget(self.search_box)
         left_layout.addWidget(self.paper_list)
 
@@ -110,7 +133,7 @@ class MainWindow(QMainWindow):
         self.rating_widget = RatingWidget(self)
         self.rating_widget.setObjectName("ratingWidget")
         self.rating_widget.setAccessibleName(self.tr("Rating"))
-        self.rating_widget.ratingChanged.connect(self._rate_current)
+        self.rating_widget.ratingChanged.connect(lambda rating: self.rate_current(rating))
 
         self.tag_editor = TagEditor(self)
         self.tag_editor.setObjectName("tagEditor")
@@ -129,62 +152,46 @@ class MainWindow(QMainWindow):
         form.addRow(QLabel(self.tr("Rating")), self.rating_widget)
         form.addRow(QLabel(self.tr("Tags")), self.tag_editor)
 
-        right = QSplitter(Qt.Orientation.Vertical, self)
-        right.addWidget(self.reader)
+        self.right_splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.right_splitter.setObjectName("readerSplitter")
+        self.right_splitter.addWidget(self.reader)
         bottom = QWidget(self)
         bottom_layout = QVBoxLayout(bottom)
         bottom_layout.setContentsMargins(0, 0, 0, 0)
         bottom_layout.addWidget(annotations)
         bottom_layout.addWidget(self.note_editor)
-        right.addWidget(bottom)
-        right.setSizes([430, 330])
+        self.right_splitter.addWidget(bottom)
+        self.right_splitter.setSizes([440, 320])
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("mainSplitter")
+        self.splitter.addWidget(self.sidebar)
         self.splitter.addWidget(left)
-        self.splitter.addWidget(right)
-        self.splitter.setSizes([640, 560])
+        self.splitter.addWidget(self.right_splitter)
+        self.splitter.setSizes([200, 560, 520])
         self.setCentralWidget(self.splitter)
 
         self.count_label = QLabel(self)
         self.count_label.setObjectName("paperCount")
         self.statusBar().addPermanentWidget(self.count_label)
+        self.progress_bar = QProgressBar(self)
+        self.progress_bar.setMaximumWidth(200)
+        self.progress_bar.hide()
+        self.statusBar().addPermanentWidget(self.progress_bar)
 
-    def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu(self.tr("&File"))
-        self.export_action = QAction(self.tr("&Export notes…"), self)
-        self.export_action.setShortcut(QKeySequence(self.tr("Ctrl+E")))
-        self.export_action.triggered.connect(self._export_dialog)
-        file_menu.addAction(self.export_action)
-        file_menu.addSeparator()
-        quit_action = QAction(self.tr("&Quit"), self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        file_menu.addAction(quit_action)
-
-        help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        shortcuts = QAction(self.tr("&Keyboard shortcuts"), self)
-        shortcuts.triggered.connect(self._show_shortcuts)
-        help_menu.addAction(shortcuts)
-        about = QAction(self.tr("&About Margin"), self)
-        about.triggered.connect(lambda: QMessageBox.about(
-            self, self.tr("About Margin"),
-            self.tr("Margin: read, triage and annotate research-paper abstracts.")))
-        help_menu.addAction(about)
-
-    def _build_shortcuts(self) -> None:
+    def _build_triage_keys(self) -> None:
         """Triage keys work while the list or the reader has focus (not while typing in a text field)."""
         self._triage_keys = {
             Qt.Key.Key_J: lambda: self.move_selection(1), Qt.Key.Key_K: lambda: self.move_selection(-1),
             Qt.Key.Key_T: self.tag_editor.setFocus, Qt.Key.Key_N: self.note_editor.setFocus,
-            Qt.Key.Key_R: self._toggle_read, Qt.Key.Key_Slash: self.search_box.setFocus,
+            Qt.Key.Key_R: self.toggle_read, Qt.Key.Key_Slash: self.search_box.setFocus,
         }
         for digit in range(6):
-            self._triage_keys[Qt.Key.Key_0 + digit] = lambda d=digit: self._rate_current(d, from_key=True)
+            self._triage_keys[Qt.Key.Key_0 + digit] = lambda d=digit: self.rate_current(d, from_key=True)
         self.paper_list.installEventFilter(self)
         self.reader.installEventFilter(self)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self,
                   context=Qt.ShortcutContext.WindowShortcut).activated.connect(self.paper_list.setFocus)
-        QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self).activated.connect(self.search_box.setFocus)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         if event.type() == QEvent.Type.KeyPress and watched in (self.paper_list, self.reader):
@@ -195,6 +202,39 @@ class MainWindow(QMainWindow):
                 action()
                 return True
         return super().eventFilter(watched, event)
+
+    # ------------------------------------------------------------------ settings
+    def _restore_settings(self) -> None:
+        s = self.settings
+        if s.value("window/geometry"):
+            self.restoreGeometry(s.value("window/geometry"))
+        if s.value("window/splitter"):
+            self.splitter.restoreState(s.value("window/splitter"))
+        if s.value("window/readerSplitter"):
+            self.right_splitter.restoreState(s.value("window/readerSplitter"))
+        if s.value("list/header"):
+            self.paper_list.horizontalHeader().restoreState(s.value("list/header"))
+        self._sort_key = s.value("list/sortKey") or None
+        self._sort_descending = s.value("list/sortDescending", False, type=bool)
+        self.reader.set_zoom(s.value("reader/zoom", 0, type=int))
+        self.search_box.blockSignals(True)
+        self.search_box.setText(s.value("search/lastQuery", "", type=str))
+        self.search_box.blockSignals(False)
+
+    def save_settings(self) -> None:
+        s = self.settings
+        s.setValue("window/geometry", self.saveGeometry())
+        s.setValue("window/splitter", self.splitter.saveState())
+        s.setValue("window/readerSplitter", self.right_splitter.saveState())
+        s.setValue("list/header", self.paper_list.horizontalHeader().saveState())
+        s.setValue("list/sortKey", self._sort_key or "")
+        s.setValue("list/sortDescending", self._sort_descending)
+        s.setValue("reader/zoom", self.reader.zoom)
+        s.setValue("search/lastQuery", self.search_box.text())
+        s.sync()
+
+    def setting(self, name: str, default: bool) -> bool:
+        return self.settings.value(f"triage/{name}", default, type=bool)
 
     # ------------------------------------------------------------------ selection and reading
     def select_row(self, row: int) -> None:
@@ -218,12 +258,23 @@ class MainWindow(QMainWindow):
     def current_paper_id(self) -> str | None:
         return self._current_id
 
+    def selected_ids(self) -> list[str]:
+        rows = sorted({index.row() for index in self.paper_list.selectionModel().selectedRows()})
+        return [self.model.paper_id(row) for row in rows]
+
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         self.note_editor.flush()
         self._current_id = self.model.paper_id(current.row()) if current.isValid() else None
-        self._show_current()
+        self.show_current()
+        if self._current_id and self.setting("autoRead", True):
+            self._read_timer.start()
 
-    def _show_current(self, reload_note: bool = True) -> None:
+    def _auto_mark_read(self) -> None:
+        if self._current_id and not self.library.paper(self._current_id).read:
+            self.library.set_read(self._current_id, True)
+            self.paper_changed(self._current_id)
+
+    def show_current(self, reload_note: bool = True) -> None:
         paper = self.library.paper(self._current_id) if self._current_id else None
         if paper is None:
             self.reader.setHtml("<p>" + self.tr("No paper selected.") + "</p>")
@@ -243,34 +294,46 @@ class MainWindow(QMainWindow):
             self.note_editor.load(paper.id, paper.note)
 
     # ------------------------------------------------------------------ annotating
-    def _changed(self, paper_id: str) -> None:
-        """After an edit: repaint the row, catch the index up (worker thread), refresh the pane."""
+    def paper_changed(self, paper_id: str) -> None:
+        """After an edit: repaint the row, catch the index up (worker thread), refresh pane and sidebar."""
         self.model.refresh(paper_id)
         self.search_service.sync()
         if paper_id == self._current_id:
-            self._show_current(reload_note=False)
+            self.show_current(reload_note=False)
+        self.sidebar.refresh()
         self._update_status()
 
-    def _rate_current(self, rating: int, from_key: bool = False) -> None:
+    def rate_current(self, rating: int, from_key: bool = False) -> None:
         if self._current_id is None:
             return
-        self.library.set_rating(self._current_id, rating or None)
-        self._changed(self._current_id)
+        paper_id = self._current_id
+        if (self.library.paper(paper_id).rating or 0) != rating:
+            self.undo_stack.push(undo.SetRating(self.library, paper_id, rating or None, self.paper_changed))
+        if from_key and rating and self.setting("rateAndAdvance", False):
+            self.move_selection(1)
+
+    def toggle_read(self) -> None:
+        if self._current_id is not None:
+            self._read_timer.stop()
+            paper = self.library.paper(self._current_id)
+            self.undo_stack.push(undo.SetRead(self.library, paper.id, not paper.read, self.paper_changed))
+
+    def set_title(self, title: str | None) -> None:
+        if self._current_id is not None:
+            self.undo_stack.push(undo.SetTitle(self.library, self._current_id, title, self.paper_changed))
 
     def _add_tag(self, name: str) -> None:
         if self._current_id is None:
             return
-        try:
-            self.library.add_tags(self._current_id, [name])
-        except ValueError as error:
-            self.statusBar().showMessage(str(error), 5000)
+        if not " ".join(name.split()) or len(" ".join(name.split())) > 200:
+            self.statusBar().showMessage(self.tr("A tag must have 1 to 200 characters"), 5000)
             return
-        self._changed(self._current_id)
+        self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.paper_changed, add=[name]))
 
     def _remove_tag(self, name: str) -> None:
         if self._current_id is not None:
-            self.library.remove_tags(self._current_id, [name])
-            self._changed(self._current_id)
+            self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.paper_changed,
+                                                 remove=[name]))
 
     def _save_note(self, paper_id: str, text: str) -> None:
         try:
@@ -280,18 +343,26 @@ class MainWindow(QMainWindow):
         self.model.refresh(paper_id)
         self.search_service.sync()
 
-    def _toggle_read(self) -> None:
-        if self._current_id is not None:
-            paper = self.library.paper(self._current_id)
-            self.library.set_read(paper.id, not paper.read)
-            self._changed(paper.id)
+    def _tags_changed(self) -> None:
+        self.model.refresh_all()
+        self.search_service.sync()
+        self.sidebar.refresh()
+        self.show_current(reload_note=False)
 
-    # ------------------------------------------------------------------ searching
+    # ------------------------------------------------------------------ searching and sorting
     def set_query(self, text: str) -> None:
         """Put `text` in the search box and search at once (without the typing delay)."""
         self.search_box.setText(text)
         self._search_timer.stop()
         self._start_search()
+
+    def add_filter(self, fragment: str) -> None:
+        """Add a sidebar filter to the query (an empty fragment clears the query)."""
+        current = self.search_box.text().strip()
+        if not fragment:
+            self.set_query("")
+        elif fragment not in current:
+            self.set_query(f"{current} {fragment}".strip())
 
     def _start_search(self) -> None:
         text = self.search_box.text()
@@ -310,17 +381,37 @@ class MainWindow(QMainWindow):
         self._highlight = highlight_terms(text) if text.strip() else []
         self._apply_ids(ids if text.strip() else self.library.ids())
 
+    def sort_by(self, key: str | None, descending: bool = False) -> None:
+        """Sort the list by a facets.SORT_KEYS key, or by relevance (library order without a query) for None."""
+        self._sort_key, self._sort_descending = key, descending
+        header = self.paper_list.horizontalHeader()
+        if key in COLUMNS:
+            header.setSortIndicatorShown(True)
+            header.setSortIndicator(COLUMNS.index(key), Qt.SortOrder.DescendingOrder if descending
+                                    else Qt.SortOrder.AscendingOrder)
+        else:
+            header.setSortIndicatorShown(False)
+        self._start_search()
+
+    def _header_clicked(self, column: int) -> None:
+        key = COLUMNS[column]
+        descending = not self._sort_descending if key == self._sort_key else key in ("rating", "year")
+        self.sort_by(key, descending)
+
+    def _ordered(self, ids: list[str]) -> list[str]:
+        return facets.order_ids(self.library, ids, self._sort_key, self._sort_descending) if self._sort_key else ids
+
     def _apply_ids(self, ids: list[str]) -> None:
         keep = self._current_id
-        self.model.set_ids(ids)
+        self.model.set_ids(self._ordered(ids))
         if keep is not None and self.select_paper(keep):
-            self._show_current(reload_note=False)
+            self.show_current(reload_note=False)
         elif self.model.rowCount():
             self.select_row(0)
         else:
             self.note_editor.flush()
             self._current_id = None
-            self._show_current()
+            self.show_current()
         self._update_status()
 
     def _show_message(self, message: str) -> None:
@@ -337,7 +428,14 @@ class MainWindow(QMainWindow):
             self.tr("%1 of %2 papers · read %3 of %2").replace("%1", f"{shown:,}").replace("%2", f"{total:,}")
             .replace("%3", f"{read:,}"))
 
-    # ------------------------------------------------------------------ export
+    # ------------------------------------------------------------------ import and export
+    def library_changed(self) -> None:
+        """After an import: catch the index up, recount, and search again."""
+        self.model.refresh_all()
+        self.search_service.sync()
+        self.sidebar.refresh()
+        self._start_search()
+
     def export_notes_to(self, path: Path) -> int:
         """Write every annotated paper as Markdown to `path`. Returns the number of papers written."""
         self.note_editor.flush()
@@ -345,27 +443,21 @@ class MainWindow(QMainWindow):
         write_atomically(Path(path), export_markdown(papers))
         return len(papers)
 
-    def _export_dialog(self) -> None:
-        name, _filter = QFileDialog.getSaveFileName(
-            self, self.tr("Export notes"), str(Path.home() / "margin-notes.md"), self.tr("Markdown (*.md)"))
-        if not name:
-            return
-        try:
-            count = self.export_notes_to(Path(name))
-        except MarginError as error:
-            QMessageBox.warning(self, self.tr("Export failed"), str(error))
-            return
-        self.statusBar().showMessage(self.tr("Exported %1 papers to %2").replace("%1", str(count))
-                                     .replace("%2", name), 8000)
+    def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if event.mimeData().hasUrls() and all(url.isLocalFile() for url in event.mimeData().urls()):
+            event.acceptProposedAction()
 
-    def _show_shortcuts(self) -> None:
-        QMessageBox.information(self, self.tr("Keyboard shortcuts"), self.tr(
-            "j / ↓  next paper\nk / ↑  previous paper\n1–5  rate\n0  clear the rating\n"
-            "t  edit tags\nn  edit the note\nr  toggle read\n/  search\nEsc  back to the list\n"
-            "Ctrl+E  export notes"))
+    def dropEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        paths = [Path(url.toLocalFile()) for url in event.mimeData().urls() if url.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            self.actions_.start_import(paths)
 
     # ------------------------------------------------------------------ closing
     def closeEvent(self, event: QCloseEvent) -> None:
+        self._read_timer.stop()
+        self._search_timer.stop()
         self.note_editor.flush()
+        self.save_settings()
         self.search_service.stop()
         super().closeEvent(event)

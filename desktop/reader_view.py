@@ -27,6 +27,16 @@ class ReaderView(QTextBrowser):
         self.document().setDefaultStyleSheet(STYLE)
         self.anchorClicked.connect(self._open_link)
         self.opened_links: list[str] = []  # what was handed to the system browser (for tests)
+        self.zoom = 0  # steps from the default font size
+
+    def set_zoom(self, steps: int) -> None:
+        """Zoom to `steps` (−5..10) from the default size; 0 resets."""
+        steps = max(-5, min(10, int(steps)))
+        if steps > self.zoom:
+            self.zoomIn(steps - self.zoom)
+        elif steps < self.zoom:
+            self.zoomOut(self.zoom - steps)
+        self.zoom = steps
 
     def loadResource(self, kind: int, url: QUrl):  # noqa: N802 - Qt's name
         return None  # no remote images, no local files: the pane shows only the text it was given

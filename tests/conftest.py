@@ -37,3 +37,15 @@ def library(library_dir: Path):
     lib = Library.open(library_dir)
     yield lib
     lib.close()
+
+
+@pytest.fixture(autouse=True)
+def isolated_settings(tmp_path_factory, monkeypatch):
+    """Each test gets its own QSettings folder, so window state never leaks between tests or to the user."""
+    try:
+        from PySide6.QtCore import QSettings
+    except ImportError:
+        return
+    folder = tmp_path_factory.mktemp("settings")
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))

@@ -122,7 +122,7 @@ def test_clicking_a_star_and_removing_a_tag(make_window, qtbot):
     qtbot.mouseClick(stars, Qt.MouseButton.LeftButton, pos=QPoint(int(stars.width() * 0.5), stars.height() // 2))
     assert window.library.paper(pid).rating is None
     window.library.add_tags(pid, ["a, b"])
-    window._show_current()
+    window.show_current()
     chip = window.tag_editor.findChild(object, "tagChip")
     qtbot.mouseClick(chip, Qt.MouseButton.LeftButton)
     assert window.library.paper(pid).tags == []

@@ -1,0 +1,109 @@
+"""Facets of the library for the sidebar and sorting: counts by tag, rating, read state and venue; ordering
+of paper ids by a column; renaming, merging and deleting tags.
+
+Every change queues the affected papers for the search index in the same transaction (see db.library).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from db.library import Library, clean_tag, tag_key
+
+SORT_KEYS = {
+    "label": "COALESCE(a.title, p.label) COLLATE NOCASE",
+    "rating": "COALESCE(a.rating, 0)",
+    "tags": "(SELECT group_concat(t.name, ', ') FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id"
+            " WHERE pt.paper_id = p.id) COLLATE NOCASE",
+    "venue": "COALESCE(p.venue, '') COLLATE NOCASE",
+    "year": "COALESCE(p.year, 0)",
+    "read": "COALESCE(a.read, 0)",
+    "added": "p.position",
+}
+
+
+@dataclass
+class Facets:
+    """Counts for the sidebar. `venues` holds (venue or None, papers read, papers in all), by venue name."""
+
+    tags: list[tuple[str, int]]
+    ratings: dict[int, int]  # 0 = unrated
+    read: int
+    total: int
+    venues: list[tuple[str | None, int, int]]
+
+
+def facets(library: Library) -> Facets:
+    """Count papers by tag, rating (0 for unrated), read state and venue."""
+    ratings = {r: 0 for r in range(6)}
+    for rating, count in library.rows(
+            "SELECT COALESCE(a.rating, 0), COUNT(*) FROM papers p LEFT JOIN annotations a ON a.paper_id = p.id"
+            " GROUP BY 1"):
+        ratings[rating] = count
+    venues = [(venue, read, total) for venue, (read, total) in library.read_counts().items()]
+    return Facets(tags=library.tags(), ratings=ratings, read=sum(v[1] for v in venues),
+                  total=sum(v[2] for v in venues), venues=venues)
+
+
+def order_ids(library: Library, ids: Sequence[str] | None, key: str, descending: bool = False) -> list[str]:
+    """Return `ids` (all papers when None) sorted by `key` (one of SORT_KEYS), ties in library order.
+
+    Raises ValueError for an unknown key.
+    """
+    if key not in SORT_KEYS:
+        raise ValueError(f"unknown sort key {key!r}; use one of {', '.join(SORT_KEYS)}")
+    direction = "DESC" if descending else "ASC"
+    ordered = [row[0] for row in library.rows(
+        f"SELECT p.id FROM papers p LEFT JOIN annotations a ON a.paper_id = p.id"
+        f" ORDER BY {SORT_KEYS[key]} {direction}, p.position")]
+    if ids is None:
+        return ordered
+    wanted = set(ids)
+    return [paper_id for paper_id in ordered if paper_id in wanted]
+
+
+def papers_with_tag(library: Library, name: str) -> list[str]:
+    """Ids of the papers carrying tag `name` (matched case-insensitively in NFC), in library order."""
+    return [row[0] for row in library.rows(
+        "SELECT p.id FROM papers p JOIN paper_tags pt ON pt.paper_id = p.id JOIN tags t ON t.id = pt.tag_id"
+        " WHERE t.key = ? ORDER BY p.position", (tag_key(name),))]
+
+
+def rename_tag(library: Library, old: str, new: str) -> int:
+    """Rename tag `old` to `new` on every paper; when `new` exists already, the two tags are merged.
+
+    Returns the number of papers that carry the tag afterwards. Raises KeyError when `old` does not exist,
+    ValueError when `new` is empty.
+    """
+    new_name = clean_tag(new)
+    old_key, new_key = tag_key(old), tag_key(new_name)
+    with library.transaction() as conn:
+        row = conn.execute("SELECT id FROM tags WHERE key = ?", (old_key,)).fetchone()
+        if row is None:
+            raise KeyError(old)
+        old_id = row[0]
+        conn.execute("INSERT OR IGNORE INTO index_queue SELECT paper_id FROM paper_tags WHERE tag_id = ?",
+                     (old_id,))
+        target = conn.execute("SELECT id FROM tags WHERE key = ?", (new_key,)).fetchone()
+        if target is None or target[0] == old_id:
+            conn.execute("UPDATE tags SET name = ?, key = ? WHERE id = ?", (new_name, new_key, old_id))
+            target_id = old_id
+        else:
+            target_id = target[0]
+            conn.execute("INSERT OR IGNORE INTO paper_tags SELECT paper_id, ? FROM paper_tags WHERE tag_id = ?",
+                         (target_id, old_id))
+            conn.execute("DELETE FROM tags WHERE id = ?", (old_id,))
+        return conn.execute("SELECT COUNT(*) FROM paper_tags WHERE tag_id = ?", (target_id,)).fetchone()[0]
+
+
+def delete_tag(library: Library, name: str) -> int:
+    """Remove tag `name` from every paper. Returns how many papers lost it (0 when there is no such tag)."""
+    with library.transaction() as conn:
+        row = conn.execute("SELECT id FROM tags WHERE key = ?", (tag_key(name),)).fetchone()
+        if row is None:
+            return 0
+        conn.execute("INSERT OR IGNORE INTO index_queue SELECT paper_id FROM paper_tags WHERE tag_id = ?", row)
+        count = conn.execute("SELECT COUNT(*) FROM paper_tags WHERE tag_id = ?", row).fetchone()[0]
+        conn.execute("DELETE FROM tags WHERE id = ?", row)
+        return count

@@ -1,0 +1,77 @@
+"""File → Import… and drag-and-drop: read and import files on a worker thread, with progress.
+
+The worker opens its own library connection; the GUI thread stays free. All records of one import go in one
+transaction (db.library), so a failure changes nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from db.errors import MarginError
+from db.importer import read_file
+from db.library import ImportReport, Library
+
+
+class ImportWorker(QObject):
+    progress = Signal(int, int)  # records done, records in all
+    finished = Signal(object, list)  # ImportReport, notes (e.g. assumed encodings)
+    failed = Signal(str)
+
+    def __init__(self, folder: Path, files: list[Path]):
+        super().__init__()
+        self._folder = folder
+        self._files = files
+
+    @Slot()
+    def run(self) -> None:
+        try:
+            records, skipped, notes = [], [], []
+            for path in self._files:
+                result = read_file(path)
+                records += result.records
+                skipped += [(line, f"{path.name}: {reason}") for line, reason in result.skipped]
+                encoding = getattr(result, "assumed_encoding", None)
+                if encoding:
+                    notes.append(f"{path.name}: read as {encoding}")
+            with Library.open(self._folder, seed=False) as library:
+                report: ImportReport = library.import_records(records, progress=self.progress.emit)
+            report.skipped = skipped + report.skipped
+            self.finished.emit(report, notes)
+        except MarginError as error:
+            self.failed.emit(str(error))
+        except Exception as error:  # noqa: BLE001 - reported in the window; nothing was committed
+            self.failed.emit(f"{type(error).__name__}: {error}")
+
+
+class ImportJob(QObject):
+    """Runs one ImportWorker on its own thread; emits `done(report, notes)` or `failed(message)`."""
+
+    done = Signal(object, list)
+    failed = Signal(str)
+    progress = Signal(int, int)
+
+    def __init__(self, folder: Path, files: list[Path], parent=None):
+        super().__init__(parent)
+        self.thread = QThread(self)
+        self.worker = ImportWorker(folder, files)
+        self.worker.moveToThread(self.thread)
+        self.thread.started.connect(self.worker.run)
+        self.worker.progress.connect(self.progress)
+        self.worker.finished.connect(self._finished)
+        self.worker.failed.connect(self._failed)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def _finished(self, report, notes) -> None:
+        self.thread.quit()
+        self.thread.wait()
+        self.done.emit(report, notes)
+
+    def _failed(self, message: str) -> None:
+        self.thread.quit()
+        self.thread.wait()
+        self.failed.emit(message)

@@ -1,0 +1,131 @@
+"""The sidebar: library views, venues with reading progress, ratings and tags with counts.
+
+A click emits `filterRequested(fragment)` with a query fragment (`tag:"x"`, `rating:5`, `venue:"ICML 2026"`,
+`read:no`) that the window adds to the search box; "All papers" emits "" (clear the query).
+Tags have a context menu to rename, merge and delete them (with confirmation).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox, QTreeWidget, QTreeWidgetItem
+
+from db import facets
+from db.library import Library
+from db.render import stars
+
+FRAGMENT_ROLE = Qt.ItemDataRole.UserRole + 1
+TAG_ROLE = Qt.ItemDataRole.UserRole + 2
+
+
+def quote(value: str) -> str:
+    """A query value in double quotes (inner quotes dropped: a tag with a quote cannot be typed whole)."""
+    return '"' + value.replace('"', " ") + '"'
+
+
+class Sidebar(QTreeWidget):
+    filterRequested = Signal(str)
+    tagsChanged = Signal()
+
+    def __init__(self, library: Library, parent=None):
+        super().__init__(parent)
+        self.library = library
+        self.setHeaderHidden(True)
+        self.setColumnCount(2)
+        self.setRootIsDecorated(True)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._context_menu)
+        self.itemClicked.connect(self._clicked)
+        self.refresh()
+
+    def _section(self, title: str) -> QTreeWidgetItem:
+        item = QTreeWidgetItem(self, [title])
+        font = item.font(0)
+        font.setBold(True)
+        item.setFont(0, font)
+        item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        item.setExpanded(True)
+        return item
+
+    def _entry(self, parent: QTreeWidgetItem, text: str, count: str, fragment: str) -> QTreeWidgetItem:
+        item = QTreeWidgetItem(parent, [text, count])
+        item.setData(0, FRAGMENT_ROLE, fragment)
+        item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
+        return item
+
+    def refresh(self) -> None:
+        """Recount everything (cheap: a few GROUP BY queries)."""
+        counts = facets.facets(self.library)
+        expanded = {self.topLevelItem(i).text(0): self.topLevelItem(i).isExpanded()
+                    for i in range(self.topLevelItemCount())}
+        self.clear()
+        library = self._section(self.tr("Library"))
+        self._entry(library, self.tr("All papers"), f"{counts.total:,}", "")
+        self._entry(library, self.tr("Unread"), f"{counts.total - counts.read:,}", "read:no")
+        venues = self._section(self.tr("Venues"))
+        for venue, read, total in counts.venues:
+            name = venue or self.tr("(no venue)")
+            entry = self._entry(venues, name, self.tr("read %1 of %2").replace("%1", f"{read:,}")
+                                .replace("%2", f"{total:,}"), f"venue:{quote(venue)}" if venue else "")
+            entry.setToolTip(0, entry.text(1))
+        ratings = self._section(self.tr("Ratings"))
+        for rating in range(5, 0, -1):
+            if counts.ratings.get(rating):
+                self._entry(ratings, stars(rating), f"{counts.ratings[rating]:,}", f"rating:{rating}")
+        self._entry(ratings, self.tr("Unrated"), f"{counts.ratings.get(0, 0):,}", "rating:none")
+        tags = self._section(self.tr("Tags"))
+        for name, count in counts.tags:
+            entry = self._entry(tags, name, f"{count:,}", f"tag:{quote(name)}")
+            entry.setData(0, TAG_ROLE, name)
+        for i in range(self.topLevelItemCount()):
+            item = self.topLevelItem(i)
+            item.setExpanded(expanded.get(item.text(0), True))
+        self.resizeColumnToContents(1)
+
+    def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        fragment = item.data(0, FRAGMENT_ROLE)
+        if fragment is not None:
+            self.filterRequested.emit(fragment)
+
+    def _context_menu(self, position) -> None:
+        item = self.itemAt(position)
+        name = item.data(0, TAG_ROLE) if item else None
+        if not name:
+            return
+        menu = QMenu(self)
+        menu.addAction(self.tr("Rename or merge tag…"), lambda: self.rename_tag(name))
+        menu.addAction(self.tr("Delete tag…"), lambda: self.delete_tag(name))
+        menu.exec(self.viewport().mapToGlobal(position))
+
+    def rename_tag(self, name: str, new: str | None = None) -> bool:
+        """Rename `name` (asking for the new name when `new` is None); merging into an existing tag asks first."""
+        if new is None:
+            new, ok = QInputDialog.getText(self, self.tr("Rename tag"),
+                                           self.tr("New name for “%1”:").replace("%1", name), text=name)
+            if not ok:
+                return False
+        existing = {tag.casefold(): tag for tag, _count in self.library.tags()}
+        target = existing.get(" ".join(new.split()).casefold())
+        if target and target.casefold() != name.casefold():
+            answer = QMessageBox.question(self, self.tr("Merge tags"), self.tr(
+                "“%1” exists already. Merge “%2” into it?").replace("%1", target).replace("%2", name))
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
+        try:
+            facets.rename_tag(self.library, name, new)
+        except (ValueError, KeyError) as error:
+            QMessageBox.warning(self, self.tr("Rename tag"), str(error))
+            return False
+        self.tagsChanged.emit()
+        return True
+
+    def delete_tag(self, name: str, confirm: bool = True) -> bool:
+        count = len(facets.papers_with_tag(self.library, name))
+        if confirm:
+            answer = QMessageBox.question(self, self.tr("Delete tag"), self.tr(
+                "Remove the tag “%1” from %2 papers?").replace("%1", name).replace("%2", str(count)))
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
+        facets.delete_tag(self.library, name)
+        self.tagsChanged.emit()
+        return True

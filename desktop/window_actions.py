@@ -1,0 +1,220 @@
+"""The main window's menus (File, Edit, View, Help) and the actions behind them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QUrl
+from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+
+from db.errors import MarginError
+from desktop import theme
+from desktop.dialogs import NoteHistoryDialog, import_report_box, shortcuts_text, text_dialog
+from desktop.importing import ImportJob
+
+IMPORT_FILTER = "Paper lists (*.txt *.json *.jsonl *.csv *.bib *.bibtex *.biblatex *.ris *.xml *.atom);;All files (*)"
+UNREAD_FILTER = "read:no"
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("WindowActions", text)
+
+
+class WindowActions:
+    """Builds the menu bar of `window` (a MainWindow) and runs what its actions start."""
+
+    def __init__(self, window):
+        self.w = window
+        self.import_job: ImportJob | None = None
+        self.last_import = None  # (report, notes) of the last finished import, for tests
+        bar = window.menuBar()
+
+        file_menu = bar.addMenu(tr("&File"))
+        self.import_action = self._action(file_menu, tr("&Import…"), self.import_dialog, "Ctrl+I")
+        self.export_action = self._action(file_menu, tr("&Export notes…"), self.export_dialog, "Ctrl+E")
+        file_menu.addSeparator()
+        self._action(file_menu, tr("&Quit"), window.close, QKeySequence.StandardKey.Quit)
+
+        edit_menu = bar.addMenu(tr("&Edit"))
+        undo = window.undo_stack.createUndoAction(window, tr("&Undo"))
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo = window.undo_stack.createRedoAction(window, tr("&Redo"))
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
+        edit_menu.addAction(undo)
+        edit_menu.addAction(redo)
+        edit_menu.addSeparator()
+        self._action(edit_menu, tr("Set &title…"), self.title_dialog, "F2")
+        self._action(edit_menu, tr("Note &history…"), self.note_history_dialog)
+        self._action(edit_menu, tr("&Find"), window.search_box.setFocus, QKeySequence.StandardKey.Find)
+
+        view_menu = bar.addMenu(tr("&View"))
+        self._action(view_menu, tr("Zoom &in"), lambda: window.reader.set_zoom(window.reader.zoom + 1),
+                     QKeySequence.StandardKey.ZoomIn, extra=["Ctrl+="])
+        self._action(view_menu, tr("Zoom &out"), lambda: window.reader.set_zoom(window.reader.zoom - 1),
+                     QKeySequence.StandardKey.ZoomOut)
+        self._action(view_menu, tr("&Reset zoom"), lambda: window.reader.set_zoom(0), "Ctrl+0")
+        view_menu.addSeparator()
+        self.unread_only = self._toggle(view_menu, tr("&Unread papers only"), False, self._unread_only)
+        sort_menu = view_menu.addMenu(tr("&Sort by"))
+        group = QActionGroup(window)
+        for key, label, descending in ((None, tr("Relevance"), False), ("label", tr("Label"), False),
+                                       ("rating", tr("Rating"), True), ("added", tr("Date added"), True)):
+            action = sort_menu.addAction(label)
+            action.setCheckable(True)
+            action.setChecked(key == window._sort_key)
+            action.triggered.connect(lambda _=False, k=key, d=descending: window.sort_by(k, d))
+            group.addAction(action)
+        theme_menu = view_menu.addMenu(tr("&Theme"))
+        themes = QActionGroup(window)
+        current = window.settings.value("view/theme", "system", type=str)
+        for name, label in (("system", tr("System")), ("light", tr("Light")), ("dark", tr("Dark"))):
+            action = theme_menu.addAction(label)
+            action.setCheckable(True)
+            action.setChecked(name == current)
+            action.triggered.connect(lambda _=False, n=name: self.set_theme(n))
+            themes.addAction(action)
+        if current != "system":
+            theme.apply_theme(current)
+        view_menu.addSeparator()
+        self.rate_and_advance = self._toggle(view_menu, tr("Rate and &advance"), window.setting("rateAndAdvance", False),
+                                             lambda on: window.settings.setValue("triage/rateAndAdvance", on))
+        self.auto_read = self._toggle(view_menu, tr("&Mark read when shown"), window.setting("autoRead", True),
+                                      lambda on: window.settings.setValue("triage/autoRead", on))
+
+        help_menu = bar.addMenu(tr("&Help"))
+        self._action(help_menu, tr("&Keyboard shortcuts"),
+                     lambda: text_dialog(window, tr("Keyboard shortcuts"), shortcuts_text()).exec())
+        self._action(help_menu, tr("&Search syntax"),
+                     lambda: text_dialog(window, tr("Search syntax"), search_syntax()).exec())
+        self._action(help_menu, tr("Open &backups folder"), self.open_backups)
+        self._action(help_menu, tr("&About Margin"), lambda: QMessageBox.about(
+            window, tr("About Margin"), tr("Margin: read, triage and annotate research-paper abstracts.\n\n"
+                                           "Library: %1").replace("%1", str(window.library.folder))))
+
+    def _action(self, menu, text, slot, shortcut=None, extra=()) -> QAction:
+        action = QAction(text, self.w)
+        if shortcut is not None:
+            shortcuts = [QKeySequence(shortcut)] + [QKeySequence(s) for s in extra]
+            action.setShortcuts(shortcuts)
+        action.triggered.connect(lambda _=False: slot())
+        menu.addAction(action)
+        return action
+
+    def _toggle(self, menu, text, checked: bool, slot) -> QAction:
+        action = QAction(text, self.w)
+        action.setCheckable(True)
+        action.setChecked(checked)
+        action.toggled.connect(slot)
+        menu.addAction(action)
+        return action
+
+    # ------------------------------------------------------------------ view
+    def _unread_only(self, on: bool) -> None:
+        query = self.w.search_box.text().replace(UNREAD_FILTER, " ")
+        self.w.set_query(" ".join(f"{query} {UNREAD_FILTER}".split()) if on else " ".join(query.split()))
+
+    def set_theme(self, name: str) -> None:
+        applied = theme.apply_theme(name)
+        self.w.settings.setValue("view/theme", applied)
+        self.w.show_current(reload_note=False)
+
+    # ------------------------------------------------------------------ edit
+    def title_dialog(self) -> None:
+        paper_id = self.w.current_paper_id()
+        if paper_id is None:
+            return
+        paper = self.w.library.paper(paper_id)
+        text, ok = QInputDialog.getText(self.w, tr("Set title"), tr("Title (empty to use the file's or the "
+                                                                    "derived label):"), text=paper.label)
+        if ok:
+            self.w.set_title(text.strip() or None)
+
+    def note_history_dialog(self) -> None:
+        paper_id = self.w.current_paper_id()
+        if paper_id is None:
+            return
+        self.w.note_editor.flush()
+        dialog = NoteHistoryDialog(self.w.library, paper_id, self.w.note_editor.text(), self.w)
+        if dialog.exec() and dialog.chosen_text() is not None:
+            self.w.note_editor.editor.setPlainText(dialog.chosen_text())
+            self.w.note_editor.flush()
+
+    # ------------------------------------------------------------------ import and export
+    def import_dialog(self) -> None:
+        names, _filter = QFileDialog.getOpenFileNames(self.w, tr("Import paper lists"), str(Path.home()),
+                                                      tr(IMPORT_FILTER))
+        if names:
+            self.start_import([Path(name) for name in names])
+
+    def start_import(self, paths: list[Path]) -> bool:
+        """Import `paths` on a worker thread with progress in the status bar. False if one is running."""
+        if self.import_job is not None:
+            self.w.statusBar().showMessage(tr("An import is already running"), 5000)
+            return False
+        self.w.note_editor.flush()
+        job = ImportJob(self.w.library.folder, paths, self.w)
+        job.progress.connect(self._import_progress)
+        job.done.connect(self._import_done)
+        job.failed.connect(self._import_failed)
+        self.import_job = job
+        self.w.progress_bar.setRange(0, 0)
+        self.w.progress_bar.show()
+        self.w.statusBar().showMessage(tr("Importing %1…").replace("%1", ", ".join(p.name for p in paths)))
+        job.start()
+        return True
+
+    def _import_progress(self, done: int, total: int) -> None:
+        self.w.progress_bar.setRange(0, total)
+        self.w.progress_bar.setValue(done)
+
+    def _finish_job(self) -> None:
+        self.w.progress_bar.hide()
+        if self.import_job is not None:
+            self.import_job.deleteLater()
+        self.import_job = None
+
+    def _import_done(self, report, notes: list) -> None:
+        self._finish_job()
+        self.last_import = (report, notes)
+        self.w.library_changed()
+        self.w.statusBar().showMessage(tr("Import: %1").replace("%1", report.summary()), 10000)
+        if self.w.isVisible() and not self.w.property("quietImport"):
+            ids = report.new[:500] + report.updated[:500]
+            labels = {p.id: p.label for p in self.w.library.papers(ids)}
+            import_report_box(self.w, report, labels, notes).open()
+
+    def _import_failed(self, message: str) -> None:
+        self._finish_job()
+        self.last_import = (None, [message])
+        self.w.statusBar().showMessage(tr("Import failed: %1").replace("%1", message), 15000)
+        if self.w.isVisible() and not self.w.property("quietImport"):
+            QMessageBox.warning(self.w, tr("Import failed"), tr("Nothing was imported.\n\n%1").replace(
+                "%1", message))
+
+    def export_dialog(self) -> None:
+        name, _filter = QFileDialog.getSaveFileName(self.w, tr("Export notes"), str(Path.home() / "margin-notes.md"),
+                                                    tr("Markdown (*.md)"))
+        if not name:
+            return
+        try:
+            count = self.w.export_notes_to(Path(name))
+        except MarginError as error:
+            QMessageBox.warning(self.w, tr("Export failed"), str(error))
+            return
+        self.w.statusBar().showMessage(tr("Exported %1 papers to %2").replace("%1", str(count))
+                                       .replace("%2", name), 8000)
+
+    def open_backups(self) -> None:
+        folder = self.w.library.folder / "backups"
+        folder.mkdir(exist_ok=True)
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+
+def search_syntax() -> str:
+    try:
+        from db.query import SEARCH_SYNTAX_HELP
+    except ImportError:  # the query language module is not installed yet in this build
+        return tr("Type words to find papers that contain all of them; \"a phrase\" in quotes; "
+                  "tag:name, author:name, title:word, note:word restrict to a field.")
+    return SEARCH_SYNTAX_HELP
