@@ -1,146 +1,190 @@
 """The whoosh search index in the library's `index/` folder: derived data, rebuilt from SQLite at will.
 
-Fields: title (boosted), abstract, authors, note, tags (free text), tag (whole tags), venue, year, rating,
-read. Text is folded to NFC, lower case and without accents, then stemmed (English); stop words are kept so
-that a quoted phrase such as "chain of thought" matches.
+Fields: `text` (title, authors, abstract, note and tags in one field, title tokens weighted 2×, so that a
+free-text word is one posting list), title, abstract, authors, note (for `field:` queries), tag (whole tags),
+venue, year, rating (0 = none), read. Text is folded (NFC, case, accents), CJK runs become character
+bigrams, words are stemmed (English); stop words are kept so that "chain of thought" matches as a phrase.
+The query language lives in db/query.py.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import threading
-import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from whoosh import index as whoosh_index
-from whoosh import qparser, query, scoring
-from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter
-from whoosh.fields import BOOLEAN, ID, KEYWORD, NUMERIC, TEXT, Schema
-from whoosh.support.charset import accent_map
+from whoosh import query, scoring
+from whoosh.fields import ID, KEYWORD, TEXT, Schema
+from whoosh.index import LockError
 
-from db.library import Library, tag_key
+from db.library import Library
 from db.paper import Paper
+from db.query import (
+    BOOST_MARK,
+    SEGMENT,
+    TEXT_FIELD,
+    ParsedQuery,
+    number_value,
+    parse,
+    query_analyzers,
+    tag_analyzer,
+    tag_value,
+)
+from db.query import highlight_terms as highlight_terms  # the window imports it from here
 
-INDEX_SCHEMA_VERSION = 1
+INDEX_SCHEMA_VERSION = 2
 _STAMP = "margin-index.json"
-_TEXT_FIELDS = ("title", "abstract", "authors", "note", "tags")
-_FIELD_BOOSTS = {"title": 2.0, "abstract": 1.0, "authors": 1.0, "note": 1.0, "tags": 1.5}
-_FIELD_ALIASES = {"author": "authors", "tag": "tag"}
-
-
-def _analyzer():
-    return RegexTokenizer() | LowercaseFilter() | CharsetFilter(accent_map) | StemFilter(cachesize=50000)
+TITLE_BOOST = 2.0
+_WRITER_TIMEOUT = 5.0
 
 
 def make_schema() -> Schema:
-    text = _analyzer()
+    analyzers = query_analyzers()
     return Schema(
-        id=ID(stored=True, unique=True),
-        title=TEXT(analyzer=text, field_boost=2.0),
-        abstract=TEXT(analyzer=text),
-        authors=TEXT(analyzer=RegexTokenizer() | LowercaseFilter() | CharsetFilter(accent_map)),
-        note=TEXT(analyzer=text),
-        tags=TEXT(analyzer=text),
-        tag=KEYWORD(commas=True, lowercase=True),
-        venue=TEXT(analyzer=RegexTokenizer() | LowercaseFilter()),
-        year=NUMERIC(int, bits=32, signed=False),
-        rating=NUMERIC(int, bits=8, signed=False),
-        read=BOOLEAN(),
+        id=ID(stored=True, unique=True, sortable=True),
+        text=TEXT(analyzer=analyzers[TEXT_FIELD]),
+        # the single fields keep no positions (half the build time); a phrase in one of them is checked in
+        # `text` and its words in the field (db/query.py)
+        title=TEXT(analyzer=analyzers["title"], phrase=False),
+        abstract=TEXT(analyzer=analyzers["abstract"], phrase=False),
+        authors=TEXT(analyzer=analyzers["authors"], phrase=False),
+        note=TEXT(analyzer=analyzers["note"], phrase=False),
+        tag=KEYWORD(analyzer=tag_analyzer()),
+        venue=TEXT(analyzer=analyzers["venue"], phrase=False),
+        year=ID(),  # four digits, "0000" for none (whoosh's NumericRange misses bounded ranges)
+        rating=ID(),  # "0" for none, else "1".."5"
+        read=ID(),
     )
 
 
-def _fold(text: str) -> str:
-    return unicodedata.normalize("NFC", text or "")
-
-
 def document(paper: Paper) -> dict:
-    """The whoosh document for a paper. Tags are stored whole (a comma inside a tag becomes a space)."""
+    """The whoosh document for a paper. Tags are kept whole, one per line (a comma stays inside its tag)."""
+    authors = " ; ".join(paper.authors)
+    tags = " ; ".join(paper.tags)
+    combined = SEGMENT.join([f"{TITLE_BOOST}{BOOST_MARK}{_clean(paper.label)}", _clean(authors),
+                             _clean(paper.abstract), _clean(paper.note), _clean(tags)])
     return {
         "id": paper.id,
-        "title": _fold(paper.label),
-        "abstract": _fold(paper.abstract),
-        "authors": _fold(" ; ".join(paper.authors)),
-        "note": _fold(paper.note),
-        "tags": _fold(" ; ".join(paper.tags)),
-        "tag": ",".join(tag_key(tag).replace(",", " ") for tag in paper.tags),
-        "venue": _fold(paper.venue or ""),
-        "year": paper.year or 0,
-        "rating": paper.rating or 0,
-        "read": paper.read,
+        "text": combined,
+        "title": _clean(paper.label),
+        "abstract": _clean(paper.abstract),
+        "authors": _clean(authors),
+        "note": _clean(paper.note),
+        "tag": "\n".join(tag_value(tag) for tag in paper.tags),
+        "venue": _clean(paper.venue or ""),
+        "year": number_value("year", paper.year),
+        "rating": number_value("rating", paper.rating),
+        "read": "yes" if paper.read else "no",
     }
 
 
-class SearchIndex:
-    """The library's search index. One writer at a time per process (an internal lock).
+def _clean(text: str) -> str:
+    return (text or "").replace(SEGMENT, " ").replace(BOOST_MARK, " ")
 
-    `open()` rebuilds the index when it is missing, from another schema, or unreadable, and catches up with
-    papers queued in SQLite (changes the index has not seen, e.g. after a crash).
+
+@dataclass
+class SearchResult:
+    """Paper ids best first; `hint` is a short message for the status bar ("" when all went as typed);
+    `terms` are the words to highlight."""
+
+    ids: list[str]
+    hint: str = ""
+    terms: list[str] = field(default_factory=list)
+
+
+class SearchIndex:
+    """The library's search index. One writer at a time per process (an internal lock); one searcher kept
+    open between queries and refreshed after each write.
+
+    `open()` rebuilds the index when it is missing, from another schema, unreadable, locked by a writer that
+    never finished, or out of step with SQLite, and catches up with papers queued in SQLite.
     """
 
     def __init__(self, folder: Path):
         self.folder = Path(folder)
         self._index = None
+        self._searcher = None
+        self._ids = None  # the id column of the current searcher
+        self._library: Library | None = None
         self._lock = threading.RLock()
 
     @classmethod
     def for_library(cls, library: Library) -> SearchIndex:
         return cls(library.folder / "index")
 
+    # ----------------------------------------------------------------- keeping it current
     def needs_rebuild(self) -> bool:
         """True when the index is missing, from another schema version, or cannot be opened."""
-        try:
-            stamp = json.loads((self.folder / _STAMP).read_text())
-            if stamp.get("schema") != INDEX_SCHEMA_VERSION:
+        with self._lock:
+            self._drop_searcher()
+            try:
+                stamp = json.loads((self.folder / _STAMP).read_text())
+                if stamp.get("schema") != INDEX_SCHEMA_VERSION:
+                    return True
+                self._index = whoosh_index.open_dir(str(self.folder))
+                self._current_searcher().doc_count()
+            except Exception:  # a missing, truncated or garbage index: whoosh raises many kinds
+                self._drop_searcher()
+                self._index = None
                 return True
-            self._index = whoosh_index.open_dir(str(self.folder))
-            with self._index.searcher() as searcher:
-                searcher.doc_count()
-        except Exception:  # a missing, truncated or garbage index: whoosh raises many kinds
-            self._index = None
-            return True
-        return False
+            return False
 
     def open(self, library: Library, progress: Callable[[int, int], None] | None = None) -> bool:
         """Make the index usable and current with `library`. Returns True when it had to be rebuilt."""
         with self._lock:
-            rebuilt = False
+            self._library = library
             if self.needs_rebuild():
                 self.rebuild(library, progress)
-                rebuilt = True
-            else:
+                return True
+            try:
                 self.sync(library)
-                with self._index.searcher() as searcher:
-                    if searcher.doc_count() != library.count():
-                        self.rebuild(library, progress)
-                        rebuilt = True
-            return rebuilt
+                in_step = self._current_searcher().doc_count() == library.count()
+            except Exception:  # noqa: BLE001 - unreadable postings, a lock that never goes: start afresh
+                in_step = False
+            if not in_step:
+                self.rebuild(library, progress)
+                return True
+            return False
 
     def rebuild(self, library: Library, progress: Callable[[int, int], None] | None = None) -> None:
-        """Build the index anew from every paper in the library."""
+        """Build the index anew from every paper in the library, as one optimized segment."""
         with self._lock:
+            self._library = library
+            self._drop_searcher()
             self._index = None
             if self.folder.exists():
                 shutil.rmtree(self.folder, ignore_errors=True)
             self.folder.mkdir(parents=True, exist_ok=True)
+            (self.folder / _STAMP).unlink(missing_ok=True)
             index = whoosh_index.create_in(str(self.folder), make_schema())
+            queued = library.index_queue()
             ids = library.ids()
             writer = index.writer(limitmb=256)
-            for start in range(0, len(ids), 1000):
-                for paper in library.papers(ids[start : start + 1000]):
-                    writer.add_document(**document(paper))
-                if progress:
-                    progress(min(start + 1000, len(ids)), len(ids))
+            try:
+                for start in range(0, len(ids), 1000):
+                    for paper in library.papers(ids[start : start + 1000]):
+                        writer.add_document(**document(paper))
+                    if progress:
+                        progress(min(start + 1000, len(ids)), len(ids))
+            except BaseException:
+                writer.cancel()
+                raise
             writer.commit(optimize=True)
             (self.folder / _STAMP).write_text(json.dumps({"schema": INDEX_SCHEMA_VERSION}))
             self._index = index
-            library.clear_index_queue(library.index_queue())
+            library.clear_index_queue(queued)
 
     def sync(self, library: Library) -> int:
-        """Bring queued papers up to date in the index. Returns how many were updated."""
+        """Bring queued papers up to date in the index (at once searchable). Returns how many were updated.
+
+        A writer lock that is not released within a few seconds (a writer that never finished) or an
+        unreadable index leads to a rebuild."""
         with self._lock:
+            self._library = library
             queued = library.index_queue()
             if not queued:
                 return 0
@@ -148,7 +192,11 @@ class SearchIndex:
                 self.rebuild(library)
                 return len(queued)
             papers = {paper.id: paper for paper in library.papers(queued)}
-            writer = self._index.writer(timeout=10.0)
+            try:
+                writer = self._index.writer(timeout=_WRITER_TIMEOUT)
+            except LockError:
+                self.rebuild(library)
+                return len(queued)
             try:
                 for paper_id in queued:
                     if paper_id in papers:
@@ -159,57 +207,83 @@ class SearchIndex:
                 writer.cancel()
                 raise
             writer.commit()
+            self._drop_searcher()
             library.clear_index_queue(queued)
             return len(queued)
 
-    def search(self, text: str, limit: int | None = None) -> list[str]:
-        """Paper ids matching query `text`, best match first (BM25F). An empty query matches nothing here:
-        callers show the library in its own order instead."""
+    def _current_searcher(self):
+        if self._searcher is None:
+            self._searcher = self._index.searcher(weighting=scoring.BM25F())
+            self._ids = self._searcher.reader().column_reader("id")
+        return self._searcher
+
+    def _drop_searcher(self) -> None:
+        if self._searcher is not None:
+            self._searcher.close()
+        self._searcher = None
+        self._ids = None
+
+    def close(self) -> None:
+        """Close the open searcher (the index stays on disk)."""
         with self._lock:
-            if self._index is None:
+            self._drop_searcher()
+            self._index = None
+
+    # ----------------------------------------------------------------- searching
+    def search(self, text: str, limit: int | None = None) -> list[str]:
+        """Paper ids matching query `text`, best match first (BM25F, title weighted 2×); all matches unless
+        `limit`. An empty query matches nothing here: callers show the library in its own order instead.
+        Never raises for any text; see `find` for the hint that says why a query was taken differently."""
+        return self.find(text, limit).ids
+
+    def find(self, text: str, limit: int | None = None) -> SearchResult:
+        """Like `search`, with a hint for the status bar and the words to highlight."""
+        with self._lock:
+            parsed = parse_query_text(text)
+            if parsed.query is None or self._index is None:
+                return SearchResult([], parsed.hint, parsed.terms)
+            try:
+                ids = self._run(parsed.query, limit)
+            except Exception:  # noqa: BLE001 - a query whoosh cannot run: search its plain words instead
+                plain = parse_query_text(" ".join(parsed.terms) or "")
+                ids = self._run(plain.query, limit) if plain.query is not None else []
+                parsed.hints.append("searched the plain words")
+            return SearchResult(ids, parsed.hint, parsed.terms)
+
+    def _run(self, parsed: query.Query, limit: int | None) -> list[str]:
+        searcher = self._current_searcher()
+        results = searcher.search(parsed, limit=limit)
+        ids = self._ids
+        return [ids[docnum] for _score, docnum in results.top_n]
+
+    def similar(self, paper_id: str, limit: int = 20) -> list[str]:
+        """Up to `limit` ids of papers most like `paper_id` (its key terms, Bo1 model), best first; [] for an
+        unknown paper or before the index is opened with a library."""
+        with self._lock:
+            if self._index is None or self._library is None:
                 return []
-            parsed = parse_query(text, self._index.schema)
-            if parsed is None:
+            try:
+                paper = self._library.paper(paper_id)
+            except KeyError:
                 return []
-            with self._index.searcher(weighting=scoring.BM25F(title_B=0.75)) as searcher:
-                try:
-                    results = searcher.search(parsed, limit=limit)
-                except Exception:  # a query whoosh parsed but cannot run: search its plain words instead
-                    plain = parse_query(" ".join(re.findall(r"\w+", text)).lower(), self._index.schema)
-                    if plain is None:
-                        return []
-                    results = searcher.search(plain, limit=limit)
-                return [hit["id"] for hit in results]
+            searcher = self._current_searcher()
+            text = " ".join([paper.label, paper.abstract, " ".join(paper.tags), paper.note])
+            terms = searcher.key_terms_from_text(TEXT_FIELD, text, numterms=15)
+            if not terms:
+                return []
+            like = query.Or([query.Term(TEXT_FIELD, term, boost=weight) for term, weight in terms])
+            results = searcher.search(like, limit=limit, mask=query.Term("id", paper_id))
+            return [self._ids[docnum] for _score, docnum in results.top_n]
 
 
-
-def highlight_terms(text: str) -> list[str]:
-    """The words of a query, for highlighting matches in the reader (field names and operators dropped)."""
-    words = re.findall(r"\w+", re.sub(r"\b\w+:", " ", _fold(text)))
-    return [w for w in words if w not in ("AND", "OR", "NOT")]
+def parse_query_text(text: str) -> ParsedQuery:
+    """The user's query parsed for this index's fields (db/query.py). Never raises."""
+    return parse(text, query_analyzers())
 
 
-def parse_query(text: str, schema: Schema) -> query.Query | None:
-    """Parse a user's query. Words are ANDed; `field:value` restricts a field; anything the parser cannot
-    take falls back to plain terms. Returns None for a query with no searchable words."""
-    text = _fold(text).strip()
-    if not text:
-        return None
-    for alias, field_name in _FIELD_ALIASES.items():
-        text = re.sub(rf"\b{alias}:", f"{field_name}:", text, flags=re.IGNORECASE)
-    parser = qparser.MultifieldParser(list(_TEXT_FIELDS), schema, fieldboosts=_FIELD_BOOSTS)
-    try:
-        parsed = parser.parse(text)
-        parsed.normalize()
-    except Exception:  # whoosh's parser raises on some malformed input; fall back to plain words
-        parsed = None
-    if parsed is None or parsed is query.NullQuery:
-        words = re.findall(r"\w+", text)
-        if not words:
-            return None
-        # lower case: whoosh's operators are upper case, so the words are only words now
-        parsed = parser.parse(" ".join(word.lower() for word in words))
-    return parsed
+def parse_query(text: str, schema: Schema | None = None) -> query.Query | None:
+    """The whoosh query for `text`, or None when it holds nothing searchable (kept for older callers)."""
+    return parse_query_text(text).query
 
 
 def ensure_index(library: Library) -> SearchIndex:
@@ -217,7 +291,3 @@ def ensure_index(library: Library) -> SearchIndex:
     index = SearchIndex.for_library(library)
     index.open(library)
     return index
-
-
-def tags_query_value(tags: Iterable[str]) -> str:
-    return ",".join(tag_key(tag) for tag in tags)

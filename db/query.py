@@ -1,0 +1,414 @@
+"""The search query language: the user's text → a whoosh query, terms to highlight, and a hint.
+
+The parser is hand-written so that no input can make it raise: stray operators are dropped, unclosed quotes
+and parentheses are closed or taken as plain words, and a clause it cannot use becomes a short hint instead
+of a silent empty result. Text is folded the same way for indexing and querying (`fold`): NFC, case-folded,
+accents removed; CJK runs become overlapping character bigrams (`TextTokenizer`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from whoosh import query as q
+from whoosh.analysis import StemFilter, Token, Tokenizer
+from whoosh.lang.porter import stem as porter_stem
+from whoosh.support.charset import accent_map
+
+SEARCH_SYNTAX_HELP = """\
+Search syntax
+
+  graph neural          papers containing both words (title, abstract, authors, note, tags);
+                        best matches first, a title match counts more; "networks" also finds "network"
+  "chain of thought"    the exact phrase, small words included
+  reinforc*             words starting with "reinforc" (* and ? are wildcards)
+  title:transformer     only in the title; likewise abstract:  author:  note:  venue:
+  tag:"graph neural nets"   papers carrying that whole tag (tag:graph* for tags starting with "graph")
+  year:2019  year:2017..2019  year:>=2018      years: one, a range, or a comparison (> >= < <=)
+  rating:>=4  rating:3  rating:none            stars 1..5; none = unrated
+  read:yes  read:no                            read state
+  a OR b    a AND b    NOT a    -a    (a OR b) c   combine; AND is implied between words
+                        (write AND, OR, NOT in capitals; lower-case "or" is an ordinary word)
+
+Case, accents and Unicode form do not matter (Kepes finds Képes); Chinese and Japanese text is found
+without spaces. An empty query shows every paper in library order.
+"""
+
+FIELDS = ("title", "abstract", "author", "authors", "note", "tag", "tags", "venue", "year", "rating", "read")
+_FIELD_NAMES = {"author": "authors", "tags": "tag"}
+TEXT_FIELD = "text"  # title, abstract, authors, note and tags together, title tokens weighted higher
+SEGMENT = "\x1e"  # separates the parts of the combined text field
+BOOST_MARK = "\x1f"  # "2.0\x1ftitle text": a part with a token boost
+MAX_QUERY_CHARS = 1000
+MIN_PREFIX = 2
+
+_MARKS = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_RUNS = re.compile(rf"[{_CJK}]+|[^{_CJK}]+")
+_CJK_RUN = re.compile(rf"[{_CJK}]")
+_WORD = re.compile(r"\w+")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_RANGE = re.compile(r"^(\d*)\s*(?:\.\.|-)\s*(\d*)$")
+_COMPARE = re.compile(r"^(>=|<=|>|<|=)?(\d+)$")
+_TRUE = {"yes", "y", "true", "1", "read"}
+_FALSE = {"no", "n", "false", "0", "unread"}
+
+
+def fold(text: str) -> str:
+    """Text as it is matched: NFC, case-folded, accents removed (NFD marks and whoosh's accent map)."""
+    text = unicodedata.normalize("NFC", text or "").casefold()
+    if text.isascii():
+        return text
+    text = _MARKS.sub("", unicodedata.normalize("NFD", text)).translate(accent_map)
+    return unicodedata.normalize("NFC", text)
+
+
+class TextTokenizer(Tokenizer):
+    """Words of folded text; a CJK run becomes its character bigrams (a lone CJK character stays one token).
+
+    A value made of parts `boost\\x1ftext` separated by `\\x1e` gives each part's tokens that boost, with a
+    position gap between parts so that no phrase spans two fields.
+    """
+
+    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
+                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
+        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        pos = start_pos
+        for part in value.split(SEGMENT):
+            boost = 1.0
+            if BOOST_MARK in part:
+                mark, part = part.split(BOOST_MARK, 1)
+                boost = float(mark or 1.0)
+            for word in _WORD.findall(fold(part)):
+                for piece in _pieces(word):
+                    token.text = piece
+                    token.boost = boost
+                    token.stopped = False
+                    if positions:
+                        token.pos = pos
+                    if chars:
+                        token.startchar = token.endchar = start_char
+                    pos += 1
+                    yield token
+            pos += 10
+
+
+def _pieces(word: str) -> list[str]:
+    if not _CJK_RUN.search(word):
+        return [word]
+    pieces = []
+    for run in _RUNS.findall(word):
+        if _CJK_RUN.match(run) and len(run) > 1:
+            pieces += [run[i : i + 2] for i in range(len(run) - 1)]
+        else:
+            pieces.append(run)
+    return pieces
+
+
+def text_analyzer():
+    """Folded words and CJK bigrams, stemmed (English), stop words kept so that phrases keep them."""
+    return TextTokenizer() | StemFilter(cachesize=100000)
+
+
+def plain_analyzer():
+    """Folded words without stemming (authors, venue)."""
+    return TextTokenizer()
+
+
+def tag_analyzer():
+    """Whole tags, one per line, already folded by `tag_value`."""
+    from whoosh.analysis import RegexTokenizer
+
+    return RegexTokenizer(r"[^\n]+")
+
+
+def tag_value(tag: str) -> str:
+    """The indexed form of one tag: whitespace collapsed, folded (a comma stays inside the tag)."""
+    return fold(" ".join(tag.split()))
+
+
+@dataclass
+class ParsedQuery:
+    """`query` is None when there is nothing to search; `hint` says why, or what was taken differently."""
+
+    query: q.Query | None
+    terms: list[str] = field(default_factory=list)
+    hints: list[str] = field(default_factory=list)
+
+    @property
+    def hint(self) -> str:
+        return "; ".join(dict.fromkeys(self.hints))
+
+
+# ----------------------------------------------------------------------------------------------- lexing
+@dataclass
+class _Tok:
+    kind: str  # "(", ")", "AND", "OR", "NOT", "word", "phrase", "field"
+    text: str = ""
+
+
+_LEX = re.compile(r'\s+|(?P<open>\()|(?P<close>\))|"(?P<phrase>[^"]*)(?P<end>"?)|(?P<chunk>[^\s()"]+)')
+
+
+def _lex(text: str, hints: list[str]) -> list[_Tok]:
+    tokens: list[_Tok] = []
+    for m in _LEX.finditer(text):
+        if m.group("open"):
+            tokens.append(_Tok("("))
+        elif m.group("close"):
+            tokens.append(_Tok(")"))
+        elif m.group("phrase") is not None:
+            if m.group("end"):
+                tokens.append(_Tok("phrase", m.group("phrase")))
+            else:
+                hints.append("unclosed quote: searched its words")
+                tokens += [_Tok("word", w) for w in m.group("phrase").split()]
+        elif m.group("chunk"):
+            tokens += _chunk(m.group("chunk"))
+    return tokens
+
+
+def _chunk(chunk: str) -> list[_Tok]:
+    if chunk in ("AND", "OR", "NOT", "&&", "||"):
+        return [_Tok({"&&": "AND", "||": "OR"}.get(chunk, chunk))]
+    if chunk.startswith("-") and len(chunk) > 1:
+        return [_Tok("NOT"), *_chunk(chunk[1:])]
+    name, colon, rest = chunk.partition(":")
+    if colon and name.lower() in FIELDS:
+        field_tok = _Tok("field", _FIELD_NAMES.get(name.lower(), name.lower()))
+        return [field_tok, _Tok("word", rest)] if rest else [field_tok]
+    return [_Tok("word", chunk)] if chunk != "-" else []
+
+
+# ----------------------------------------------------------------------------------------------- parsing
+class _Parser:
+    def __init__(self, tokens: list[_Tok], analyzers: dict, hints: list[str]):
+        self.tokens = tokens
+        self.default_field: str | None = None  # inside title:( … )
+        self.i = 0
+        self.analyzers = analyzers
+        self.hints = hints
+        self.terms: list[str] = []
+
+    def peek(self) -> _Tok | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def take(self) -> _Tok:
+        self.i += 1
+        return self.tokens[self.i - 1]
+
+    def parse(self) -> q.Query | None:
+        parts = []
+        while self.peek() is not None:
+            part = self.parse_or(negated=False)
+            if part is not None:
+                parts.append(part)
+            if self.peek() is not None and self.peek().kind == ")":
+                self.take()  # a stray closing parenthesis
+        return _and(parts)
+
+    def parse_or(self, negated: bool) -> q.Query | None:
+        parts = [self.parse_and(negated)]
+        while self.peek() is not None and self.peek().kind == "OR":
+            self.take()
+            parts.append(self.parse_and(negated))
+        parts = [p for p in parts if p is not None]
+        if len(parts) > 1:
+            return q.Or(parts)
+        return parts[0] if parts else None
+
+    def parse_and(self, negated: bool) -> q.Query | None:
+        parts = []
+        while (tok := self.peek()) is not None and tok.kind not in (")", "OR"):
+            if tok.kind == "AND":
+                self.take()
+                continue
+            part = self.parse_unary(negated)
+            if part is not None:
+                parts.append(part)
+        return _and(parts)
+
+    def parse_unary(self, negated: bool) -> q.Query | None:
+        tok = self.take()
+        if tok.kind == "NOT":
+            nxt = self.peek()
+            if nxt is None or nxt.kind in (")", "OR", "AND"):
+                return None  # a dangling NOT
+            inner = self.parse_unary(not negated)
+            return q.Not(inner) if inner is not None else None
+        if tok.kind == "(":
+            inner = self.parse_or(negated)
+            if self.peek() is not None and self.peek().kind == ")":
+                self.take()
+            return inner
+        if tok.kind == "field":
+            return self.parse_field(tok.text, negated)
+        return self.text_query(TEXT_FIELD, tok.text, tok.kind == "phrase", negated)
+
+    def parse_field(self, name: str, negated: bool) -> q.Query | None:
+        value = self.peek()
+        if value is None or value.kind not in ("word", "phrase", "("):
+            self.hints.append(f"{name}: needs a value")
+            return None
+        if value.kind == "(":  # title:(a OR b): the group searched in that field
+            self.take()
+            saved, self.default_field = self.default_field, name
+            inner = self.parse_or(negated)
+            self.default_field = saved
+            if self.peek() is not None and self.peek().kind == ")":
+                self.take()
+            return inner
+        self.take()
+        return self.field_query(name, value.text, value.kind == "phrase", negated)
+
+    def field_query(self, name: str, value: str, phrase: bool, negated: bool) -> q.Query | None:
+        if name in ("year", "rating"):
+            return self.number_query(name, value)
+        if name == "read":
+            word = fold(value).strip()
+            if word in _TRUE or word in _FALSE:
+                return q.Term("read", "yes" if word in _TRUE else "no")
+            self.hints.append("read: takes yes or no")
+            return None
+        if name == "tag":
+            tag = tag_value(value)
+            if not tag:
+                self.hints.append("tag: needs a value")
+                return None
+            if not phrase and ("*" in tag or "?" in tag):
+                return self.wildcard("tag", tag)
+            return q.Term("tag", tag)
+        return self.text_query(name, value, phrase, negated, highlight=name not in ("venue",))
+
+    def number_query(self, name: str, value: str) -> q.Query | None:
+        value = value.strip().lower()
+        low_bound = 1  # 0 stands for "no year" / "unrated": comparisons never include it
+        if name == "rating" and value in ("none", "no", "0", "unrated"):
+            return q.Term("rating", number_value("rating", None))
+        if m := _RANGE.match(value):
+            start, end = (int(m.group(1)) if m.group(1) else None), (int(m.group(2)) if m.group(2) else None)
+            if start is not None or end is not None:
+                if start is not None and end is not None and start > end:
+                    start, end = end, start
+                return _number_range(name, max(start or low_bound, low_bound), end)
+        elif m := _COMPARE.match(value):
+            op, number = m.group(1) or "=", int(m.group(2))
+            start, end = {"=": (number, number), ">": (number + 1, None), ">=": (number, None),
+                          "<": (low_bound, number - 1), "<=": (low_bound, number)}[op]
+            if end is None or end >= max(start, low_bound):
+                return _number_range(name, max(start, low_bound), end)
+            return q.NullQuery
+        example = ("rating:4, rating:>=4 or rating:none" if name == "rating"
+                   else "year:2019, year:2017..2019 or year:>=2018")
+        self.hints.append(f"{name}: takes a number, e.g. {example}")
+        return None
+
+    def text_query(self, name: str, value: str, phrase: bool, negated: bool, highlight: bool = True):
+        name = self.default_field or name
+        if name != TEXT_FIELD and name not in self.analyzers:
+            return self.field_query(name, value, phrase, negated)
+        folded = fold(value)
+        if not phrase and ("*" in folded or "?" in folded):
+            stripped = folded.strip("*?")
+            if highlight and not negated and stripped:
+                self.terms.append(stripped)
+            return self.wildcard(name, folded)
+        words = [t.text for t in self.analyzers[name](value)]
+        if not words:
+            return None
+        if highlight and not negated:
+            self.terms += _WORD.findall(unicodedata.normalize("NFC", value))
+        if len(words) == 1:
+            return q.Term(name, words[0])
+        if name == TEXT_FIELD:
+            return q.Phrase(name, words)
+        # only `text` keeps positions: the phrase there, its words in this field
+        analyzed = [t.text for t in self.analyzers[TEXT_FIELD](value)]
+        return q.And([q.Phrase(TEXT_FIELD, analyzed), *(q.Term(name, w) for w in dict.fromkeys(words))])
+
+    def wildcard(self, name: str, pattern: str) -> q.Query | None:
+        if name != "tag":
+            pattern = "".join(ch for ch in pattern if ch in "*?" or _WORD.match(ch))
+        letters = pattern.replace("*", "").replace("?", "")
+        if not letters:
+            self.hints.append("a lone * matches nothing: add letters, e.g. reinforc*")
+            return None
+        if len(letters) < MIN_PREFIX:
+            self.hints.append(f"a wildcard needs at least {MIN_PREFIX} letters")
+            return None
+        head = re.split(r"[*?]", pattern, maxsplit=1)[0]
+        if pattern != head + "*":
+            return q.Wildcard(name, pattern)
+        # the index holds stems: "learning*" must look for "learn…"
+        stemmed = head if name == "tag" else porter_stem(head)
+        if head.startswith(stemmed):
+            return q.Prefix(name, stemmed)
+        return q.Or([q.Prefix(name, head), q.Prefix(name, stemmed)])
+
+
+def number_value(name: str, number: int | None) -> str:
+    """The indexed form of a year or rating: fixed width digits, so that ranges compare as text; 0 = none."""
+    return f"{min(max(number or 0, 0), 9999):04d}" if name == "year" else str(min(max(number or 0, 0), 9))
+
+
+def _number_range(name: str, start: int, end: int | None) -> q.Query:
+    limit = 9999 if name == "year" else 9
+    end = limit if end is None else min(end, limit)
+    if start > end:
+        return q.NullQuery
+    if start == end:
+        return q.Term(name, number_value(name, start))
+    return q.TermRange(name, number_value(name, start), number_value(name, end))
+
+
+def _and(parts: list[q.Query]) -> q.Query | None:
+    if not parts:
+        return None
+    return parts[0] if len(parts) == 1 else q.And(parts)
+
+
+def parse(text: str, analyzers: dict) -> ParsedQuery:
+    """Parse a user's query. `analyzers` maps field name → whoosh analyzer for the text fields (and "text").
+
+    Returns a ParsedQuery; its `query` is None when nothing searchable is left (`hint` then says why).
+    Never raises.
+    """
+    hints: list[str] = []
+    text = unicodedata.normalize("NFC", _CONTROL.sub(" ", text or ""))
+    if len(text) > MAX_QUERY_CHARS:
+        text = text[:MAX_QUERY_CHARS]
+        hints.append(f"only the first {MAX_QUERY_CHARS} characters were searched")
+    if not text.strip():
+        return ParsedQuery(None)
+    try:
+        parser = _Parser(_lex(text, hints), analyzers, hints)
+        parsed = parser.parse()
+        terms = list(dict.fromkeys(parser.terms))
+    except Exception:  # noqa: BLE001 - a bug here must not break the search box: search the plain words
+        hints.append("searched the plain words")
+        words = _WORD.findall(text)
+        parser = _Parser([_Tok("word", w) for w in words], analyzers, hints)
+        parsed, terms = parser.parse(), words
+    if parsed is None and not hints:
+        hints.append("nothing to search for: type a word")
+    return ParsedQuery(parsed, terms, hints)
+
+
+def highlight_terms(text: str) -> list[str]:
+    """What to highlight in the reader for query `text`: its words and phrase words as typed (NFC), wildcard
+    stems without the *; no field names, operators, NOT-ed words, or tag/venue/number values."""
+    return parse(text, query_analyzers()).terms
+
+
+_ANALYZERS: dict = {}
+
+
+def query_analyzers() -> dict:
+    """Field name → analyzer for the fields whose values are analyzed text (shared, built once)."""
+    if not _ANALYZERS:
+        text = text_analyzer()
+        _ANALYZERS.update({TEXT_FIELD: text, "title": text, "abstract": text, "note": text,
+                           "authors": plain_analyzer(), "venue": plain_analyzer()})
+    return _ANALYZERS
