@@ -10,11 +10,10 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 from db.errors import InputError, MarginError
-from db.export import DESCRIPTIONS, FOLDER_FORMATS, FORMATS, export, export_files
+from db.export import DESCRIPTIONS, FOLDER_FORMATS, FORMATS, export, write_export
 from db.library import DB_NAME, ImportReport, Library
 from db.paper import PaperRecord
 from db.paths import resolve_library_dir
@@ -230,21 +229,15 @@ def cmd_export(args: argparse.Namespace) -> int:
         else:
             ids = _search(library, args.query)
         papers = library.papers(ids)
-        if folder_format:
-            files = export_files(papers, args.format, include_abstract=args.abstract)
-        else:
+        text = None
+        if not folder_format:
             text = export(papers, args.format, history=library.note_history, include_abstract=args.abstract)
-    if folder_format:
-        from db.exporters.markdown import write_folder
-
-        write_folder(files, Path(args.output))
-        print(f"exported {len(files)} papers to {args.output}", file=sys.stderr)
-        return 0
     if not args.output:
         _write_stdout(text)
         return 0
-    write_atomically(Path(args.output), text)
-    print(f"exported {len(papers)} papers to {args.output}", file=sys.stderr)
+    count = write_export(papers, args.format, Path(args.output), history=library.note_history,
+                         include_abstract=args.abstract, text=None if folder_format else text)
+    print(f"exported {count} papers to {args.output}", file=sys.stderr)
     return 0
 
 
@@ -257,22 +250,6 @@ def _write_stdout(text: str) -> None:
     sys.stdout.flush()
     stream.write(text.encode("utf-8"))
     stream.flush()
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write `text` (UTF-8) to `path` through a temporary file and a rename, so a crash leaves the old file.
-
-    Raises MarginError naming the path when the folder does not exist or cannot be written.
-    """
-    if not path.parent.exists():
-        raise MarginError(f"{path}: the folder {path.parent} does not exist")
-    try:
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.replace(temp, path)
-    except OSError as error:
-        raise MarginError(f"{path}: cannot write ({error.strerror})") from None
 
 
 _COMMANDS = {"import": cmd_import, "list": cmd_list, "annotate": cmd_annotate, "export": cmd_export}

@@ -18,6 +18,7 @@ Where a paper has no title, every format uses its label and says so (`title_sour
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from db.errors import MarginError
 from db.exporters.bibtex import export_bibtex
@@ -25,6 +26,7 @@ from db.exporters.csl_json import export_csl_json
 from db.exporters.margin_json import History, export_json
 from db.exporters.markdown import export_markdown, markdown_files
 from db.exporters.table import export_csv
+from db.fileio import write_atomically
 from db.paper import Paper
 
 FILE_FORMATS = ("markdown", "csv", "json", "bibtex", "csl-json")
@@ -37,7 +39,7 @@ DESCRIPTIONS = {"markdown": "Markdown (one file)", "markdown-folder": "Markdown 
                 "bibtex": "BibTeX", "csl-json": "CSL-JSON"}
 
 __all__ = ["DESCRIPTIONS", "EXTENSIONS", "FILE_FORMATS", "FOLDER_FORMATS", "FORMATS", "PLANNED_FORMATS", "export",
-           "export_files", "export_markdown"]
+           "export_files", "export_markdown", "write_export"]
 
 
 def export(papers: Sequence[Paper], fmt: str, *, history: History | None = None,
@@ -72,3 +74,22 @@ def export_files(papers: Sequence[Paper], fmt: str, *, include_abstract: bool = 
     if fmt == "markdown-folder":
         return markdown_files(papers, include_abstract=include_abstract)
     raise MarginError(f"export format '{fmt}' writes one file, not a folder; use: {', '.join(FOLDER_FORMATS)}")
+
+
+def write_export(papers: Sequence[Paper], fmt: str, output: Path, *, history: History | None = None,
+                 include_abstract: bool = True, text: str | None = None) -> int:
+    """Export `papers` in format `fmt` to `output` (a file, or a folder for FOLDER_FORMATS), atomically.
+
+    `text` is the already exported text, when the caller has it. Returns the number of papers written.
+    Raises MarginError when the output cannot be written (missing folder, permission, illegal name).
+    """
+    if fmt in FOLDER_FORMATS:
+        from db.exporters.markdown import write_folder
+
+        files = export_files(papers, fmt, include_abstract=include_abstract)
+        write_folder(files, Path(output))
+        return len(files)
+    if text is None:
+        text = export(papers, fmt, history=history, include_abstract=include_abstract)
+    write_atomically(Path(output), text)
+    return len(papers)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from db.library import Library, clean_tag, tag_key
+from db.library import Library, clean_tag, queue_for_index, tag_key
 
 SORT_KEYS = {
     "label": "COALESCE(a.title, p.label) COLLATE NOCASE",
@@ -83,8 +83,7 @@ def rename_tag(library: Library, old: str, new: str) -> int:
         if row is None:
             raise KeyError(old)
         old_id = row[0]
-        conn.execute("INSERT OR IGNORE INTO index_queue SELECT paper_id FROM paper_tags WHERE tag_id = ?",
-                     (old_id,))
+        queue_for_index(conn, select="SELECT paper_id FROM paper_tags WHERE tag_id = ?", params=(old_id,))
         target = conn.execute("SELECT id FROM tags WHERE key = ?", (new_key,)).fetchone()
         if target is None or target[0] == old_id:
             conn.execute("UPDATE tags SET name = ?, key = ? WHERE id = ?", (new_name, new_key, old_id))
@@ -103,7 +102,7 @@ def delete_tag(library: Library, name: str) -> int:
         row = conn.execute("SELECT id FROM tags WHERE key = ?", (tag_key(name),)).fetchone()
         if row is None:
             return 0
-        conn.execute("INSERT OR IGNORE INTO index_queue SELECT paper_id FROM paper_tags WHERE tag_id = ?", row)
+        queue_for_index(conn, select="SELECT paper_id FROM paper_tags WHERE tag_id = ?", params=row)
         count = conn.execute("SELECT COUNT(*) FROM paper_tags WHERE tag_id = ?", row).fetchone()[0]
         conn.execute("DELETE FROM tags WHERE id = ?", row)
         return count

@@ -23,7 +23,7 @@ from db.errors import LibraryError
 from db.labels import derive_label
 from db.paper import Paper, PaperRecord, normalize_text
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DB_NAME = "library.db"
 
 _SCHEMA = """
@@ -75,7 +75,7 @@ CREATE TABLE IF NOT EXISTS note_history (
     saved_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS note_history_paper ON note_history(paper_id);
-CREATE TABLE IF NOT EXISTS index_queue (paper_id TEXT PRIMARY KEY);
+CREATE TABLE IF NOT EXISTS index_queue (paper_id TEXT PRIMARY KEY, seq INTEGER NOT NULL DEFAULT 0);
 """
 
 _BIBLIOGRAPHIC = ("title", "abstract", "authors", "venue", "year", "url", "doi", "arxiv_id", "openreview_id",
@@ -137,6 +137,7 @@ class Library:
         self._conn = connection
         self.db = sqlite_utils.Database(connection)
         self._lock = threading.RLock()
+        self._queue_seen: dict[str, int] = {}  # index_queue sequence numbers read by index_queue()
 
     # ----------------------------------------------------------------- opening
     @classmethod
@@ -167,6 +168,14 @@ class Library:
             raise LibraryError(
                 f"{path}: this library was written by a newer Margin (schema {version}, this Margin reads "
                 f"up to {SCHEMA_VERSION}); update Margin to open it")
+        if 0 < version < SCHEMA_VERSION:
+            from db.migrations import migrate
+
+            try:
+                migrate(connection, folder, version, SCHEMA_VERSION)
+            except LibraryError:
+                connection.close()
+                raise
         created = version == 0
         if created:
             library._create_schema()
@@ -185,9 +194,8 @@ class Library:
             existing = {name for (name,) in self._conn.execute("SELECT name FROM sqlite_master")}
             if existing - {"sqlite_sequence"}:
                 raise LibraryError(f"{self.folder / DB_NAME}: not a Margin library (it has other tables)")
-            self._conn.executescript(_SCHEMA)
-            self._conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            self._conn.commit()
+            # one transaction: a crash leaves an empty file (version 0), never half a schema
+            self._conn.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}PRAGMA user_version = {SCHEMA_VERSION};COMMIT;")
 
     def close(self) -> None:
         with self._lock:
@@ -253,7 +261,7 @@ class Library:
                         " arxiv_id, openreview_id, keywords, source, added_at, updated_at)"
                         " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                         (new_id, position, values[0], values[1], self._label_for(record), *values[2:], stamp, stamp))
-                    conn.execute("INSERT OR IGNORE INTO index_queue VALUES (?)", (new_id,))
+                    queue_for_index(conn, [new_id])
                     matcher.add(new_id, record.title, record.year, record.abstract, record.doi, record.arxiv_id,
                                 record.openreview_id)
                     seen.add(new_id)
@@ -305,7 +313,7 @@ class Library:
         assignments = ", ".join(f"{column} = ?" for column in _BIBLIOGRAPHIC)
         conn.execute(f"UPDATE papers SET {assignments}, label = ?, updated_at = ? WHERE id = ?",
                      (*values, self._label_for(merged), stamp, paper_id))
-        conn.execute("INSERT OR IGNORE INTO index_queue VALUES (?)", (paper_id,))
+        queue_for_index(conn, [paper_id])
         return merged
 
     # ----------------------------------------------------------------- reading
@@ -409,7 +417,7 @@ class Library:
             assignments = ", ".join(f"{column} = ?" for column in values)
             conn.execute(f"UPDATE annotations SET {assignments}, updated_at = ? WHERE paper_id = ?",
                          (*values.values(), now(), paper_id))
-        conn.execute("INSERT OR IGNORE INTO index_queue VALUES (?)", (paper_id,))
+        queue_for_index(conn, [paper_id])
 
     def set_rating(self, paper_id: str, rating: int | None) -> None:
         """Set the rating to 1..5, or clear it with None or 0. Raises ValueError for other values."""
@@ -486,19 +494,36 @@ class Library:
 
     # ----------------------------------------------------------------- index queue
     def index_queue(self) -> list[str]:
-        """Ids of papers changed since the search index last caught up."""
+        """Ids of papers changed since the search index last caught up (oldest change first)."""
         with self._lock:
-            return [row[0] for row in self._conn.execute("SELECT paper_id FROM index_queue")]
+            rows = self._conn.execute("SELECT paper_id, seq FROM index_queue ORDER BY seq").fetchall()
+            self._queue_seen.update(rows)
+            return [paper_id for paper_id, _seq in rows]
 
     def clear_index_queue(self, ids: Iterable[str]) -> None:
-        """Forget queued ids once the index holds their current state."""
+        """Forget queued ids once the index holds their state as read by `index_queue()`. A paper changed
+        again since then stays queued (its sequence number is newer than the one read)."""
         with self.transaction() as conn:
-            conn.executemany("DELETE FROM index_queue WHERE paper_id = ?", [(i,) for i in ids])
+            conn.executemany("DELETE FROM index_queue WHERE paper_id = ? AND seq <= ?",
+                             [(i, self._queue_seen.pop(i, 0)) for i in ids])
 
     def queue_all_for_index(self) -> None:
         """Queue every paper (after the index was lost)."""
         with self.transaction() as conn:
-            conn.execute("INSERT OR IGNORE INTO index_queue SELECT id FROM papers")
+            queue_for_index(conn, select="SELECT id FROM papers")
+
+
+def queue_for_index(conn: sqlite3.Connection, ids: Iterable[str] = (), select: str | None = None,
+                    params: Sequence = ()) -> None:
+    """Queue papers for the search index inside the caller's transaction: `ids`, or the ids a `select`
+    statement returns. Each gets a sequence number newer than any in the queue."""
+    upsert = ("INSERT INTO index_queue (paper_id, seq) {} ON CONFLICT(paper_id) DO UPDATE SET seq = excluded.seq")
+    next_seq = "(SELECT COALESCE(MAX(seq), 0) + 1 FROM index_queue)"
+    if select is not None:
+        conn.execute(upsert.format(f"SELECT chosen.*, {next_seq} FROM ({select}) AS chosen WHERE true"),
+                     params)
+    for paper_id in ids:
+        conn.execute(upsert.format(f"VALUES (?, {next_seq})"), (paper_id,))
 
 
 _PAPER_SELECT = (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QSettings, Qt, QTimer
@@ -21,12 +22,14 @@ from PySide6.QtWidgets import (
 )
 
 from db import facets
-from db.cli import write_atomically
-from db.export import export_markdown
+from db.backup import backup_if_due, write_backup
+from db.errors import MarginError
+from db.export import write_export
 from db.library import Library
 from db.render import paper_to_html
 from db.search_index import highlight_terms
 from desktop import undo
+from desktop.background import run_in_background, wait_for_background
 from desktop.delegates import StarDelegate
 from desktop.note_editor import NoteEditor
 from desktop.paper_model import COLUMNS, LABEL, RATING, PaperTableModel
@@ -39,6 +42,8 @@ from desktop.window_actions import WindowActions
 
 SEARCH_DELAY_MS = 150
 AUTO_READ_MS = 2000
+BACKUP_CHECK_MS = 60 * 60 * 1000  # look once an hour whether the daily backup is due
+BACKUP_FIRST_CHECK_MS = 30 * 1000
 
 
 class MainWindow(QMainWindow):
@@ -72,6 +77,10 @@ class MainWindow(QMainWindow):
         self._search_timer.timeout.connect(self._start_search)
         self._read_timer = QTimer(self, singleShot=True, interval=AUTO_READ_MS)
         self._read_timer.timeout.connect(self._auto_mark_read)
+        self._backup_timer = QTimer(self, interval=BACKUP_CHECK_MS)
+        self._backup_timer.timeout.connect(self._backup_if_due)
+        self._backup_timer.start()
+        QTimer.singleShot(BACKUP_FIRST_CHECK_MS, self._backup_if_due)
 
         self._restore_settings()
         self.model.set_ids(self._ordered(library.ids()))
@@ -436,12 +445,30 @@ class MainWindow(QMainWindow):
         self.sidebar.refresh()
         self._start_search()
 
-    def export_notes_to(self, path: Path) -> int:
-        """Write every annotated paper as Markdown to `path`. Returns the number of papers written."""
+    def export_notes_to(self, path: Path, fmt: str = "markdown") -> int:
+        """Write every annotated paper to `path` now (on this thread). Returns the number of papers written."""
         self.note_editor.flush()
-        papers = self.library.papers(self.library.annotated_ids())
-        write_atomically(Path(path), export_markdown(papers))
-        return len(papers)
+        return write_export(self.library.papers(self.library.annotated_ids()), fmt, Path(path),
+                            history=self.library.note_history)
+
+    def ids_for_scope(self, scope: str) -> list[str]:
+        """Paper ids for an export scope: annotated, all, search (the list as shown) or selected."""
+        if scope == "all":
+            return self.library.ids()
+        if scope == "search":
+            return self.model.ids()
+        if scope == "selected":
+            return self.selected_ids()
+        return self.library.annotated_ids()
+
+    def _backup_if_due(self) -> None:
+        folder = self.library.folder
+
+        def work():
+            with Library.open(folder, seed=False) as library:
+                return backup_if_due(library)
+
+        run_in_background(self, work, lambda path: None, self._show_message)
 
     def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt's name
         if event.mimeData().hasUrls() and all(url.isLocalFile() for url in event.mimeData().urls()):
@@ -457,7 +484,13 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self._read_timer.stop()
         self._search_timer.stop()
+        self._backup_timer.stop()
         self.note_editor.flush()
         self.save_settings()
         self.search_service.stop()
+        wait_for_background()
+        try:
+            write_backup(self.library)
+        except (MarginError, OSError) as error:
+            print(f"margin: could not write the backup: {error}", file=sys.stderr)
         super().closeEvent(event)

@@ -8,9 +8,13 @@ from PySide6.QtCore import QCoreApplication, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
-from db.errors import MarginError
+from db.backup import backup_folder
+from db.export import write_export
+from db.library import Library
 from desktop import theme
+from desktop.background import run_in_background
 from desktop.dialogs import NoteHistoryDialog, import_report_box, shortcuts_text, text_dialog
+from desktop.export_dialog import ExportDialog, ask_output
 from desktop.importing import ImportJob
 
 IMPORT_FILTER = "Paper lists (*.txt *.json *.jsonl *.csv *.bib *.bibtex *.biblatex *.ris *.xml *.atom);;All files (*)"
@@ -28,21 +32,22 @@ class WindowActions:
         self.w = window
         self.import_job: ImportJob | None = None
         self.last_import = None  # (report, notes) of the last finished import, for tests
+        self.last_export = None  # (papers written or None, output or error message)
         bar = window.menuBar()
 
         file_menu = bar.addMenu(tr("&File"))
         self.import_action = self._action(file_menu, tr("&Import…"), self.import_dialog, "Ctrl+I")
-        self.export_action = self._action(file_menu, tr("&Export notes…"), self.export_dialog, "Ctrl+E")
+        self.export_action = self._action(file_menu, tr("&Export…"), self.export_dialog, "Ctrl+E")
         file_menu.addSeparator()
         self._action(file_menu, tr("&Quit"), window.close, QKeySequence.StandardKey.Quit)
 
         edit_menu = bar.addMenu(tr("&Edit"))
-        undo = window.undo_stack.createUndoAction(window, tr("&Undo"))
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
-        redo = window.undo_stack.createRedoAction(window, tr("&Redo"))
-        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
-        edit_menu.addAction(undo)
-        edit_menu.addAction(redo)
+        self.undo_action = window.undo_stack.createUndoAction(window, tr("&Undo"))
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = window.undo_stack.createRedoAction(window, tr("&Redo"))
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
         self._action(edit_menu, tr("Set &title…"), self.title_dialog, "F2")
         self._action(edit_menu, tr("Note &history…"), self.note_history_dialog)
@@ -77,8 +82,9 @@ class WindowActions:
         if current != "system":
             theme.apply_theme(current)
         view_menu.addSeparator()
-        self.rate_and_advance = self._toggle(view_menu, tr("Rate and &advance"), window.setting("rateAndAdvance", False),
-                                             lambda on: window.settings.setValue("triage/rateAndAdvance", on))
+        self.rate_and_advance = self._toggle(
+            view_menu, tr("Rate and &advance"), window.setting("rateAndAdvance", False),
+            lambda on: window.settings.setValue("triage/rateAndAdvance", on))
         self.auto_read = self._toggle(view_menu, tr("&Mark read when shown"), window.setting("autoRead", True),
                                       lambda on: window.settings.setValue("triage/autoRead", on))
 
@@ -193,21 +199,42 @@ class WindowActions:
                 "%1", message))
 
     def export_dialog(self) -> None:
-        name, _filter = QFileDialog.getSaveFileName(self.w, tr("Export notes"), str(Path.home() / "margin-notes.md"),
-                                                    tr("Markdown (*.md)"))
-        if not name:
+        dialog = ExportDialog(self.w, has_query=bool(self.w.search_box.text().strip()),
+                              selected=len(self.w.selected_ids()))
+        if not dialog.exec():
             return
-        try:
-            count = self.w.export_notes_to(Path(name))
-        except MarginError as error:
-            QMessageBox.warning(self.w, tr("Export failed"), str(error))
-            return
-        self.w.statusBar().showMessage(tr("Exported %1 papers to %2").replace("%1", str(count))
-                                       .replace("%2", name), 8000)
+        fmt, scope, include_abstract = dialog.choice()
+        output = ask_output(self.w, fmt)
+        if output is not None:
+            self.start_export(self.w.ids_for_scope(scope), fmt, output, include_abstract)
+
+    def start_export(self, ids: list[str], fmt: str, output: Path, include_abstract: bool = True) -> None:
+        """Export papers `ids` on the background thread (own library connection); report in the status bar."""
+        self.w.note_editor.flush()
+        folder = self.w.library.folder
+
+        def work() -> int:
+            with Library.open(folder, seed=False) as library:
+                return write_export(library.papers(ids), fmt, output, history=library.note_history,
+                                    include_abstract=include_abstract)
+
+        def done(count: int) -> None:
+            self.last_export = (count, str(output))
+            self.w.statusBar().showMessage(tr("Exported %1 papers to %2").replace("%1", f"{count:,}")
+                                           .replace("%2", str(output)), 8000)
+
+        def failed(message: str) -> None:
+            self.last_export = (None, message)
+            self.w.statusBar().showMessage(tr("Export failed: %1").replace("%1", message), 15000)
+            if self.w.isVisible() and not self.w.property("quietImport"):
+                QMessageBox.warning(self.w, tr("Export failed"), message)
+
+        self.w.statusBar().showMessage(tr("Exporting %1 papers…").replace("%1", f"{len(ids):,}"))
+        run_in_background(self.w, work, done, failed)
 
     def open_backups(self) -> None:
-        folder = self.w.library.folder / "backups"
-        folder.mkdir(exist_ok=True)
+        folder = backup_folder(self.w.library)
+        folder.mkdir(parents=True, exist_ok=True)
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
 
 

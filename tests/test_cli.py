@@ -75,7 +75,7 @@ def test_rating_zero_clears_and_title_empty_clears(library_dir):
 @pytest.mark.parametrize("args, message", [
     (("annotate", "ffffffffffff", "--rating", "3"), "no single paper"),
     (("annotate", "9342e12f8e8d", "--tag", "   "), "empty"),
-    (("export", "--format", "bibtex"), "not available yet"),
+    (("export", "--format", "markdown", "--output", "/nonexistent/dir/notes.md"), "does not exist"),
     (("import", "/nonexistent/file.txt"), "/nonexistent/file.txt: no such file"),
 ])
 def test_bad_input_is_one_line_exit_1(library_dir, args, message):

@@ -112,3 +112,37 @@ def test_import_same_records_twice_changes_nothing(library):
     records = parse_seed_text(bundled_corpus_files()[0].read_text(encoding="utf-8"))
     report = library.import_records(records)
     assert (len(report.new), len(report.updated), len(report.unchanged)) == (0, 0, 19)
+
+
+def test_change_during_indexing_stays_queued(library, library_dir):
+    pid = library.ids()[0]
+    library.set_note(pid, "first draft")
+    seen = library.index_queue()  # the indexer reads the queue …
+    with Library.open(library_dir) as other:  # … the window saves a newer note meanwhile …
+        other.set_note(pid, "second draft")
+    library.clear_index_queue(seen)  # … and the indexer clears what it indexed
+    assert pid in library.index_queue()
+    library.clear_index_queue(library.index_queue())
+    assert library.index_queue() == []
+
+
+def test_version_1_library_is_migrated_after_a_backup_copy(library_dir):
+    with Library.open(library_dir) as lib:
+        pid = lib.ids()[2]
+        lib.set_rating(pid, 5)
+    conn = sqlite3.connect(library_dir / "library.db")
+    conn.execute("ALTER TABLE index_queue DROP COLUMN seq")
+    conn.execute("PRAGMA user_version = 1")
+    conn.commit()
+    conn.close()
+    with Library.open(library_dir) as lib:
+        assert lib.paper(pid).rating == 5
+        lib.set_note(pid, "after the upgrade")
+        assert lib.index_queue() == [pid] or pid in lib.index_queue()
+    conn = sqlite3.connect(library_dir / "library.db")
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    copies = list((library_dir / "backups").glob("library-v1-*.db"))
+    assert len(copies) == 1
+    old = sqlite3.connect(copies[0])
+    assert old.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert old.execute("SELECT rating FROM annotations WHERE paper_id = ?", (pid,)).fetchone() == (5,)
