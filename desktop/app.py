@@ -43,12 +43,19 @@ def run(folder: Path) -> int:
     app.setApplicationName("Margin")
     app.setOrganizationName("Margin")
     app.setApplicationDisplayName("Margin")
+    from desktop.single_instance import InstanceServer, ask_running_instance
+
+    if ask_running_instance(folder):
+        print(f"margin: Margin is already open on {folder}; its window was brought forward", file=sys.stderr)
+        return 0
     try:
         window = create_window(folder)
     except MarginError as error:
         print(f"margin: {error}", file=sys.stderr)
         QMessageBox.critical(None, "Margin", str(error))
         return 1
+    server = InstanceServer(folder, window)
+    server.raiseRequested.connect(lambda: (window.showNormal(), window.raise_(), window.activateWindow()))
     window.show()
     code = app.exec()
     window.library.close()
