@@ -38,7 +38,9 @@ without spaces. An empty query shows every paper in library order.
 
 FIELDS = ("title", "abstract", "author", "authors", "note", "tag", "tags", "venue", "year", "rating", "read")
 _FIELD_NAMES = {"author": "authors", "tags": "tag"}
-TEXT_FIELD = "text"  # title, abstract, authors, note and tags together, title tokens weighted higher
+TEXT_FIELD = "text"  # title, authors, abstract, note and tags together, title tokens weighted higher
+PARTS = ("title", "authors", "abstract", "note", "tags")  # their order in TEXT_FIELD
+PART_SPAN = 1 << 20  # part i holds positions i * PART_SPAN … (i + 1) * PART_SPAN - 1
 SEGMENT = "\x1e"  # separates the parts of the combined text field
 BOOST_MARK = "\x1f"  # "2.0\x1ftitle text": a part with a token boost
 MAX_QUERY_CHARS = 1000
@@ -68,15 +70,16 @@ def fold(text: str) -> str:
 class TextTokenizer(Tokenizer):
     """Words of folded text; a CJK run becomes its character bigrams (a lone CJK character stays one token).
 
-    A value made of parts `boost\\x1ftext` separated by `\\x1e` gives each part's tokens that boost, with a
-    position gap between parts so that no phrase spans two fields.
+    A value made of parts `boost\\x1ftext` separated by `\\x1e` gives each part's tokens that boost; part i
+    starts at position i * PART_SPAN, so that `title:` can be answered from positions and no phrase spans two
+    parts.
     """
 
     def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
                  start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
         token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
-        pos = start_pos
-        for part in value.split(SEGMENT):
+        for number, part in enumerate(value.split(SEGMENT)):
+            pos = start_pos + number * PART_SPAN
             boost = 1.0
             if BOOST_MARK in part:
                 mark, part = part.split(BOOST_MARK, 1)
@@ -92,7 +95,6 @@ class TextTokenizer(Tokenizer):
                         token.startchar = token.endchar = start_char
                     pos += 1
                     yield token
-            pos += 10
 
 
 def _pieces(word: str) -> list[str]:
@@ -113,7 +115,7 @@ def text_analyzer():
 
 
 def plain_analyzer():
-    """Folded words without stemming (authors, venue)."""
+    """Folded words without stemming (venue)."""
     return TextTokenizer()
 
 
@@ -127,6 +129,24 @@ def tag_analyzer():
 def tag_value(tag: str) -> str:
     """The indexed form of one tag: whitespace collapsed, folded (a comma stays inside the tag)."""
     return fold(" ".join(tag.split()))
+
+
+class InPart(q.WrappingQuery):
+    """`child` (a query on the text field) matched only inside one part of it (PARTS[part]): run by
+    SearchIndex's ranker, which checks the positions."""
+
+    def __init__(self, child: q.Query, part: int):
+        super().__init__(child)
+        self.part = part
+
+    def __eq__(self, other):
+        return isinstance(other, InPart) and (self.child, self.part) == (other.child, other.part)
+
+    def __hash__(self):
+        return hash((self.child, self.part))
+
+    def __repr__(self):
+        return f"InPart({self.child!r}, {PARTS[self.part]})"
 
 
 @dataclass
@@ -245,7 +265,7 @@ class _Parser:
             return inner
         if tok.kind == "field":
             return self.parse_field(tok.text, negated)
-        return self.text_query(TEXT_FIELD, tok.text, tok.kind == "phrase", negated)
+        return self.text_query(self.default_field or TEXT_FIELD, tok.text, tok.kind == "phrase", negated)
 
     def parse_field(self, name: str, negated: bool) -> q.Query | None:
         value = self.peek()
@@ -306,8 +326,10 @@ class _Parser:
         return None
 
     def text_query(self, name: str, value: str, phrase: bool, negated: bool, highlight: bool = True):
-        name = self.default_field or name
-        if name != TEXT_FIELD and name not in self.analyzers:
+        if name in PARTS:  # title:, abstract:, … are positions ranges of the one text field
+            inner = self.text_query(TEXT_FIELD, value, phrase, negated, highlight)
+            return InPart(inner, PARTS.index(name)) if inner is not None else None
+        if name not in self.analyzers:
             return self.field_query(name, value, phrase, negated)
         folded = fold(value)
         if not phrase and ("*" in folded or "?" in folded):
@@ -320,13 +342,7 @@ class _Parser:
             return None
         if highlight and not negated:
             self.terms += _WORD.findall(unicodedata.normalize("NFC", value))
-        if len(words) == 1:
-            return q.Term(name, words[0])
-        if name == TEXT_FIELD:
-            return q.Phrase(name, words)
-        # only `text` keeps positions: the phrase there, its words in this field
-        analyzed = [t.text for t in self.analyzers[TEXT_FIELD](value)]
-        return q.And([q.Phrase(TEXT_FIELD, analyzed), *(q.Term(name, w) for w in dict.fromkeys(words))])
+        return q.Term(name, words[0]) if len(words) == 1 else q.Phrase(name, words)
 
     def wildcard(self, name: str, pattern: str) -> q.Query | None:
         if name != "tag":
@@ -409,6 +425,5 @@ def query_analyzers() -> dict:
     """Field name → analyzer for the fields whose values are analyzed text (shared, built once)."""
     if not _ANALYZERS:
         text = text_analyzer()
-        _ANALYZERS.update({TEXT_FIELD: text, "title": text, "abstract": text, "note": text,
-                           "authors": plain_analyzer(), "venue": plain_analyzer()})
+        _ANALYZERS.update({TEXT_FIELD: text, "venue": plain_analyzer()})
     return _ANALYZERS

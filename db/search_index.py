@@ -9,7 +9,9 @@ The query language lives in db/query.py.
 
 from __future__ import annotations
 
+import heapq
 import json
+import math
 import shutil
 import threading
 from collections.abc import Callable
@@ -20,13 +22,17 @@ from whoosh import index as whoosh_index
 from whoosh import query, scoring
 from whoosh.fields import ID, KEYWORD, TEXT, Schema
 from whoosh.index import LockError
+from whoosh.reading import TermNotFound
 
 from db.library import Library
 from db.paper import Paper
 from db.query import (
     BOOST_MARK,
+    PART_SPAN,
+    PARTS,
     SEGMENT,
     TEXT_FIELD,
+    InPart,
     ParsedQuery,
     number_value,
     parse,
@@ -36,7 +42,7 @@ from db.query import (
 )
 from db.query import highlight_terms as highlight_terms  # the window imports it from here
 
-INDEX_SCHEMA_VERSION = 2
+INDEX_SCHEMA_VERSION = 3
 _STAMP = "margin-index.json"
 TITLE_BOOST = 2.0
 _WRITER_TIMEOUT = 5.0
@@ -46,15 +52,9 @@ def make_schema() -> Schema:
     analyzers = query_analyzers()
     return Schema(
         id=ID(stored=True, unique=True, sortable=True),
-        text=TEXT(analyzer=analyzers[TEXT_FIELD]),
-        # the single fields keep no positions (half the build time); a phrase in one of them is checked in
-        # `text` and its words in the field (db/query.py)
-        title=TEXT(analyzer=analyzers["title"], phrase=False),
-        abstract=TEXT(analyzer=analyzers["abstract"], phrase=False),
-        authors=TEXT(analyzer=analyzers["authors"], phrase=False),
-        note=TEXT(analyzer=analyzers["note"], phrase=False),
+        text=TEXT(analyzer=analyzers[TEXT_FIELD]),  # the PARTS, each in its own positions range
         tag=KEYWORD(analyzer=tag_analyzer()),
-        venue=TEXT(analyzer=analyzers["venue"], phrase=False),
+        venue=TEXT(analyzer=analyzers["venue"]),
         year=ID(),  # four digits, "0000" for none (whoosh's NumericRange misses bounded ranges)
         rating=ID(),  # "0" for none, else "1".."5"
         read=ID(),
@@ -63,17 +63,11 @@ def make_schema() -> Schema:
 
 def document(paper: Paper) -> dict:
     """The whoosh document for a paper. Tags are kept whole, one per line (a comma stays inside its tag)."""
-    authors = " ; ".join(paper.authors)
-    tags = " ; ".join(paper.tags)
-    combined = SEGMENT.join([f"{TITLE_BOOST}{BOOST_MARK}{_clean(paper.label)}", _clean(authors),
-                             _clean(paper.abstract), _clean(paper.note), _clean(tags)])
+    parts = {"title": f"{TITLE_BOOST}{BOOST_MARK}{_clean(paper.label)}", "authors": " ; ".join(paper.authors),
+             "abstract": paper.abstract, "note": paper.note, "tags": " ; ".join(paper.tags)}
     return {
         "id": paper.id,
-        "text": combined,
-        "title": _clean(paper.label),
-        "abstract": _clean(paper.abstract),
-        "authors": _clean(authors),
-        "note": _clean(paper.note),
+        "text": SEGMENT.join(parts[name] if name == "title" else _clean(parts[name]) for name in PARTS),
         "tag": "\n".join(tag_value(tag) for tag in paper.tags),
         "venue": _clean(paper.venue or ""),
         "year": number_value("year", paper.year),
@@ -96,6 +90,153 @@ class SearchResult:
     terms: list[str] = field(default_factory=list)
 
 
+class _Ranker:
+    """Runs a parsed query over one searcher's posting lists and ranks every match by BM25 (B=0.75, K1=1.2).
+
+    whoosh's own collector scores one posting at a time through several layers of matchers; reading each
+    posting list whole, block by block, and combining plain dicts is several times faster for the
+    "every match, best first" result the window needs. A phrase is checked for adjacency only in the
+    documents holding all its words. Query types it does not know are run by whoosh (unscored).
+    """
+
+    K1, B = 1.2, 0.75
+
+    def __init__(self, searcher):
+        self.searcher = searcher
+        self.reader = searcher.reader()
+        self.leaves = searcher.leaf_searchers()
+        self.count = searcher.doc_count()
+        self.live = set(self.reader.all_doc_ids()) if self.reader.has_deletions() else None
+        self._lengths: dict[str, list[int]] = {}
+
+    def ranked(self, parsed: query.Query, limit: int | None) -> list[int]:
+        """Docnums matching `parsed`, best first (ties in index order)."""
+        scores = self.run(parsed)
+        if self.live is not None:
+            scores = {d: s for d, s in scores.items() if d in self.live}
+        key = lambda item: (-item[1], item[0])
+        items = heapq.nsmallest(limit, scores.items(), key=key) if limit else sorted(scores.items(), key=key)
+        return [docnum for docnum, _score in items]
+
+    def run(self, node: query.Query) -> dict[int, float]:
+        if isinstance(node, query.Term):
+            return self.term(node.fieldname, node.text, node.boost)
+        if isinstance(node, query.And):
+            positive = [self.run(n) for n in node.subqueries if not isinstance(n, query.Not)]
+            negative = [self.run(n.query) for n in node.subqueries if isinstance(n, query.Not)]
+            positive.sort(key=len)
+            result = positive[0] if positive else self.everything()
+            for other in positive[1:]:
+                result = {d: s + other[d] for d, s in result.items() if d in other}
+            for other in negative:
+                result = {d: s for d, s in result.items() if d not in other}
+            return result
+        if isinstance(node, query.Or):
+            result: dict[int, float] = {}
+            for sub in node.subqueries:
+                for d, s in self.run(sub).items():
+                    result[d] = result.get(d, 0.0) + s
+            return result
+        if isinstance(node, query.Not):
+            excluded = self.run(node.query)
+            return {d: s for d, s in self.everything().items() if d not in excluded}
+        if isinstance(node, query.Phrase):
+            return self.phrase(node.fieldname, node.words, node.boost)
+        if isinstance(node, InPart):
+            return self.in_part(node.child, node.part * PART_SPAN)
+        if isinstance(node, (query.Prefix, query.Wildcard, query.TermRange)):
+            result = {}
+            for text in node._btexts(self.reader):  # the terms the pattern or range expands to
+                for d, s in self.term(node.fieldname, text, node.boost).items():
+                    result[d] = result.get(d, 0.0) + s
+            return result
+        if node is query.NullQuery:
+            return {}
+        return dict.fromkeys(node.docs(self.searcher), 0.0)
+
+    def everything(self) -> dict[int, float]:
+        return dict.fromkeys(self.reader.all_doc_ids(), 0.0)
+
+    def postings(self, field: str, text, values: bool = False) -> dict:
+        """docnum → weight (or (weight, value)) for one term, read block by block."""
+        out: dict = {}
+        for sub, offset in self.leaves:
+            try:
+                matcher = sub.reader().postings(field, text)
+            except TermNotFound:
+                continue
+            if hasattr(matcher, "_read_ids") and hasattr(matcher, "_next_block"):
+                while matcher.is_active():  # whoosh3 leaf matcher: whole blocks at a time
+                    matcher._read_ids()
+                    matcher._read_weights()
+                    ids = [i + offset for i in matcher._ids] if offset else matcher._ids
+                    if values:
+                        matcher._read_values()
+                        out.update(zip(ids, zip(matcher._weights, matcher._values, strict=True), strict=True))
+                    else:
+                        out.update(zip(ids, matcher._weights, strict=True))
+                    matcher._next_block()
+            else:  # postings stored inline with the term
+                while matcher.is_active():
+                    out[matcher.id() + offset] = (matcher.weight(), matcher.value()) if values else matcher.weight()
+                    matcher.next()
+        return out
+
+    def term(self, field: str, text, boost: float = 1.0) -> dict[int, float]:
+        return self.scored(field, text, self.postings(field, text), boost)
+
+    def scored(self, field: str, text, weights: dict, boost: float = 1.0) -> dict[int, float]:
+        if field not in self.searcher.schema or not self.searcher.schema[field].scorable:
+            return dict.fromkeys(weights, 0.0)
+        if field not in self._lengths:
+            self._lengths[field] = [self.reader.doc_field_length(d, field, 0)
+                                    for d in range(self.reader.doc_count_all())]
+        lengths = self._lengths[field]
+        df = len(weights)
+        idf = math.log(1 + (self.count - df + 0.5) / (df + 0.5)) * boost
+        average = self.searcher.avg_field_length(field) or 1.0
+        k1, base, per_length = self.K1, self.K1 * (1 - self.B), self.K1 * self.B / average
+        return {d: idf * w * (k1 + 1) / (w + base + per_length * lengths[d]) for d, w in weights.items()}
+
+    def in_part(self, node: query.Query, start: int) -> dict[int, float]:
+        """`node` on the text field, matched only at positions start … start + PART_SPAN - 1."""
+        if isinstance(node, query.Term):
+            return self.phrase(node.fieldname, [node.text], node.boost, start)
+        if isinstance(node, query.Phrase):
+            return self.phrase(node.fieldname, node.words, node.boost, start)
+        if isinstance(node, (query.Prefix, query.Wildcard)):
+            node = query.Or([query.Term(node.fieldname, text) for text in node._btexts(self.reader)])
+        if isinstance(node, query.Or):
+            result: dict[int, float] = {}
+            for sub in node.subqueries:
+                for d, s in self.in_part(sub, start).items():
+                    result[d] = result.get(d, 0.0) + s
+            return result
+        return self.run(node)
+
+    def phrase(self, field: str, words: list, boost: float = 1.0, start: int | None = None) -> dict[int, float]:
+        """Documents where `words` follow each other (starting inside the part at `start` when given)."""
+        postings = [self.postings(field, word, values=True) for word in words]
+        candidates = set(min(postings, key=len))
+        for other in postings:
+            candidates.intersection_update(other)
+        decode = self.searcher.schema[field].format.decode_positions
+        end = start + PART_SPAN if start is not None else None
+        found = []
+        for d in candidates:
+            first = decode(postings[0][d][1])
+            if start is not None:
+                first = [p for p in first if start <= p < end]
+            rest = [set(decode(p[d][1])) for p in postings[1:]]
+            if any(all(p + i in positions for i, positions in enumerate(rest, 1)) for p in first):
+                found.append(d)
+        result = dict.fromkeys(found, 0.0)
+        for word, posting in zip(words, postings, strict=True):
+            for d, s in self.scored(field, word, {d: posting[d][0] for d in found}, boost).items():
+                result[d] += s
+        return result
+
+
 class SearchIndex:
     """The library's search index. One writer at a time per process (an internal lock); one searcher kept
     open between queries and refreshed after each write.
@@ -109,6 +250,7 @@ class SearchIndex:
         self._index = None
         self._searcher = None
         self._ids = None  # the id column of the current searcher
+        self._ranker: _Ranker | None = None
         self._library: Library | None = None
         self._lock = threading.RLock()
 
@@ -215,6 +357,7 @@ class SearchIndex:
         if self._searcher is None:
             self._searcher = self._index.searcher(weighting=scoring.BM25F())
             self._ids = self._searcher.reader().column_reader("id")
+            self._ranker = _Ranker(self._searcher)
         return self._searcher
 
     def _drop_searcher(self) -> None:
@@ -222,6 +365,7 @@ class SearchIndex:
             self._searcher.close()
         self._searcher = None
         self._ids = None
+        self._ranker = None
 
     def close(self) -> None:
         """Close the open searcher (the index stays on disk)."""
@@ -251,10 +395,9 @@ class SearchIndex:
             return SearchResult(ids, parsed.hint, parsed.terms)
 
     def _run(self, parsed: query.Query, limit: int | None) -> list[str]:
-        searcher = self._current_searcher()
-        results = searcher.search(parsed, limit=limit)
+        self._current_searcher()
         ids = self._ids
-        return [ids[docnum] for _score, docnum in results.top_n]
+        return [ids[docnum] for docnum in self._ranker.ranked(parsed, limit)]
 
     def similar(self, paper_id: str, limit: int = 20) -> list[str]:
         """Up to `limit` ids of papers most like `paper_id` (its key terms, Bo1 model), best first; [] for an
