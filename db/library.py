@@ -239,7 +239,8 @@ class Library:
         with self.transaction() as conn:
             matcher = Matcher(conn.execute(
                 "SELECT id, title, year, abstract, doi, arxiv_id, openreview_id FROM papers").fetchall(), records)
-            position = conn.execute("SELECT COALESCE(MAX(position), 0) FROM papers").fetchone()[0]
+            position = first_position = conn.execute("SELECT COALESCE(MAX(position), 0) FROM papers").fetchone()[0]
+            inserts: list[tuple] = []
             for done, record in enumerate(records, start=1):
                 if progress and (done % 500 == 0 or done == total):
                     progress(done, total)
@@ -256,12 +257,8 @@ class Library:
                     new_id = fresh_id(record, matcher.__contains__, record_id)
                     position += 1
                     values = self._record_values(record)
-                    conn.execute(
-                        "INSERT INTO papers (id, position, title, abstract, label, authors, venue, year, url, doi,"
-                        " arxiv_id, openreview_id, keywords, source, added_at, updated_at)"
-                        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                        (new_id, position, values[0], values[1], self._label_for(record), *values[2:], stamp, stamp))
-                    queue_for_index(conn, [new_id])
+                    inserts.append((new_id, position, values[0], values[1], self._label_for(record), *values[2:],
+                                    stamp, stamp))
                     matcher.add(new_id, record.title, record.year, record.abstract, record.doi, record.arxiv_id,
                                 record.openreview_id)
                     seen.add(new_id)
@@ -275,6 +272,12 @@ class Library:
                     matcher.add(existing, merged.title, merged.year, merged.abstract, merged.doi, merged.arxiv_id,
                                 merged.openreview_id)
                     report.updated.append(existing)
+            conn.executemany(
+                "INSERT INTO papers (id, position, title, abstract, label, authors, venue, year, url, doi,"
+                " arxiv_id, openreview_id, keywords, source, added_at, updated_at)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", inserts)
+            if inserts:
+                queue_for_index(conn, select="SELECT id FROM papers WHERE position > ?", params=(first_position,))
         return report
 
     @staticmethod

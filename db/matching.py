@@ -72,6 +72,7 @@ class Matcher:
         self._prefix_index: dict[int, list[str]] = {}
         self._frequency: Counter[int] = Counter()
         self._cache: dict[str, frozenset[int] | None] = {}
+        self._prefixes: dict[frozenset[int], list[int]] = {}
         for row in rows:
             self.add(*row)
 
@@ -166,8 +167,12 @@ class Matcher:
         return item
 
     def _prefix(self, item: frozenset[int]) -> list[int]:
-        length = len(item) - math.ceil(THRESHOLD * len(item)) + 1
-        return sorted(sorted(item), key=self._frequency.__getitem__)[:length]
+        """The first |S| − ⌈t·|S|⌉ + 1 shingles in the global order (rarest first, ties by value); cached."""
+        cached = self._prefixes.get(item)
+        if cached is None:
+            length = len(item) - math.ceil(THRESHOLD * len(item)) + 1
+            cached = self._prefixes[item] = sorted(sorted(item), key=self._frequency.__getitem__)[:length]
+        return cached
 
     def _index_abstract(self, paper_id: str, abstract: str | None) -> None:
         item = self._shingles(abstract)
