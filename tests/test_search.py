@@ -105,6 +105,8 @@ def test_numbers_read_state_and_boolean_operators(index, library):
     assert len(index.search("year:2026")) == 38
     assert index.search("year:2017..2019") == []
     assert len(index.search("venue:icml year:>=2025")) == 38
+    assert len(index.search('venue:"ICML 2026"')) == 38
+    assert index.search('venue:"2026 icml"') == []
     assert set(index.search("rating:5 OR rating:2")) == {ids[0], ids[2]}
     assert set(index.search("rating:>=2 -rating:4")) == {ids[0], ids[2]}
     assert REASONING not in index.search("NOT reasoning")
@@ -179,6 +181,7 @@ def test_similar_papers(index, library):
     assert 1 <= len(similar) <= 5
     assert REASONING not in similar
     assert set(similar) <= set(library.ids())
+    assert "reason" in library.paper(similar[0]).abstract.lower()  # shares the key term
     assert index.similar("000000000000") == []
 
 
