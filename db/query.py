@@ -40,7 +40,7 @@ FIELDS = ("title", "abstract", "author", "authors", "note", "tag", "tags", "venu
 _FIELD_NAMES = {"author": "authors", "tags": "tag"}
 TEXT_FIELD = "text"  # title, authors, abstract, note and tags together, title tokens weighted higher
 PARTS = ("title", "authors", "abstract", "note", "tags")  # their order in TEXT_FIELD
-PART_SPAN = 1 << 20  # part i holds positions i * PART_SPAN … (i + 1) * PART_SPAN - 1
+PART_SPAN = 1 << 13  # part i holds positions i * PART_SPAN … (i + 1) * PART_SPAN - 1 (all fit 16 bits)
 SEGMENT = "\x1e"  # separates the parts of the combined text field
 BOOST_MARK = "\x1f"  # "2.0\x1ftitle text": a part with a token boost
 MAX_QUERY_CHARS = 1000
@@ -84,17 +84,19 @@ class TextTokenizer(Tokenizer):
             if BOOST_MARK in part:
                 mark, part = part.split(BOOST_MARK, 1)
                 boost = float(mark or 1.0)
-            for word in _WORD.findall(fold(part)):
-                for piece in _pieces(word):
-                    token.text = piece
-                    token.boost = boost
-                    token.stopped = False
-                    if positions:
-                        token.pos = pos
-                    if chars:
-                        token.startchar = token.endchar = start_char
-                    pos += 1
-                    yield token
+            end = start_pos + (number + 1) * PART_SPAN
+            for piece in (piece for word in _WORD.findall(fold(part)) for piece in _pieces(word)):
+                if pos >= end:
+                    break  # a part holds at most PART_SPAN tokens: the rest of a very long note is not indexed
+                token.text = piece
+                token.boost = boost
+                token.stopped = False
+                if positions:
+                    token.pos = pos
+                if chars:
+                    token.startchar = token.endchar = start_char
+                pos += 1
+                yield token
 
 
 def _pieces(word: str) -> list[str]:
@@ -193,13 +195,13 @@ def _lex(text: str, hints: list[str]) -> list[_Tok]:
 def _chunk(chunk: str) -> list[_Tok]:
     if chunk in ("AND", "OR", "NOT", "&&", "||"):
         return [_Tok({"&&": "AND", "||": "OR"}.get(chunk, chunk))]
-    if chunk.startswith("-") and len(chunk) > 1:
-        return [_Tok("NOT"), *_chunk(chunk[1:])]
+    if chunk.startswith("-"):
+        return [_Tok("NOT"), *_chunk(chunk.lstrip("-"))] if chunk.strip("-") else []
     name, colon, rest = chunk.partition(":")
     if colon and name.lower() in FIELDS:
         field_tok = _Tok("field", _FIELD_NAMES.get(name.lower(), name.lower()))
         return [field_tok, _Tok("word", rest)] if rest else [field_tok]
-    return [_Tok("word", chunk)] if chunk != "-" else []
+    return [_Tok("word", chunk)]
 
 
 # ----------------------------------------------------------------------------------------------- parsing

@@ -17,6 +17,8 @@ import threading
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import accumulate
+from operator import itemgetter
 from pathlib import Path
 
 from whoosh import index as whoosh_index
@@ -46,7 +48,7 @@ from db.query import (
 )
 from db.query import highlight_terms as highlight_terms  # the window imports it from here
 
-INDEX_SCHEMA_VERSION = 4
+INDEX_SCHEMA_VERSION = 5
 _STAMP = "margin-index.json"
 TITLE_BOOST = 2.0
 _WRITER_TIMEOUT = 5.0
@@ -66,11 +68,11 @@ def make_schema() -> Schema:
 
 
 class ArrayPositions(Positions):
-    """whoosh's Positions format storing the positions as a plain uint32 array instead of pickled deltas:
+    """whoosh's Positions format storing the positions as a plain uint16 array instead of pickled deltas:
     the ranker decodes positions of every phrase candidate, and this is several times faster to read."""
 
     def encode(self, poslist):
-        return pack_uint(len(poslist)) + array("I", poslist).tobytes()
+        return pack_uint(len(poslist)) + array("H", poslist).tobytes()
 
     def decode_positions(self, valuestring):
         return _positions(valuestring).tolist()
@@ -83,14 +85,14 @@ def _positional(analyzer) -> TEXT:
 
 
 def _positions(value: bytes) -> array:
-    positions = array("I")
+    positions = array("H")
     positions.frombytes(value[4:])
     return positions
 
 
 def _codec() -> W3Codec:
     # big posting blocks, quick to inflate: the ranker reads whole posting lists, block by block
-    return W3Codec(blocklimit=1024, compression=1)
+    return W3Codec(blocklimit=1024, compression=0)
 
 
 def document(paper: Paper) -> dict:
@@ -139,7 +141,7 @@ class _Ranker:
         self.leaves = searcher.leaf_searchers()
         self.count = searcher.doc_count()
         self.live = set(self.reader.all_doc_ids()) if self.reader.has_deletions() else None
-        self._lengths: dict[str, list[int]] = {}
+        self._norms: dict[str, list[float]] = {}
 
     def ranked(self, parsed: query.Query, limit: int | None) -> list[int]:
         """Docnums matching `parsed`, best first (ties in index order)."""
@@ -197,11 +199,11 @@ class _Ranker:
                 matcher = sub.reader().postings(field, text)
             except TermNotFound:
                 continue
-            if hasattr(matcher, "_read_ids") and hasattr(matcher, "_next_block"):
+            if hasattr(matcher, "_next_block") and not getattr(matcher, "_byteids", True):
                 while matcher.is_active():  # whoosh3 leaf matcher: whole blocks at a time
-                    matcher._read_ids()
-                    matcher._read_weights()
-                    ids = [i + offset for i in matcher._ids] if offset else matcher._ids
+                    matcher._read_weights()  # loads the block
+                    ids = accumulate(matcher._data[0], initial=offset)  # docnums are stored as deltas
+                    next(ids)
                     if values:
                         matcher._read_values()
                         out.update(zip(ids, zip(matcher._weights, matcher._values, strict=True), strict=True))
@@ -220,15 +222,15 @@ class _Ranker:
     def scored(self, field: str, text, weights: dict, boost: float = 1.0) -> dict[int, float]:
         if field not in self.searcher.schema or not self.searcher.schema[field].scorable:
             return dict.fromkeys(weights, 0.0)
-        if field not in self._lengths:
-            self._lengths[field] = [self.reader.doc_field_length(d, field, 0)
-                                    for d in range(self.reader.doc_count_all())]
-        lengths = self._lengths[field]
+        if field not in self._norms:  # BM25's length normalization per document, once per searcher
+            average = self.searcher.avg_field_length(field) or 1.0
+            base, per_length = self.K1 * (1 - self.B), self.K1 * self.B / average
+            self._norms[field] = [base + per_length * self.reader.doc_field_length(d, field, 0)
+                                  for d in range(self.reader.doc_count_all())]
+        norms = self._norms[field]
         df = len(weights)
-        idf = math.log(1 + (self.count - df + 0.5) / (df + 0.5)) * boost
-        average = self.searcher.avg_field_length(field) or 1.0
-        k1, base, per_length = self.K1, self.K1 * (1 - self.B), self.K1 * self.B / average
-        return {d: idf * w * (k1 + 1) / (w + base + per_length * lengths[d]) for d, w in weights.items()}
+        factor = math.log(1 + (self.count - df + 0.5) / (df + 0.5)) * boost * (self.K1 + 1)
+        return {d: factor * w / (w + norms[d]) for d, w in weights.items()}
 
     def in_part(self, node: query.Query, start: int) -> dict[int, float]:
         """`node` on the text field, matched only at positions start … start + PART_SPAN - 1."""
@@ -431,8 +433,10 @@ class SearchIndex:
 
     def _run(self, parsed: query.Query, limit: int | None) -> list[str]:
         self._current_searcher()
-        ids = self._ids
-        return [ids[docnum] for docnum in self._ranker.ranked(parsed, limit)]
+        docnums = self._ranker.ranked(parsed, limit)
+        if len(docnums) < 2:
+            return [self._ids[docnum] for docnum in docnums]
+        return list(itemgetter(*docnums)(self._ids))
 
     def similar(self, paper_id: str, limit: int = 20) -> list[str]:
         """Up to `limit` ids of papers most like `paper_id` (its key terms, Bo1 model), best first; [] for an

@@ -81,6 +81,9 @@ def test_wildcards_look_for_stems():
     ('"graph nets', q.And([q.Term("text", "graph"), q.Term("text", "net")])),
     ("graph : *", q.Term("text", "graph")),
     ("graph 🎉", q.Term("text", "graph")),
+    ("-" * 900 + "graph", q.Not(q.Term("text", "graph"))),
+    ("(" * 900 + "graph", q.Term("text", "graph")),
+    ("graph - --", q.Term("text", "graph")),
     ("http://example.org/graph", q.Phrase("text", ["http", "exampl", "org", "graph"])),
 ])
 def test_hostile_input_falls_back_to_the_plain_terms(text, expected):

@@ -90,6 +90,17 @@ def test_title_is_weighted_above_the_abstract(index, library):
     assert index.search("abstract:wombat") == []
 
 
+def test_a_very_long_note_stays_in_its_part(index, library):
+    pid = library.ids()[9]
+    library.set_note(pid, "okapi " + "filler " * 9000)
+    library.add_tags(pid, ["zebra"])
+    index.sync(library)
+    assert index.search("okapi") == [pid]
+    assert index.search("note:okapi") == [pid]
+    assert index.search("zebra") == [pid]  # the tags part after it is intact
+    assert index.search("note:zebra") == []
+
+
 def test_numbers_read_state_and_boolean_operators(index, library):
     ids = library.ids()
     library.set_rating(ids[0], 5)
