@@ -9,36 +9,27 @@ The query language lives in db/query.py.
 
 from __future__ import annotations
 
-import heapq
 import json
-import math
 import shutil
 import threading
-from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import accumulate
 from operator import itemgetter
 from pathlib import Path
 
 from whoosh import index as whoosh_index
 from whoosh import query, scoring
 from whoosh.codec.whoosh3 import W3Codec
-from whoosh.fields import ID, KEYWORD, TEXT, Schema
-from whoosh.formats import Positions
+from whoosh.fields import ID, KEYWORD, Schema
 from whoosh.index import LockError
-from whoosh.reading import TermNotFound
-from whoosh.system import pack_uint
 
 from db.library import Library
 from db.paper import Paper
 from db.query import (
     BOOST_MARK,
-    PART_SPAN,
     PARTS,
     SEGMENT,
     TEXT_FIELD,
-    InPart,
     ParsedQuery,
     number_value,
     parse,
@@ -47,8 +38,9 @@ from db.query import (
     tag_value,
 )
 from db.query import highlight_terms as highlight_terms  # the window imports it from here
+from db.ranking import Ranker, positional
 
-INDEX_SCHEMA_VERSION = 5
+INDEX_SCHEMA_VERSION = 6
 _STAMP = "margin-index.json"
 TITLE_BOOST = 2.0
 _WRITER_TIMEOUT = 5.0
@@ -58,36 +50,13 @@ def make_schema() -> Schema:
     analyzers = query_analyzers()
     return Schema(
         id=ID(stored=True, unique=True, sortable=True),
-        text=_positional(analyzers[TEXT_FIELD]),  # the PARTS, each in its own positions range
+        text=positional(analyzers[TEXT_FIELD]),  # the PARTS, each in its own positions range
         tag=KEYWORD(analyzer=tag_analyzer()),
-        venue=_positional(analyzers["venue"]),
+        venue=positional(analyzers["venue"]),
         year=ID(),  # four digits, "0000" for none (whoosh's NumericRange misses bounded ranges)
         rating=ID(),  # "0" for none, else "1".."5"
         read=ID(),
     )
-
-
-class ArrayPositions(Positions):
-    """whoosh's Positions format storing the positions as a plain uint16 array instead of pickled deltas:
-    the ranker decodes positions of every phrase candidate, and this is several times faster to read."""
-
-    def encode(self, poslist):
-        return pack_uint(len(poslist)) + array("H", poslist).tobytes()
-
-    def decode_positions(self, valuestring):
-        return _positions(valuestring).tolist()
-
-
-def _positional(analyzer) -> TEXT:
-    field_type = TEXT(analyzer=analyzer)
-    field_type.format = ArrayPositions()
-    return field_type
-
-
-def _positions(value: bytes) -> array:
-    positions = array("H")
-    positions.frombytes(value[4:])
-    return positions
 
 
 def _codec() -> W3Codec:
@@ -124,156 +93,6 @@ class SearchResult:
     terms: list[str] = field(default_factory=list)
 
 
-class _Ranker:
-    """Runs a parsed query over one searcher's posting lists and ranks every match by BM25 (B=0.75, K1=1.2).
-
-    whoosh's own collector scores one posting at a time through several layers of matchers; reading each
-    posting list whole, block by block, and combining plain dicts is several times faster for the
-    "every match, best first" result the window needs. A phrase is checked for adjacency only in the
-    documents holding all its words. Query types it does not know are run by whoosh (unscored).
-    """
-
-    K1, B = 1.2, 0.75
-
-    def __init__(self, searcher):
-        self.searcher = searcher
-        self.reader = searcher.reader()
-        self.leaves = searcher.leaf_searchers()
-        self.count = searcher.doc_count()
-        self.live = set(self.reader.all_doc_ids()) if self.reader.has_deletions() else None
-        self._norms: dict[str, list[float]] = {}
-
-    def ranked(self, parsed: query.Query, limit: int | None) -> list[int]:
-        """Docnums matching `parsed`, best first (ties in index order)."""
-        scores = self.run(parsed)
-        if self.live is not None:
-            scores = {d: s for d, s in scores.items() if d in self.live}
-        if limit:
-            return heapq.nlargest(limit, scores, key=scores.__getitem__)
-        return sorted(scores, key=scores.__getitem__, reverse=True)  # stable: ties stay in index order
-
-    def run(self, node: query.Query) -> dict[int, float]:
-        if isinstance(node, query.Term):
-            return self.term(node.fieldname, node.text, node.boost)
-        if isinstance(node, query.And):
-            positive = [self.run(n) for n in node.subqueries if not isinstance(n, query.Not)]
-            negative = [self.run(n.query) for n in node.subqueries if isinstance(n, query.Not)]
-            positive.sort(key=len)
-            result = positive[0] if positive else self.everything()
-            for other in positive[1:]:
-                result = {d: s + other[d] for d, s in result.items() if d in other}
-            for other in negative:
-                result = {d: s for d, s in result.items() if d not in other}
-            return result
-        if isinstance(node, query.Or):
-            result: dict[int, float] = {}
-            for sub in node.subqueries:
-                for d, s in self.run(sub).items():
-                    result[d] = result.get(d, 0.0) + s
-            return result
-        if isinstance(node, query.Not):
-            excluded = self.run(node.query)
-            return {d: s for d, s in self.everything().items() if d not in excluded}
-        if isinstance(node, query.Phrase):
-            return self.phrase(node.fieldname, node.words, node.boost)
-        if isinstance(node, InPart):
-            return self.in_part(node.child, node.part * PART_SPAN)
-        if isinstance(node, (query.Prefix, query.Wildcard, query.TermRange)):
-            result = {}
-            for text in node._btexts(self.reader):  # the terms the pattern or range expands to
-                for d, s in self.term(node.fieldname, text, node.boost).items():
-                    result[d] = result.get(d, 0.0) + s
-            return result
-        if node is query.NullQuery:
-            return {}
-        return dict.fromkeys(node.docs(self.searcher), 0.0)
-
-    def everything(self) -> dict[int, float]:
-        return dict.fromkeys(self.reader.all_doc_ids(), 0.0)
-
-    def postings(self, field: str, text, values: bool = False) -> dict:
-        """docnum → weight (or (weight, value)) for one term, read block by block."""
-        out: dict = {}
-        for sub, offset in self.leaves:
-            try:
-                matcher = sub.reader().postings(field, text)
-            except TermNotFound:
-                continue
-            if hasattr(matcher, "_next_block") and not getattr(matcher, "_byteids", True):
-                while matcher.is_active():  # whoosh3 leaf matcher: whole blocks at a time
-                    matcher._read_weights()  # loads the block
-                    ids = accumulate(matcher._data[0], initial=offset)  # docnums are stored as deltas
-                    next(ids)
-                    if values:
-                        matcher._read_values()
-                        out.update(zip(ids, zip(matcher._weights, matcher._values, strict=True), strict=True))
-                    else:
-                        out.update(zip(ids, matcher._weights, strict=True))
-                    matcher._next_block()
-            else:  # postings stored inline with the term
-                while matcher.is_active():
-                    out[matcher.id() + offset] = (matcher.weight(), matcher.value()) if values else matcher.weight()
-                    matcher.next()
-        return out
-
-    def term(self, field: str, text, boost: float = 1.0) -> dict[int, float]:
-        return self.scored(field, text, self.postings(field, text), boost)
-
-    def scored(self, field: str, text, weights: dict, boost: float = 1.0) -> dict[int, float]:
-        if field not in self.searcher.schema or not self.searcher.schema[field].scorable:
-            return dict.fromkeys(weights, 0.0)
-        if field not in self._norms:  # BM25's length normalization per document, once per searcher
-            average = self.searcher.avg_field_length(field) or 1.0
-            base, per_length = self.K1 * (1 - self.B), self.K1 * self.B / average
-            self._norms[field] = [base + per_length * self.reader.doc_field_length(d, field, 0)
-                                  for d in range(self.reader.doc_count_all())]
-        norms = self._norms[field]
-        df = len(weights)
-        factor = math.log(1 + (self.count - df + 0.5) / (df + 0.5)) * boost * (self.K1 + 1)
-        return {d: factor * w / (w + norms[d]) for d, w in weights.items()}
-
-    def in_part(self, node: query.Query, start: int) -> dict[int, float]:
-        """`node` on the text field, matched only at positions start … start + PART_SPAN - 1."""
-        if isinstance(node, query.Term):
-            return self.phrase(node.fieldname, [node.text], node.boost, start)
-        if isinstance(node, query.Phrase):
-            return self.phrase(node.fieldname, node.words, node.boost, start)
-        if isinstance(node, (query.Prefix, query.Wildcard)):
-            node = query.Or([query.Term(node.fieldname, text) for text in node._btexts(self.reader)])
-        if isinstance(node, query.Or):
-            result: dict[int, float] = {}
-            for sub in node.subqueries:
-                for d, s in self.in_part(sub, start).items():
-                    result[d] = result.get(d, 0.0) + s
-            return result
-        return self.run(node)
-
-    def phrase(self, field: str, words: list, boost: float = 1.0, start: int | None = None) -> dict[int, float]:
-        """Documents where `words` follow each other (starting inside the part at `start` when given)."""
-        postings = [self.postings(field, word, values=True) for word in words]
-        candidates = set(min(postings, key=len))
-        for other in postings:
-            candidates.intersection_update(other)
-        end = start + PART_SPAN if start is not None else None
-        found = []
-        for d in candidates:
-            starts = set(_positions(postings[0][d][1]))
-            if start is not None:
-                starts = {p for p in starts if start <= p < end}
-            for i, posting in enumerate(postings[1:], 1):
-                if not starts:
-                    break
-                starts.intersection_update(p - i for p in _positions(posting[d][1]))
-            if starts:
-                found.append(d)
-        result = dict.fromkeys(found, 0.0)
-        for word, posting in zip(words, postings, strict=True):
-            for d, s in self.scored(field, word, {d: posting[d][0] for d in found}, boost).items():
-                result[d] += s
-        return result
-
-
-
 class SearchIndex:
     """The library's search index. One writer at a time per process (an internal lock); one searcher kept
     open between queries and refreshed after each write.
@@ -287,7 +106,7 @@ class SearchIndex:
         self._index = None
         self._searcher = None
         self._ids: list[str] | None = None  # docnum → paper id for the current searcher
-        self._ranker: _Ranker | None = None
+        self._ranker: Ranker | None = None
         self._library: Library | None = None
         self._lock = threading.RLock()
 
@@ -394,7 +213,7 @@ class SearchIndex:
         if self._searcher is None:
             self._searcher = self._index.searcher(weighting=scoring.BM25F())
             self._ids = list(self._searcher.reader().column_reader("id"))  # docnum → paper id
-            self._ranker = _Ranker(self._searcher)
+            self._ranker = Ranker(self._searcher)
         return self._searcher
 
     def _drop_searcher(self) -> None:
