@@ -115,7 +115,7 @@ class MainWindow(QMainWindow):
         self.paper_list.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         header = self.paper_list.horizontalHeader()
         header.setSectionResizeMode(LABEL, QHeaderView.ResizeMode.Stretch)
-        for column, width in ((1, 76), (2, 100), (3, 80), (4, 46), (5, 42)):
+        for column, width in ((1, 72), (2, 96), (3, 78), (4, 44), (5, 40)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, width)
         header.setSectionsClickable(True)
@@ -177,7 +177,7 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.sidebar)
         self.splitter.addWidget(left)
         self.splitter.addWidget(self.right_splitter)
-        self.splitter.setSizes([200, 560, 520])
+        self.splitter.setSizes([235, 575, 470])
         self.setCentralWidget(self.splitter)
 
         self.count_label = QLabel(self)

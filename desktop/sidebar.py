@@ -8,7 +8,7 @@ Tags have a context menu to rename, merge and delete them (with confirmation).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox, QTreeWidget, QTreeWidgetItem
+from PySide6.QtWidgets import QHeaderView, QInputDialog, QMenu, QMessageBox, QTreeWidget, QTreeWidgetItem
 
 from db import facets
 from db.library import Library
@@ -32,6 +32,9 @@ class Sidebar(QTreeWidget):
         self.library = library
         self.setHeaderHidden(True)
         self.setColumnCount(2)
+        self.header().setStretchLastSection(False)
+        self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.setRootIsDecorated(True)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
@@ -80,7 +83,6 @@ class Sidebar(QTreeWidget):
         for i in range(self.topLevelItemCount()):
             item = self.topLevelItem(i)
             item.setExpanded(expanded.get(item.text(0), True))
-        self.resizeColumnToContents(1)
 
     def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
         fragment = item.data(0, FRAGMENT_ROLE)

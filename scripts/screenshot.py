@@ -24,6 +24,8 @@ def main() -> int:
     parser.add_argument("--query", default="")
     parser.add_argument("--select")
     parser.add_argument("--demo", action="store_true", help="rate, tag and note a few papers first")
+    parser.add_argument("--theme", choices=("system", "light", "dark"), default="light")
+    parser.add_argument("--preview", action="store_true", help="show the note's rendered preview")
     args = parser.parse_args()
 
     started = time.perf_counter()
@@ -34,7 +36,12 @@ def main() -> int:
 
     app = QApplication(sys.argv[:1])
     folder = Path(args.library) if args.library else Path(tempfile.mkdtemp()) / "library"
+    from PySide6.QtCore import QSettings
+
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)  # never the user's own window settings
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
     window = create_window(folder)
+    window._read_timer.stop()
     window.show()
     app.processEvents()
     print(f"launch to first paint: {time.perf_counter() - started:.2f} s", file=sys.stderr)
@@ -47,7 +54,11 @@ def main() -> int:
         lib.set_rating("9342e12f8e8d", 4)
         lib.add_tags("9342e12f8e8d", ["theory"])
         lib.set_read("9342e12f8e8d", True)
+        lib.set_rating("c9c83c252bec", 3)
+        lib.add_tags("c9c83c252bec", ["spatial", "to read"])
         window.model.refresh_all()
+        window.sidebar.refresh()
+        window._update_status()
     if args.query:
         window.set_query(args.query)
         deadline = time.time() + 10
@@ -56,6 +67,9 @@ def main() -> int:
             time.sleep(0.02)
     if args.select:
         window.select_paper(args.select)
+    window.actions_.set_theme(args.theme)
+    if args.preview:
+        window.note_editor.tabs.setCurrentWidget(window.note_editor.preview)
     QTimer.singleShot(300, app.quit)
     app.exec()
     window.grab().save(args.output)
