@@ -184,11 +184,11 @@ class SearchIndex:
         with self._lock:
             self._library = library
             queued = library.index_queue()
-            if not queued:
-                return 0
             if self._index is None and self.needs_rebuild():
                 self.rebuild(library)
                 return len(queued)
+            if not queued:
+                return 0
             papers = {paper.id: paper for paper in library.papers(queued)}
             try:
                 writer = self._index.writer(timeout=_WRITER_TIMEOUT, codec=_codec())
@@ -240,14 +240,22 @@ class SearchIndex:
         """Like `search`, with a hint for the status bar and the words to highlight."""
         with self._lock:
             parsed = parse_query_text(text)
+            if parsed.query is not None and self._index is None:
+                parsed.hints.append("the search index is not ready yet")
             if parsed.query is None or self._index is None:
                 return SearchResult([], parsed.hint, parsed.terms)
             try:
                 ids = self._run(parsed.query, limit)
             except Exception:  # noqa: BLE001 - a query whoosh cannot run: search its plain words instead
-                plain = parse_query_text(" ".join(parsed.terms) or "")
-                ids = self._run(plain.query, limit) if plain.query is not None else []
-                parsed.hints.append("searched the plain words")
+                try:
+                    plain = parse_query_text(" ".join(parsed.terms) or "")
+                    ids = self._run(plain.query, limit) if plain.query is not None else []
+                    parsed.hints.append("searched the plain words")
+                except Exception:  # noqa: BLE001 - the index cannot be read: the next sync() reopens or rebuilds it
+                    self._drop_searcher()
+                    self._index = None
+                    ids = []
+                    parsed.hints.append("the search index could not be read; it is being rebuilt")
             return SearchResult(ids, parsed.hint, parsed.terms)
 
     def _run(self, parsed: query.Query, limit: int | None) -> list[str]:

@@ -237,6 +237,22 @@ def test_lock_left_by_a_dead_process_does_not_block(library, tmp_path):
     assert index.search("okapi") == [pid]
 
 
+def test_an_index_that_fails_while_searching_is_reopened_on_the_next_sync(index, library, monkeypatch):
+    from db.ranking import Ranker
+
+    def broken(self, parsed, limit):
+        raise OSError("read error")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Ranker, "ranked", broken)
+        result = index.find("reasoning")
+        assert result.ids == []
+        assert "being rebuilt" in result.hint
+    assert index.find("reasoning").hint == "the search index is not ready yet"
+    assert index.sync(library) == 0
+    assert REASONING in index.search("reasoning")
+
+
 def test_lock_never_released_leads_to_a_rebuild(library, monkeypatch):
     import db.search_index
 
