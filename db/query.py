@@ -17,6 +17,8 @@ from whoosh.analysis import StemFilter, Token, Tokenizer
 from whoosh.lang.porter import stem as porter_stem
 from whoosh.support.charset import accent_map
 
+from db.library import tag_key
+
 SEARCH_SYNTAX_HELP = """\
 Search syntax
 
@@ -129,8 +131,8 @@ def tag_analyzer():
 
 
 def tag_value(tag: str) -> str:
-    """The indexed form of one tag: whitespace collapsed, folded (a comma stays inside the tag)."""
-    return fold(" ".join(tag.split()))
+    """The indexed form of one tag: its library key, accents folded too (a comma stays inside the tag)."""
+    return fold(tag_key(tag))
 
 
 class InPart(q.WrappingQuery):
