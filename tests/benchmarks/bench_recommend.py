@@ -1,0 +1,244 @@
+"""Recommendation benchmark: quality on ICLR 2018 and speed at 20k papers (issue 9).
+
+Not part of the test run. From the project folder:
+
+    PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_recommend.py           # quality and 20k timing
+    PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_recommend.py quality   # only one of the two
+    PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_recommend.py speed 50000
+
+Quality: each ICLR 2018 paper's OpenReview `keywords` stand in for a researcher's interest. For an area (a
+keyword predicate), a trial rates K papers of the area 5 and NEG papers outside it 1, and every other paper
+stays unread; precision@20 is the share of the top 20 that belong to the area (all of them held out). Compared
+with: random unread papers (the area's share of the candidates), plain whoosh more-like-this (Margin's
+SearchIndex.similar for each positive, merged by reciprocal rank), and the tf-idf centroid of the positives
+(cosine, no model). TRIALS trials per area, each with other positives; the table gives the mean.
+
+Speed: the real abstracts of ../shared/data/real resampled to N papers (copies get their sentences shuffled),
+imported into a fresh library; times the first fit, a refresh with nothing changed, `recommend()` after a
+rating (refresh + fit + score, the matrix in memory), loading the cache in a new process, `similar`, and the
+incremental update after importing 50 papers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from db.library import Library  # noqa: E402
+from db.paper import PaperRecord  # noqa: E402
+from db.recommend import Recommender  # noqa: E402
+from db.search_index import ensure_index  # noqa: E402
+from db.tfidf_cache import TfidfCache  # noqa: E402
+
+REAL = ROOT.parent / "shared" / "data" / "real"
+ICLR = REAL / "iclr2018.json"
+TRIALS = 10
+NEG = 5
+AT = 20
+
+
+def _any(*needles: str) -> Callable[[list[str]], bool]:
+    patterns = [re.compile(rf"\b{re.escape(needle)}") for needle in needles]
+    return lambda keywords: any(p.search(k) for k in keywords for p in patterns)
+
+
+AREAS = {
+    "reinforcement learning": _any("reinforcement learning", "policy gradient", "q-learning"),
+    "GANs": _any("generative adversarial", "gan"),
+    "adversarial robustness": _any("adversarial example", "adversarial attack", "adversarial training",
+                                   "adversarial robustness", "adversarial defense"),
+    "language": _any("natural language", "language model", "machine translation", "question answering",
+                     "nlp", "text"),
+}
+
+
+# --------------------------------------------------------------------- quality
+def iclr_library(folder: Path) -> tuple[Library, dict[str, list[str]]]:
+    items = json.loads(ICLR.read_text(encoding="utf-8"))
+    records = [PaperRecord(title=" ".join(item["title"].split()), abstract=" ".join(item["abstract"].split()),
+                           keywords=[k.strip().lower() for k in item.get("keywords", "").split(";") if k.strip()],
+                           venue="ICLR 2018", year=2018) for item in items if item.get("abstract")]
+    library = Library.open(folder, seed=False)
+    library.import_records(records)
+    keywords = {paper.id: paper.keywords for paper in library.papers()}
+    return library, keywords
+
+
+def rrf(lists: list[list[str]], exclude: set[str]) -> list[str]:
+    scores: dict[str, float] = {}
+    for ranked in lists:
+        for rank, paper_id in enumerate(ranked):
+            if paper_id not in exclude:
+                scores[paper_id] = scores.get(paper_id, 0.0) + 1.0 / (60 + rank)
+    return sorted(scores, key=lambda i: -scores[i])
+
+
+def centroid(recommender: Recommender, positives: list[str], exclude: set[str]) -> list[str]:
+    tfidf = recommender.tfidf
+    mean = np.asarray(tfidf.matrix[[tfidf.row[i] for i in positives]].mean(axis=0)).ravel()
+    scores = tfidf.matrix @ mean
+    return [tfidf.ids[i] for i in np.argsort(-scores, kind="stable") if tfidf.ids[i] not in exclude][:AT]
+
+
+def quality(k_values=(5, 10)) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        library, keywords = iclr_library(Path(tmp) / "iclr")
+        index = ensure_index(library)
+        recommender = Recommender(library)
+        recommender.refresh()
+        ids = list(keywords)
+        print(f"ICLR 2018: {len(ids)} papers, {recommender.tfidf.matrix.shape[1]} tf-idf terms; "
+              f"precision@{AT}, mean of {TRIALS} trials; {NEG} papers of other areas rated 1\n")
+        header = "| area (papers) | K rated 5 | random | whoosh more-like-this | tf-idf centroid | recommend() |"
+        print(header)
+        print("|---|---:|---:|---:|---:|---:|")
+        totals: dict[str, list[float]] = {}
+        for area, predicate in AREAS.items():
+            members = [i for i in ids if predicate(keywords[i])]
+            others = [i for i in ids if i not in set(members)]
+            for k in k_values:
+                rows: dict[str, list[float]] = {"random": [], "whoosh": [], "centroid": [], "recommend": []}
+                for trial in range(TRIALS):
+                    rng = random.Random(f"{area}/{k}/{trial}")
+                    positives, negatives = rng.sample(members, k), rng.sample(others, NEG)
+                    for paper_id in library.rows("SELECT paper_id FROM annotations WHERE rating IS NOT NULL"):
+                        library.set_rating(paper_id[0], 0)
+                    for paper_id in positives:
+                        library.set_rating(paper_id, 5)
+                    for paper_id in negatives:
+                        library.set_rating(paper_id, 1)
+                    rated = set(positives) | set(negatives)
+                    held_out = set(members) - rated
+                    hit = lambda ranked, held_out=held_out: sum(i in held_out for i in ranked[:AT]) / AT
+                    rows["random"].append(len(held_out) / (len(ids) - len(rated)))
+                    rows["whoosh"].append(hit(rrf([index.similar(i, limit=100) for i in positives], rated)))
+                    rows["centroid"].append(hit(centroid(recommender, positives, rated)))
+                    rows["recommend"].append(hit(recommender.recommend(AT).ids))
+                means = {name: statistics.mean(values) for name, values in rows.items()}
+                for name, value in means.items():
+                    totals.setdefault(name, []).append(value)
+                print(f"| {area} ({len(members)}) | {k} | {means['random']:.2f} | {means['whoosh']:.2f} | "
+                      f"{means['centroid']:.2f} | {means['recommend']:.2f} |")
+        print(f"| **mean** | | {statistics.mean(totals['random']):.2f} | {statistics.mean(totals['whoosh']):.2f} | "
+              f"{statistics.mean(totals['centroid']):.2f} | {statistics.mean(totals['recommend']):.2f} |")
+        index.close()
+        library.close()
+
+
+# --------------------------------------------------------------------- speed
+def real_records() -> list[dict]:
+    records = []
+    for path in sorted(REAL.glob("*.json")):
+        for item in json.loads(path.read_text(encoding="utf-8")):
+            abstract = " ".join((item.get("abstract") or "").split())
+            if len(abstract) >= 80:
+                records.append({"title": " ".join((item.get("title") or "").split()), "abstract": abstract})
+    random.Random(1).shuffle(records)
+    return records
+
+
+def resampled(records: list[dict], size: int, offset: int = 0) -> list[PaperRecord]:
+    rng = random.Random(size + offset)
+    out: list[PaperRecord] = []
+    copy = 0
+    while len(out) < size:
+        for record in records:
+            if len(out) >= size:
+                break
+            abstract, title = record["abstract"], record["title"]
+            if copy or offset:
+                sentences = re.split(r"(?<=\.)\s+", abstract)
+                rng.shuffle(sentences)
+                abstract = " ".join(sentences) + f" (v{copy}.{offset})"
+                title = f"{title} ({copy}.{offset})"
+            out.append(PaperRecord(title=title, abstract=abstract, venue="SYN 2018", year=2018))
+        copy += 1
+    return out
+
+
+def best_of(run: Callable[[], object], repeats: int = 5) -> tuple[float, float]:
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times), max(times)
+
+
+def speed(size: int) -> None:
+    records = real_records()
+    print(f"\n{size:,} papers (real abstracts resampled); {platform.processor() or platform.machine()}, "
+          f"{os.cpu_count()} cores, Python {platform.python_version()}\n")
+    with tempfile.TemporaryDirectory() as tmp:
+        library = Library.open(Path(tmp) / "big", seed=False)
+        started = time.perf_counter()
+        library.import_records(resampled(records, size))
+        print(f"import (for the set-up only): {time.perf_counter() - started:.1f} s")
+        recommender = Recommender(library)
+        report = recommender.refresh()
+        tfidf = recommender.tfidf
+        size_mb = TfidfCache(library.folder).path.stat().st_size / 1e6
+        print(f"first fit: {report.seconds:.2f} s ({tfidf.matrix.shape[1]:,} terms, {tfidf.matrix.nnz:,} non-zeros, "
+              f"cache file {size_mb:.1f} MB)")
+        ids = library.ids()
+        rng = random.Random(3)
+        for paper_id in rng.sample(ids, 20):
+            library.set_rating(paper_id, 5)
+        for paper_id in rng.sample(ids, 20):
+            library.set_rating(paper_id, 1)
+        for paper_id in rng.sample(ids, 2000):
+            library.set_read(paper_id, True)
+        rows = [("refresh, nothing changed", best_of(recommender.refresh))]
+        result = recommender.recommend()
+        print(f"recommend(): {result.positives} positives, {result.negatives} negatives; "
+              f"fit + score {result.seconds * 1000:.0f} ms")
+        rows.append(("recommend() (refresh + fit + score)", best_of(recommender.recommend)))
+
+        def rate_then_recommend():
+            library.set_rating(rng.choice(ids), 4)
+            recommender.recommend()
+
+        rows.append(("set_rating + recommend()", best_of(rate_then_recommend)))
+        rows.append(("similar(id)", best_of(lambda: recommender.similar(ids[5]))))
+        library.set_tags(ids[7], ["x"])
+        library.set_tags(ids[9], ["x"])
+        rows.append(("more_like_tag()", best_of(lambda: recommender.more_like_tag("x"))))
+        rows.append(("load the cache (a new process, e.g. `list`)", best_of(lambda: TfidfCache(library.folder).load())))
+        library.import_records(resampled(records, 50, offset=1))
+        started = time.perf_counter()
+        report = recommender.refresh()
+        rows.append((f"refresh after importing 50 papers ({report.kind} {report.changed})",
+                     (time.perf_counter() - started, time.perf_counter() - started)))
+        library.set_note(ids[11], "a note about graph neural networks and message passing")
+        rows.append(("refresh after a note edit", best_of(recommender.refresh, 1)))
+        print("| step | median | max |\n|---|---:|---:|")
+        for name, (median, worst) in rows:
+            print(f"| {name} | {median * 1000:.0f} ms | {worst * 1000:.0f} ms |")
+        library.close()
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    sizes = [int(a) for a in args if a.isdigit()] or [20_000]
+    if not args or "quality" in args:
+        if ICLR.exists():
+            quality()
+        else:
+            print(f"{ICLR} is missing: no quality table")
+    if not args or "speed" in args or any(a.isdigit() for a in args):
+        for n in sizes:
+            speed(n)

@@ -1,0 +1,206 @@
+"""Recommendations (issue 9): the model, the tf-idf cache, similar papers, more like a tag."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from db.library import Library
+from db.paper import PaperRecord
+from db.recommend import NO_POSITIVES, NoPositivesError, Recommender, more_like_tag, recommend, similar
+from db.tfidf_cache import TfidfCache, fit
+
+SPACE = ("galaxy telescope stellar nebula supernova orbit comet exoplanet spectroscopy redshift quasar pulsar "
+         "cosmic asteroid luminosity").split()
+KITCHEN = ("flour dough oven yeast recipe butter sourdough pastry baking caramel whisk kneading custard "
+           "croissant sugar").split()
+COMMON = "we study present new results show method approach data analysis model using propose".split()
+
+
+def topic_abstract(rng: random.Random, words: list[str]) -> str:
+    sentences = []
+    for _ in range(4):
+        chosen = rng.sample(words, 4) + rng.sample(COMMON, 3)
+        rng.shuffle(chosen)
+        sentences.append(" ".join(chosen).capitalize() + ".")
+    return " ".join(sentences)
+
+
+def two_topics(count: int = 14) -> list[PaperRecord]:
+    """`count` astronomy papers (titles "Space i"), then `count` baking papers ("Kitchen i")."""
+    rng = random.Random(9)
+    return ([PaperRecord(title=f"Space {i}", abstract=topic_abstract(rng, SPACE), venue="AST 2024", year=2024)
+             for i in range(count)]
+            + [PaperRecord(title=f"Kitchen {i}", abstract=topic_abstract(rng, KITCHEN), venue="BAK 2024", year=2024)
+               for i in range(count)])
+
+
+@pytest.fixture
+def topics(library_dir):
+    """A library of two clearly separated topics; yields (library, {title: id})."""
+    lib = Library.open(library_dir, seed=False)
+    lib.import_records(two_topics())
+    yield lib, {paper.label: paper.id for paper in lib.papers()}
+    lib.close()
+
+
+def labels(lib: Library, ids: list[str]) -> list[str]:
+    return [paper.label for paper in lib.papers(ids)]
+
+
+def test_top_recommendations_come_from_the_rated_topic(topics):
+    lib, ids = topics
+    lib.set_rating(ids["Space 0"], 5)
+    lib.set_rating(ids["Space 1"], 4)
+    lib.set_rating(ids["Kitchen 0"], 1)
+    lib.set_read(ids["Space 2"], True)
+    result = recommend(lib, limit=8)
+    assert (result.positives, len(result)) == (2, 8)
+    names = labels(lib, result.ids)
+    assert all(name.startswith("Space ") for name in names), names
+    assert not {"Space 0", "Space 1", "Space 2", "Kitchen 0"} & set(names)  # rated and read papers are left out
+    scores = [item.score for item in result]
+    assert scores == sorted(scores, reverse=True)
+    positive_words = set(" ".join(p.abstract.lower() for p in lib.papers([ids["Space 0"], ids["Space 1"]]))
+                         .replace(".", " ").split())
+    for item in result:
+        assert 1 <= len(item.why) <= 5
+        for term in item.why:  # every reason is a term of the paper shared with a positive
+            assert set(term.split()) <= positive_words, term
+            assert all(word in lib.paper(item.id).abstract.lower() for word in term.split()), term
+        assert set(" ".join(item.why).split()) <= set(SPACE) | set(COMMON)
+    every = recommend(lib, limit=None)  # every unread, unrated paper that shares a term with a positive
+    assert [name.split()[0] for name in labels(lib, every.ids)] == ["Space"] * 11 + ["Kitchen"] * 13
+
+
+def test_no_positive_rating_gives_the_clear_message(topics):
+    lib, ids = topics
+    with pytest.raises(NoPositivesError) as error:
+        recommend(lib)
+    assert str(error.value) == NO_POSITIVES == "Rate at least one paper 4 or 5 stars to get recommendations"
+    lib.set_rating(ids["Space 0"], 3)
+    lib.set_rating(ids["Kitchen 0"], 1)
+    with pytest.raises(NoPositivesError, match="Rate at least one paper 4 or 5 stars"):
+        Recommender(lib).recommend()
+
+
+def test_recommendations_follow_a_new_rating_with_the_same_recommender(topics):
+    lib, ids = topics
+    recommender = Recommender(lib)
+    lib.set_rating(ids["Space 3"], 5)
+    first = labels(lib, recommender.recommend(limit=5).ids)
+    assert all(name.startswith("Space ") for name in first), first
+    lib.set_rating(ids["Space 3"], 1)
+    lib.set_rating(ids["Kitchen 3"], 5)
+    second = recommender.recommend(limit=5)
+    assert all(name.startswith("Kitchen ") for name in labels(lib, second.ids))
+    assert recommender.last_refresh.kind == "unchanged"  # a rating does not touch the tf-idf matrix
+    assert (second.positives, second.negatives) == (1, 27)
+
+
+def test_cache_is_written_reused_and_updated_incrementally(topics):
+    lib, ids = topics
+    cache = TfidfCache(lib.folder)
+    assert not cache.path.exists()
+    report = Recommender(lib).refresh()
+    assert (report.kind, report.changed) == ("fitted", 28)
+    assert cache.path == lib.folder / "recommend" / "tfidf.npz" and cache.path.is_file()
+    stored = cache.load()
+    assert stored.ids == lib.ids() and stored.matrix.shape[0] == 28
+    assert Recommender(lib).refresh().kind == "unchanged"  # a new process reads the file
+    # a note edit is stale state: only that row is transformed again, with the cached vocabulary
+    lib.set_note(ids["Kitchen 5"], "galaxy telescope nebula quasar pulsar")
+    recommender = Recommender(lib)
+    report = recommender.refresh()
+    assert (report.kind, report.changed) == ("updated", 1)
+    tfidf = recommender.tfidf
+    assert tfidf.fingerprint != stored.fingerprint and cache.load().fingerprint == tfidf.fingerprint
+    row = tfidf.matrix[tfidf.row[ids["Kitchen 5"]]]
+    noted = {str(tfidf.terms[i]) for i in row.indices}
+    assert {"galaxy", "telescope", "quasar"} <= noted
+    expected = tfidf.vectorizer().transform([lib.paper(ids["Kitchen 5"]).abstract]).toarray()
+    assert not np.allclose(row.toarray(), expected)  # the note counts
+    # the unchanged rows are the cached ones
+    other = tfidf.row[ids["Space 7"]]
+    assert np.array_equal(tfidf.matrix[other].toarray(), stored.matrix[stored.row[ids["Space 7"]]].toarray())
+
+
+def test_a_new_import_reaches_the_recommendations(topics):
+    lib, ids = topics
+    recommender = Recommender(lib)
+    lib.set_rating(ids["Space 0"], 5)
+    before = recommender.recommend(limit=None)
+    lib.import_records([PaperRecord(title="Space new", abstract="A supernova and a quasar seen by the galaxy "
+                                    "telescope: redshift spectroscopy of a comet and a pulsar.")])
+    after = recommender.recommend(limit=None)
+    assert recommender.last_refresh.kind == "updated" and recommender.last_refresh.changed == 1
+    new_id = lib.papers()[-1].id
+    assert new_id not in before.ids and new_id in after.ids[:5]
+
+
+def test_many_new_papers_refit_the_vocabulary(topics):
+    lib, _ids = topics
+    Recommender(lib).refresh()
+    rng = random.Random(4)
+    words = "protein folding enzyme ribosome peptide mutation genome".split()
+    lib.import_records([PaperRecord(title=f"Bio {i}", abstract=topic_abstract(rng, words)) for i in range(10)])
+    recommender = Recommender(lib)
+    assert recommender.refresh().kind == "fitted"  # 10 new of 28 is more than a fifth: vocabulary and idf anew
+    assert "ribosome" in set(recommender.tfidf.terms.tolist())
+
+
+def test_an_unreadable_cache_is_rebuilt(topics):
+    lib, ids = topics
+    lib.set_rating(ids["Kitchen 2"], 5)
+    expected = recommend(lib, limit=5).ids
+    cache = TfidfCache(lib.folder)
+    cache.path.write_bytes(b"PK\x03\x04 not a real archive")
+    assert cache.load() is None
+    recommender = Recommender(lib)
+    assert recommender.recommend(limit=5).ids == expected
+    assert recommender.last_refresh.kind == "fitted" and cache.load() is not None
+
+
+def test_similar_puts_the_near_duplicate_first(topics):
+    lib, ids = topics
+    source = lib.paper(ids["Kitchen 4"])
+    lib.import_records([PaperRecord(title="Kitchen copy", abstract=source.abstract.replace("dough", "batter"))])
+    copy = lib.papers()[-1].id
+    lib.set_read(copy, True)  # similar papers include read ones
+    result = similar(lib, ids["Kitchen 4"], limit=6)
+    assert result.ids[0] == copy
+    assert ids["Kitchen 4"] not in result.ids
+    assert all(name.startswith("Kitchen ") for name in labels(lib, result.ids))
+    assert result.items[0].score > 0.8 > result.items[1].score
+    assert set(" ".join(result.items[0].why).split()) <= set(KITCHEN) | set(COMMON) | {"kitchen"}
+    with pytest.raises(KeyError):
+        similar(lib, "000000000000")
+
+
+def test_more_like_tag_suggests_untagged_papers_of_the_tagged_topic(topics):
+    lib, ids = topics
+    for name in ("Space 0", "Space 1", "Space 2"):
+        lib.add_tags(ids[name], ["Deep Space"])
+    lib.set_read(ids["Space 3"], True)
+    result = more_like_tag(lib, "deep space", limit=6)  # tags match case-insensitively
+    names = labels(lib, result.ids)
+    assert len(names) == 6 and all(name.startswith("Space ") for name in names), names
+    assert not {"Space 0", "Space 1", "Space 2", "Space 3"} & set(names)
+    assert result.positives == 3 and all(item.why for item in result)
+    with pytest.raises(NoPositivesError, match="No paper carries the tag 'nothing'"):
+        more_like_tag(lib, "nothing")
+
+
+def test_fit_of_a_library_without_words_is_empty():
+    tfidf = fit(["a", "b"], ["", "the of and"])
+    assert tfidf.matrix.shape == (2, 0) and tfidf.terms.size == 0
+
+
+def test_bundled_library_recommends_by_a_rating(library):
+    first = library.ids()[0]  # chain-of-thought inference-time scaling
+    library.set_rating(first, 5)
+    result = recommend(library, limit=3)
+    assert len(result) == 3 and first not in result.ids
+    assert any({"reasoning", "inference", "time scaling", "inference time"} & set(item.why) for item in result)
