@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -87,12 +88,40 @@ def _open(args: argparse.Namespace, seed: bool = True) -> Library:
     return Library.open(library_dir(args), seed=seed)
 
 
-def _search(library: Library, text: str) -> list[str]:
+# `is:recommended`, `similar:ID` and `similar-tag:"NAME"` (db/recommend.py); the rest of the query, if any, filters
+_RECOMMEND = re.compile(r'(?i)(?:^|(?<=\s))(?:(is:recommended)|similar:(\S+)|similar-tag:(?:"([^"]*)"?|(\S+)))(?=\s|$)')
+
+
+def _search(library: Library, text: str, why: dict[str, list[str]] | None = None) -> list[str]:
+    """Ids of the papers matching `text`, best first. For a recommendation query, `why` (when given) gets
+    each paper's shared terms."""
     from db.search_index import ensure_index
 
     if not text.strip():
         return library.ids()
-    return ensure_index(library).search(text)
+    found = _RECOMMEND.search(text)
+    if found is None:
+        return ensure_index(library).search(text)
+    from db.recommend import more_like_tag, recommend, similar
+
+    recommended, paper_id, tag = found.group(1), found.group(2), found.group(3) or found.group(4)
+    if recommended:
+        result = recommend(library)
+    elif paper_id is not None:
+        try:
+            result = similar(library, library.find_id(paper_id))
+        except KeyError:
+            raise MarginError(f"no single paper has the id '{paper_id}' (see: margin list)") from None
+    else:
+        result = more_like_tag(library, tag or "")
+    rest = (text[: found.start()] + " " + text[found.end() :]).strip()
+    ids = result.ids
+    if rest:
+        matching = set(ensure_index(library).search(rest))
+        ids = [i for i in ids if i in matching]
+    if why is not None:
+        why.update(result.why)
+    return ids
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -139,10 +168,12 @@ def _progress_printer():
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    why: dict[str, list[str]] = {}
     with _open(args) as library:
-        papers = library.papers(_search(library, args.query))
+        papers = library.papers(_search(library, args.query, why))
     if args.json:
-        json.dump([paper.to_json() for paper in papers], sys.stdout, ensure_ascii=False, indent=1)
+        json.dump([paper.to_json() | ({"why": why[paper.id]} if paper.id in why else {}) for paper in papers],
+                  sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
     else:
         for paper in papers:
