@@ -213,14 +213,22 @@ def _why(tfidf: TfidfMatrix, contributions: sparse.spmatrix) -> list[str]:
     chosen: list[str] = []
     for i in indices[np.argsort(-values, kind="stable")]:
         term = str(tfidf.terms[i])
-        words = set(term.split())
-        if any(words <= set(other.split()) for other in chosen):
+        words = _word_keys(term)
+        if any(words <= _word_keys(other) for other in chosen):  # `agents` after `multi agent` or `agent`
             continue
-        chosen = [other for other in chosen if not set(other.split()) <= words]  # a phrase replaces its word
+        chosen = [other for other in chosen if not _word_keys(other) <= words]  # a phrase replaces its word
         chosen.append(term)
         if len(chosen) == WHY_TERMS:
             break
     return chosen
+
+
+def _word_keys(term: str) -> set[str]:
+    """The words of a term with a plural `s` dropped, so that `skill` and `skills`, `policy` and
+    `policies` count as one reason."""
+    return {word[:-3] + "y" if len(word) > 4 and word.endswith("ies") else
+            word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+            for word in term.split()}
 
 
 # --------------------------------------------------------------------- for the command line

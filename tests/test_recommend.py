@@ -9,7 +9,15 @@ import pytest
 
 from db.library import Library
 from db.paper import PaperRecord
-from db.recommend import NO_POSITIVES, NoPositivesError, Recommender, more_like_tag, recommend, similar
+from db.recommend import (
+    NO_POSITIVES,
+    NoPositivesError,
+    Recommender,
+    _word_keys,
+    more_like_tag,
+    recommend,
+    similar,
+)
 from db.tfidf_cache import TfidfCache, fit
 
 SPACE = ("galaxy telescope stellar nebula supernova orbit comet exoplanet spectroscopy redshift quasar pulsar "
@@ -71,6 +79,8 @@ def test_top_recommendations_come_from_the_rated_topic(topics):
             assert set(term.split()) <= positive_words, term
             assert all(word in lib.paper(item.id).abstract.lower() for word in term.split()), term
         assert set(" ".join(item.why).split()) <= set(SPACE) | set(COMMON)
+        keys = [_word_keys(term) for term in item.why]  # no reason repeats another's words
+        assert not any(a <= b for x, a in enumerate(keys) for y, b in enumerate(keys) if x != y), item.why
     every = recommend(lib, limit=None)  # every unread, unrated paper that shares a term with a positive
     assert [name.split()[0] for name in labels(lib, every.ids)] == ["Space"] * 11 + ["Kitchen"] * 13
 
@@ -191,6 +201,11 @@ def test_more_like_tag_suggests_untagged_papers_of_the_tagged_topic(topics):
     assert result.positives == 3 and all(item.why for item in result)
     with pytest.raises(NoPositivesError, match="No paper carries the tag 'nothing'"):
         more_like_tag(lib, "nothing")
+
+
+def test_reason_words_fold_plurals():
+    assert _word_keys("policies skills process gas multi agents") == {"policy", "skill", "process", "gas", "multi",
+                                                                      "agent"}
 
 
 def test_fit_of_a_library_without_words_is_empty():
