@@ -36,14 +36,15 @@ class Facets:
 
 def facets(library: Library) -> Facets:
     """Count papers by tag, rating (0 for unrated), read state and venue."""
-    ratings = {r: 0 for r in range(6)}
-    for rating, count in library.rows(
-            "SELECT COALESCE(a.rating, 0), COUNT(*) FROM papers p LEFT JOIN annotations a ON a.paper_id = p.id"
-            " GROUP BY 1"):
-        ratings[rating] = count
     venues = [(venue, read, total) for venue, (read, total) in library.read_counts().items()]
-    return Facets(tags=library.tags(), ratings=ratings, read=sum(v[1] for v in venues),
-                  total=sum(v[2] for v in venues), venues=venues)
+    total = sum(v[2] for v in venues)
+    ratings = {r: 0 for r in range(6)}
+    for rating, count in library.rows("SELECT rating, COUNT(*) FROM annotations WHERE rating IS NOT NULL"
+                                      " GROUP BY rating"):
+        ratings[rating] = count
+    ratings[0] = total - sum(ratings.values())
+    return Facets(tags=library.tags(), ratings=ratings, read=sum(v[1] for v in venues), total=total,
+                  venues=venues)
 
 
 def order_ids(library: Library, ids: Sequence[str] | None, key: str, descending: bool = False) -> list[str]:

@@ -17,13 +17,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-import sqlite_utils
-
 from db.errors import LibraryError
 from db.labels import derive_label
 from db.paper import Paper, PaperRecord, normalize_text
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 DB_NAME = "library.db"
 
 _SCHEMA = """
@@ -45,7 +43,8 @@ CREATE TABLE IF NOT EXISTS papers (
     added_at TEXT NOT NULL,
     updated_at TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS papers_position ON papers(position);
+CREATE INDEX IF NOT EXISTS papers_position ON papers(position, id);
+CREATE INDEX IF NOT EXISTS papers_venue ON papers(venue);
 CREATE INDEX IF NOT EXISTS papers_doi ON papers(doi);
 CREATE INDEX IF NOT EXISTS papers_arxiv ON papers(arxiv_id);
 CREATE INDEX IF NOT EXISTS papers_openreview ON papers(openreview_id);
@@ -135,9 +134,21 @@ class Library:
     def __init__(self, folder: Path, connection: sqlite3.Connection):
         self.folder = folder
         self._conn = connection
-        self.db = sqlite_utils.Database(connection)
+        self._db = None
         self._lock = threading.RLock()
         self._queue_seen: dict[str, int] = {}  # index_queue sequence numbers read by index_queue()
+
+    @property
+    def db(self):
+        """The library as a `sqlite_utils.Database` on the same connection (hold no lock across calls).
+
+        Imported on first use: sqlite-utils loads numpy when it is installed, which the window need not pay for.
+        """
+        if self._db is None:
+            import sqlite_utils
+
+            self._db = sqlite_utils.Database(self._conn)
+        return self._db
 
     # ----------------------------------------------------------------- opening
     @classmethod
@@ -191,7 +202,7 @@ class Library:
 
     def _create_schema(self) -> None:
         with self._lock:
-            existing = {name for (name,) in self._conn.execute("SELECT name FROM sqlite_master")}
+            existing = set(self.db.table_names()) | set(self.db.view_names())
             if existing - {"sqlite_sequence"}:
                 raise LibraryError(f"{self.folder / DB_NAME}: not a Margin library (it has other tables)")
             # one transaction: a crash leaves an empty file (version 0), never half a schema
@@ -407,9 +418,11 @@ class Library:
     def read_counts(self) -> dict[str | None, tuple[int, int]]:
         """Per venue: (papers read, papers in all)."""
         with self._lock:
-            return {venue: (read, total) for venue, read, total in self._conn.execute(
-                "SELECT p.venue, SUM(COALESCE(a.read, 0)), COUNT(*) FROM papers p"
-                " LEFT JOIN annotations a ON a.paper_id = p.id GROUP BY p.venue ORDER BY p.venue")}
+            # two indexed counts instead of a join over every paper: annotations are few, papers many
+            read = dict(self._conn.execute("SELECT p.venue, COUNT(*) FROM annotations a JOIN papers p"
+                                           " ON p.id = a.paper_id WHERE a.read = 1 GROUP BY p.venue"))
+            return {venue: (read.get(venue, 0), total) for venue, total in self._conn.execute(
+                "SELECT venue, COUNT(*) FROM papers GROUP BY venue ORDER BY venue")}
 
     # ----------------------------------------------------------------- annotating
     def _annotate(self, conn: sqlite3.Connection, paper_id: str, **values) -> None:

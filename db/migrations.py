@@ -14,6 +14,9 @@ MIGRATIONS: dict[int, list[str]] = {
     # 1 → 2: index_queue rows carry a sequence number, so the index never forgets a change made while it was
     # indexing an earlier one (the queue row is only cleared when its number is the one that was indexed).
     1: ["ALTER TABLE index_queue ADD COLUMN seq INTEGER NOT NULL DEFAULT 0"],
+    # 2 → 3: covering index for library order, index on venue (sidebar counts stay fast at 50k papers)
+    2: ["DROP INDEX IF EXISTS papers_position", "CREATE INDEX papers_position ON papers(position, id)",
+        "CREATE INDEX IF NOT EXISTS papers_venue ON papers(venue)"],
 }
 
 

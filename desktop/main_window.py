@@ -40,7 +40,7 @@ from desktop.sidebar import Sidebar
 from desktop.tag_editor import TagEditor
 from desktop.window_actions import WindowActions
 
-SEARCH_DELAY_MS = 150
+SEARCH_DELAY_MS = 40  # coalesces key repeats; the worker also skips searches a newer keystroke replaced
 AUTO_READ_MS = 2000
 BACKUP_CHECK_MS = 60 * 60 * 1000  # look once an hour whether the daily backup is due
 BACKUP_FIRST_CHECK_MS = 30 * 1000
@@ -82,8 +82,13 @@ class MainWindow(QMainWindow):
         self._backup_timer.start()
         QTimer.singleShot(BACKUP_FIRST_CHECK_MS, self._backup_if_due)
 
+        self._sidebar_timer = QTimer(self, singleShot=True, interval=250)
+        self._sidebar_timer.timeout.connect(self.sidebar.refresh)
+        self._all_ids = library.ids()  # library order, refreshed after an import
+        self._counts = (0, 0)
+        self._recount()
         self._restore_settings()
-        self.model.set_ids(self._ordered(library.ids()))
+        self.model.set_ids(self._ordered(self._all_ids))
         self._update_status()
         if self.model.rowCount():
             self.select_row(0)
@@ -309,8 +314,8 @@ class MainWindow(QMainWindow):
         self.search_service.sync()
         if paper_id == self._current_id:
             self.show_current(reload_note=False)
-        self.sidebar.refresh()
-        self._update_status()
+        self._sidebar_timer.start()
+        self._recount()
 
     def rate_current(self, rating: int, from_key: bool = False) -> None:
         if self._current_id is None:
@@ -355,7 +360,7 @@ class MainWindow(QMainWindow):
     def _tags_changed(self) -> None:
         self.model.refresh_all()
         self.search_service.sync()
-        self.sidebar.refresh()
+        self._sidebar_timer.start()
         self.show_current(reload_note=False)
 
     # ------------------------------------------------------------------ searching and sorting
@@ -379,7 +384,7 @@ class MainWindow(QMainWindow):
             self._query = ""
             self._highlight = []
             self.search_service.search("")  # makes any search still running stale
-            self._apply_ids(self.library.ids())
+            self._apply_ids(self._all_ids)
             return
         self.search_service.search(text)
 
@@ -388,7 +393,7 @@ class MainWindow(QMainWindow):
             return  # a newer search is on its way
         self._query = text
         self._highlight = highlight_terms(text) if text.strip() else []
-        self._apply_ids(ids if text.strip() else self.library.ids())
+        self._apply_ids(ids if text.strip() else self._all_ids)
 
     def sort_by(self, key: str | None, descending: bool = False) -> None:
         """Sort the list by a facets.SORT_KEYS key, or by relevance (library order without a query) for None."""
@@ -429,10 +434,15 @@ class MainWindow(QMainWindow):
     def _search_failed(self, message: str) -> None:
         self.statusBar().showMessage(self.tr("Search problem: %1").replace("%1", message), 10000)
 
+    def _recount(self) -> None:
+        """Count read papers anew (after an edit or import) and show the counts."""
+        counts = self.library.read_counts().values()
+        self._counts = (sum(read for read, _total in counts), sum(total for _read, total in counts))
+        self._update_status()
+
     def _update_status(self) -> None:
-        total = self.library.count()
+        read, total = self._counts
         shown = self.model.rowCount()
-        read = sum(r for r, _t in self.library.read_counts().values())
         self.count_label.setText(
             self.tr("%1 of %2 papers · read %3 of %2").replace("%1", f"{shown:,}").replace("%2", f"{total:,}")
             .replace("%3", f"{read:,}"))
@@ -440,9 +450,11 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ import and export
     def library_changed(self) -> None:
         """After an import: catch the index up, recount, and search again."""
+        self._all_ids = self.library.ids()
         self.model.refresh_all()
         self.search_service.sync()
         self.sidebar.refresh()
+        self._recount()
         self._start_search()
 
     def export_notes_to(self, path: Path, fmt: str = "markdown") -> int:
@@ -485,6 +497,7 @@ class MainWindow(QMainWindow):
         self._read_timer.stop()
         self._search_timer.stop()
         self._backup_timer.stop()
+        self._sidebar_timer.stop()
         self.note_editor.flush()
         self.save_settings()
         self.search_service.stop()

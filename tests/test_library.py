@@ -146,3 +146,16 @@ def test_version_1_library_is_migrated_after_a_backup_copy(library_dir):
     old = sqlite3.connect(copies[0])
     assert old.execute("PRAGMA user_version").fetchone()[0] == 1
     assert old.execute("SELECT rating FROM annotations WHERE paper_id = ?", (pid,)).fetchone() == (5,)
+
+
+def test_a_foreign_sqlite_database_is_refused_untouched(tmp_path):
+    folder = tmp_path / "lib"
+    folder.mkdir()
+    conn = sqlite3.connect(folder / "library.db")
+    conn.execute("CREATE TABLE customers (name TEXT)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(LibraryError, match="not a Margin library"):
+        Library.open(folder)
+    conn = sqlite3.connect(folder / "library.db")
+    assert [r[0] for r in conn.execute("SELECT name FROM sqlite_master")] == ["customers"]

@@ -128,7 +128,7 @@ def child_start(library: str) -> None:
 def child_gui(library: str, import_file: str) -> None:
     """Typing latency, stalls, save times and memory in a real window (offscreen)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QElapsedTimer, QSettings, Qt, QTimer
+    from PySide6.QtCore import QElapsedTimer, QSettings, QTimer
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
@@ -203,7 +203,9 @@ def child_gui(library: str, import_file: str) -> None:
     import_stall = max(gaps) - 2 if gaps else float("nan")
     timer.stop()
 
-    # save and find
+    # let the worker finish indexing the imported papers (a search answers after it), then save and find
+    window.set_query("learning")
+    pump_until(lambda: window._query == "learning", 1800)
     paper_id = window.library.ids()[len(window.library.ids()) // 2]
     saves = {}
     for name, action in (("rating", lambda: window.library.set_rating(paper_id, 4)),
