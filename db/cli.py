@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from pathlib import Path
 
@@ -89,39 +88,18 @@ def _open(args: argparse.Namespace, seed: bool = True) -> Library:
 
 
 # `is:recommended`, `similar:ID` and `similar-tag:"NAME"` (db/recommend.py); the rest of the query, if any, filters
-_RECOMMEND = re.compile(r'(?i)(?:^|(?<=\s))(?:(is:recommended)|similar:(\S+)|similar-tag:(?:"([^"]*)"?|(\S+)))(?=\s|$)')
-
-
 def _search(library: Library, text: str, why: dict[str, list[str]] | None = None) -> list[str]:
-    """Ids of the papers matching `text`, best first. For a recommendation query, `why` (when given) gets
-    each paper's shared terms."""
+    """Ids of the papers matching `text`, best first (db.searching). For a recommendation query, `why` (when
+    given) gets each paper's shared terms."""
     from db.search_index import ensure_index
+    from db.searching import run_query
 
     if not text.strip():
         return library.ids()
-    found = _RECOMMEND.search(text)
-    if found is None:
-        return ensure_index(library).search(text)
-    from db.recommend import more_like_tag, recommend, similar
-
-    recommended, paper_id, tag = found.group(1), found.group(2), found.group(3) or found.group(4)
-    if recommended:
-        result = recommend(library)
-    elif paper_id is not None:
-        try:
-            result = similar(library, library.find_id(paper_id))
-        except KeyError:
-            raise MarginError(f"no single paper has the id '{paper_id}' (see: margin list)") from None
-    else:
-        result = more_like_tag(library, tag or "")
-    rest = (text[: found.start()] + " " + text[found.end() :]).strip()
-    ids = result.ids
-    if rest:
-        matching = set(ensure_index(library).search(rest))
-        ids = [i for i in ids if i in matching]
+    result = run_query(library, text, ensure_index(library))
     if why is not None:
         why.update(result.why)
-    return ids
+    return result.ids
 
 
 def cmd_import(args: argparse.Namespace) -> int:

@@ -1,0 +1,67 @@
+"""One entry point for a query typed by the user, shared by `list`/`export --query` and the window's worker.
+
+Plain queries go to the search index (db.search_index). Recommendation queries (`is:recommended`,
+`similar:ID`, `similar-tag:"NAME"`) go to db.recommend; any other words in the same query then filter the
+recommendations and keep their order.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from db.errors import MarginError
+from db.library import Library
+from db.search_index import SearchIndex, highlight_terms
+
+RECOMMENDATION = re.compile(
+    r'(?i)(?:^|(?<=\s))(?:(is:recommended)|similar:(\S+)|similar-tag:(?:"([^"]*)"?|(\S+)))(?=\s|$)')
+
+
+@dataclass
+class QueryResult:
+    """Paper ids best first; `why` maps a recommended paper to its shared terms; `hint` is a status-bar
+    note ("" when the query was taken as typed); `terms` are the words to highlight."""
+
+    ids: list[str]
+    why: dict[str, list[str]] = field(default_factory=dict)
+    hint: str = ""
+    terms: list[str] = field(default_factory=list)
+
+
+def run_query(library: Library, text: str, index: SearchIndex, recommender=None) -> QueryResult:
+    """Answer `text` on `library`: all papers in library order for an empty query.
+
+    `recommender` is a db.recommend.Recommender to reuse (one is made when None and the query needs it).
+    Raises MarginError (e.g. NoPositivesError) with a one-line message for a recommendation that cannot be
+    made, and for an unknown `similar:` id.
+    """
+    if not text.strip():
+        return QueryResult(library.ids())
+    found = RECOMMENDATION.search(text)
+    if found is None:
+        result = index.find(text)
+        return QueryResult(result.ids, hint=result.hint, terms=result.terms)
+    if recommender is None:
+        from db.recommend import Recommender
+
+        recommender = Recommender(library)
+    recommended, paper_id, tag = found.group(1), found.group(2), found.group(3) or found.group(4)
+    if recommended:
+        result = recommender.recommend()
+    elif paper_id is not None:
+        try:
+            result = recommender.similar(library.find_id(paper_id))
+        except KeyError:
+            raise MarginError(f"no single paper has the id '{paper_id}' (see: margin list)") from None
+    else:
+        result = recommender.more_like_tag(tag or "")
+    rest = (text[: found.start()] + " " + text[found.end() :]).strip()
+    ids = list(result.ids)
+    hint = ""
+    if rest:
+        narrowed = index.find(rest)
+        matching = set(narrowed.ids)
+        ids = [i for i in ids if i in matching]
+        hint = narrowed.hint
+    return QueryResult(ids, why=dict(result.why), hint=hint, terms=highlight_terms(rest) if rest else [])
