@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+from urllib.parse import quote
 
 import markdown
 import nh3
@@ -65,21 +66,33 @@ def highlight_pattern(words: list[str]) -> re.Pattern[str] | None:
     return re.compile(rf"\b(?:{alternatives})\w*", re.IGNORECASE)
 
 
-def paper_to_html(paper: Paper, highlight: list[str] | None = None) -> str:
-    """The reader pane's HTML for a paper: label, authors, venue and year, links, tags, the abstract."""
+READER_LABELS = {"similar": "Similar papers", "why": "Recommended for: "}
+
+
+def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[str] | None = None,
+                  labels: dict[str, str] | None = None) -> str:
+    """The reader pane's HTML for a paper: label, authors, venue and year, links, tags, the abstract.
+
+    `why` (a recommendation's shared terms) adds a "Recommended for" line. `labels` overrides the
+    READER_LABELS texts (the window passes translated ones). Internal actions are links with
+    the `margin:` scheme (`margin:similar/ID`, `margin:tag/NAME`), which the reader handles itself.
+    """
     pattern = highlight_pattern(highlight or [])
+    texts = {**READER_LABELS, **(labels or {})}
     parts = [f"<h2>{html.escape(paper.label)}</h2>"]
     if paper.authors:
         parts.append(f'<p class="authors">{html.escape(", ".join(paper.authors))}</p>')
     meta = " · ".join(x for x in (paper.venue or "", stars(paper.rating)) if x)
     if meta:
         parts.append(f'<p class="meta">{html.escape(meta)}</p>')
-    links = _links(paper)
-    if links:
-        parts.append('<p class="links">' + " · ".join(links) + "</p>")
+    links = _links(paper) + [f'<a href="margin:similar/{html.escape(paper.id)}">{html.escape(texts["similar"])}</a>']
+    parts.append('<p class="links">' + " · ".join(links) + "</p>")
     if paper.tags:
         parts.append('<p class="tags">' + " ".join(
-            f'<span class="tag">{html.escape(tag)}</span>' for tag in paper.tags) + "</p>")
+            f'<a class="tag" href="margin:tag/{quote(tag, safe="")}"><span class="tag">{html.escape(tag)}</span></a>'
+            for tag in paper.tags) + "</p>")
+    if why:
+        parts.append('<p class="why">' + html.escape(texts["why"] + ", ".join(why)) + "</p>")
     parts.append(f'<p class="abstract">{abstract_to_html(paper.abstract, pattern)}</p>')
     return "\n".join(parts)
 

@@ -28,6 +28,7 @@ from db.export import write_export
 from db.library import Library
 from db.render import paper_to_html
 from db.search_index import highlight_terms
+from db.searching import RECOMMENDATION
 from desktop import undo
 from desktop.background import run_in_background, wait_for_background
 from desktop.delegates import StarDelegate
@@ -59,6 +60,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self._query = ""
         self._highlight: list[str] = []
+        self._why: dict[str, list[str]] = {}
         self._current_id: str | None = None
         self._sort_key: str | None = None  # None: relevance for a query, library order without one
         self._sort_descending = False
@@ -143,6 +145,7 @@ class MainWindow(QMainWindow):
         self.reader = ReaderView(self)
         self.reader.setObjectName("readerView")
         self.reader.setAccessibleName(self.tr("Abstract"))
+        self.reader.action_requested.connect(self._reader_action)
 
         self.rating_widget = RatingWidget(self)
         self.rating_widget.setObjectName("ratingWidget")
@@ -199,6 +202,8 @@ class MainWindow(QMainWindow):
             Qt.Key.Key_J: lambda: self.move_selection(1), Qt.Key.Key_K: lambda: self.move_selection(-1),
             Qt.Key.Key_T: self.tag_editor.setFocus, Qt.Key.Key_N: self.note_editor.setFocus,
             Qt.Key.Key_R: self.toggle_read, Qt.Key.Key_Slash: self.search_box.setFocus,
+            Qt.Key.Key_S: self.show_similar, Qt.Key.Key_A: self.accept_suggestion,
+            Qt.Key.Key_X: self.dismiss_suggestion,
         }
         for digit in range(6):
             self._triage_keys[Qt.Key.Key_0 + digit] = lambda d=digit: self.rate_current(d, from_key=True)
@@ -298,7 +303,8 @@ class MainWindow(QMainWindow):
                 self.note_editor.load(None, "")
             return
         scroll = self.reader.verticalScrollBar().value()
-        self.reader.setHtml(paper_to_html(paper, self._highlight))
+        self.reader.setHtml(paper_to_html(paper, self._highlight, why=self._why.get(paper.id), labels={
+            "similar": self.tr("Similar papers"), "why": self.tr("Recommended for: ")}))
         if not reload_note:
             self.reader.verticalScrollBar().setValue(scroll)
         self.rating_widget.setRating(paper.rating)
@@ -316,6 +322,8 @@ class MainWindow(QMainWindow):
             self.show_current(reload_note=False)
         self._sidebar_timer.start()
         self._recount()
+        if RECOMMENDATION.search(self._query):
+            self._search_timer.start()  # recommendations depend on ratings and tags: recompute
 
     def rate_current(self, rating: int, from_key: bool = False) -> None:
         if self._current_id is None:
@@ -388,12 +396,44 @@ class MainWindow(QMainWindow):
             return
         self.search_service.search(text)
 
-    def _show_results(self, request: int, text: str, ids: list) -> None:
+    def _show_results(self, request: int, text: str, result) -> None:
         if request != self.search_service.latest_request:
             return  # a newer search is on its way
         self._query = text
-        self._highlight = highlight_terms(text) if text.strip() else []
-        self._apply_ids(ids if text.strip() else self._all_ids)
+        self._why = result.why
+        self._highlight = (result.terms or highlight_terms(text)) if text.strip() else []
+        if result.hint:
+            self.statusBar().showMessage(result.hint, 8000)
+        self._apply_ids(result.ids if text.strip() else self._all_ids)
+
+    def show_similar(self, paper_id: str | None = None) -> None:
+        """Show the papers most like `paper_id` (the current paper when None)."""
+        paper_id = paper_id or self._current_id
+        if paper_id:
+            self.set_query(f"similar:{paper_id}")
+
+    def suggestion_tag(self) -> str | None:
+        """The tag whose suggestions the list shows (`similar-tag:"NAME"`), else None."""
+        found = RECOMMENDATION.search(self._query)
+        return (found.group(3) or found.group(4)) if found and (found.group(3) or found.group(4)) else None
+
+    def accept_suggestion(self) -> None:
+        """Add the suggested tag to the current paper and go on to the next suggestion."""
+        tag = self.suggestion_tag()
+        if tag and self._current_id:
+            self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.paper_changed, add=[tag]))
+            self.dismiss_suggestion()
+
+    def dismiss_suggestion(self) -> None:
+        """Take the current paper off the suggestion list (for this session) and show the next."""
+        if self.suggestion_tag() and self._current_id:
+            row = self.paper_list.currentIndex().row()
+            ids = [i for i in self.model.ids() if i != self._current_id]
+            self._current_id = None
+            self.model.set_ids(ids)
+            if ids:
+                self.select_row(min(row, len(ids) - 1))
+            self._update_status()
 
     def sort_by(self, key: str | None, descending: bool = False) -> None:
         """Sort the list by a facets.SORT_KEYS key, or by relevance (library order without a query) for None."""
@@ -427,6 +467,13 @@ class MainWindow(QMainWindow):
             self._current_id = None
             self.show_current()
         self._update_status()
+
+    def _reader_action(self, action: str, argument: str) -> None:
+        """A `margin:` link in the reader: similar papers, or a tag to filter by."""
+        if action == "similar":
+            self.show_similar(argument)
+        elif action == "tag":
+            self.add_filter(f'tag:"{argument}"')
 
     def _show_message(self, message: str) -> None:
         self.statusBar().showMessage(message, 5000)

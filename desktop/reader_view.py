@@ -3,7 +3,7 @@ in the system browser."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QTextBrowser
 
@@ -18,7 +18,10 @@ span.math { font-family: serif; font-style: italic; }
 
 
 class ReaderView(QTextBrowser):
-    """Shows HTML made by db.render. Links with http/https open externally; nothing else is followed."""
+    """Shows HTML made by db.render. Links with http/https open externally; `margin:ACTION/ARGUMENT` links
+    (written by db.render, never taken from paper text) emit `action_requested`; nothing else is followed."""
+
+    action_requested = Signal(str, str)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -42,6 +45,9 @@ class ReaderView(QTextBrowser):
         return None  # no remote images, no local files: the pane shows only the text it was given
 
     def _open_link(self, url: QUrl) -> None:
-        if url.scheme() in ("http", "https"):
+        if url.scheme() == "margin":
+            action, _slash, argument = url.path().partition("/")
+            self.action_requested.emit(action, QUrl.fromPercentEncoding(argument.encode()))
+        elif url.scheme() in ("http", "https"):
             self.opened_links.append(url.toString())
             QDesktopServices.openUrl(url)

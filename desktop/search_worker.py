@@ -10,14 +10,16 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from db.errors import MarginError
 from db.library import Library
 from db.search_index import SearchIndex
+from db.searching import RECOMMENDATION, QueryResult, run_query
 
 
 class SearchWorker(QObject):
     """Lives on a QThread. Send requests through the `request_*` signals of SearchService."""
 
-    results = Signal(int, str, list)  # request number, query text, paper ids best first
+    results = Signal(int, str, object)  # request number, query text, db.searching.QueryResult
     status = Signal(str)  # a message for the status bar
     ready = Signal()  # the index is open and current
     failed = Signal(str)
@@ -27,6 +29,7 @@ class SearchWorker(QObject):
         self._folder = folder
         self._library: Library | None = None
         self._index: SearchIndex | None = None
+        self._recommender = None  # db.recommend.Recommender, made on the first recommendation query
         self.latest_request = 0  # written from the GUI thread: lets an outdated search be skipped
 
     @Slot()
@@ -54,11 +57,18 @@ class SearchWorker(QObject):
             return  # a newer keystroke is already queued
         try:
             self._index.sync(self._library)
-            ids = self._index.search(text)
-        except Exception as error:  # noqa: BLE001
+            if RECOMMENDATION.search(text) and self._recommender is None:
+                from db.recommend import Recommender
+
+                self.status.emit(self.tr("Preparing recommendations…"))
+                self._recommender = Recommender(self._library)
+            result = run_query(self._library, text, self._index, self._recommender)
+        except MarginError as error:  # e.g. no paper rated 4–5 yet: say so instead of an empty list
+            result = QueryResult([], hint=str(error))
+        except Exception as error:  # noqa: BLE001 - shown in the status bar; the window stays usable
             self.failed.emit(str(error))
-            ids = []
-        self.results.emit(request, text, ids)
+            result = QueryResult([])
+        self.results.emit(request, text, result)
 
     @Slot()
     def sync(self) -> None:

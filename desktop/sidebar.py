@@ -65,6 +65,8 @@ class Sidebar(QTreeWidget):
         library = self._section(self.tr("Library"))
         self._entry(library, self.tr("All papers"), f"{counts.total:,}", "")
         self._entry(library, self.tr("Unread"), f"{counts.total - counts.read:,}", "read:no")
+        recommended = self._entry(library, self.tr("Recommended"), "", "is:recommended")
+        recommended.setToolTip(0, self.tr("Unread papers like the ones you rated 4 or 5 stars"))
         venues = self._section(self.tr("Venues"))
         for venue, read, total in counts.venues:
             name = venue or self.tr("(no venue)")
@@ -95,6 +97,8 @@ class Sidebar(QTreeWidget):
         if not name:
             return
         menu = QMenu(self)
+        menu.addAction(self.tr("Suggest papers for this tag"),
+                       lambda: self.filterRequested.emit(f"similar-tag:{quote(name)}"))
         menu.addAction(self.tr("Rename or merge tag…"), lambda: self.rename_tag(name))
         menu.addAction(self.tr("Delete tag…"), lambda: self.delete_tag(name))
         menu.exec(self.viewport().mapToGlobal(position))

@@ -52,6 +52,8 @@ class WindowActions:
         self._action(edit_menu, tr("Set &title…"), self.title_dialog, "F2")
         self._action(edit_menu, tr("Note &history…"), self.note_history_dialog)
         self._action(edit_menu, tr("&Find"), window.search_box.setFocus, QKeySequence.StandardKey.Find)
+        self._action(edit_menu, tr("&Similar papers"), window.show_similar, "Ctrl+Shift+S")
+        self._action(edit_menu, tr("Re&commended papers"), lambda: window.set_query("is:recommended"), "Ctrl+R")
 
         view_menu = bar.addMenu(tr("&View"))
         self._action(view_menu, tr("Zoom &in"), lambda: window.reader.set_zoom(window.reader.zoom + 1),
@@ -239,9 +241,12 @@ class WindowActions:
 
 
 def search_syntax() -> str:
-    try:
-        from db.query import SEARCH_SYNTAX_HELP
-    except ImportError:  # the query language module is not installed yet in this build
-        return tr("Type words to find papers that contain all of them; \"a phrase\" in quotes; "
-                  "tag:name, author:name, title:word, note:word restrict to a field.")
-    return SEARCH_SYNTAX_HELP
+    from db.query import SEARCH_SYNTAX_HELP
+
+    return tr(SEARCH_SYNTAX_HELP) + "\n\n" + tr(RECOMMEND_HELP)
+
+
+RECOMMEND_HELP = (
+    "is:recommended — unread papers like the ones you rated 4–5 stars (and unlike those rated 1–2)\n"
+    "similar:ID — papers like one paper (press s in the list, or click “Similar papers” in the reader)\n"
+    "similar-tag:\"NAME\" — untagged papers like those carrying a tag; a adds the tag, x dismisses")
