@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from functools import lru_cache
 
 from pylatexenc.latex2text import LatexNodes2Text
@@ -180,15 +181,27 @@ def abstract_to_plain(text: str) -> str:
     return "".join(value for kind, value in _tokens(text) if kind in ("text", "math", "url"))
 
 
+def fold_for_matching(text: str) -> str:
+    """`text` with each character lower-cased and stripped of accents, one character for one, so that match
+    positions in the folded text are positions in `text` (`Képes` → `kepes`)."""
+    return "".join(_fold_char(char) for char in text)
+
+
+@lru_cache(maxsize=4096)
+def _fold_char(char: str) -> str:
+    base = unicodedata.normalize("NFD", char)[0].lower()
+    return base if len(base) == 1 else char
+
+
 def _escape(text: str, highlight: re.Pattern[str] | None) -> str:
     if highlight is None:
         return html.escape(text, quote=False)
     out, pos = [], 0
-    for match in highlight.finditer(text):
+    for match in highlight.finditer(fold_for_matching(text)):
         if match.end() == match.start():
             continue
         out.append(html.escape(text[pos : match.start()], quote=False))
-        out.append(f'<span class="hit">{html.escape(match.group(0), quote=False)}</span>')
+        out.append(f'<span class="hit">{html.escape(text[match.start() : match.end()], quote=False)}</span>')
         pos = match.end()
     out.append(html.escape(text[pos:], quote=False))
     return "".join(out)

@@ -14,7 +14,7 @@ from urllib.parse import quote
 import markdown
 import nh3
 
-from db.abstract_markup import abstract_to_html, latex_to_unicode
+from db.abstract_markup import abstract_to_html, fold_for_matching, latex_to_unicode
 from db.paper import Paper
 
 _ALLOWED_TAGS = {
@@ -57,13 +57,14 @@ def stars(rating: int | None) -> str:
 
 
 def highlight_pattern(words: list[str]) -> re.Pattern[str] | None:
-    """A case-insensitive pattern matching words that start with any of `words` (stems match their forms)."""
-    words = [w for w in words if len(w) >= 2]
+    """A pattern over accent-folded, lower-cased text (abstract_markup.fold_for_matching) matching words that
+    start with any of `words` (so a stem also marks its other forms)."""
+    words = [fold_for_matching(w) for w in words if len(w) >= 2]
     if not words:
         return None
     alternatives = "|".join(re.escape(w[: max(3, len(w) - 2)] if len(w) > 4 else w) for w in
                             sorted(set(words), key=len, reverse=True))
-    return re.compile(rf"\b(?:{alternatives})\w*", re.IGNORECASE)
+    return re.compile(rf"\b(?:{alternatives})\w*")
 
 
 READER_LABELS = {"similar": "Similar papers", "why": "Recommended for: "}

@@ -26,3 +26,11 @@ def test_paper_html_has_label_tags_and_escaped_fields():
 
 def test_stars():
     assert stars(None) == "" and stars(5) == "★★★★★" and stars(1) == "★☆☆☆☆"
+
+
+def test_highlight_ignores_case_and_accents():
+    paper = Paper(id="abc", label="x", title=None, abstract="Work by Képes on Graphs and graph theory", authors=[],
+                  venue=None, year=None)
+    html = paper_to_html(paper, ["kepes", "GRAPH"])
+    assert '<span class="hit">Képes</span>' in html
+    assert '<span class="hit">Graphs</span>' in html and '<span class="hit">graph</span>' in html
