@@ -1,4 +1,5 @@
-"""The Markdown note editor with a rendered preview. It saves a moment after typing stops."""
+"""The Markdown note editor with a rendered preview. It saves a moment after typing stops, and at least once a
+second during steady typing (so a crash loses at most about the last second)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from PySide6.QtWidgets import QPlainTextEdit, QTabWidget, QTextBrowser, QVBoxLay
 from db.render import note_to_html
 
 AUTOSAVE_MS = 700
+MAX_UNSAVED_MS = 1000  # steady typing never pauses for AUTOSAVE_MS: save this long after the first unsaved key
 
 
 class NoteEditor(QWidget):
-    """Emits `noteChanged(paper_id, text)` when the note should be saved: a moment after typing stops,
-    and at once on `flush()` (switching papers, closing)."""
+    """Emits `noteChanged(paper_id, text)` when the note should be saved: a moment after typing stops, at
+    the latest MAX_UNSAVED_MS after the first unsaved keystroke, and at once on `flush()` (switching papers,
+    closing)."""
 
     noteChanged = Signal(str, str)
 
@@ -41,6 +44,10 @@ class NoteEditor(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(AUTOSAVE_MS)
         self._timer.timeout.connect(self.flush)
+        self._deadline = QTimer(self)
+        self._deadline.setSingleShot(True)
+        self._deadline.setInterval(MAX_UNSAVED_MS)
+        self._deadline.timeout.connect(self.flush)
         self.editor.textChanged.connect(self._typed)
 
     def load(self, paper_id: str | None, text: str) -> None:
@@ -59,10 +66,13 @@ class NoteEditor(QWidget):
 
     def _typed(self) -> None:
         self._timer.start()
+        if not self._deadline.isActive():
+            self._deadline.start()
 
     def flush(self) -> None:
         """Save now if the text differs from what was last saved."""
         self._timer.stop()
+        self._deadline.stop()
         text = self.editor.toPlainText()
         if self._paper_id is not None and text != self._saved:
             self._saved = text
