@@ -32,6 +32,21 @@ def create_window(library: Path):
     return window
 
 
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "resources" / "translations"
+
+
+def install_translation(app, folder: Path = TRANSLATIONS, locale=None) -> bool:
+    """Load `folder`/margin_<locale>.qm for `locale` (a QLocale; the system's UI language when None), e.g.
+    margin_zh_CN.qm, when there is one. Returns True when a translation was installed."""
+    from PySide6.QtCore import QLocale, QTranslator
+
+    translator = QTranslator(app)
+    if translator.load(locale or QLocale.system(), "margin", "_", str(folder)):
+        app.installTranslator(translator)
+        return True
+    return False
+
+
 def run(folder: Path) -> int:
     """Open the window on `folder` and run until it closes. Returns the process exit code."""
     if not has_display():
@@ -43,6 +58,7 @@ def run(folder: Path) -> int:
     app.setApplicationName("Margin")
     app.setOrganizationName("Margin")
     app.setApplicationDisplayName("Margin")
+    install_translation(app)
     from desktop.single_instance import InstanceServer, ask_running_instance
 
     if ask_running_instance(folder):

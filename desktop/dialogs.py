@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -18,11 +18,7 @@ from PySide6.QtWidgets import (
 
 from db.library import ImportReport, Library
 from db.render import note_to_html
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("Dialogs", text)
-
+from desktop.i18n import tr
 
 SHORTCUTS = [
     ("j / ↓", "next paper"), ("k / ↑", "previous paper"), ("1–5", "rate"), ("0", "clear the rating"),

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout
 
 from db.export import DESCRIPTIONS, EXTENSIONS, FOLDER_FORMATS, FORMATS
+from desktop.i18n import tr
 
 SCOPES = ("annotated", "all", "search", "selected")
 
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("ExportDialog", text)
 
 
 class ExportDialog(QDialog):

@@ -65,6 +65,7 @@ class MainWindow(QMainWindow):
         self._sort_key: str | None = None  # None: relevance for a query, library order without one
         self._sort_descending = False
         self.undo_stack = QUndoStack(self)
+        self._closed = False
 
         self.model = PaperTableModel(library, self)
         self._build_widgets()
@@ -541,6 +542,10 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ closing
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self._closed:  # closed once already (e.g. close() and then the test harness): nothing left to save
+            super().closeEvent(event)
+            return
+        self._closed = True
         self._read_timer.stop()
         self._search_timer.stop()
         self._backup_timer.stop()

@@ -8,14 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
 from db.library import Library
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Undo", text)
+from desktop.i18n import tr
 
 
 class _PaperCommand(QUndoCommand):
@@ -28,7 +24,7 @@ class _PaperCommand(QUndoCommand):
 
 class SetRating(_PaperCommand):
     def __init__(self, library, paper_id, rating: int | None, changed):
-        super().__init__(library, paper_id, changed, _tr("Set rating") if rating else _tr("Clear rating"))
+        super().__init__(library, paper_id, changed, tr("Set rating") if rating else tr("Clear rating"))
         self.old = library.paper(paper_id).rating
         self.new = rating or None
 
@@ -43,7 +39,7 @@ class SetRating(_PaperCommand):
 
 class SetRead(_PaperCommand):
     def __init__(self, library, paper_id, read: bool, changed):
-        super().__init__(library, paper_id, changed, _tr("Mark read") if read else _tr("Mark unread"))
+        super().__init__(library, paper_id, changed, tr("Mark read") if read else tr("Mark unread"))
         self.old = library.paper(paper_id).read
         self.new = read
 
@@ -58,7 +54,7 @@ class SetRead(_PaperCommand):
 
 class SetTitle(_PaperCommand):
     def __init__(self, library, paper_id, title: str | None, changed):
-        super().__init__(library, paper_id, changed, _tr("Set title"))
+        super().__init__(library, paper_id, changed, tr("Set title"))
         self.old = library.paper(paper_id).user_title
         self.new = title
 
@@ -75,7 +71,7 @@ class ChangeTags(_PaperCommand):
     """Add or remove tags; undo restores exactly the tags the paper had before."""
 
     def __init__(self, library, paper_id, changed, add: list[str] = (), remove: list[str] = ()):
-        super().__init__(library, paper_id, changed, _tr("Add tag") if add else _tr("Remove tag"))
+        super().__init__(library, paper_id, changed, tr("Add tag") if add else tr("Remove tag"))
         self.before = library.paper(paper_id).tags
         self.add = list(add)
         self.remove = list(remove)

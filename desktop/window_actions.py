@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QUrl
+from PySide6.QtCore import QUrl
 from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
@@ -15,14 +15,12 @@ from desktop import theme
 from desktop.background import run_in_background
 from desktop.dialogs import NoteHistoryDialog, import_report_box, shortcuts_text, text_dialog
 from desktop.export_dialog import ExportDialog, ask_output
+from desktop.i18n import tr
 from desktop.importing import ImportJob
 
 IMPORT_FILTER = "Paper lists (*.txt *.json *.jsonl *.csv *.bib *.bibtex *.biblatex *.ris *.xml *.atom);;All files (*)"
 UNREAD_FILTER = "read:no"
 
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("WindowActions", text)
 
 
 class WindowActions:
