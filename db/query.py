@@ -80,16 +80,8 @@ class TextTokenizer(Tokenizer):
     def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
                  start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
         token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
-        for number, part in enumerate(value.split(SEGMENT)):
-            pos = start_pos + number * PART_SPAN
-            boost = 1.0
-            if BOOST_MARK in part:
-                mark, part = part.split(BOOST_MARK, 1)
-                boost = float(mark or 1.0)
-            end = start_pos + (number + 1) * PART_SPAN
-            for piece in (piece for word in _WORD.findall(fold(part)) for piece in _pieces(word)):
-                if pos >= end:
-                    break  # a part holds at most PART_SPAN tokens: the rest of a very long note is not indexed
+        for first, boost, pieces in text_parts(value, start_pos):
+            for pos, piece in enumerate(pieces, first):
                 token.text = piece
                 token.boost = boost
                 token.stopped = False
@@ -97,8 +89,67 @@ class TextTokenizer(Tokenizer):
                     token.pos = pos
                 if chars:
                     token.startchar = token.endchar = start_char
-                pos += 1
                 yield token
+
+
+def text_parts(value: str, start_pos: int = 0):
+    """(first position, boost, words) for each part of a text value, as TextTokenizer yields them: folded
+    words and CJK bigrams, at most PART_SPAN per part (the rest of a very long note is not indexed)."""
+    for number, part in enumerate(value.split(SEGMENT)):
+        boost = 1.0
+        if BOOST_MARK in part:
+            mark, part = part.split(BOOST_MARK, 1)
+            boost = float(mark or 1.0)
+        part = fold(part)
+        words = _WORD.findall(part)
+        if _CJK_RUN.search(part):
+            words = [piece for word in words for piece in _pieces(word)]
+        yield start_pos + number * PART_SPAN, boost, words[:PART_SPAN]
+
+
+class _Stems(dict):
+    """word → Porter stem, filled on first use (a plain dict lookup after that)."""
+
+    def __missing__(self, word: str) -> str:
+        stemmed = porter_stem(word)
+        if len(self) < 500_000:
+            self[word] = stemmed
+        return stemmed
+
+
+_STEMS = _Stems()
+
+
+def term_positions(value: str, stem: bool) -> dict[str, tuple[list[int], float]]:
+    """term → (positions, weight) for a text value: what TextTokenizer (| StemFilter when `stem`) yields,
+    grouped per term without a Token per word (the bulk of indexing time). The weight is the sum of the
+    boosts of the term's occurrences, added in position order as whoosh's Positions format does."""
+    positions: dict[str, list[int]] = {}
+    boosted: dict[int, float] = {}  # part number → boost, for parts whose boost is not 1
+    in_boosted: set[str] = set()  # terms that occur in such a part
+    for first, boost, words in text_parts(value):
+        if stem:
+            words = [_STEMS[word] for word in words]
+        if boost != 1.0:
+            boosted[first // PART_SPAN] = boost
+            in_boosted.update(words)
+        get = positions.get
+        for pos, term in enumerate(words, first):
+            found = get(term)
+            if found is None:
+                positions[term] = [pos]
+            else:
+                found.append(pos)
+    out = {}
+    for term, found in positions.items():
+        if term in in_boosted:
+            weight = 0.0
+            for pos in found:
+                weight += boosted.get(pos // PART_SPAN, 1.0)
+        else:
+            weight = float(len(found))
+        out[term] = (found, weight)
+    return out
 
 
 def _pieces(word: str) -> list[str]:

@@ -14,23 +14,49 @@ from array import array
 from itertools import accumulate
 
 from whoosh import query
+from whoosh.analysis import StemFilter
 from whoosh.fields import TEXT
 from whoosh.formats import Positions
+from whoosh.lang.porter import stem as porter_stem
 from whoosh.reading import TermNotFound
 from whoosh.system import pack_uint
 
-from db.query import PART_SPAN, InPart
+from db.query import PART_SPAN, InPart, TextTokenizer, term_positions
 
 
 class ArrayPositions(Positions):
     """whoosh's Positions format storing the positions as a plain uint16 array instead of pickled deltas:
     the ranker decodes positions of every phrase candidate, and this is several times faster to read."""
 
+    def word_values(self, value, analyzer, **kwargs):
+        stem = _fast_analysis(analyzer)
+        if stem is None or kwargs.get("start_pos"):
+            yield from super().word_values(value, analyzer, **kwargs)
+            return
+        boost = self.field_boost
+        for term, (poslist, weight) in term_positions(value, stem).items():
+            yield term, len(poslist), weight * boost, pack_uint(len(poslist)) + array("H", poslist).tobytes()
+
     def encode(self, poslist):
         return pack_uint(len(poslist)) + array("H", poslist).tobytes()
 
     def decode_positions(self, valuestring):
         return _positions(valuestring).tolist()
+
+
+def _fast_analysis(analyzer) -> bool | None:
+    """For our own text analyzers (TextTokenizer, optionally | a plain Porter StemFilter): whether it stems;
+    None for any other analyzer (then whoosh's token stream is used)."""
+    items = getattr(analyzer, "items", [analyzer])
+    if not items or type(items[0]) is not TextTokenizer:
+        return None
+    if len(items) == 1:
+        return False
+    stemmer = items[1]
+    if (len(items) == 2 and type(stemmer) is StemFilter and getattr(stemmer, "stemfn", None) is porter_stem
+            and not getattr(stemmer, "lang", None) and not getattr(stemmer, "ignore", None)):
+        return True
+    return None
 
 
 def positional(analyzer) -> TEXT:

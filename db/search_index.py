@@ -23,6 +23,7 @@ from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, Schema
 from whoosh.index import LockError
 
+from db.index_writer import SegmentBuilder
 from db.library import Library
 from db.paper import Paper
 from db.query import (
@@ -161,17 +162,17 @@ class SearchIndex:
             index = whoosh_index.create_in(str(self.folder), make_schema())
             queued = library.index_queue()
             ids = library.ids()
-            writer = index.writer(limitmb=256, codec=_codec())
+            builder = SegmentBuilder(index.writer(codec=_codec()))
             try:
                 for start in range(0, len(ids), 1000):
                     for paper in library.papers(ids[start : start + 1000]):
-                        writer.add_document(**document(paper))
+                        builder.add(document(paper))
                     if progress:
                         progress(min(start + 1000, len(ids)), len(ids))
+                builder.commit()
             except BaseException:
-                writer.cancel()
+                builder.cancel()
                 raise
-            writer.commit(optimize=True)
             (self.folder / _STAMP).write_text(json.dumps({"schema": INDEX_SCHEMA_VERSION}))
             self._index = index
             library.clear_index_queue(queued)

@@ -1,0 +1,75 @@
+"""The fast index build (db/index_writer.py, the pre-analysed text of db/ranking.py) writes what whoosh's own
+writer writes, and big index queues are caught up without losing a change."""
+
+from __future__ import annotations
+
+from whoosh import index as whoosh_index
+from whoosh.formats import Positions
+
+from db.index_writer import SegmentBuilder
+from db.paper import Paper
+from db.search_index import _codec, document, make_schema
+
+ODD_TEXTS = [
+    "2.0\x1fHello 你好世界 Wörld\x1eAda Lovelace ; Bob\x1e" + "x " * 9000 + "\x1eCafé note\x1etag, with comma",
+    "1.5\x1fa a b\x1ea b a\x1e\x1e\x1e",
+    "\x1e\x1e\x1e\x1e",
+    "2.0\x1fΩ(n) bounds\x1e\x1e$\\mathcal{M}$ -- ``quoted'' **GLEAN** https://x.org/a?b=1\x1e\x1e",
+]
+
+
+def _papers(library) -> list[Paper]:
+    papers = library.papers()
+    papers[0].tags[:] = ["a, b", "Graph Nets"]
+    papers[1].note = "Café 你好 note with reasoning"
+    papers[2].rating = 4
+    papers[3].read = True
+    return papers
+
+
+def test_pre_analysed_text_equals_the_token_stream(library):
+    schema = make_schema()
+    for name in ("text", "venue"):
+        field = schema[name]
+        for value in [document(p)[name] for p in _papers(library)] + ODD_TEXTS:
+            fast = sorted(field.format.word_values(value, field.analyzer, mode="index"))
+            slow = sorted(Positions.word_values(field.format, value, field.analyzer, mode="index"))
+            assert fast == slow
+
+
+def _dump(folder) -> dict:
+    reader = whoosh_index.open_dir(str(folder)).reader()
+    postings = []
+    for name, text in reader.all_terms():
+        info = reader.term_info(name, text)
+        matcher = reader.postings(name, text)
+        items = []
+        while matcher.is_active():
+            items.append((matcher.id(), matcher.weight(), matcher.value(), matcher.block_min_length(),
+                          matcher.block_max_length(), matcher.block_max_weight()))
+            matcher.next()
+        postings.append((name, text, info.weight(), info.doc_frequency(), info.min_length(), info.max_length(),
+                         info.max_weight(), items))
+    lengths = {name: [reader.doc_field_length(d, name) for d in range(reader.doc_count_all())]
+               + [reader.field_length(name)] for name in reader.schema.names()}
+    return {"postings": postings, "stored": list(reader.all_stored_fields()), "lengths": lengths,
+            "ids": list(reader.column_reader("id")), "count": reader.doc_count_all()}
+
+
+def test_segment_builder_writes_what_whoosh_writes(library, tmp_path):
+    papers = _papers(library) * 3
+    codec = _codec()
+    codec._blocklimit = 16  # common words span several posting blocks
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    plain = whoosh_index.create_in(str(tmp_path / "a"), make_schema())
+    writer = plain.writer(codec=codec)
+    for paper in papers:
+        writer.add_document(**document(paper))
+    writer.commit()
+    fast = whoosh_index.create_in(str(tmp_path / "b"), make_schema())
+    builder = SegmentBuilder(fast.writer(codec=codec))
+    for paper in papers:
+        builder.add(document(paper))
+    builder.commit()
+    assert _dump(tmp_path / "a") == _dump(tmp_path / "b")
