@@ -124,4 +124,5 @@ class SegmentBuilder:
 
     def cancel(self) -> None:
         self._terms.clear()
-        self.writer.cancel()
+        if not self.writer.is_closed:
+            self.writer.cancel()

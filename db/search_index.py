@@ -10,7 +10,6 @@ The query language lives in db/query.py.
 from __future__ import annotations
 
 import json
-import shutil
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, Schema
 from whoosh.index import LockError
 
+from db.index_folder import IndexLock, fresh_folder, swap_in
 from db.index_writer import SegmentBuilder
 from db.library import Library
 from db.paper import Paper
@@ -45,6 +45,8 @@ INDEX_SCHEMA_VERSION = 6
 _STAMP = "margin-index.json"
 TITLE_BOOST = 2.0
 _WRITER_TIMEOUT = 5.0
+_BULK_SYNC = 100  # a queue this long is written as a new segment (SegmentBuilder) instead of doc by doc
+_REBUILD_MIN = 2000  # a queue this long and at least half the library: rebuilt from scratch
 
 
 def make_schema() -> Schema:
@@ -110,6 +112,8 @@ class SearchIndex:
         self._ranker: Ranker | None = None
         self._library: Library | None = None
         self._lock = threading.RLock()
+        self.waiting: Callable[[], None] | None = None  # called when another process is writing the index
+        self._folder_lock = IndexLock(self.folder, waiting=lambda: self.waiting and self.waiting())
 
     @classmethod
     def for_library(cls, library: Library) -> SearchIndex:
@@ -134,7 +138,7 @@ class SearchIndex:
 
     def open(self, library: Library, progress: Callable[[int, int], None] | None = None) -> bool:
         """Make the index usable and current with `library`. Returns True when it had to be rebuilt."""
-        with self._lock:
+        with self._lock, self._folder_lock:
             self._library = library
             if self.needs_rebuild():
                 self.rebuild(library, progress)
@@ -150,16 +154,14 @@ class SearchIndex:
             return False
 
     def rebuild(self, library: Library, progress: Callable[[int, int], None] | None = None) -> None:
-        """Build the index anew from every paper in the library, as one optimized segment."""
-        with self._lock:
+        """Build the index anew from every paper in the library, as one optimized segment (in a fresh folder
+        that then takes the place of the old one, which other processes may still be reading)."""
+        with self._lock, self._folder_lock:
             self._library = library
             self._drop_searcher()
             self._index = None
-            if self.folder.exists():
-                shutil.rmtree(self.folder, ignore_errors=True)
-            self.folder.mkdir(parents=True, exist_ok=True)
-            (self.folder / _STAMP).unlink(missing_ok=True)
-            index = whoosh_index.create_in(str(self.folder), make_schema())
+            fresh = fresh_folder(self.folder)
+            index = whoosh_index.create_in(str(fresh), make_schema())
             queued = library.index_queue()
             ids = library.ids()
             builder = SegmentBuilder(index.writer(codec=_codec()))
@@ -173,16 +175,18 @@ class SearchIndex:
             except BaseException:
                 builder.cancel()
                 raise
-            (self.folder / _STAMP).write_text(json.dumps({"schema": INDEX_SCHEMA_VERSION}))
-            self._index = index
-            library.clear_index_queue(queued)
+            (fresh / _STAMP).write_text(json.dumps({"schema": INDEX_SCHEMA_VERSION}))
+            installed = swap_in(fresh, self.folder)
+            self._index = whoosh_index.open_dir(str(self.folder))
+            if installed:  # else another process's index is in place; the queue keeps what ours held
+                library.clear_index_queue(queued)
 
     def sync(self, library: Library) -> int:
         """Bring queued papers up to date in the index (at once searchable). Returns how many were updated.
 
         A writer lock that is not released within a few seconds (a writer that never finished) or an
         unreadable index leads to a rebuild."""
-        with self._lock:
+        with self._lock, self._folder_lock:
             self._library = library
             queued = library.index_queue()
             if self._index is None and self.needs_rebuild():
@@ -190,6 +194,9 @@ class SearchIndex:
                 return len(queued)
             if not queued:
                 return 0
+            if len(queued) >= _REBUILD_MIN and len(queued) * 2 >= library.count():
+                self.rebuild(library)  # most of the library changed (a big import): one fresh segment
+                return len(queued)
             papers = {paper.id: paper for paper in library.papers(queued)}
             try:
                 writer = self._index.writer(timeout=_WRITER_TIMEOUT, codec=_codec())
@@ -197,15 +204,25 @@ class SearchIndex:
                 self.rebuild(library)
                 return len(queued)
             try:
-                for paper_id in queued:
-                    if paper_id in papers:
-                        writer.update_document(**document(papers[paper_id]))
-                    else:
+                if len(queued) < _BULK_SYNC:
+                    for paper_id in queued:
+                        if paper_id in papers:
+                            writer.update_document(**document(papers[paper_id]))
+                        else:
+                            writer.delete_by_term("id", paper_id)
+                    writer.commit()
+                else:  # many papers (an import): old versions deleted, new ones written as one new segment
+                    for paper_id in queued:
                         writer.delete_by_term("id", paper_id)
+                    builder = SegmentBuilder(writer)
+                    for paper_id in queued:
+                        if paper_id in papers:
+                            builder.add(document(papers[paper_id]))
+                    builder.commit()
             except BaseException:
-                writer.cancel()
+                if not writer.is_closed:
+                    writer.cancel()
                 raise
-            writer.commit()
             self._drop_searcher()
             library.clear_index_queue(queued)
             return len(queued)

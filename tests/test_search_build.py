@@ -73,3 +73,52 @@ def test_segment_builder_writes_what_whoosh_writes(library, tmp_path):
         builder.add(document(paper))
     builder.commit()
     assert _dump(tmp_path / "a") == _dump(tmp_path / "b")
+
+
+def test_a_long_queue_is_written_as_one_new_segment_and_loses_no_change(library, monkeypatch):
+    import db.search_index as search_index
+    from db.search_index import ensure_index
+
+    monkeypatch.setattr(search_index, "_BULK_SYNC", 5)
+    index = ensure_index(library)
+    ids = library.ids()
+    for number, pid in enumerate(ids[:12]):
+        library.set_note(pid, f"bulkword{number} shared quokka")
+    late = ids[3]
+    papers = library.papers
+
+    def papers_then_change(wanted=None):  # a change arriving while the index is being written
+        found = papers(wanted)
+        if wanted is not None:
+            library.set_note(late, "changed meanwhile wombat")
+        return found
+
+    monkeypatch.setattr(library, "papers", papers_then_change)
+    assert index.sync(library) == 12
+    monkeypatch.setattr(library, "papers", papers)
+    assert sorted(index.search("quokka")) == sorted(ids[:12])
+    assert index.search("bulkword7") == [ids[7]]
+    assert index._current_searcher().doc_count() == library.count()
+    assert library.index_queue() == [late]  # read after the index had its old version: still queued
+    assert index.sync(library) == 1
+    assert index.search("wombat") == [late]
+    assert index.search("bulkword3") == []
+    assert library.index_queue() == []
+    assert len(index.search("learning")) == len(set(index.search("learning")))
+
+
+def test_a_queue_of_most_of_the_library_rebuilds(library, monkeypatch):
+    import db.search_index as search_index
+    from db.search_index import ensure_index
+
+    monkeypatch.setattr(search_index, "_REBUILD_MIN", 5)
+    index = ensure_index(library)
+    library.queue_all_for_index()
+    rebuilt = []
+    monkeypatch.setattr(index, "rebuild", lambda lib, progress=None: rebuilt.append(
+        search_index.SearchIndex.rebuild(index, lib, progress)))
+    pid = library.ids()[5]
+    library.set_note(pid, "numbat")
+    assert index.sync(library) == library.count()
+    assert rebuilt and library.index_queue() == []
+    assert index.search("numbat") == [pid]
