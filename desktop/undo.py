@@ -22,49 +22,49 @@ class _PaperCommand(QUndoCommand):
         self.changed = changed
 
 
-class SetRating(_PaperCommand):
+class _SetValue(_PaperCommand):
+    """Set one annotation to `new`; undo sets it back to what it was. Subclasses name the field."""
+
+    field = ""  # Library.set_<field>
+    attribute = ""  # the Paper attribute holding the value (the field's name when empty)
+
+    def __init__(self, library, paper_id, new, changed, text: str):
+        super().__init__(library, paper_id, changed, text)
+        self.old = getattr(library.paper(paper_id), self.attribute or self.field)
+        self.new = new
+
+    def _write(self, value) -> None:
+        getattr(self.library, f"set_{self.field}")(self.paper_id, value)
+        self.changed(self.paper_id)
+
+    def redo(self) -> None:
+        self._write(self.new)
+
+    def undo(self) -> None:
+        self._write(self.old)
+
+
+class SetRating(_SetValue):
+    field = "rating"
+
     def __init__(self, library, paper_id, rating: int | None, changed):
-        super().__init__(library, paper_id, changed, tr("Set rating") if rating else tr("Clear rating"))
-        self.old = library.paper(paper_id).rating
-        self.new = rating or None
-
-    def redo(self) -> None:
-        self.library.set_rating(self.paper_id, self.new)
-        self.changed(self.paper_id)
-
-    def undo(self) -> None:
-        self.library.set_rating(self.paper_id, self.old)
-        self.changed(self.paper_id)
+        super().__init__(library, paper_id, rating or None, changed,
+                         tr("Set rating") if rating else tr("Clear rating"))
 
 
-class SetRead(_PaperCommand):
+class SetRead(_SetValue):
+    field = "read"
+
     def __init__(self, library, paper_id, read: bool, changed):
-        super().__init__(library, paper_id, changed, tr("Mark read") if read else tr("Mark unread"))
-        self.old = library.paper(paper_id).read
-        self.new = read
-
-    def redo(self) -> None:
-        self.library.set_read(self.paper_id, self.new)
-        self.changed(self.paper_id)
-
-    def undo(self) -> None:
-        self.library.set_read(self.paper_id, self.old)
-        self.changed(self.paper_id)
+        super().__init__(library, paper_id, read, changed, tr("Mark read") if read else tr("Mark unread"))
 
 
-class SetTitle(_PaperCommand):
+class SetTitle(_SetValue):
+    field = "title"
+    attribute = "user_title"  # the user's own title, not the file's
+
     def __init__(self, library, paper_id, title: str | None, changed):
-        super().__init__(library, paper_id, changed, tr("Set title"))
-        self.old = library.paper(paper_id).user_title
-        self.new = title
-
-    def redo(self) -> None:
-        self.library.set_title(self.paper_id, self.new)
-        self.changed(self.paper_id)
-
-    def undo(self) -> None:
-        self.library.set_title(self.paper_id, self.old)
-        self.changed(self.paper_id)
+        super().__init__(library, paper_id, title, changed, tr("Set title"))
 
 
 class ChangeTags(_PaperCommand):

@@ -49,3 +49,27 @@ def isolated_settings(tmp_path_factory, monkeypatch):
     folder = tmp_path_factory.mktemp("settings")
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
+
+
+@pytest.fixture
+def make_window(qtbot, library_dir):
+    """Build (and show) main windows on the test's library; all are closed at the end of the test."""
+    from desktop import theme
+    from desktop.app import create_window
+
+    windows = []
+
+    def make():
+        window = create_window(library_dir)
+        window.setProperty("quietImport", True)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        windows.append(window)
+        return window
+
+    yield make
+    for window in windows:
+        window.close()
+        window.library.close()
+    theme.apply_theme("system")

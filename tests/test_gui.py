@@ -2,30 +2,11 @@
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QPoint, Qt, QUrl
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTextBrowser
 
 from db.library import Library
 from desktop.app import create_window
-
-
-@pytest.fixture
-def make_window(qtbot, library_dir):
-    windows = []
-
-    def make():
-        window = create_window(library_dir)
-        qtbot.addWidget(window)
-        window.show()
-        qtbot.waitExposed(window)
-        windows.append(window)
-        return window
-
-    yield make
-    for window in windows:
-        window.close()
-        window.library.close()
 
 
 def wait_for_search(qtbot, window, text):

@@ -9,28 +9,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QTableView
 
 from db.library import Library, now
 from desktop import theme
-from desktop.app import create_window
 from desktop.paper_model import PaperTableModel
-
-
-@pytest.fixture
-def make_window(qtbot, library_dir):
-    windows = []
-
-    def make():
-        window = create_window(library_dir)
-        window.setProperty("quietImport", True)
-        qtbot.addWidget(window)
-        window.show()
-        qtbot.waitExposed(window)
-        windows.append(window)
-        return window
-
-    yield make
-    for window in windows:
-        window.close()
-        window.library.close()
-    theme.apply_theme("system")
 
 
 def action(window, text):

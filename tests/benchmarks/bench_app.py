@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
 import statistics
 import subprocess
 import sys
@@ -42,28 +41,12 @@ QUERIES = ["reinforcement learning", "graph neural", "\"neural network\"", "vari
 
 # ---------------------------------------------------------------------------------------------- data
 def source_records() -> list[dict]:
-    records = []
-    for path in sorted(REAL.glob("*.json")) if REAL.is_dir() else []:
-        venue = re.match(r"([a-z]+)(\d{4})", path.stem)
-        for item in json.loads(path.read_text(encoding="utf-8")):
-            abstract = " ".join((item.get("abstract") or "").split())
-            if len(abstract) >= 80:
-                records.append({"title": " ".join((item.get("title") or "").split()), "abstract": abstract,
-                                "author": item.get("author") or "", "keywords": item.get("keywords") or "",
-                                "venue": f"{venue.group(1).upper()} {venue.group(2)}" if venue else None,
-                                "year": int(venue.group(2)) if venue else None})
-    if records:
-        random.Random(1).shuffle(records)
-        return records
-    rng = random.Random(7)
-    words = ("learning neural network graph reinforcement bayesian convolutional adversarial inference "
-             "variational gradient stochastic descent attention model deep policy optimization kernel sparse "
-             "training data representation generative agent reward estimation the of a to in and for with "
-             "we our method results show").split()
-    return [{"title": " ".join(rng.choices(words, k=8)).capitalize(),
-             "abstract": ". ".join(" ".join(rng.choices(words, k=15)) for _ in range(8)) + ".",
-             "author": f"Author {rng.randrange(3000)}", "keywords": "", "venue": "SYN 2017", "year": 2017}
-            for _ in range(2000)]
+    """The real papers (or synthetic ones) of the search benchmark, as JSON paper-list records."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_search import source_records as search_records
+
+    return [dict(record, author="; ".join(record["authors"]), keywords=";".join(record["keywords"]))
+            for record in search_records()]
 
 
 def write_paper_list(path: Path, size: int, records: list[dict]) -> None:
@@ -79,7 +62,8 @@ def write_paper_list(path: Path, size: int, records: list[dict]) -> None:
             words = record["abstract"].split()
             if copy:
                 words = [rng.choice(vocabulary) if i % 4 == copy % 4 else w for i, w in enumerate(words)]
-            out.append(dict(record, title=record["title"] + (f" (part {copy})" if copy else ""),
+            fields = {k: v for k, v in record.items() if k != "authors"}
+            out.append(dict(fields, title=record["title"] + (f" (part {copy})" if copy else ""),
                             abstract=" ".join(words)))
         copy += 1
     path.write_text(json.dumps(out), encoding="utf-8")
