@@ -91,15 +91,34 @@ def _open(args: argparse.Namespace, seed: bool = True) -> Library:
 def _search(library: Library, text: str, why: dict[str, list[str]] | None = None) -> list[str]:
     """Ids of the papers matching `text`, best first (db.searching). For a recommendation query, `why` (when
     given) gets each paper's shared terms."""
-    from db.search_index import ensure_index
     from db.searching import run_query
 
     if not text.strip():
         return library.ids()
-    result = run_query(library, text, ensure_index(library))
+    result = run_query(library, text, _index(library))
     if why is not None:
         why.update(result.why)
     return result.ids
+
+
+def _index(library: Library):
+    """The library's search index, current (db.search_index); says on stderr when it has to be rebuilt or
+    must wait for another Margin process that is writing it."""
+    from db.search_index import SearchIndex
+
+    index = SearchIndex.for_library(library)
+    index.waiting = lambda: print("margin: waiting for another Margin process to finish updating the search "
+                                  "index", file=sys.stderr, flush=True)
+    # a new library (every paper still waiting for its first indexing) is indexed without a word
+    told = [library.rows("SELECT COUNT(*) FROM index_queue")[0][0] >= library.count()]
+
+    def progress(done: int, total: int) -> None:
+        if not told[0]:
+            print(f"margin: rebuilding the search index ({total:,} papers)", file=sys.stderr, flush=True)
+        told[0] = True
+
+    index.open(library, progress)
+    return index
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -120,9 +139,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         report: ImportReport = library.import_records(records, progress=_progress_printer())
         report.skipped = skipped + report.skipped
         restored = _restore(library, restores, report)
-        from db.search_index import ensure_index
-
-        ensure_index(library)
+        _index(library)
     print(report.summary() + restored)
     for line, reason in report.skipped:
         print(f"  skipped: {_where(reason, line)}", file=sys.stderr)
@@ -188,9 +205,7 @@ def cmd_annotate(args: argparse.Namespace) -> int:
             library.set_title(paper_id, args.title)
         if args.read is not None:
             library.set_read(paper_id, args.read)
-        from db.search_index import ensure_index
-
-        ensure_index(library)
+        _index(library)
         paper = library.paper(paper_id)
     print(f"{paper.id}  {stars(paper.rating) or 'unrated'}  {paper.label}")
     return 0
