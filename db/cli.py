@@ -84,7 +84,13 @@ def run_command(args: argparse.Namespace) -> int:
 
 
 def _open(args: argparse.Namespace, seed: bool = True) -> Library:
-    return Library.open(library_dir(args), seed=seed)
+    return _told_when_waiting(Library.open(library_dir(args), seed=seed))
+
+
+def _told_when_waiting(library: Library) -> Library:
+    library.waiting = lambda: print("margin: waiting for another Margin process to finish writing to the library",
+                                    file=sys.stderr, flush=True)
+    return library
 
 
 # `is:recommended`, `similar:ID` and `similar-tag:"NAME"` (db/recommend.py); the rest of the query, if any, filters
@@ -135,7 +141,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         if result.assumed_encoding:
             print(f"{result.path}: not UTF-8; read as {result.assumed_encoding}", file=sys.stderr)
     existed = (folder / DB_NAME).exists()
-    with Library.open(folder, seed=existed) as library:
+    with _told_when_waiting(Library.open(folder, seed=existed)) as library:
         report: ImportReport = library.import_records(records, progress=_progress_printer())
         report.skipped = skipped + report.skipped
         restored = _restore(library, restores, report)

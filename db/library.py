@@ -23,6 +23,8 @@ from db.paper import Paper, PaperRecord, normalize_text
 
 SCHEMA_VERSION = 3
 DB_NAME = "library.db"
+BUSY_TIMEOUT_MS = 10000  # how long a write waits for another process's write transaction to end
+_NOTICE_MS = 300  # after this long, the waiting process is told (Library.waiting)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS papers (
@@ -137,6 +139,7 @@ class Library:
         self._db = None
         self._lock = threading.RLock()
         self._queue_seen: dict[str, int] = {}  # index_queue sequence numbers read by index_queue()
+        self.waiting: Callable[[], None] | None = None  # called when a write must wait for another process
 
     @property
     def db(self):
@@ -166,7 +169,7 @@ class Library:
         path = folder / DB_NAME
         try:
             connection = sqlite3.connect(path, check_same_thread=False, timeout=10.0)
-            connection.execute("PRAGMA busy_timeout = 10000")
+            connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             connection.execute("PRAGMA journal_mode = WAL")
             connection.execute("PRAGMA foreign_keys = ON")
             connection.execute("PRAGMA synchronous = NORMAL")
@@ -220,15 +223,44 @@ class Library:
 
     @contextmanager
     def transaction(self):
-        """One write transaction (BEGIN IMMEDIATE … COMMIT, rolled back on any exception)."""
+        """One write transaction (BEGIN IMMEDIATE … COMMIT, rolled back on any exception).
+
+        Waits up to BUSY_TIMEOUT_MS for another process's write (calling `waiting()` once it takes a moment).
+        Raises LibraryError when the library stays busy or cannot be written (disk full, read-only); nothing
+        of the transaction is then kept."""
         with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE")
+            self._begin()
             try:
                 yield self._conn
-            except BaseException:
+                self._conn.commit()
+            except BaseException as error:
                 self._conn.rollback()
+                if isinstance(error, sqlite3.OperationalError):
+                    raise LibraryError(f"{self.folder / DB_NAME}: cannot write to the library ({error}); "
+                                       f"nothing of this change was saved") from None
                 raise
-            self._conn.commit()
+
+    def _begin(self) -> None:
+        try:
+            self._conn.execute(f"PRAGMA busy_timeout = {_NOTICE_MS}")
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) and "busy" not in str(error):
+                    raise
+            if self.waiting is not None:
+                self.waiting()
+            self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS - _NOTICE_MS}")
+            self._conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            busy = "locked" in str(error) or "busy" in str(error)
+            raise LibraryError(
+                f"{self.folder / DB_NAME}: the library is busy: another Margin process has been writing to it "
+                f"for over {BUSY_TIMEOUT_MS // 1000} seconds; try again when it has finished" if busy else
+                f"{self.folder / DB_NAME}: cannot write to the library ({error})") from None
+        finally:
+            self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
     # ----------------------------------------------------------------- import
     def import_records(self, records: Sequence[PaperRecord],
