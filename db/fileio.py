@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -16,10 +17,14 @@ def write_atomically(path: Path, text: str) -> None:
     """
     if not path.parent.exists():
         raise MarginError(f"{path}: the folder {path.parent} does not exist")
+    temp = None
     try:
         fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
         os.replace(temp, path)
     except OSError as error:
+        if temp is not None:  # a full disk or a target that cannot be replaced: leave no temporary file
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
         raise MarginError(f"{path}: cannot write ({error.strerror})") from None
