@@ -11,11 +11,21 @@ multiprocessing writer also calls); tests/test_search_build.py checks the result
 
 from __future__ import annotations
 
+import os
+import pickle
+import subprocess
+import sys
 from array import array
+from pathlib import Path
 
 from whoosh.codec.whoosh3 import length_to_byte
+from whoosh.system import pack_uint
 from whoosh.writing import NO_MERGE, SegmentWriter
 
+from db.query import term_positions
+from db.ranking import ArrayPositions, fast_analysis
+
+_ROOT = Path(__file__).resolve().parents[1]
 _QUANTIZED: dict[int, int] = {}  # length → the length whoosh reads back from its one-byte column
 
 
@@ -25,6 +35,18 @@ def _quantized(length: int) -> int:
 
         _QUANTIZED[length] = byte_to_length(length_to_byte(length)) if length else 0
     return _QUANTIZED[length]
+
+
+_UNKNOWN = object()
+_SINGLE: dict[int, bytes] = {}  # position → the encoded positions of a term that occurs once there
+
+
+def _fast_text(field) -> bool | None:
+    """Whether a field's text can be analysed by term_positions (then: whether it stems); None if not."""
+    if not (field.indexed and field.scorable and type(field.format) is ArrayPositions
+            and field.format.field_boost == 1.0):
+        return None
+    return fast_analysis(field.analyzer)
 
 
 class SegmentBuilder:
@@ -39,6 +61,7 @@ class SegmentBuilder:
         self._terms: dict[str, dict[bytes, tuple[array, array, list]]] = {}
         self._lengths: dict[str, array] = {}  # scorable field → quantized length per new document
         self._first = writer.docnum
+        self._fast: dict[str, bool | None] = {}  # field → its term_positions stemming, None: whoosh's path
         self.count = 0
 
     def add(self, fields: dict) -> None:
@@ -54,7 +77,13 @@ class SegmentBuilder:
                     continue
                 field = self.schema[name]
                 length = 0
-                if field.indexed:
+                stem = self._fast.get(name, _UNKNOWN)
+                if stem is _UNKNOWN:
+                    stem = self._fast[name] = _fast_text(field)
+                if stem is not None:  # our text fields: str values
+                    length = self._add_text(self._terms.setdefault(name, {}), docnum, value, stem)
+                    self._note_length(name, docnum, length)
+                elif field.indexed:
                     terms = self._terms.setdefault(name, {})
                     for tbytes, freq, weight, vbytes in field.index(value):
                         posting = terms.get(tbytes)
@@ -67,9 +96,7 @@ class SegmentBuilder:
                     if not field.scorable:
                         length = 0
                     else:
-                        lengths = self._lengths.setdefault(name, array("I"))
-                        lengths.extend([0] * (docnum - self._first + 1 - len(lengths)))
-                        lengths[docnum - self._first] = _quantized(length)
+                        self._note_length(name, docnum, length)
                 perdoc.add_field(name, field, value if field.stored else None, length)
                 if field.column_type and value is not None:
                     perdoc.add_column_value(name, field.column_type, field.to_column_value(value))
@@ -81,13 +108,52 @@ class SegmentBuilder:
         writer.docnum += 1
         self.count += 1
 
-    def commit(self) -> None:
-        """Write the postings, then the segment and the index's table of contents; releases the lock."""
+    def _note_length(self, name: str, docnum: int, length: int) -> None:
+        lengths = self._lengths.setdefault(name, array("I"))
+        lengths.extend([0] * (docnum - self._first + 1 - len(lengths)))
+        lengths[docnum - self._first] = _quantized(length)
+
+    @staticmethod
+    def _add_text(terms: dict, docnum: int, value: str, stem: bool) -> int:
+        """The postings of a text field with ArrayPositions (what its word_values gives), keyed by the term
+        as str (UTF-8 sorts as code points do; encoded once per term when written). Returns the length."""
+        length = 0
+        single = _SINGLE
+        get = terms.get
+        for term, (positions, weight) in term_positions(value, stem).items():
+            posting = get(term)
+            if posting is None:
+                terms[term] = posting = (array("I"), array("f"), [])
+            ids, weights, values = posting
+            ids.append(docnum)
+            weights.append(weight)
+            if len(positions) == 1:
+                encoded = single.get(positions[0])
+                if encoded is None:
+                    encoded = single[positions[0]] = pack_uint(1) + array("H", positions).tobytes()
+                values.append(encoded)
+                length += 1
+            else:
+                values.append(pack_uint(len(positions)) + array("H", positions).tobytes())
+                length += len(positions)
+        return length
+
+    def commit(self, extra_segments: tuple = ()) -> None:
+        """Write the postings, then the segment and the index's table of contents (with `extra_segments`,
+        written by helpers, after this one); releases the lock."""
         writer = self.writer
-        if not self.count:
+        if not self.count and not extra_segments:
             writer.commit(merge=False)
             return
         segments = writer._merge_segments(NO_MERGE, False, False)
+        new = [self.write_segment()] if self.count else []
+        writer._close_segment()
+        writer._commit_toc([*segments, *new, *extra_segments])
+        writer._finish()
+
+    def write_segment(self):
+        """Write this builder's segment files (not the table of contents) and return the segment."""
+        writer = self.writer
         writer.perdocwriter.close()
         fields = writer.fieldwriter
         blocklimit = writer.codec._blocklimit
@@ -97,9 +163,9 @@ class SegmentBuilder:
             lengths = self._lengths.get(name)
             fields.start_field(name, field)
             postwriter = fields._postwriter
-            for tbytes in sorted(terms):
-                ids, weights, values = terms[tbytes]
-                fields.start_term(tbytes)
+            for term in sorted(terms):
+                ids, weights, values = terms[term]
+                fields.start_term(term.encode("utf-8") if isinstance(term, str) else term)
                 for start in range(0, len(ids), blocklimit):
                     block_ids = ids[start : start + blocklimit]
                     block_weights = weights[start : start + blocklimit]
@@ -116,13 +182,61 @@ class SegmentBuilder:
                 fields.finish_term()
             fields.finish_field()
             del self._terms[name]  # let the memory go as soon as a field is written
+        fields.close()
         segment = writer.get_segment()
-        writer._close_segment()
         writer._assemble_segment()
-        writer._commit_toc([*segments, segment])
-        writer._finish()
+        return segment
 
     def cancel(self) -> None:
         self._terms.clear()
         if not self.writer.is_closed:
             self.writer.cancel()
+
+
+class Helper:
+    """A second Python process that writes a segment of the same (new) index from documents sent to it, so
+    that both cores analyse text. `finish()` returns its segment for SegmentBuilder.commit(extra_segments)."""
+
+    def __init__(self, folder: Path, codec):
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(_ROOT), os.environ.get("PYTHONPATH")])))
+        self.process = subprocess.Popen([sys.executable, "-m", "db.index_writer", str(folder)], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=str(_ROOT), env=env)
+        pickle.dump(codec, self.process.stdin)
+
+    def send(self, documents: list[dict]) -> None:
+        pickle.dump(documents, self.process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def finish(self):
+        pickle.dump(None, self.process.stdin)
+        self.process.stdin.close()
+        segment = pickle.load(self.process.stdout)
+        if self.process.wait() != 0:
+            raise RuntimeError("the index helper process failed")
+        return segment
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+def _helper_main(folder: str) -> None:
+    from whoosh import index as whoosh_index
+
+    codec = pickle.load(sys.stdin.buffer)
+    batches = []
+    while (batch := pickle.load(sys.stdin.buffer)) is not None:  # read all first: the sender has work to do
+        batches.append(batch)
+    writer = SegmentWriter(whoosh_index.open_dir(folder), _lk=False, codec=codec)  # the parent holds the lock
+    builder = SegmentBuilder(writer)
+    for batch in batches:
+        for fields in batch:
+            builder.add(fields)
+    segment = builder.write_segment()
+    writer.pool.cleanup()
+    pickle.dump(segment, sys.stdout.buffer)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    _helper_main(sys.argv[1])

@@ -29,7 +29,7 @@ class ArrayPositions(Positions):
     the ranker decodes positions of every phrase candidate, and this is several times faster to read."""
 
     def word_values(self, value, analyzer, **kwargs):
-        stem = _fast_analysis(analyzer)
+        stem = fast_analysis(analyzer)
         if stem is None or kwargs.get("start_pos"):
             yield from super().word_values(value, analyzer, **kwargs)
             return
@@ -44,7 +44,7 @@ class ArrayPositions(Positions):
         return _positions(valuestring).tolist()
 
 
-def _fast_analysis(analyzer) -> bool | None:
+def fast_analysis(analyzer) -> bool | None:
     """For our own text analyzers (TextTokenizer, optionally | a plain Porter StemFilter): whether it stems;
     None for any other analyzer (then whoosh's token stream is used)."""
     items = getattr(analyzer, "items", [analyzer])

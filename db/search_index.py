@@ -10,6 +10,7 @@ The query language lives in db/query.py.
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from whoosh.fields import ID, KEYWORD, Schema
 from whoosh.index import LockError
 
 from db.index_folder import IndexLock, fresh_folder, swap_in
-from db.index_writer import SegmentBuilder
+from db.index_writer import Helper, SegmentBuilder
 from db.library import Library
 from db.paper import Paper
 from db.query import (
@@ -46,6 +47,7 @@ _STAMP = "margin-index.json"
 TITLE_BOOST = 2.0
 _WRITER_TIMEOUT = 5.0
 _BULK_SYNC = 100  # a queue this long is written as a new segment (SegmentBuilder) instead of doc by doc
+_HELPER_MIN = 4000  # a rebuild of this many papers is shared with a second process
 _REBUILD_MIN = 2000  # a queue this long and at least half the library: rebuilt from scratch
 
 
@@ -60,6 +62,20 @@ def make_schema() -> Schema:
         rating=ID(),  # "0" for none, else "1".."5"
         read=ID(),
     )
+
+
+def _start_helper(folder: Path, library: Library, ids: list[str]) -> tuple[Helper | None, list[list[dict]]]:
+    """A helper process (db/index_writer.py) given the documents of `ids`; (None, documents) if it cannot
+    be started."""
+    batches = [[document(paper) for paper in library.papers(ids[start : start + 1000])]
+               for start in range(0, len(ids), 1000)]
+    try:
+        helper = Helper(folder, _codec())
+        for batch in batches:
+            helper.send(batch)
+    except Exception:  # noqa: BLE001 - e.g. no interpreter to start: the caller indexes them itself
+        return None, batches
+    return helper, batches
 
 
 def _codec() -> W3Codec:
@@ -165,14 +181,31 @@ class SearchIndex:
             queued = library.index_queue()
             ids = library.ids()
             builder = SegmentBuilder(index.writer(codec=_codec()))
+            helper, helped = None, []
             try:
-                for start in range(0, len(ids), 1000):
-                    for paper in library.papers(ids[start : start + 1000]):
+                own = len(ids)
+                if len(ids) >= _HELPER_MIN and (os.cpu_count() or 1) > 1:
+                    own = len(ids) // 2  # a second process indexes the second half meanwhile
+                    helper, helped = _start_helper(fresh, library, ids[own:])
+                for start in range(0, own, 1000):
+                    for paper in library.papers(ids[start : min(start + 1000, own)]):
                         builder.add(document(paper))
                     if progress:
-                        progress(min(start + 1000, len(ids)), len(ids))
-                builder.commit()
+                        progress(min(start + 1000, own) * len(ids) // own, len(ids))
+                extra = ()
+                if helper is not None:
+                    try:
+                        extra = (helper.finish(),)
+                    except Exception:  # noqa: BLE001 - the second process failed: index its half here
+                        helper.stop()
+                if helped and not extra:
+                    for batch in helped:
+                        for fields in batch:
+                            builder.add(fields)
+                builder.commit(extra)
             except BaseException:
+                if helper is not None:
+                    helper.stop()
                 builder.cancel()
                 raise
             (fresh / _STAMP).write_text(json.dumps({"schema": INDEX_SCHEMA_VERSION}))

@@ -122,3 +122,34 @@ def test_a_queue_of_most_of_the_library_rebuilds(library, monkeypatch):
     assert index.sync(library) == library.count()
     assert rebuilt and library.index_queue() == []
     assert index.search("numbat") == [pid]
+
+
+QUERIES = ["reasoning", '"graph reachability"', "title:agent", "learning OR graph", "recommendation", "rating:none"]
+
+
+def _answers(index) -> list[list[str]]:
+    return [index.search(text) for text in QUERIES]
+
+
+def test_a_rebuild_shared_with_a_helper_process_answers_the_same(library, monkeypatch):
+    import db.search_index as search_index
+    from db.search_index import SearchIndex
+
+    alone = SearchIndex(library.folder / "alone")
+    alone.rebuild(library)
+    monkeypatch.setattr(search_index, "_HELPER_MIN", 10)
+    shared = SearchIndex.for_library(library)
+    shared.rebuild(library)
+    assert len(shared._current_searcher().leaf_searchers()) == 2  # the helper's half is its own segment
+    assert _answers(shared) == _answers(alone)
+    assert shared._ids == alone._ids  # library order kept across the two segments
+
+    class Broken(search_index.Helper):
+        def finish(self):
+            raise RuntimeError("helper died")
+
+    monkeypatch.setattr(search_index, "Helper", Broken)
+    fallback = SearchIndex.for_library(library)
+    fallback.rebuild(library)
+    assert _answers(fallback) == _answers(alone)
+    assert fallback._current_searcher().doc_count() == library.count()
