@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -85,6 +87,9 @@ class MainWindow(QMainWindow):
         self._backup_timer.start()
         QTimer.singleShot(BACKUP_FIRST_CHECK_MS, self._backup_if_due)
 
+        self._unsaved_notes: dict[str, str] = {}  # notes the library could not take yet, by paper id
+        self._retry_timer = QTimer(self, singleShot=True, interval=3000)
+        self._retry_timer.timeout.connect(self._retry_unsaved_notes)
         self._sidebar_timer = QTimer(self, singleShot=True, interval=250)
         self._sidebar_timer.timeout.connect(self.sidebar.refresh)
         self._all_ids = library.ids()  # library order, refreshed after an import
@@ -358,13 +363,35 @@ class MainWindow(QMainWindow):
             self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.paper_changed,
                                                  remove=[name]))
 
-    def _save_note(self, paper_id: str, text: str) -> None:
+    def _save_note(self, paper_id: str, text: str) -> bool:
+        """Save a note; when the library cannot take it now (busy, disk full), keep it and retry."""
         try:
             self.library.set_note(paper_id, text)
         except KeyError:
-            return
+            return True  # the paper is gone: nothing to keep
+        except (MarginError, OSError, sqlite3.Error) as error:
+            self._unsaved_notes[paper_id] = text
+            self._retry_timer.start()
+            self.statusBar().showMessage(self.tr("The note could not be saved yet (%1); Margin keeps it and "
+                                                 "tries again").replace("%1", str(error)), 10000)
+            return False
+        self._unsaved_notes.pop(paper_id, None)
         self.model.refresh(paper_id)
         self.search_service.sync()
+        return True
+
+    def _write_rescue_file(self) -> None:
+        rescue = self.library.folder / "unsaved-notes.json"
+        try:
+            rescue.write_text(json.dumps(self._unsaved_notes, ensure_ascii=False, indent=1), encoding="utf-8")
+            print(f"margin: notes that could not be saved were written to {rescue}", file=sys.stderr)
+        except OSError as error:
+            print(f"margin: notes could not be saved ({error}):", json.dumps(self._unsaved_notes), file=sys.stderr)
+
+    def _retry_unsaved_notes(self) -> None:
+        for paper_id, text in list(self._unsaved_notes.items()):
+            if self._save_note(paper_id, text):
+                self.statusBar().showMessage(self.tr("The note was saved"), 5000)
 
     def _tags_changed(self) -> None:
         self.model.refresh_all()
@@ -550,7 +577,11 @@ class MainWindow(QMainWindow):
         self._search_timer.stop()
         self._backup_timer.stop()
         self._sidebar_timer.stop()
+        self._retry_timer.stop()
         self.note_editor.flush()
+        self._retry_unsaved_notes()
+        if self._unsaved_notes:  # last resort: never drop words the user typed
+            self._write_rescue_file()
         self.save_settings()
         self.search_service.stop()
         wait_for_background()

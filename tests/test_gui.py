@@ -147,3 +147,28 @@ def test_window_builds_on_a_path_object(qtbot, tmp_path):
     qtbot.addWidget(window)
     assert window.model.rowCount() == 38
     window.close()
+
+
+def test_a_note_the_library_cannot_take_is_kept_and_saved_later(make_window, qtbot, monkeypatch):
+    from db.errors import LibraryError
+
+    window = make_window()
+    paper_id = window.current_paper_id()
+    real_set_note = window.library.set_note
+    calls = []
+
+    def busy(pid, text):
+        calls.append(text)
+        raise LibraryError("the library is busy")
+
+    monkeypatch.setattr(window.library, "set_note", busy)
+    window.note_editor.editor.setPlainText("an idea worth keeping")
+    window.note_editor.flush()
+    window.select_row(3)  # moving on must not lose it
+    assert calls == ["an idea worth keeping"]
+    assert "could not be saved" in window.statusBar().currentMessage()
+    monkeypatch.setattr(window.library, "set_note", real_set_note)
+    window._retry_timer.setInterval(10)
+    window._retry_timer.start()
+    qtbot.waitUntil(lambda: window.library.paper(paper_id).note == "an idea worth keeping", timeout=5000)
+    assert window._unsaved_notes == {}
