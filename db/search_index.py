@@ -40,7 +40,7 @@ from db.query import (
     tag_value,
 )
 from db.query import highlight_terms as highlight_terms  # the window imports it from here
-from db.ranking import Ranker, positional
+from db.ranking import Ranker, open_index, positional
 
 INDEX_SCHEMA_VERSION = 6
 _STAMP = "margin-index.json"
@@ -144,7 +144,7 @@ class SearchIndex:
                 stamp = json.loads((self.folder / _STAMP).read_text())
                 if stamp.get("schema") != INDEX_SCHEMA_VERSION:
                     return True
-                self._index = whoosh_index.open_dir(str(self.folder))
+                self._index = open_index(self.folder)
                 self._current_searcher().doc_count()
             except Exception:  # a missing, truncated or garbage index: whoosh raises many kinds
                 self._drop_searcher()
@@ -210,7 +210,7 @@ class SearchIndex:
                 raise
             (fresh / _STAMP).write_text(json.dumps({"schema": INDEX_SCHEMA_VERSION}))
             installed = swap_in(fresh, self.folder)
-            self._index = whoosh_index.open_dir(str(self.folder))
+            self._index = open_index(self.folder)
             if installed:  # else another process's index is in place; the queue keeps what ours held
                 library.clear_index_queue(queued)
 

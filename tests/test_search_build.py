@@ -153,3 +153,30 @@ def test_a_rebuild_shared_with_a_helper_process_answers_the_same(library, monkey
     fallback.rebuild(library)
     assert _answers(fallback) == _answers(alone)
     assert fallback._current_searcher().doc_count() == library.count()
+
+
+def test_mapped_storage_reads_without_copying_the_postings(library, tmp_path):
+    from whoosh.filedb.filestore import FileStorage
+
+    from db.ranking import MappedStorage, _MappedFile
+    from db.search_index import ensure_index
+
+    items = [("a", 1.5, b"x" * 5000, tuple(range(3000))), {"k": "v"}, "é\n" * 3]
+    out = FileStorage(str(tmp_path)).create_file("f")
+    for item in items:
+        out.write_pickle(item)
+    out.write(b"line one\nline two\n")
+    out.close()
+    mapped = MappedStorage(str(tmp_path)).open_file("f")
+    assert [mapped.read_pickle() for _ in items] == items
+    assert mapped.file.readline() == b"line one\n"
+    sub = mapped.subset(mapped.tell(), 9)
+    assert sub.read() == b"line two\n" and sub.read() == b""
+    sub.seek(5)
+    assert sub.read(100) == b"two\n"
+
+    index = ensure_index(library)
+    reader = index._current_searcher().reader()
+    leaf = reader.leaf_readers()[0][0] if hasattr(reader, "leaf_readers") else reader
+    assert isinstance(leaf._terms._postfile, _MappedFile)  # whoosh's own path copies it into a BytesIO
+    assert "9342e12f8e8d" in index.search('"graph reachability"')
