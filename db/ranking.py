@@ -145,6 +145,46 @@ def _positions(value: bytes) -> array:
     return positions
 
 
+class SegmentCache:
+    """What the ranker and the index read once per segment, kept across searchers: segments never change
+    after they are written (only their deletions do), so after a small write only the new segment is read.
+    `ids` is docnum → paper id; `lengths` the document lengths of a field (as whoosh stores them)."""
+
+    def __init__(self):
+        self._segments: dict[str, dict] = {}
+
+    def keep(self, leaves) -> None:
+        """Forget segments that are no longer among `leaves` (merged away or rebuilt)."""
+        current = {self._key(sub) for sub, _offset in leaves}
+        for key in [key for key in self._segments if key not in current]:
+            del self._segments[key]
+
+    def ids(self, leaves) -> list[str]:
+        out: list[str] = []
+        for sub, _offset in leaves:
+            entry = self._segments.setdefault(self._key(sub), {})
+            if "id" not in entry:
+                entry["id"] = list(sub.reader().column_reader("id"))
+            out += entry["id"]
+        return out
+
+    def lengths(self, leaves, field: str) -> list[int]:
+        out: list[int] = []
+        for sub, _offset in leaves:
+            entry = self._segments.setdefault(self._key(sub), {})
+            name = "length:" + field
+            if name not in entry:
+                reader = sub.reader()
+                entry[name] = array("I", (reader.doc_field_length(d, field, 0) or 0
+                                          for d in range(reader.doc_count_all())))
+            out += entry[name]
+        return out
+
+    @staticmethod
+    def _key(sub) -> str:
+        return sub.reader().segment().segment_id()
+
+
 class Ranker:
     """Runs a parsed query over one searcher's posting lists and ranks every match by BM25 (B=0.75, K1=1.2).
 
@@ -154,19 +194,22 @@ class Ranker:
 
     K1, B = 1.2, 0.75
 
-    def __init__(self, searcher):
+    def __init__(self, searcher, cache: SegmentCache | None = None):
         self.searcher = searcher
         self.reader = searcher.reader()
         self.leaves = searcher.leaf_searchers()
         self.count = searcher.doc_count()
-        self.live = set(self.reader.all_doc_ids()) if self.reader.has_deletions() else None
+        self.cache = cache if cache is not None else SegmentCache()
+        self.cache.keep(self.leaves)
+        self.deleted = {offset + d for sub, offset in self.leaves if sub.reader().has_deletions()
+                        for d in sub.reader().segment().deleted_docs()}
         self._norms: dict[str, list[float]] = {}
 
     def ranked(self, parsed: query.Query, limit: int | None) -> list[int]:
         """Docnums matching `parsed`, best first (ties in index order)."""
         scores = self.run(parsed)
-        if self.live is not None:
-            scores = {d: s for d, s in scores.items() if d in self.live}
+        if self.deleted:
+            scores = {d: s for d, s in scores.items() if d not in self.deleted}
         if limit:
             return heapq.nlargest(limit, scores, key=scores.__getitem__)
         return sorted(scores, key=scores.__getitem__, reverse=True)  # stable: ties stay in index order
@@ -208,7 +251,7 @@ class Ranker:
         return dict.fromkeys(node.docs(self.searcher), 0.0)
 
     def everything(self) -> dict[int, float]:
-        return dict.fromkeys(self.reader.all_doc_ids(), 0.0)
+        return {d: 0.0 for d in range(self.reader.doc_count_all()) if d not in self.deleted}
 
     def postings(self, field: str, text, values: bool = False) -> dict:
         """docnum → weight (or (weight, value)) for one term, read block by block."""
@@ -244,8 +287,7 @@ class Ranker:
         if field not in self._norms:  # BM25's length normalization per document, once per searcher
             average = self.searcher.avg_field_length(field) or 1.0
             base, per_length = self.K1 * (1 - self.B), self.K1 * self.B / average
-            self._norms[field] = [base + per_length * self.reader.doc_field_length(d, field, 0)
-                                  for d in range(self.reader.doc_count_all())]
+            self._norms[field] = [base + per_length * length for length in self.cache.lengths(self.leaves, field)]
         norms = self._norms[field]
         df = len(weights)
         factor = math.log(1 + (self.count - df + 0.5) / (df + 0.5)) * boost * (self.K1 + 1)

@@ -40,7 +40,7 @@ from db.query import (
     tag_value,
 )
 from db.query import highlight_terms as highlight_terms  # the window imports it from here
-from db.ranking import Ranker, open_index, positional
+from db.ranking import Ranker, SegmentCache, open_index, positional
 
 INDEX_SCHEMA_VERSION = 6
 _STAMP = "margin-index.json"
@@ -126,6 +126,7 @@ class SearchIndex:
         self._searcher = None
         self._ids: list[str] | None = None  # docnum → paper id for the current searcher
         self._ranker: Ranker | None = None
+        self._segments = SegmentCache()  # per segment: ids and lengths, read once
         self._library: Library | None = None
         self._lock = threading.RLock()
         self.waiting: Callable[[], None] | None = None  # called when another process is writing the index
@@ -263,8 +264,8 @@ class SearchIndex:
     def _current_searcher(self):
         if self._searcher is None:
             self._searcher = self._index.searcher(weighting=scoring.BM25F())
-            self._ids = list(self._searcher.reader().column_reader("id"))  # docnum → paper id
-            self._ranker = Ranker(self._searcher)
+            self._ranker = Ranker(self._searcher, self._segments)
+            self._ids = self._segments.ids(self._ranker.leaves)  # docnum → paper id
         return self._searcher
 
     def _drop_searcher(self) -> None:

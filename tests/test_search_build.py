@@ -180,3 +180,21 @@ def test_mapped_storage_reads_without_copying_the_postings(library, tmp_path):
     leaf = reader.leaf_readers()[0][0] if hasattr(reader, "leaf_readers") else reader
     assert isinstance(leaf._terms._postfile, _MappedFile)  # whoosh's own path copies it into a BytesIO
     assert "9342e12f8e8d" in index.search('"graph reachability"')
+
+
+def test_segment_caches_survive_a_small_write(library):
+    from db.search_index import ensure_index
+
+    index = ensure_index(library)
+    index.search("learning")
+    before = {key: entry["id"] for key, entry in index._segments._segments.items()}
+    pid = library.ids()[7]
+    library.set_note(pid, "capybara")
+    index.sync(library)
+    assert index.search("capybara") == [pid]
+    after = index._segments._segments
+    assert all(after[key]["id"] is ids for key, ids in before.items() if key in after)  # not read again
+    assert len(after) > len([key for key in before if key in after])  # the new segment was added
+    assert sorted(index.search("graph OR learning OR capybara")) == sorted(set(index.search(
+        "graph OR learning OR capybara")))
+    assert index._current_searcher().doc_count() == library.count() == len(set(index._ids))
