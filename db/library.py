@@ -487,8 +487,10 @@ class Library:
         with self.transaction() as conn:
             self._annotate(conn, paper_id, title=title)
 
-    def set_note(self, paper_id: str, note: str) -> bool:
-        """Save the Markdown note; the version it replaces goes to the note history. Returns False if unchanged."""
+    def set_note(self, paper_id: str, note: str, keep_version: bool = True) -> bool:
+        """Save the Markdown note; the version it replaces goes to the note history, unless `keep_version` is
+        false (the window's saves while the user keeps typing, which would otherwise add one version a second).
+        Returns False if unchanged."""
         with self.transaction() as conn:
             row = conn.execute("SELECT note FROM annotations WHERE paper_id = ?", (paper_id,)).fetchone()
             previous = row[0] if row else ""
@@ -497,7 +499,7 @@ class Library:
                     raise KeyError(paper_id)
                 return False
             self._annotate(conn, paper_id, note=note)
-            if previous:
+            if previous and keep_version:
                 conn.execute("INSERT INTO note_history (paper_id, note, saved_at) VALUES (?, ?, ?)",
                              (paper_id, previous, now()))
         return True

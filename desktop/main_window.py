@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import sys
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QSettings, Qt, QTimer
@@ -45,6 +46,7 @@ from desktop.window_actions import WindowActions
 
 SEARCH_DELAY_MS = 40  # coalesces key repeats; the worker also skips searches a newer keystroke replaced
 AUTO_READ_MS = 2000
+NOTE_VERSION_SECONDS = 60  # note saves closer together than this are one version in the note history
 BACKUP_CHECK_MS = 60 * 60 * 1000  # look once an hour whether the daily backup is due
 BACKUP_FIRST_CHECK_MS = 30 * 1000
 
@@ -87,6 +89,7 @@ class MainWindow(QMainWindow):
         self._backup_timer.start()
         QTimer.singleShot(BACKUP_FIRST_CHECK_MS, self._backup_if_due)
 
+        self._note_session: tuple[str | None, float] = (None, 0.0)  # paper and time of the last note save
         self._unsaved_notes: dict[str, str] = {}  # notes the library could not take yet, by paper id
         self._retry_timer = QTimer(self, singleShot=True, interval=3000)
         self._retry_timer.timeout.connect(self._retry_unsaved_notes)
@@ -364,9 +367,14 @@ class MainWindow(QMainWindow):
                                                  remove=[name]))
 
     def _save_note(self, paper_id: str, text: str) -> bool:
-        """Save a note; when the library cannot take it now (busy, disk full), keep it and retry."""
+        """Save a note; when the library cannot take it now (busy, disk full), keep it and retry.
+
+        Saves less than NOTE_VERSION_SECONDS after the previous save of the same paper's note belong to one
+        editing session: the note history keeps the version from before the session, not one per second."""
+        session_paper, last_save = self._note_session
+        keep_version = session_paper != paper_id or time.monotonic() - last_save > NOTE_VERSION_SECONDS
         try:
-            self.library.set_note(paper_id, text)
+            self.library.set_note(paper_id, text, keep_version=keep_version)
         except KeyError:
             return True  # the paper is gone: nothing to keep
         except (MarginError, OSError, sqlite3.Error) as error:
@@ -375,6 +383,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(self.tr("The note could not be saved yet (%1); Margin keeps it and "
                                                  "tries again").replace("%1", str(error)), 10000)
             return False
+        self._note_session = (paper_id, time.monotonic())
         self._unsaved_notes.pop(paper_id, None)
         self.model.refresh(paper_id)
         self.search_service.sync()

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt, QUrl
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTextBrowser
 
 from db.library import Library
@@ -157,7 +158,7 @@ def test_a_note_the_library_cannot_take_is_kept_and_saved_later(make_window, qtb
     real_set_note = window.library.set_note
     calls = []
 
-    def busy(pid, text):
+    def busy(pid, text, **_options):
         calls.append(text)
         raise LibraryError("the library is busy")
 
@@ -172,3 +173,17 @@ def test_a_note_the_library_cannot_take_is_kept_and_saved_later(make_window, qtb
     window._retry_timer.start()
     qtbot.waitUntil(lambda: window.library.paper(paper_id).note == "an idea worth keeping", timeout=5000)
     assert window._unsaved_notes == {}
+
+
+def test_steady_typing_makes_one_history_version(make_window, qtbot):
+    window = make_window()
+    paper_id = window.current_paper_id()
+    window.library.set_note(paper_id, "before today")
+    window.show_current()
+    window.note_editor.editor.setFocus()
+    window.note_editor.editor.moveCursor(QTextCursor.MoveOperation.End)
+    for word in ("one ", "two ", "three"):
+        qtbot.keyClicks(window.note_editor.editor, word)
+        window.note_editor.flush()
+    assert window.library.paper(paper_id).note == "before todayone two three"
+    assert [text for _when, text in window.library.note_history(paper_id)] == ["before today"]

@@ -206,9 +206,9 @@ def test_note_history_restores_an_earlier_version(make_window, qtbot, monkeypatc
 
     window = make_window()
     paper_id = window.current_paper_id()
-    for text in ("v1", "v2", "v3"):
-        window.note_editor.editor.setPlainText(text)
-        window.note_editor.flush()
+    for text in ("v1", "v2", "v3"):  # three saved versions (as from three editing sessions)
+        window.library.set_note(paper_id, text)
+    window.show_current()
     dialog = NoteHistoryDialog(window.library, paper_id, window.note_editor.text(), window)
     assert [dialog.versions.item(i).data(Qt.ItemDataRole.UserRole) for i in range(dialog.versions.count())] == [
         "v3", "v2", "v1"]
