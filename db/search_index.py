@@ -26,6 +26,7 @@ from whoosh.index import LockError
 from db.index_folder import IndexLock, fresh_folder, swap_in
 from db.index_writer import Helper, SegmentBuilder
 from db.library import Library
+from db.memory import release_memory
 from db.paper import Paper
 from db.query import (
     BOOST_MARK,
@@ -214,6 +215,7 @@ class SearchIndex:
             self._index = open_index(self.folder)
             if installed:  # else another process's index is in place; the queue keeps what ours held
                 library.clear_index_queue(queued)
+            release_memory()  # the build's postings (the window's search worker builds too)
 
     def sync(self, library: Library) -> int:
         """Bring queued papers up to date in the index (at once searchable). Returns how many were updated.
@@ -253,6 +255,8 @@ class SearchIndex:
                         if paper_id in papers:
                             builder.add(document(papers[paper_id]))
                     builder.commit()
+                    del builder, papers
+                    release_memory()
             except BaseException:
                 if not writer.is_closed:
                     writer.cancel()
