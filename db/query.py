@@ -129,7 +129,7 @@ def term_positions(value: str, stem: bool) -> dict[str, tuple[list[int], float]]
     in_boosted: set[str] = set()  # terms that occur in such a part
     for first, boost, words in text_parts(value):
         if stem:
-            words = [_STEMS[word] for word in words]
+            words = list(map(_STEMS.__getitem__, words))
         if boost != 1.0:
             boosted[first // PART_SPAN] = boost
             in_boosted.update(words)
