@@ -206,6 +206,10 @@ class Helper:
     def send(self, documents: list[dict]) -> None:
         pickle.dump(documents, self.process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
 
+    def send_library(self, library_folder: Path, ids: list[str]) -> None:
+        """Let the helper read the papers `ids` from the library itself (while this process works)."""
+        pickle.dump(("library", str(library_folder), ids), self.process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+
     def finish(self):
         pickle.dump(None, self.process.stdin)
         self.process.stdin.close()
@@ -230,6 +234,15 @@ def _helper_main(folder: str) -> None:
     writer = SegmentWriter(whoosh_index.open_dir(folder), _lk=False, codec=codec)  # the parent holds the lock
     builder = SegmentBuilder(writer)
     for batch in batches:
+        if isinstance(batch, tuple):  # ("library", folder, ids): read them here
+            from db.library import Library
+            from db.search_index import document
+
+            with Library.open(Path(batch[1]), seed=False) as library:
+                for start in range(0, len(batch[2]), 1000):
+                    for paper in library.papers(batch[2][start : start + 1000]):
+                        builder.add(document(paper))
+            continue
         for fields in batch:
             builder.add(fields)
     segment = builder.write_segment()

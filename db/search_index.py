@@ -65,18 +65,30 @@ def make_schema() -> Schema:
     )
 
 
-def _start_helper(folder: Path, library: Library, ids: list[str]) -> tuple[Helper | None, list[list[dict]]]:
-    """A helper process (db/index_writer.py) given the documents of `ids`; (None, documents) if it cannot
-    be started."""
-    batches = [[document(paper) for paper in library.papers(ids[start : start + 1000])]
-               for start in range(0, len(ids), 1000)]
+def _idle_core() -> bool:
+    """Whether a second core is free for a helper process (the load average counts this process too): with
+    the other core busy (measured on a shared 2-core machine) the helper's part took twice as long and the
+    build was slower than in one process."""
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # Windows
+        load = 0.0
+    return (os.cpu_count() or 1) - load >= 1.0
+
+
+def _start_helper(folder: Path, library: Library, ids: list[str]) -> Helper | None:
+    """A helper process (db/index_writer.py) indexing the papers `ids` into a segment of the index in
+    `folder`: it reads them from the library's file itself when there is one. None if it cannot start."""
     try:
         helper = Helper(folder, _codec())
-        for batch in batches:
-            helper.send(batch)
+        if isinstance(library, Library):
+            helper.send_library(library.folder, ids)
+        else:
+            for start in range(0, len(ids), 1000):
+                helper.send([document(paper) for paper in library.papers(ids[start : start + 1000])])
     except Exception:  # noqa: BLE001 - e.g. no interpreter to start: the caller indexes them itself
-        return None, batches
-    return helper, batches
+        return None
+    return helper
 
 
 def _codec() -> W3Codec:
@@ -183,12 +195,12 @@ class SearchIndex:
             queued = library.index_queue()
             ids = library.ids()
             builder = SegmentBuilder(index.writer(codec=_codec()))
-            helper, helped = None, []
+            helper, own = None, len(ids)
             try:
-                own = len(ids)
-                if len(ids) >= _HELPER_MIN and (os.cpu_count() or 1) > 1:
-                    own = len(ids) // 2  # a second process indexes the second half meanwhile
-                    helper, helped = _start_helper(fresh, library, ids[own:])
+                if len(ids) >= _HELPER_MIN and _idle_core():
+                    own = len(ids) * 11 // 20  # the helper starts about half a second later
+                    helper = _start_helper(fresh, library, ids[own:])
+                    own = own if helper is not None else len(ids)
                 for start in range(0, own, 1000):
                     for paper in library.papers(ids[start : min(start + 1000, own)]):
                         builder.add(document(paper))
@@ -198,12 +210,11 @@ class SearchIndex:
                 if helper is not None:
                     try:
                         extra = (helper.finish(),)
-                    except Exception:  # noqa: BLE001 - the second process failed: index its half here
+                    except Exception:  # noqa: BLE001 - the second process failed: index its part here
                         helper.stop()
-                if helped and not extra:
-                    for batch in helped:
-                        for fields in batch:
-                            builder.add(fields)
+                        for start in range(own, len(ids), 1000):
+                            for paper in library.papers(ids[start : start + 1000]):
+                                builder.add(document(paper))
                 builder.commit(extra)
             except BaseException:
                 if helper is not None:
