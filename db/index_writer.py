@@ -16,6 +16,8 @@ import pickle
 import subprocess
 import sys
 from array import array
+from itertools import chain
+from operator import sub
 from pathlib import Path
 
 from whoosh.codec.whoosh3 import length_to_byte
@@ -47,6 +49,27 @@ def _fast_text(field) -> bool | None:
             and field.format.field_boost == 1.0):
         return None
     return fast_analysis(field.analyzer)
+
+
+def _fast_blocks(postwriter) -> None:
+    """Give a whoosh3 postings writer block encoders that do in C what its own do item by item in Python
+    (same output: ids delta-encoded, weights None when all 1.0, one float when all equal, else a tuple)."""
+
+    def mini_ids():
+        ids = postwriter._ids
+        return tuple(map(sub, ids, chain((0,), ids)))
+
+    def mini_weights():
+        weights = postwriter._weights
+        if weights.count(1.0) == len(weights):
+            return None
+        if weights.count(weights[0]) == len(weights):
+            return weights[0]
+        return tuple(weights)
+
+    if not postwriter._byteids:
+        postwriter._mini_ids = mini_ids
+    postwriter._mini_weights = mini_weights
 
 
 class SegmentBuilder:
@@ -163,6 +186,7 @@ class SegmentBuilder:
             lengths = self._lengths.get(name)
             fields.start_field(name, field)
             postwriter = fields._postwriter
+            _fast_blocks(postwriter)
             for term in sorted(terms):
                 ids, weights, values = terms[term]
                 fields.start_term(term.encode("utf-8") if isinstance(term, str) else term)
@@ -174,7 +198,8 @@ class SegmentBuilder:
                     postwriter._values = values[start : start + blocklimit]
                     postwriter._maxweight = max(0, max(block_weights))
                     if lengths is not None:
-                        block_lengths = [lengths[d - self._first] for d in block_ids]
+                        block_lengths = (list(map(lengths.__getitem__, block_ids)) if not self._first
+                                         else [lengths[d - self._first] for d in block_ids])
                         postwriter._minlength = min(block_lengths) or None
                         postwriter._maxlength = max(block_lengths)
                     if start + blocklimit < len(ids):
