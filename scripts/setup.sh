@@ -11,7 +11,10 @@ if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null
 fi
 
 # Qt's runtime libraries (Debian/Ubuntu names) and a CJK font for the Chinese collection header.
-QT_DEBS="libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libglib2.0-0 libxcb-cursor0 fonts-noto-cjk"
+QT_DEBS="libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libglib2.0-0 fonts-noto-cjk
+  libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 libxcb-shape0 libxcb-xkb1
+  libxcb-randr0 libxcb-xfixes0 libxcb-sync1 libxcb-shm0 libxcb-xinerama0 libwayland-client0 libwayland-cursor0
+  libwayland-egl1"
 if command -v dpkg >/dev/null 2>&1; then
     missing=""
     for deb in $QT_DEBS; do
@@ -38,4 +41,14 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     .venv/bin/python -m pip install -q --upgrade pip
     .venv/bin/python -m pip install -q -e ".[test]"
     touch "$stamp"
+fi
+
+# Qt's X11 and Wayland plugins load more libraries than Python can see: name any that are still missing.
+plugins=$(.venv/bin/python -c 'import PySide6, pathlib; print(pathlib.Path(PySide6.__file__).parent / "Qt/plugins/platforms")' 2>/dev/null || true)
+if [ -n "$plugins" ] && command -v ldd >/dev/null 2>&1; then
+    missing_libs=$(for plugin in "$plugins"/libqxcb.so "$plugins"/libqwayland*.so; do
+        [ -f "$plugin" ] && ldd "$plugin" 2>/dev/null | awk '/not found/ {print $1}'; done | sort -u | tr '\n' ' ')
+    if [ -n "$missing_libs" ]; then
+        echo "margin setup: Qt's window plugins still miss: $missing_libs(the offscreen tests do not need them)" >&2
+    fi
 fi
