@@ -13,6 +13,7 @@ import re
 from db.abstract_markup import abstract_to_plain
 
 MAX_LABEL = 90
+LABEL_SOURCE_CHARS = 4000  # the name and first sentence are near the start; a 10 MB "abstract" stays cheap
 _NAME = r"[A-Z][\w\-]*(?:[A-Z0-9][\w\-]*)?"
 # A name: starts upper-case and has a second capital or a digit somewhere (CFlower, SpatioLM, GPT-4, PolyNeXt).
 _NAME_TOKEN = re.compile(r"^(?=[^\s]*[A-Z0-9][^\s]*[A-Z0-9]|[A-Z][a-z]+[A-Z])[A-Za-z][\w\-+]*[\w+]$")
@@ -95,7 +96,7 @@ def _headline_after_name(sentence: str, name: str) -> str:
 
 def derive_label(abstract: str, limit: int = MAX_LABEL) -> str:
     """Return a readable label (≤ `limit` characters) for a paper with this abstract and no title."""
-    plain = abstract_to_plain(abstract)
+    plain = abstract_to_plain(abstract[:LABEL_SOURCE_CHARS])
     all_sentences = sentences(plain) or [plain]
     name = find_method_name(plain) or _bold_name(abstract)
     if name:

@@ -12,16 +12,17 @@ import re
 from urllib.parse import quote
 
 import markdown
+from whoosh.lang.porter import stem as porter_stem
 import nh3
 
 from db.abstract_markup import abstract_to_html, fold_for_matching, latex_to_unicode
 from db.paper import Paper
 
 _ALLOWED_TAGS = {
-    "a", "abbr", "b", "blockquote", "br", "code", "del", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i",
+    "a", "abbr", "b", "blockquote", "br", "code", "del", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i",
     "li", "ol", "p", "pre", "span", "strong", "sub", "sup", "table", "tbody", "td", "th", "thead", "tr", "ul",
 }
-_ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "span": {"class"}, "code": {"class"}, "th": {"align"},
+_ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "span": {"class"}, "div": {"class"}, "code": {"class"}, "th": {"align"},
                        "td": {"align"}}
 _URL_SCHEMES = {"http", "https", "mailto"}
 
@@ -37,12 +38,14 @@ def note_to_html(note: str) -> str:
     return _ARITHMATEX.sub(_math_span, sanitize_html(rendered))
 
 
-_ARITHMATEX = re.compile(r'<span class="arithmatex">(?:\\\(|\\\[)?(.*?)(?:\\\)|\\\])?</span>', re.DOTALL)
+_ARITHMATEX = re.compile(r'<(span|div) class="arithmatex">(?:\\\(|\\\[)?(.*?)(?:\\\)|\\\])?</\1>', re.DOTALL)
 
 
 def _math_span(match: re.Match[str]) -> str:
-    latex = html.unescape(match.group(1))
-    return f'<span class="math">{html.escape(latex_to_unicode(latex), quote=False)}</span>'
+    """Math from arithmatex as readable Unicode: inline in a span, display math in its own paragraph."""
+    latex = html.unescape(match.group(2))
+    text = html.escape(latex_to_unicode(latex), quote=False)
+    return f'<p class="math">{text}</p>' if match.group(1) == "div" else f'<span class="math">{text}</span>'
 
 
 def sanitize_html(fragment: str) -> str:
@@ -62,12 +65,22 @@ def highlight_pattern(words: list[str]) -> re.Pattern[str] | None:
     words = [fold_for_matching(w) for w in words if len(w) >= 2]
     if not words:
         return None
-    alternatives = "|".join(re.escape(w[: max(3, len(w) - 2)] if len(w) > 4 else w) for w in
-                            sorted(set(words), key=len, reverse=True))
+    prefixes = {_stem_prefix(w) for w in words}
+    alternatives = "|".join(re.escape(w) for w in sorted(prefixes, key=len, reverse=True))
     return re.compile(rf"\b(?:{alternatives})\w*")
 
 
-READER_LABELS = {"similar": "Similar papers", "why": "Recommended for: "}
+def _stem_prefix(word: str) -> str:
+    """What a word's forms start with: its English stem (reasoning → reason), at most the word itself."""
+    if not word.isascii() or len(word) <= 3:
+        return word
+    stem = porter_stem(word)
+    return stem if word.startswith(stem) and len(stem) >= 3 else word[: max(3, len(word) - 2)]
+
+
+READER_LABELS = {"similar": "Similar papers", "why": "Recommended for: ",
+                 "cut": "(%1 more characters of this abstract are not shown)"}
+READER_MAX_CHARS = 20_000  # longer abstracts are shown cut: laying out megabytes would freeze the window
 
 
 def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[str] | None = None,
@@ -94,7 +107,15 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
             for tag in paper.tags) + "</p>")
     if why:
         parts.append('<p class="why">' + html.escape(texts["why"] + ", ".join(why)) + "</p>")
-    parts.append(f'<p class="abstract">{abstract_to_html(paper.abstract, pattern)}</p>')
+    abstract = paper.abstract
+    if len(abstract) > READER_MAX_CHARS:  # a runaway record: show its start, say how much is left out
+        cut = abstract.rfind(" ", 0, READER_MAX_CHARS)
+        abstract = abstract[: cut if cut > 0 else READER_MAX_CHARS]
+        parts.append(f'<p class="abstract">{abstract_to_html(abstract, pattern)} …</p>')
+        parts.append('<p class="meta">' + html.escape(texts["cut"].replace(
+            "%1", f"{len(paper.abstract) - len(abstract):,}")) + "</p>")
+    else:
+        parts.append(f'<p class="abstract">{abstract_to_html(abstract, pattern)}</p>')
     return "\n".join(parts)
 
 

@@ -46,6 +46,7 @@ from desktop.window_actions import WindowActions
 
 SEARCH_DELAY_MS = 40  # coalesces key repeats; the worker also skips searches a newer keystroke replaced
 AUTO_READ_MS = 2000
+EXTERNAL_CHECK_MS = 2000  # how often to look for changes made by another process (the command line)
 NOTE_VERSION_SECONDS = 60  # note saves closer together than this are one version in the note history
 BACKUP_CHECK_MS = 60 * 60 * 1000  # look once an hour whether the daily backup is due
 BACKUP_FIRST_CHECK_MS = 30 * 1000
@@ -91,6 +92,11 @@ class MainWindow(QMainWindow):
 
         self._note_session: tuple[str | None, float] = (None, 0.0)  # paper and time of the last note save
         self._unsaved_notes: dict[str, str] = {}  # notes the library could not take yet, by paper id
+        self._note_baseline: dict[str, str] = {}  # the note text as this window last loaded or saved it
+        self._data_version = self._library_data_version()
+        self._watch_timer = QTimer(self, interval=EXTERNAL_CHECK_MS)
+        self._watch_timer.timeout.connect(self._check_external_changes)
+        self._watch_timer.start()
         self._retry_timer = QTimer(self, singleShot=True, interval=3000)
         self._retry_timer.timeout.connect(self._retry_unsaved_notes)
         self._sidebar_timer = QTimer(self, singleShot=True, interval=250)
@@ -105,6 +111,7 @@ class MainWindow(QMainWindow):
             self.select_row(0)
         if self.search_box.text().strip():
             self._start_search()
+        self.paper_list.setFocus()  # the triage keys work at once
 
     # ------------------------------------------------------------------ building
     def _build_widgets(self) -> None:
@@ -321,6 +328,7 @@ class MainWindow(QMainWindow):
         self.tag_editor.setCompletions([name for name, _count in self.library.tags()])
         if reload_note:
             self.note_editor.load(paper.id, paper.note)
+            self._note_baseline[paper.id] = paper.note
 
     # ------------------------------------------------------------------ annotating
     def paper_changed(self, paper_id: str) -> None:
@@ -374,6 +382,12 @@ class MainWindow(QMainWindow):
         session_paper, last_save = self._note_session
         keep_version = session_paper != paper_id or time.monotonic() - last_save > NOTE_VERSION_SECONDS
         try:
+            stored = self.library.paper(paper_id).note
+            if paper_id in self._note_baseline and stored != self._note_baseline[paper_id]:
+                keep_version = True  # changed elsewhere meanwhile (command line): keep that version in history
+                self.statusBar().showMessage(self.tr(
+                    "This note was also changed outside this window; that version is in Edit → Note history"),
+                    15000)
             self.library.set_note(paper_id, text, keep_version=keep_version)
         except KeyError:
             return True  # the paper is gone: nothing to keep
@@ -384,6 +398,7 @@ class MainWindow(QMainWindow):
                                                  "tries again").replace("%1", str(error)), 10000)
             return False
         self._note_session = (paper_id, time.monotonic())
+        self._note_baseline[paper_id] = text
         self._unsaved_notes.pop(paper_id, None)
         self.model.refresh(paper_id)
         self.search_service.sync()
@@ -396,6 +411,30 @@ class MainWindow(QMainWindow):
             print(f"margin: notes that could not be saved were written to {rescue}", file=sys.stderr)
         except OSError as error:
             print(f"margin: notes could not be saved ({error}):", json.dumps(self._unsaved_notes), file=sys.stderr)
+
+    def _library_data_version(self) -> int:
+        """SQLite's data_version: it changes when another connection commits to the library."""
+        return self.library.rows("PRAGMA data_version")[0][0]
+
+    def _check_external_changes(self) -> None:
+        """Show changes another process (e.g. `main.py annotate` or an import) committed to the library."""
+        try:
+            version = self._library_data_version()
+        except Exception:  # noqa: BLE001 - a closed or busy library: look again later
+            return
+        if version == self._data_version:
+            return
+        self._data_version = version
+        self._all_ids = self.library.ids()
+        self.model.refresh_all()
+        self._sidebar_timer.start()
+        self._recount()
+        self.search_service.sync()
+        self.show_current(reload_note=not self.note_editor.is_dirty())
+        if self._query.strip() and self.search_box.text() == self._query:
+            self._search_timer.start()
+        elif not self._query.strip() and self.model.rowCount() != len(self._all_ids):
+            self._apply_ids(self._all_ids)
 
     def _retry_unsaved_notes(self) -> None:
         for paper_id, text in list(self._unsaved_notes.items()):
@@ -441,6 +480,8 @@ class MainWindow(QMainWindow):
         self._highlight = (result.terms or highlight_terms(text)) if text.strip() else []
         if result.hint:
             self.statusBar().showMessage(result.hint, 8000)
+        else:
+            self.statusBar().clearMessage()  # an old hint no longer applies
         self._apply_ids(result.ids if text.strip() else self._all_ids)
 
     def show_similar(self, paper_id: str | None = None) -> None:
@@ -587,6 +628,7 @@ class MainWindow(QMainWindow):
         self._backup_timer.stop()
         self._sidebar_timer.stop()
         self._retry_timer.stop()
+        self._watch_timer.stop()
         self.note_editor.flush()
         self._retry_unsaved_notes()
         if self._unsaved_notes:  # last resort: never drop words the user typed

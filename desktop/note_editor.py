@@ -61,6 +61,10 @@ class NoteEditor(QWidget):
         self.editor.setEnabled(paper_id is not None)
         self._render_preview()
 
+    def is_dirty(self) -> bool:
+        """True while the editor holds text that was not handed over for saving yet."""
+        return self._paper_id is not None and self.editor.toPlainText() != self._saved
+
     def text(self) -> str:
         return self.editor.toPlainText()
 

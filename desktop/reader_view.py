@@ -11,6 +11,7 @@ STYLE = """
 h2 { margin-bottom: 4px; }
 p.meta, p.authors, p.links { color: palette(mid); }
 span.tag { background: palette(midlight); }
+a.tag { text-decoration: none; color: palette(text); }
 span.hit { background: #ffe27a; color: black; }
 p.abstract { line-height: 140%; }
 span.math { font-family: serif; font-style: italic; }

@@ -38,9 +38,12 @@ class SearchWorker(QObject):
             self._library = Library.open(self._folder, seed=False)
             self._index = SearchIndex.for_library(self._library)
             if self._index.needs_rebuild():
-                self.status.emit(self.tr("Rebuilding the search index…"))
-                self._index.rebuild(self._library, self._progress)
-                self.status.emit(self.tr("Search index rebuilt"))
+                first = not self._index.folder.exists()  # a new library: building it is no news
+                if not first:
+                    self.status.emit(self.tr("Rebuilding the search index…"))
+                self._index.rebuild(self._library, None if first else self._progress)
+                if not first:
+                    self.status.emit(self.tr("Search index rebuilt"))
             else:
                 self._index.open(self._library)
             self.ready.emit()

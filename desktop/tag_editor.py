@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QStringListModel, Qt, Signal
-from PySide6.QtWidgets import QCompleter, QHBoxLayout, QLineEdit, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QCompleter,
+    QFrame,
+    QHBoxLayout,
+    QLineEdit,
+    QScrollArea,
+    QSizePolicy,
+    QToolButton,
+    QWidget,
+)
+
+CHIP_CHARS = 28  # a longer tag is shown cut (its tooltip has it whole), so the pane never grows wider
 
 
 class TagEditor(QWidget):
@@ -22,7 +33,17 @@ class TagEditor(QWidget):
         self._chips = QWidget(self)
         self._chips_layout = QHBoxLayout(self._chips)
         self._chips_layout.setContentsMargins(0, 0, 0, 0)
-        self._layout.addWidget(self._chips)
+        self._chips_layout.addStretch(1)
+        # many or long tags scroll sideways instead of widening the window
+        self._scroll = QScrollArea(self)
+        self._scroll.setWidget(self._chips)
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self._scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self._scroll.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self._scroll.setMinimumWidth(60)
+        self._layout.addWidget(self._scroll, 3)
         self.input = QLineEdit(self)
         self.input.setObjectName("tagInput")
         self.input.setPlaceholderText(self.tr("Add a tag and press Enter"))
@@ -34,7 +55,11 @@ class TagEditor(QWidget):
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         self.input.setCompleter(completer)
         self.input.returnPressed.connect(self._enter)
-        self._layout.addWidget(self.input, 1)
+        self.input.setMinimumWidth(170)
+        self._layout.addWidget(self.input, 2)
+        height = self.input.sizeHint().height()
+        self._chips.setFixedHeight(height)
+        self._scroll.setFixedHeight(height + self._scroll.horizontalScrollBar().sizeHint().height())
         self.setFocusProxy(self.input)
         self._tags: list[str] = []
 
@@ -44,18 +69,19 @@ class TagEditor(QWidget):
     def setTags(self, tags: list[str]) -> None:
         """Show these tags as chips (does not emit)."""
         self._tags = list(tags)
-        while self._chips_layout.count():
+        while self._chips_layout.count() > 1:  # keep the closing stretch
             item = self._chips_layout.takeAt(0)
             if item.widget():
                 item.widget().deleteLater()
         for tag in self._tags:
             chip = QToolButton(self._chips)
-            chip.setText(f"{tag}  ×")
+            shown = tag if len(tag) <= CHIP_CHARS else tag[: CHIP_CHARS - 1] + "…"
+            chip.setText(f"{shown}  ×")
             chip.setObjectName("tagChip")
             chip.setToolTip(self.tr("Remove the tag “%1”").replace("%1", tag))
             chip.setAccessibleName(self.tr("Remove tag %1").replace("%1", tag))
             chip.clicked.connect(lambda _=False, t=tag: self.tagRemoved.emit(t))
-            self._chips_layout.addWidget(chip)
+            self._chips_layout.insertWidget(self._chips_layout.count() - 1, chip)
 
     def setCompletions(self, names: list[str]) -> None:
         self._completion.setStringList(names)

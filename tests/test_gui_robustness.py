@@ -1,0 +1,84 @@
+"""Window behaviour a newcomer's test found wanting: focus, outside changes, long tags, huge abstracts."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from db.paper import PaperRecord
+from db.render import READER_MAX_CHARS, note_to_html
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_list_has_focus_at_start_so_triage_keys_work(make_window, qtbot):
+    window = make_window()
+    window.activateWindow()
+    assert window.focusWidget() is window.paper_list
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_J)
+    assert window.paper_list.currentIndex().row() == 1
+    assert window.search_box.text() == ""
+
+
+def test_changes_from_the_command_line_appear_in_the_open_window(make_window, qtbot, library_dir):
+    window = make_window()
+    paper_id = window.current_paper_id()
+    result = subprocess.run([sys.executable, str(ROOT / "main.py"), "--library", str(library_dir), "annotate",
+                             paper_id, "--rating", "4", "--tag", "from-cli", "--note", "written by the CLI"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    window._watch_timer.setInterval(50)
+    qtbot.waitUntil(lambda: window.rating_widget.rating() == 4, timeout=10000)
+    assert window.tag_editor.tags() == ["from-cli"]
+    assert window.note_editor.text() == "written by the CLI"
+
+
+def test_a_note_changed_elsewhere_is_kept_in_history_not_overwritten(make_window, qtbot, library_dir):
+    from db.library import Library
+
+    window = make_window()
+    window._watch_timer.stop()  # the window has not seen the outside change yet
+    paper_id = window.current_paper_id()
+    window.note_editor.editor.setPlainText("window draft")
+    window.note_editor.flush()
+    with Library.open(library_dir) as other:
+        other.set_note(paper_id, "important note from the command line")
+    window.note_editor.editor.setPlainText("window draft, continued")
+    window.note_editor.flush()
+    history = [text for _when, text in window.library.note_history(paper_id)]
+    assert "important note from the command line" in history
+    assert window.library.paper(paper_id).note == "window draft, continued"
+    assert "changed outside this window" in window.statusBar().currentMessage()
+
+
+def test_a_200_character_tag_does_not_widen_the_window(make_window, qtbot):
+    window = make_window()
+    width = window.width()
+    window.tag_editor.input.setText("w" * 200)
+    qtbot.keyClick(window.tag_editor.input, Qt.Key.Key_Return)
+    for tag in ("agents", "to read", "graph neural nets", "theory", "more tags here"):
+        window.tag_editor.input.setText(tag)
+        qtbot.keyClick(window.tag_editor.input, Qt.Key.Key_Return)
+    qtbot.wait(50)
+    assert len(window.library.paper(window.current_paper_id()).tags) == 6
+    assert window.width() == width
+    assert window.sidebar.width() > 100
+
+
+def test_a_huge_abstract_is_shown_cut(make_window, qtbot):
+    window = make_window()
+    huge = "word " * 400_000  # 2 MB in one paragraph
+    window.library.import_records([PaperRecord(title="Huge", abstract=huge)])
+    window.library_changed()
+    paper_id = window.library.ids()[-1]
+    assert window.select_paper(paper_id)
+    text = window.reader.toPlainText()
+    assert len(text) < READER_MAX_CHARS + 2000
+    assert "more characters of this abstract are not shown" in text
+
+
+def test_note_preview_shows_display_math():
+    html = note_to_html("Sum:\n\n$$\\sum_i x_i$$\n\nInline $\\Omega(n)$, and $50.")
+    assert '<p class="math">∑_i x_i</p>' in html and "$$" not in html
+    assert '<span class="math">Ω(n)</span>' in html and "$50" in html
