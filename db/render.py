@@ -12,8 +12,8 @@ import re
 from urllib.parse import quote
 
 import markdown
-from whoosh.lang.porter import stem as porter_stem
 import nh3
+from whoosh.lang.porter import stem as porter_stem
 
 from db.abstract_markup import abstract_to_html, fold_for_matching, latex_to_unicode
 from db.paper import Paper
