@@ -11,7 +11,8 @@ from db.library import Library
 
 NO_DISPLAY_MESSAGE = (
     "margin: no display found (DISPLAY and WAYLAND_DISPLAY are not set); start the window under a virtual "
-    "display with `xvfb-run -a python main.py`, or use the command line: `python main.py --help`")
+    "display with `xvfb-run -a ./scripts/run.sh` (package xvfb), or use the command line: "
+    "`.venv/bin/python main.py --help`")
 
 
 def has_display() -> bool:
