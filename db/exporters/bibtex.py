@@ -2,7 +2,9 @@
 
 Entry type: `@inproceedings` (venue in `booktitle`) when the paper has a venue, else `@misc`. Fields: title,
 author (" and "-joined), year, booktitle, url, doi, eprint + archiveprefix (arXiv), abstract, keywords
-(the tags, ", "-joined), annote (the note), and `x-margin-id` (the Margin id, so a later import can match).
+(the tags, ", "-joined), annote (the note), `x-margin-id` (the Margin id, so a later import can match), and
+`x-margin-title-source = {derived}` when the paper has no title and `title` holds Margin's derived label
+(Margin's reader then takes the title as absent, so re-importing the export changes nothing).
 
 Text fields are escaped so that BibTeX and bibtexparser (with its LaTeX-decoding middleware, pylatexenc)
 read every character back exactly: `\\ { } $ & % # _ ~ ^` become `{\\textbackslash} \\{ \\} \\$ \\& \\% \\#
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from db.exporters.common import citation_key, export_title
+from db.exporters.common import citation_key, export_title, title_source
 from db.paper import Paper
 
 _TEXT_ESCAPES = {"\\": r"{\textbackslash}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "%": r"\%",
@@ -72,6 +74,8 @@ def entry_fields(paper: Paper) -> list[tuple[str, str]]:
     if paper.note:
         fields.append(("annote", escape_text(paper.note)))
     fields.append(("x-margin-id", paper.id))
+    if title_source(paper) == "derived":
+        fields.append(("x-margin-title-source", "derived"))
     return fields
 
 

@@ -3,7 +3,9 @@
 Item: `id` (the same citation key as BibTeX), `type` ("paper-conference" with a venue, else "article"),
 `title`, `author` ([{"family", "given"}] or [{"literal"}]), `issued` ({"date-parts": [[year]]}),
 `container-title` (the venue), `abstract`, `URL`, `DOI`, `number` + `publisher` "arXiv" for an arXiv id,
-`note` (the user's note), `keyword` (the tags, ", "-joined: CSL has one string for keywords). Text is
+`note` (the user's note), `keyword` (the tags, ", "-joined: CSL has one string for keywords), and
+`custom` {"title_source": "derived"} when the paper has no title and `title` holds Margin's derived label
+(CSL-JSON 1.0.2's place for key-value data; Margin's reader then takes the title as absent). Text is
 plain Unicode, never escaped: CSL-JSON carries exact strings. Source: CSL-JSON schema, citation-style-language/
 schema `csl-data.json` (v1.0.2).
 """
@@ -13,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from db.exporters.common import citation_key, export_title, split_name
+from db.exporters.common import citation_key, export_title, split_name, title_source
 from db.paper import Paper
 
 
@@ -41,6 +43,8 @@ def csl_item(paper: Paper) -> dict:
         item["note"] = paper.note
     if paper.tags:
         item["keyword"] = ", ".join(paper.tags)
+    if title_source(paper) == "derived":
+        item["custom"] = {"title_source": "derived"}
     return item
 
 

@@ -7,7 +7,9 @@ common in exported abstracts) is kept as text. Year from `year`, else BibLaTeX `
 (`nov`) is not needed. Venue from `booktitle`/`journal`/`journaltitle`/`eventtitle`, else from the file's
 `@proceedings` entry (`shortname` + `year`, as PMLR writes it). arXiv id from `eprint` (with
 `archiveprefix`/`eprinttype` arXiv) or an arxiv.org URL; OpenReview id from `openreview` or the URL.
-An entry bibtexparser cannot parse (an unclosed brace) is skipped and reported with its line.
+`x-margin-title-source = {derived}` (Margin's own export of a paper without a title: `title` is Margin's
+label) makes the title absent. An entry bibtexparser cannot parse (an unclosed brace) is skipped and reported
+with its line.
 Sources: bibtexparser 2.x docs (bibtexparser.readthedocs.io), BibLaTeX manual §2.2–2.3.
 """
 
@@ -22,6 +24,7 @@ from bibtexparser.model import ParsingFailedBlock
 from pylatexenc.latex2text import LatexNodes2Text
 
 from db.formats.common import (
+    DERIVED,
     Skipped,
     clean,
     finish,
@@ -111,7 +114,7 @@ def _record(entry, path: Path, defaults: dict) -> PaperRecord:
     venue = tex_to_text(fields.get("booktitle") or fields.get("journal") or fields.get("journaltitle")
                         or fields.get("eventtitle"))
     return PaperRecord(
-        title=tex_to_text(fields.get("title")),
+        title=None if clean(fields.get("x-margin-title-source")) == DERIVED else tex_to_text(fields.get("title")),
         abstract=tex_to_text(fields.get("abstract")) or "",
         authors=[name for name in authors if name],
         venue=venue or defaults.get("venue"),

@@ -14,6 +14,7 @@ from db.paper import PaperRecord
 
 Skipped = tuple[int | None, str]
 NO_CONTENT = "a record with neither title nor abstract"
+DERIVED = "derived"  # Margin's exports mark a title that is its derived label, not a real title, with this
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _SPACES = re.compile(r"[ \t\r\f\v]+")

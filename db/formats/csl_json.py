@@ -2,7 +2,9 @@
 
 Shape: an array of items or a single item; `title`, `abstract`, `author` as [{"family", "given"} or
 {"literal"}], `container-title`, `issued` as {"date-parts": [[2016, 12, 20]]} (parts may be strings) or
-{"raw"/"literal": "…"}, `DOI`, `URL`, `keyword` ("a, b"), `categories` (list). Read through
+{"raw"/"literal": "…"}, `DOI`, `URL`, `keyword` ("a, b"), `categories` (list). An item whose `custom`
+holds {"title_source": "derived"} (Margin's own export of a paper without a title: `title` is Margin's
+label) is read without a title. Read through
 `db.formats.jsonlist.read`, which parses the JSON and calls `record_from_csl` for every CSL item.
 Source: https://citeproc-js.readthedocs.io/en/latest/csl-json/markup.html and the CSL-JSON schema.
 """
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from db.formats.common import clean, norm_arxiv, norm_doi, split_list, year_of
+from db.formats.common import DERIVED, clean, norm_arxiv, norm_doi, split_list, year_of
 from db.paper import PaperRecord
 
 _CSL_ONLY = {"issued", "container-title", "citation-key", "date-parts", "collection-title", "publisher-place"}
@@ -47,6 +49,12 @@ def _year(issued: object) -> int | None:
     return year_of(issued)
 
 
+def derived_title(item: dict) -> bool:
+    """True when `custom.title_source` says the item's title is Margin's derived label (see module docstring)."""
+    custom = item.get("custom")
+    return isinstance(custom, dict) and str(custom.get("title_source", "")).strip().lower() == DERIVED
+
+
 def record_from_csl(item: dict, line: int, path: Path) -> PaperRecord:
     """Map one CSL-JSON item onto a PaperRecord (arXiv id from `number`/`URL` when it names one)."""
     authors = item.get("author") if isinstance(item.get("author"), list) else []
@@ -59,7 +67,7 @@ def record_from_csl(item: dict, line: int, path: Path) -> PaperRecord:
         arxiv = norm_arxiv(item.get("number"))
     keywords = split_list(item.get("keyword"), ",;") + split_list(item.get("categories"))
     return PaperRecord(
-        title=clean(item.get("title")),
+        title=None if derived_title(item) else clean(item.get("title")),
         abstract=clean(item.get("abstract")) or "",
         authors=[name for name in (_name(a) for a in authors) if name],
         venue=clean(item.get("container-title") or item.get("event-title") or item.get("event")),

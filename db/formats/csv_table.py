@@ -2,7 +2,9 @@
 
 Header names are matched case-insensitively, ignoring spaces, `_` and `-`, with synonyms (below); columns
 that are not recognised are ignored. The delimiter (`,` `;` tab `|`) is sniffed from the header line.
-Authors are split on `;` (else ` and `); keywords on `;` (else `,`).
+Authors are split on `;` (else ` and `); keywords on `;` (else `,`). A `title_source` column saying
+`derived` (Margin's own CSV export, for a paper without a title) marks the title cell as Margin's label,
+not a title: the title is then read as absent, so re-importing the export changes nothing.
 Errors: InputError(path, 1) when no header cell names a title or abstract column.
 Source: RFC 4180 (quoted fields may span lines; `""` inside quotes).
 """
@@ -16,6 +18,7 @@ from pathlib import Path
 
 from db.errors import InputError
 from db.formats.common import (
+    DERIVED,
     Skipped,
     clean,
     finish,
@@ -39,6 +42,7 @@ SYNONYMS = {
     "arxiv_id": ("arxiv", "arxivid", "eprint"),
     "openreview_id": ("openreview", "openreviewid", "forum"),
     "keywords": ("keywords", "keyword", "subjects", "topics", "manualtags", "automatictags"),
+    "title_source": ("titlesource",),
 }
 _LOOKUP = {name: field for field, names in SYNONYMS.items() for name in names}
 
@@ -110,8 +114,9 @@ def _record(values: dict[str, str], line: int, path: Path) -> PaperRecord:
     openreview = clean(values.get("openreview_id"))
     if openreview and "openreview.net" in openreview:
         openreview = openreview_from_url(openreview)
+    derived = (values.get("title_source") or "").strip().lower() == DERIVED
     return PaperRecord(
-        title=clean(values.get("title")), abstract=clean(values.get("abstract")) or "",
+        title=None if derived else clean(values.get("title")), abstract=clean(values.get("abstract")) or "",
         authors=_authors(values.get("authors")), venue=clean(values.get("venue")),
         year=year_of(values.get("year")), url=url, doi=norm_doi(values.get("doi")),
         arxiv_id=norm_arxiv(values.get("arxiv_id")), openreview_id=openreview,

@@ -6,6 +6,8 @@ Shapes read (keys are matched case-insensitively):
 - containers holding such lists (`{"venue": "NIPS.cc", "year": 2018, "submissions": [...]}` from
   OpenReviewCrawler, `{"notes": [...]}` from the OpenReview API, `papers`/`items`/`records`/`data`/`results`);
 - OpenReview notes: fields under `content`, values bare (API v1) or wrapped as `{"value": …}` (API v2).
+A `title_source` "derived" (or CSL `custom.title_source`, as Margin's exports write it) marks the title as
+Margin's label for an untitled paper: it is read as no title.
 
 `load_values` raises InputError(path, line) for JSON that does not parse; a bad line of a JSON Lines file is
 skipped and reported instead. Sources: RFC 8259, https://jsonlines.org, docs.openreview.net (note objects).
@@ -21,6 +23,7 @@ from pathlib import Path
 
 from db.errors import InputError
 from db.formats.common import (
+    DERIVED,
     LineIndex,
     Skipped,
     clean,
@@ -32,6 +35,7 @@ from db.formats.common import (
     venue_from_filename,
     year_of,
 )
+from db.formats.csl_json import derived_title
 from db.paper import PaperRecord
 
 _WS = re.compile(r"\s*")
@@ -229,8 +233,9 @@ def record_from_object(obj: dict, line: int, context: dict, path: Path) -> Paper
         url = url or (f"https://openreview.net/forum?id={openreview}" if openreview else None)
     if openreview and "/" in openreview:
         openreview = None
+    derived = derived_title(obj) or str(flat.get("title_source", "")).strip().lower() == DERIVED
     return PaperRecord(
-        title=clean(flat.get("title")),
+        title=None if derived else clean(flat.get("title")),
         abstract=clean(_first(flat, "abstract", "summary", "abstractnote", "description")) or "",
         authors=_authors(_first(flat, "authors", "author", "creators")),
         venue=venue, year=year, url=url,
