@@ -14,8 +14,9 @@ characters are dropped. Format: by content sniffing first, extension second:
 | seed        | header line, blank line, paragraphs           | .txt                    | db.corpus                  |
 
 Errors: `read_file` raises InputError(path, message, line) when the file cannot be read at all (missing,
-not text, undetectable encoding, JSON/XML that does not parse, CSV without a usable header, empty, no known
-format, or no record could be taken). Records that cannot be taken are listed in ReadResult.skipped.
+not text, undetectable encoding, JSON/XML that does not parse or is nested too deeply for the parser, CSV
+without a usable header, empty, no known format, or no record could be taken). Records that cannot be taken
+are listed in ReadResult.skipped.
 """
 
 from __future__ import annotations
@@ -118,6 +119,13 @@ def sniff(text: str, path: Path) -> str | None:
 
 def read_text(text: str, path: Path) -> tuple[str, list[PaperRecord], list[tuple[int | None, str]]]:
     """(format, records, skipped) of decoded, LF-normalized `text`. Raises InputError as `read_file`."""
+    try:
+        return _read_text(text, path)
+    except RecursionError:  # a parser's last word on deeply nested input (JSON catches its own, with a line)
+        raise InputError(path, "the file is nested too deeply to read", line=1) from None
+
+
+def _read_text(text: str, path: Path) -> tuple[str, list[PaperRecord], list[tuple[int | None, str]]]:
     kind = sniff(text, path)
     if kind == "seed":
         if not looks_like_seed_text(text):

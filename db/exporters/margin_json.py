@@ -85,6 +85,8 @@ def read_margin_json(path: Path | str) -> dict | None:
         raise InputError(path, "a Margin JSON file must be UTF-8") from None
     except json.JSONDecodeError as error:
         raise InputError(path, f"broken Margin JSON ({error.msg})", line=error.lineno) from None
+    except RecursionError:
+        raise InputError(path, "broken Margin JSON (nested too deeply to read)", line=1) from None
     except OSError as error:
         raise InputError(path, f"cannot read the file ({error.strerror})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:

@@ -51,14 +51,14 @@ def read(text: str, path: Path) -> tuple[list[PaperRecord], list[Skipped], str]:
             continue
         record = PaperRecord(
             title=title, abstract=clean(entry.findtext(f"{ATOM}summary")) or "",
-            authors=[name for name in (clean(a.findtext(f"{ATOM}name")) for a in entry.iter(f"{ATOM}author"))
+            authors=[name for name in (clean(a.findtext(f"{ATOM}name")) for a in entry.findall(f"{ATOM}author"))
                      if name],
             venue=clean(entry.findtext(f"{ARXIV}journal_ref")) or "arXiv",
             year=year_of(entry.findtext(f"{ATOM}published")),
             url=re.sub(r"v\d+$", "", abs_url) if abs_url else None,
             doi=norm_doi(entry.findtext(f"{ARXIV}doi")),
             arxiv_id=norm_arxiv(abs_url.split("/abs/", 1)[-1]) if abs_url else None,
-            keywords=[term for term in dict.fromkeys(c.get("term") for c in entry.iter(f"{ATOM}category")) if term],
+            keywords=[term for term in dict.fromkeys(c.get("term") for c in entry.findall(f"{ATOM}category")) if term],
             source=path.name, line=line,
         )
         finish(record, skipped, records)

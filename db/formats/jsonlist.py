@@ -9,8 +9,9 @@ Shapes read (keys are matched case-insensitively):
 A `title_source` "derived" (or CSL `custom.title_source`, as Margin's exports write it) marks the title as
 Margin's label for an untitled paper: it is read as no title.
 
-`load_values` raises InputError(path, line) for JSON that does not parse; a bad line of a JSON Lines file is
-skipped and reported instead. Sources: RFC 8259, https://jsonlines.org, docs.openreview.net (note objects).
+`load_values` raises InputError(path, line) for JSON that does not parse or is nested too deeply for Python's
+parser (the recursion limit, about 1000 levels: `[[[[…]]]]`); a bad line of a JSON Lines file is skipped and
+reported instead. Sources: RFC 8259, https://jsonlines.org, docs.openreview.net (note objects).
 """
 
 from __future__ import annotations
@@ -42,6 +43,15 @@ _WS = re.compile(r"\s*")
 _CONTAINERS = ("submissions", "notes", "papers", "items", "records", "data", "results", "entries", "accepted")
 _PAPER_KEYS = {"title", "abstract", "summary"}
 _DECODER = json.JSONDecoder(strict=False)
+TOO_DEEP = "JSON nested too deeply to read"
+
+
+def _decode(text: str, index: int, path: Path, lines: LineIndex) -> tuple[object, int]:
+    """_DECODER.raw_decode at `index`; InputError at that value's line when it is nested too deeply."""
+    try:
+        return _DECODER.raw_decode(text, index)
+    except RecursionError:
+        raise InputError(path, TOO_DEEP, line=lines.line(index)) from None
 
 
 def looks_like_json(text: str) -> bool:
@@ -56,8 +66,8 @@ def load_values(text: str, path: Path) -> tuple[list[tuple[int, object]], list[S
     start = _WS.match(text).end()
     try:
         if text.startswith("[", start):
-            return _array(text, start, lines), [], "json"
-        first, end = _DECODER.raw_decode(text, start)
+            return _array(text, start, lines, path), [], "json"
+        first, end = _decode(text, start, path, lines)
     except json.JSONDecodeError as error:
         raise InputError(path, f"JSON that does not parse ({error.msg})", line=error.lineno) from None
     rest = _WS.match(text, end).end()
@@ -68,7 +78,7 @@ def load_values(text: str, path: Path) -> tuple[list[tuple[int, object]], list[S
     values = [(lines.line(start), first)]
     try:
         while rest < len(text):
-            value, end = _DECODER.raw_decode(text, rest)
+            value, end = _decode(text, rest, path, lines)
             values.append((lines.line(rest), value))
             rest = _WS.match(text, end).end()
     except json.JSONDecodeError as error:
@@ -76,14 +86,14 @@ def load_values(text: str, path: Path) -> tuple[list[tuple[int, object]], list[S
     return values, [], "json"
 
 
-def _array(text: str, start: int, lines: LineIndex) -> list[tuple[int, object]]:
+def _array(text: str, start: int, lines: LineIndex, path: Path) -> list[tuple[int, object]]:
     values: list[tuple[int, object]] = []
     index = _WS.match(text, start + 1).end()
     if text.startswith("]", index):
         index += 1
     else:
         while True:
-            value, end = _DECODER.raw_decode(text, index)
+            value, end = _decode(text, index, path, lines)
             values.append((lines.line(index), value))
             index = _WS.match(text, end).end()
             if text.startswith(",", index):
@@ -109,6 +119,8 @@ def _json_lines(text: str, path: Path) -> tuple[list[tuple[int, object]], list[S
             values.append((number, _DECODER.decode(line.strip())))
         except json.JSONDecodeError as error:
             skipped.append((number, f"a line that is not valid JSON ({error.msg})"))
+        except RecursionError:
+            skipped.append((number, f"a line of {TOO_DEEP}"))
     if not values:
         raise InputError(path, "JSON that does not parse (no line holds a JSON value)", line=1)
     return values, skipped, "jsonl"
@@ -254,7 +266,13 @@ def read(text: str, path: Path) -> tuple[list[PaperRecord], list[Skipped], str]:
     values, skipped, kind = load_values(text, path)
     records: list[PaperRecord] = []
     csl = 0
-    for line, obj, context in paper_objects(values):
+    objects = []
+    for value in values:
+        try:  # _walk recurses into nested lists: a value the parser just managed can still be too deep for it
+            objects += paper_objects([value])
+        except RecursionError:
+            raise InputError(path, TOO_DEEP, line=value[0]) from None
+    for line, obj, context in objects:
         if obj is None:
             skipped.append((line, "a JSON value that is not a paper (no title or abstract)"))
         elif csl_json.is_csl(obj):
