@@ -144,3 +144,26 @@ def test_window_import_reports_deep_json_as_one_line(tmp_path, qtbot):
     worker.failed.connect(messages.append)
     worker.run()
     assert messages == [f"{path}:1: JSON nested too deeply to read"]
+
+
+# --------------------------------------------------------------- 3. long CSV cells
+def test_csv_cell_longer_than_csvs_default_limit_is_read_with_the_rows_after_it(tmp_path):
+    note = "a long note line\n" * 70_000  # about 1.2 MB, far over csv's default 131072-character limit
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        library.import_records([PaperRecord(abstract=text, year=2024) for text in ABSTRACTS])
+        first = library.ids()[0]
+        library.set_note(first, note)
+        path = tmp_path / "out.csv"
+        path.write_text(export(library.papers(), "csv"), encoding="utf-8")
+        result = read_file(path)
+        assert len(result.records) == 3 and result.skipped == []
+        report = library.import_records(result.records)
+        assert len(report.unchanged) == 3
+
+
+def test_csv_abstract_of_a_megabyte_is_kept_whole(tmp_path):
+    path = tmp_path / "big.csv"
+    abstract = "word " * 250_000
+    path.write_text(f'title,abstract\nBig,"{abstract}"\nSmall,short abstract\n', encoding="utf-8")
+    records = read_file(path).records
+    assert [r.title for r in records] == ["Big", "Small"] and len(records[0].abstract) == len(abstract.strip())

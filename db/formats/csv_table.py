@@ -5,7 +5,8 @@ that are not recognised are ignored. The delimiter (`,` `;` tab `|`) is sniffed 
 Authors are split on `;` (else ` and `); keywords on `;` (else `,`). A `title_source` column saying
 `derived` (Margin's own CSV export, for a paper without a title) marks the title cell as Margin's label,
 not a title: the title is then read as absent, so re-importing the export changes nothing.
-Errors: InputError(path, 1) when no header cell names a title or abstract column.
+Cells may be of any length (csv's 131072-character default limit is raised). Errors: InputError(path, 1) when
+no header cell names a title or abstract column.
 Source: RFC 4180 (quoted fields may span lines; `""` inside quotes).
 """
 
@@ -45,6 +46,9 @@ SYNONYMS = {
     "title_source": ("titlesource",),
 }
 _LOOKUP = {name: field for field, names in SYNONYMS.items() for name in names}
+# csv's default cell limit is 131072 characters; a long note exported to CSV is longer. The limit is a C long,
+# 32-bit on Windows, so sys.maxsize would overflow there; import files are at most 512 MB anyway.
+FIELD_LIMIT = 2**31 - 1
 
 
 def _key(cell: str) -> str:
@@ -83,6 +87,8 @@ def read(text: str, path: Path) -> tuple[list[PaperRecord], list[Skipped], str]:
         raise InputError(path, "a CSV file without a usable header row (it needs a title or abstract column)",
                          line=header_index + 1)
     delimiter, columns = found
+    if csv.field_size_limit() < FIELD_LIMIT:
+        csv.field_size_limit(FIELD_LIMIT)
     reader = csv.reader(io.StringIO("\n".join(lines[header_index + 1 :])), delimiter=delimiter)
     records: list[PaperRecord] = []
     skipped: list[Skipped] = []
