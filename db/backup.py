@@ -29,7 +29,7 @@ from pathlib import Path
 
 from db.errors import InputError, MarginError
 from db.exporters.margin_json import document, read_margin_json, validate
-from db.library import ImportReport, Library, clean_tag, tag_key
+from db.library import ImportReport, Library, clean_note, clean_tag, clean_title, tag_key
 from db.paper import Paper, PaperRecord, normalize_text
 
 BACKUP_FOLDER = "backups"
@@ -226,6 +226,7 @@ def restore(library: Library, data: dict, add_missing: bool = True, path: Path |
         try:
             for tag in item.get("annotations", {}).get("tags", []):
                 clean_tag(tag)
+            clean_title(item.get("annotations", {}).get("title"))
         except ValueError as error:
             raise InputError(path, f"paper {number}: {error}") from None
     report = RestoreReport()
@@ -263,12 +264,12 @@ def _apply(library: Library, paper_id: str, notes: dict) -> bool:
     if notes.get("read") and not paper.read:
         library.set_read(paper_id, True)
         changed = True
-    title = notes.get("title")
-    if title and normalize_text(title) and normalize_text(title) != paper.user_title:
+    title = clean_title(notes.get("title"))  # compared as stored, so restoring twice changes nothing
+    if title and title != paper.user_title:
         library.set_title(paper_id, title)
         changed = True
     changed |= _add_history(library, paper_id, notes.get("note_history", []))
-    note = notes.get("note") or ""
+    note = clean_note(notes.get("note") or "")
     if note.strip() and note != paper.note:
         library.set_note(paper_id, note)
         changed = True

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from db.errors import InputError, MarginError
 from db.export import DESCRIPTIONS, FOLDER_FORMATS, FORMATS, export, write_export
-from db.library import DB_NAME, ImportReport, Library
+from db.library import DB_NAME, ImportReport, Library, clean_tag, clean_title
 from db.paper import PaperRecord
 from db.paths import resolve_library_dir
 from db.render import stars
@@ -23,7 +23,7 @@ from db.render import stars
 def build_parser() -> argparse.ArgumentParser:
     """The parser for `margin [--library DIR] [COMMAND …]`; no command means: open the window."""
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--library", metavar="DIR", default=argparse.SUPPRESS,
+    common.add_argument("--library", metavar="DIR", default=argparse.SUPPRESS, type=_library_option,
                         help="the library folder (default: $MARGIN_LIBRARY or the user data folder)")
     parser = argparse.ArgumentParser(
         prog="margin", parents=[common],
@@ -33,8 +33,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("import", parents=[common], help="add or update papers from files")
     p.add_argument("files", nargs="+", metavar="FILE")
 
-    p = commands.add_parser("list", parents=[common], help="papers matching a query (all when omitted)")
-    p.add_argument("query", nargs="?", default="", metavar="QUERY")
+    p = commands.add_parser(
+        "list", parents=[common], help="papers matching a query (all when omitted)",
+        epilog="A query starting with '-' (an excluded word) needs '--' before it, or argparse takes it for an "
+               "option: margin list -- -reasoning. A query the search cannot use as typed is searched as plain "
+               "words, with a hint on standard error.")
+    p.add_argument("query", nargs="?", default="", metavar="QUERY",
+                   help="the search (README, Searching); '--' before one that starts with '-'")
     p.add_argument("--json", action="store_true", help="print one JSON array")
 
     p = commands.add_parser("annotate", parents=[common], help="tag, rate, note, title or mark a paper")
@@ -45,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     notes = p.add_mutually_exclusive_group()
     notes.add_argument("--note", metavar="TEXT", help="replace the note with TEXT (Markdown)")
     notes.add_argument("--note-file", metavar="F", help="replace the note with the contents of file F")
-    p.add_argument("--title", metavar="TEXT", help='set a title ("" clears it)')
+    p.add_argument("--title", metavar="TEXT", help='set a title, at most 1,000 characters ("" clears it)')
     read = p.add_mutually_exclusive_group()
     read.add_argument("--read", dest="read", action="store_const", const=True)
     read.add_argument("--unread", dest="read", action="store_const", const=False)
@@ -55,13 +60,22 @@ def build_parser() -> argparse.ArgumentParser:
                    help="; ".join(f"{name}: {text}" for name, text in DESCRIPTIONS.items()))
     which = p.add_mutually_exclusive_group()
     which.add_argument("--query", default=None, metavar="QUERY",
-                       help="export the papers matching QUERY (default: every annotated paper)")
+                       help="export the papers matching QUERY (default: every annotated paper); a QUERY "
+                            "starting with '-' is given as --query=-word")
     which.add_argument("--all", action="store_true", help="export every paper (default: every annotated paper)")
     p.add_argument("--output", metavar="FILE",
                    help="write to FILE (default: standard output); for markdown-folder, the folder DIR (required)")
     p.add_argument("--no-abstract", dest="abstract", action="store_false",
                    help="leave the abstracts out of markdown and markdown-folder")
     return parser
+
+
+def _library_option(value: str) -> str:
+    """--library DIR: an empty DIR (`--library ""`, an unset shell variable) is a usage error, not the default."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError("an empty folder name; give the library folder, or leave --library out "
+                                         "for the default")
+    return value
 
 
 def library_dir(args: argparse.Namespace) -> Path:
@@ -96,12 +110,15 @@ def _told_when_waiting(library: Library) -> Library:
 # `is:recommended`, `similar:ID` and `similar-tag:"NAME"` (db/recommend.py); the rest of the query, if any, filters
 def _search(library: Library, text: str, why: dict[str, list[str]] | None = None) -> list[str]:
     """Ids of the papers matching `text`, best first (db.searching). For a recommendation query, `why` (when
-    given) gets each paper's shared terms."""
+    given) gets each paper's shared terms. The search's hint, when the query could not be used as typed
+    ("unclosed quote: searched its words"), goes to stderr as one `margin: …` line; it is not an error."""
     from db.searching import run_query
 
     if not text.strip():
         return library.ids()
     result = run_query(library, text, _index(library))
+    if result.hint:
+        print(f"margin: {' '.join(result.hint.split())}", file=sys.stderr)
     if why is not None:
         why.update(result.why)
     return result.ids
@@ -191,16 +208,19 @@ def cmd_annotate(args: argparse.Namespace) -> int:
             note = Path(args.note_file).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
             raise InputError(args.note_file, f"cannot read the note ({error})") from None
+    try:  # every value is checked before the first change, so a bad one changes nothing
+        for tag in args.tag:
+            clean_tag(tag)
+        clean_title(args.title)
+    except ValueError as error:
+        raise MarginError(str(error)) from None
     with _open(args) as library:
         try:
             paper_id = library.find_id(args.id)
         except KeyError:
             raise MarginError(f"no single paper has the id '{args.id}' (see: margin list)") from None
-        try:
-            if args.tag:
-                library.add_tags(paper_id, args.tag)
-        except ValueError as error:
-            raise MarginError(str(error)) from None
+        if args.tag:
+            library.add_tags(paper_id, args.tag)
         if args.untag:
             library.remove_tags(paper_id, args.untag)
         if args.rating is not None:

@@ -8,6 +8,7 @@ so the search index (derived data) can always catch up, even after a crash betwe
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import threading
 import unicodedata
@@ -88,18 +89,46 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+MAX_TITLE = 1000  # characters of a user's title (after cleaning)
+MAX_TAG = 200  # characters of a tag
+_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def strip_controls(text: str) -> str:
+    """`text` without C0 control characters other than tab, line feed and carriage return.
+
+    NUL, bell, escape and the like mean nothing in a note, title or tag; kept, they would go into every
+    export, and an export holding a NUL is not a text file to any reader (Margin's import refuses it)."""
+    return _CONTROLS.sub("", text)
+
+
+def clean_note(note: str) -> str:
+    """The note as stored: exactly as written, without C0 controls other than tab, LF and CR."""
+    return strip_controls(note)
+
+
+def clean_title(title: str | None) -> str | None:
+    """The user's title as stored: C0 controls removed, NFC, whitespace collapsed; None when that leaves
+    nothing. Raises ValueError when it is longer than MAX_TITLE characters."""
+    cleaned = normalize_text(strip_controls(title or "")) or None
+    if cleaned and len(cleaned) > MAX_TITLE:
+        raise ValueError(f"a title can have at most {MAX_TITLE:,} characters (this one has {len(cleaned):,})")
+    return cleaned
+
+
 def tag_key(name: str) -> str:
-    """The key under which tags are matched: NFC, case-folded, whitespace collapsed."""
-    return normalize_text(name).casefold()
+    """The key under which tags are matched: C0 controls removed, NFC, case-folded, whitespace collapsed."""
+    return normalize_text(strip_controls(name)).casefold()
 
 
 def clean_tag(name: str) -> str:
-    """Return the tag as stored (NFC, whitespace collapsed). Raises ValueError for an empty tag."""
-    cleaned = normalize_text(name)
+    """Return the tag as stored (C0 controls removed, NFC, whitespace collapsed). Raises ValueError for an
+    empty tag or one longer than MAX_TAG characters."""
+    cleaned = normalize_text(strip_controls(name))
     if not cleaned:
         raise ValueError("a tag cannot be empty or only spaces")
-    if len(cleaned) > 200:
-        raise ValueError("a tag can have at most 200 characters")
+    if len(cleaned) > MAX_TAG:
+        raise ValueError(f"a tag can have at most {MAX_TAG} characters")
     return cleaned
 
 
@@ -526,15 +555,20 @@ class Library:
             self._annotate(conn, paper_id, read=int(bool(read)))
 
     def set_title(self, paper_id: str, title: str | None) -> None:
-        """Set the user's title for a paper (wins over the file's title and the derived label); None or "" clears."""
-        title = normalize_text(title or "") or None
+        """Set the user's title for a paper (wins over the file's title and the derived label); None or "" clears.
+
+        Stored as `clean_title` gives it (C0 control characters other than tab/LF/CR removed, whitespace
+        collapsed). Raises ValueError, changing nothing, for a title longer than MAX_TITLE (1,000) characters."""
+        title = clean_title(title)
         with self.transaction() as conn:
             self._annotate(conn, paper_id, title=title)
 
     def set_note(self, paper_id: str, note: str, keep_version: bool = True) -> bool:
         """Save the Markdown note; the version it replaces goes to the note history, unless `keep_version` is
         false (the window's saves while the user keeps typing, which would otherwise add one version a second).
-        Returns False if unchanged."""
+        The note is stored as written except for C0 control characters other than tab, LF and CR (NUL, escape,
+        …), which are removed (`clean_note`). Returns False if unchanged."""
+        note = clean_note(note)
         with self.transaction() as conn:
             row = conn.execute("SELECT note FROM annotations WHERE paper_id = ?", (paper_id,)).fetchone()
             previous = row[0] if row else ""
@@ -549,7 +583,8 @@ class Library:
         return True
 
     def add_tags(self, paper_id: str, names: Iterable[str]) -> list[str]:
-        """Add tags to a paper, reusing an existing tag that matches case-insensitively in NFC.
+        """Add tags to a paper, reusing an existing tag that matches case-insensitively in NFC (each tag as
+        `clean_tag` stores it: no C0 control characters, whitespace collapsed).
 
         Returns the tag names as stored. Raises ValueError for an empty tag, KeyError for an unknown paper.
         """

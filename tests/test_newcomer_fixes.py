@@ -58,7 +58,7 @@ def _margin(*args, library):
 
     root = Path(__file__).resolve().parents[1]
     env = {k: v for k, v in os.environ.items() if k != "MARGIN_LIBRARY"}
-    return subprocess.run([sys.executable, str(root / "main.py"), *args, "--library", str(library)],
+    return subprocess.run([sys.executable, str(root / "main.py"), "--library", str(library), *args],
                           capture_output=True, text=True, env=env, cwd=root, timeout=120)
 
 
@@ -167,3 +167,138 @@ def test_csv_abstract_of_a_megabyte_is_kept_whole(tmp_path):
     path.write_text(f'title,abstract\nBig,"{abstract}"\nSmall,short abstract\n', encoding="utf-8")
     records = read_file(path).records
     assert [r.title for r in records] == ["Big", "Small"] and len(records[0].abstract) == len(abstract.strip())
+
+
+# --------------------------------------------------------------- 4. control characters in notes, titles, tags
+CONTROLS = "".join(chr(c) for c in range(32) if chr(c) not in "\t\n\r")
+
+
+def test_c0_controls_are_stripped_from_notes_titles_and_tags(tmp_path):
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)]).new
+        library.set_note(paper_id, f"a\x00b{CONTROLS}\tc\r\nd\x7f é")
+        library.set_title(paper_id, "Ti\x00tle\x1b[31m red")
+        assert library.add_tags(paper_id, ["ta\x00g\x07"]) == ["tag"]
+        paper = library.paper(paper_id)
+        assert paper.note == "ab\tc\r\nd\x7f é"  # tab, CR and LF are kept; DEL is no C0 control
+        assert paper.user_title == "Title[31m red"
+        assert paper.tags == ["tag"]
+        library.remove_tags(paper_id, ["t\x00ag"])
+        assert library.paper(paper_id).tags == []
+        assert not library.set_note(paper_id, "ab\x00\tc\r\nd\x7f é")  # the same note once cleaned
+
+
+def test_note_with_nul_from_the_command_line_exports_and_imports_again(tmp_path):
+    library_dir = tmp_path / "lib"
+    with Library.open(library_dir, seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)]).new
+    note_file = tmp_path / "note.md"
+    note_file.write_bytes(b"before\x00after\n")
+    assert _margin("annotate", paper_id, "--note-file", str(note_file), library=library_dir).returncode == 0
+    for fmt in ("csv", "bibtex", "csl-json", "markdown"):
+        out = tmp_path / f"out.{fmt}"
+        result = _margin("export", "--format", fmt, "--all", "--output", str(out), library=library_dir)
+        assert result.returncode == 0, result.stderr
+        assert b"\x00" not in out.read_bytes() and b"beforeafter" in out.read_bytes()
+    result = _margin("import", str(tmp_path / "out.csv"), library=library_dir)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("0 new, 0 updated, 1 unchanged")
+
+
+def test_restoring_a_backup_with_controls_twice_changes_nothing_the_second_time(tmp_path):
+    from db.backup import restore
+
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)]).new
+        paper = library.paper(paper_id)
+        item = {"id": paper_id, "abstract": paper.abstract, "year": 2024, "title": None, "title_source": "derived",
+                "annotations": {"note": "n\x00ote", "title": "T\x00itle", "tags": ["x\x01"]}}
+        data = {"format": "margin", "version": 1, "papers": [item]}
+        assert restore(library, data).changed == [paper_id]
+        assert (library.paper(paper_id).note, library.paper(paper_id).user_title) == ("note", "Title")
+        again = restore(library, data)
+        assert again.changed == [] and again.unchanged == [paper_id]
+        assert library.note_history(paper_id) == []
+
+
+# --------------------------------------------------------------- 6. an empty --library
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_empty_library_option_is_a_usage_error(tmp_path, where):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    env = {k: v for k, v in os.environ.items() if k != "MARGIN_LIBRARY"}
+    env["HOME"] = str(tmp_path)  # were the default library used, it would be made here
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")
+    args = ["--library", "", "list"] if where == "before" else ["list", "--library", ""]
+    result = subprocess.run([sys.executable, str(root / "main.py"), *args], capture_output=True, text=True,
+                            env=env, cwd=root, timeout=120)
+    assert result.returncode == 2 and result.stdout == ""
+    assert "argument --library: an empty folder name" in result.stderr
+    assert not (tmp_path / "data").exists()
+
+
+# --------------------------------------------------------------- 7. title length
+def test_title_longer_than_1000_characters_is_refused(tmp_path):
+    from db.library import MAX_TITLE
+
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)]).new
+        library.set_title(paper_id, "x" * MAX_TITLE)
+        assert library.paper(paper_id).user_title == "x" * 1000
+        with pytest.raises(ValueError, match="a title can have at most 1,000 characters"):
+            library.set_title(paper_id, "y" * 1001)
+        assert library.paper(paper_id).user_title == "x" * 1000
+        library.set_title(paper_id, "  " + "z " * 500)  # 1,000 characters once the spaces are collapsed
+        assert library.paper(paper_id).user_title == " ".join("z" * 500)
+
+
+def test_annotate_with_a_too_long_title_is_one_line_and_changes_nothing(tmp_path):
+    library_dir = tmp_path / "lib"
+    with Library.open(library_dir, seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)]).new
+    result = _margin("annotate", paper_id, "--rating", "4", "--note", "n", "--tag", "t", "--title", "x" * 120_000,
+                     library=library_dir)
+    assert result.returncode == 1
+    assert result.stderr == "margin: a title can have at most 1,000 characters (this one has 120,000)\n"
+    with Library.open(library_dir, seed=False) as library:
+        paper = library.paper(paper_id)
+        assert (paper.rating, paper.note, paper.tags, paper.user_title) == (None, "", [], None)
+
+
+def test_restore_with_a_too_long_title_is_an_input_error_before_any_change(tmp_path):
+    from db.backup import restore
+    from db.errors import InputError
+
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)]).new
+        items = [{"id": paper_id, "annotations": {"rating": 5}},
+                 {"id": "0123456789ab", "abstract": "x", "annotations": {"title": "t" * 1001}}]
+        with pytest.raises(InputError, match="paper 2: a title can have at most 1,000 characters"):
+            restore(library, {"format": "margin", "version": 1, "papers": items}, path="b.json")
+        assert library.paper(paper_id).rating is None and library.count() == 1
+
+
+# --------------------------------------------------------------- 8. search hints on the command line
+def test_list_prints_the_search_hint_on_stderr(tmp_path):
+    library_dir = tmp_path / "lib"
+    with Library.open(library_dir, seed=False) as library:
+        library.import_records([PaperRecord(abstract=text, year=2024) for text in ABSTRACTS])
+    result = _margin("list", '"chain of', library=library_dir)
+    assert result.returncode == 0
+    assert result.stderr == "margin: unclosed quote: searched its words\n"
+    assert len(result.stdout.splitlines()) == 1 and "reasoning" in result.stdout
+    plain = _margin("list", "graph", library=library_dir)
+    assert plain.returncode == 0 and plain.stderr == ""
+
+
+def test_list_query_starting_with_a_dash_after_double_dash(tmp_path):
+    library_dir = tmp_path / "lib"
+    with Library.open(library_dir, seed=False) as library:
+        library.import_records([PaperRecord(abstract=text, year=2024) for text in ABSTRACTS])
+    result = _margin("list", "--", "-reasoning", library=library_dir)
+    assert result.returncode == 0 and len(result.stdout.splitlines()) == 2
+    assert "margin list -- -reasoning" in " ".join(_margin("list", "--help", library=library_dir).stdout.split())
