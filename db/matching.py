@@ -2,7 +2,9 @@
 
 A record is the same paper as an existing one when (in this order)
 1. its DOI (case-insensitive), arXiv id (without version) or OpenReview id equals the paper's;
-2. else its normalized title (NFC, case-folded, punctuation dropped) and year equal the paper's;
+2. else its normalized title (NFC, case-folded, punctuation dropped) and year equal the paper's; when neither
+   has a year, the same title alone is not enough: their abstracts must also agree (identical or near-identical
+   as in 3, or one of them missing), since two papers sharing a title is common enough;
 3. else its abstract is identical or near-identical: Jaccard similarity of word 3-shingle sets ≥ 0.9
    (only for abstracts of at least `MIN_WORDS` words, so "Part of" or "withdrawn" never match).
 A candidate is never taken when both carry a DOI, arXiv id or OpenReview id and these differ, so papers that
@@ -109,9 +111,20 @@ class Matcher:
         key = title_key(record.title)
         if key:
             for paper_id in self._by_title.get((key, record.year), ()):
-                if not self._conflict(ident, paper_id):
+                if not self._conflict(ident, paper_id) and (
+                        record.year is not None or self._abstracts_agree(record.abstract, paper_id)):
                     return paper_id
         return self._match_abstract(record, ident, record_id)
+
+    def _abstracts_agree(self, abstract: str | None, paper_id: str) -> bool:
+        """True when the abstracts do not tell two papers apart: one is missing, they are the same text
+        (whitespace and case aside), or near-identical (Jaccard of 3-shingles ≥ THRESHOLD)."""
+        stored = self._abstracts[paper_id]
+        mine, theirs = (" ".join(text.casefold().split()) for text in (abstract or "", stored))
+        if not mine or not theirs or mine == theirs:
+            return True
+        a, b = self._shingles(abstract), self._shingles(stored)
+        return a is not None and b is not None and jaccard(a, b) >= THRESHOLD
 
     def _conflict(self, ident: tuple, paper_id: str) -> bool:
         return any(a and b and a != b for a, b in zip(ident, self._ids[paper_id], strict=True))

@@ -302,3 +302,43 @@ def test_list_query_starting_with_a_dash_after_double_dash(tmp_path):
     result = _margin("list", "--", "-reasoning", library=library_dir)
     assert result.returncode == 0 and len(result.stdout.splitlines()) == 2
     assert "margin list -- -reasoning" in " ".join(_margin("list", "--help", library=library_dir).stdout.split())
+
+
+# --------------------------------------------------------------- 5. same title, no year
+def test_same_title_without_year_and_different_abstracts_are_two_papers(tmp_path):
+    path = tmp_path / "same.json"
+    path.write_text(json.dumps([{"title": "Same title", "abstract": "A about graphs and their neural networks"},
+                                {"title": "Same title", "abstract": "B totally different, on bandits"}]))
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        report = library.import_records(read_file(path).records)
+        assert (len(report.new), report.duplicates) == (2, 0)
+        again = library.import_records(read_file(path).records)
+        assert (len(again.new), len(again.updated), len(again.unchanged)) == (0, 0, 2)
+
+
+def test_same_title_without_year_and_long_different_abstracts_are_two_papers(tmp_path):
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        first = library.import_records([PaperRecord(title="Same title", abstract=ABSTRACTS[0])])
+        second = library.import_records([PaperRecord(title="Same title", abstract=ABSTRACTS[1])])
+        assert len(first.new) == 1 and len(second.new) == 1 and library.count() == 2
+
+
+def test_same_title_without_year_still_matches_when_the_abstracts_agree(tmp_path):
+    edited = ABSTRACTS[1].replace("math problems", "math problems.")
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(title="Same title", abstract=ABSTRACTS[1])]).new
+        for record in (PaperRecord(title="SAME  title", abstract=edited),  # near-identical abstract
+                       PaperRecord(title="Same title", abstract=""),  # no abstract: nothing tells them apart
+                       PaperRecord(title="Same title", abstract=ABSTRACTS[1].upper())):
+            report = library.import_records([record])
+            assert report.new == [] and (report.updated or report.unchanged) == [paper_id]
+        (title_only,) = library.import_records([PaperRecord(title="Only a title")]).new
+        report = library.import_records([PaperRecord(title="Only a title", abstract=ABSTRACTS[2])])
+        assert report.updated == [title_only] and library.paper(title_only).abstract == ABSTRACTS[2]
+
+
+def test_same_title_and_year_still_match_whatever_the_abstracts(tmp_path):
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(title="Same title", abstract=ABSTRACTS[0], year=2020)]).new
+        report = library.import_records([PaperRecord(title="Same title", abstract=ABSTRACTS[1], year=2020)])
+        assert report.updated == [paper_id]
