@@ -342,3 +342,63 @@ def test_same_title_and_year_still_match_whatever_the_abstracts(tmp_path):
         (paper_id,) = library.import_records([PaperRecord(title="Same title", abstract=ABSTRACTS[0], year=2020)]).new
         report = library.import_records([PaperRecord(title="Same title", abstract=ABSTRACTS[1], year=2020)])
         assert report.updated == [paper_id]
+
+
+# --------------------------------------------------------------- 9. exported files' mode
+@pytest.fixture
+def umask_027():
+    import os
+
+    old = os.umask(0o027)
+    yield
+    os.umask(old)
+
+
+def _mode(path) -> int:
+    import stat
+
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+@pytest.mark.skipif(__import__("os").name != "posix", reason="POSIX permissions")
+def test_exported_file_gets_the_umask_mode_and_a_replaced_file_keeps_its_mode(tmp_path, umask_027):
+    from db.export import write_export
+
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)])
+        papers = library.papers()
+    new = tmp_path / "new.csv"
+    write_export(papers, "csv", new)
+    assert _mode(new) == 0o640  # 0o666 & ~0o027, not mkstemp's 0o600
+    kept = tmp_path / "kept.bib"
+    kept.write_text("old")
+    kept.chmod(0o604)
+    write_export(papers, "bibtex", kept)
+    assert _mode(kept) == 0o604 and "x-margin-id" in kept.read_text()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.bib", "lib", "new.csv"]
+
+
+@pytest.mark.skipif(__import__("os").name != "posix", reason="POSIX permissions")
+def test_markdown_folder_files_get_the_umask_mode_and_keep_a_replaced_files_mode(tmp_path, umask_027):
+    from db.export import export_files
+    from db.exporters.markdown import write_folder
+
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        library.import_records([PaperRecord(abstract=text, year=2024) for text in ABSTRACTS[:2]])
+        files = export_files(library.papers(), "markdown-folder")
+    folder = tmp_path / "vault"
+    first, second = write_folder(files, folder)
+    assert _mode(first) == _mode(second) == 0o640
+    second.chmod(0o600)
+    write_folder(files, folder)
+    assert (_mode(first), _mode(second)) == (0o640, 0o600)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(files)
+
+
+def test_current_umask_is_read_without_changing_it(umask_027):
+    import os
+
+    from db.fileio import current_umask
+
+    assert current_umask() == 0o027
+    assert os.umask(0o027) == 0o027

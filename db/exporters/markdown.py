@@ -12,10 +12,10 @@ for Windows, macOS and Linux (see `safe_file_name`).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
-import tempfile
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,6 +23,7 @@ from pathlib import Path
 from db.abstract_markup import abstract_to_plain
 from db.errors import MarginError
 from db.exporters.common import export_title, title_source
+from db.fileio import temporary_file
 from db.paper import Paper
 from db.render import stars
 
@@ -135,7 +136,8 @@ def write_folder(files: dict[str, str], folder: Path) -> list[Path]:
     """Write `files` into `folder` (created when missing), each through a temporary file and a rename.
 
     A file from an earlier export of the same paper under another name (the label changed) is removed, so
-    the folder holds one file per paper. Other files in the folder are left alone. Returns the paths
+    the folder holds one file per paper. Other files in the folder are left alone. A replaced file keeps its
+    permissions; a new one gets 0o666 less the umask (db.fileio). Returns the paths
     written. Raises MarginError naming the path when the folder cannot be created or written.
     """
     try:
@@ -149,15 +151,20 @@ def write_folder(files: dict[str, str], folder: Path) -> list[Path]:
     for name, text in files.items():
         suffix = name[name.rfind(" (") :]  # " (<id>).md"
         target = folder / name
+        temp = None
         try:
-            fd, temp = tempfile.mkstemp(dir=folder, prefix=".margin-", suffix=".tmp")
+            fd, temp = temporary_file(target, ".margin-")  # the mode a new file gets, or the replaced one's
             with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
                 handle.write(text)
             os.replace(temp, target)
+            temp = None
             for old in existing:
                 if old.name.endswith(suffix) and old.name != name:
                     old.unlink(missing_ok=True)
         except OSError as error:
+            if temp is not None:  # leave no temporary file behind
+                with contextlib.suppress(OSError):
+                    os.unlink(temp)
             raise MarginError(f"{target}: cannot write ({error.strerror})") from None
         written.append(target)
     return written
