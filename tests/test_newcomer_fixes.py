@@ -402,3 +402,16 @@ def test_current_umask_is_read_without_changing_it(umask_027):
 
     assert current_umask() == 0o027
     assert os.umask(0o027) == 0o027
+
+
+# --------------------------------------------------------------- 10. packaging metadata
+def test_pyproject_license_is_an_spdx_string_with_a_setuptools_that_reads_it():
+    import re
+    import tomllib
+    from pathlib import Path
+
+    project = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["license"] == "MIT"  # the table form warns on setuptools >= 77 (PEP 639)
+    (setuptools,) = [req for req in project["build-system"]["requires"] if req.startswith("setuptools")]
+    minimum = re.fullmatch(r"setuptools>=(\d+)(?:\.\d+)*", setuptools.replace(" ", ""))
+    assert minimum and int(minimum.group(1)) >= 77  # the first setuptools that accepts the string form
