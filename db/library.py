@@ -177,6 +177,7 @@ class Library:
         self._conn = connection
         self._db = None
         self._lock = threading.RLock()
+        self.created = False  # True when this open created the library (a first start)
         self._queue_seen: dict[str, int] = {}  # index_queue sequence numbers read by index_queue()
         self.waiting: Callable[[], None] | None = None  # called when a write must wait for another process
 
@@ -230,6 +231,7 @@ class Library:
                 connection.close()
                 raise
         created = version == 0
+        library.created = created
         if created:
             library._create_schema()
             if seed:

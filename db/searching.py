@@ -64,5 +64,4 @@ def run_query(library: Library, text: str, index: SearchIndex, recommender=None)
         matching = set(narrowed.ids)
         ids = [i for i in ids if i in matching]
         hint = narrowed.hint
-    why = dict(result.why) if paper_id is None else {}  # "recommended for" fits recommendations, not look-alikes
-    return QueryResult(ids, why=why, hint=hint, terms=highlight_terms(rest) if rest else [])
+    return QueryResult(ids, why=dict(result.why), hint=hint, terms=highlight_terms(rest) if rest else [])

@@ -1,7 +1,6 @@
-"""File → Import… and drag-and-drop: read and import files on a worker thread, with progress.
-
-The worker opens its own library connection; the GUI thread stays free. All records of one import go in one
-transaction (db.library), so a failure changes nothing.
+"""File → Import… and drag-and-drop: import files in a child process (db.import_job), watched from a worker
+thread, with progress. The window's thread stays free, and the import's memory goes back to the system when the
+child ends. All records of one import go in one transaction (db.library), so a failure changes nothing.
 """
 
 from __future__ import annotations
@@ -11,8 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from db.errors import MarginError
-from db.importer import read_file
-from db.library import ImportReport, Library
+from db.import_job import run_in_child
 
 
 class ImportWorker(QObject):
@@ -28,17 +26,7 @@ class ImportWorker(QObject):
     @Slot()
     def run(self) -> None:
         try:
-            records, skipped, notes = [], [], []
-            for path in self._files:
-                result = read_file(path)
-                records += result.records
-                skipped += [(line, f"{path.name}: {reason}") for line, reason in result.skipped]
-                encoding = getattr(result, "assumed_encoding", None)
-                if encoding:
-                    notes.append(f"{path.name}: read as {encoding}")
-            with Library.open(self._folder, seed=False) as library:
-                report: ImportReport = library.import_records(records, progress=self.progress.emit)
-            report.skipped = skipped + report.skipped
+            report, notes = run_in_child(self._folder, self._files, self.progress.emit)
             self.finished.emit(report, notes)
         except MarginError as error:
             self.failed.emit(str(error))

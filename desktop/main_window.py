@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
+    QMessageBox,
     QProgressBar,
     QSplitter,
     QTableView,
@@ -28,7 +29,7 @@ from db import facets
 from db.backup import backup_if_due, write_backup
 from db.errors import MarginError
 from db.export import write_export
-from db.library import Library
+from db.library import Library, clean_title
 from db.render import paper_to_html
 from db.search_index import highlight_terms
 from db.searching import RECOMMENDATION
@@ -77,7 +78,7 @@ class MainWindow(QMainWindow):
         self.actions_ = WindowActions(self)
         self._build_triage_keys()
 
-        self.search_service = SearchService(library.folder, self)
+        self.search_service = SearchService(library.folder, self, new_library=library.created)
         self.search_service.worker.results.connect(self._show_results)
         self.search_service.worker.status.connect(self._show_message)
         self.search_service.worker.failed.connect(self._search_failed)
@@ -357,9 +358,17 @@ class MainWindow(QMainWindow):
             paper = self.library.paper(self._current_id)
             self.undo_stack.push(undo.SetRead(self.library, paper.id, not paper.read, self.paper_changed))
 
-    def set_title(self, title: str | None) -> None:
-        if self._current_id is not None:
-            self.undo_stack.push(undo.SetTitle(self.library, self._current_id, title, self.paper_changed))
+    def set_title(self, title: str | None) -> bool:
+        """Give the current paper the user's title (None clears it). False, with a message, when refused."""
+        if self._current_id is None:
+            return False
+        try:
+            clean_title(title)
+        except ValueError as error:
+            QMessageBox.warning(self, self.tr("Set title"), str(error))
+            return False
+        self.undo_stack.push(undo.SetTitle(self.library, self._current_id, title, self.paper_changed))
+        return True
 
     def _add_tag(self, name: str) -> None:
         if self._current_id is None:
@@ -429,6 +438,7 @@ class MainWindow(QMainWindow):
         self.model.refresh_all()
         self._sidebar_timer.start()
         self._recount()
+        self.search_service.reopen()  # the other process may have written to the index too
         self.search_service.sync()
         self.show_current(reload_note=not self.note_editor.is_dirty())
         if self._query.strip() and self.search_box.text() == self._query:
@@ -476,7 +486,8 @@ class MainWindow(QMainWindow):
         if request != self.search_service.latest_request:
             return  # a newer search is on its way
         self._query = text
-        self._why = result.why
+        found = RECOMMENDATION.search(text)
+        self._why = result.why if found and not found.group(2) else {}  # "recommended for" is not for look-alikes
         self._highlight = (result.terms or highlight_terms(text)) if text.strip() else []
         if result.hint:
             self.statusBar().showMessage(result.hint, 8000)
@@ -574,9 +585,11 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ import and export
     def library_changed(self) -> None:
-        """After an import: catch the index up, recount, and search again."""
+        """After an import (in another process): read the index afresh, recount, and search again."""
         self._all_ids = self.library.ids()
+        self._data_version = self._library_data_version()
         self.model.refresh_all()
+        self.search_service.reopen()
         self.search_service.sync()
         self.sidebar.refresh()
         self._recount()

@@ -31,6 +31,7 @@ class SearchWorker(QObject):
         self._index: SearchIndex | None = None
         self._recommender = None  # db.recommend.Recommender, made on the first recommendation query
         self.latest_request = 0  # written from the GUI thread: lets an outdated search be skipped
+        self.quiet_first_build = False  # set for a library created just now: its first index build is no news
 
     @Slot()
     def open(self) -> None:
@@ -38,7 +39,7 @@ class SearchWorker(QObject):
             self._library = Library.open(self._folder, seed=False)
             self._index = SearchIndex.for_library(self._library)
             if self._index.needs_rebuild():
-                first = not self._index.folder.exists()  # a new library: building it is no news
+                first = self.quiet_first_build and not self._index.folder.exists()  # a new library: no news
                 if not first:
                     self.status.emit(self.tr("Rebuilding the search index…"))
                 self._index.rebuild(self._library, None if first else self._progress)
@@ -82,6 +83,16 @@ class SearchWorker(QObject):
                 self.failed.emit(str(error))
 
     @Slot()
+    def reopen(self) -> None:
+        """Read the index afresh: another process (an import, the command line) wrote to it."""
+        if self._index is not None:
+            try:
+                self._index.close()
+                self._index.open(self._library)
+            except Exception as error:  # noqa: BLE001
+                self.failed.emit(str(error))
+
+    @Slot()
     def close(self) -> None:
         if self._library is not None:
             self._library.close()
@@ -94,17 +105,20 @@ class SearchService(QObject):
     request_open = Signal()
     request_search = Signal(int, str)
     request_sync = Signal()
+    request_reopen = Signal()
     request_close = Signal()
 
-    def __init__(self, folder: Path, parent=None):
+    def __init__(self, folder: Path, parent=None, new_library: bool = False):
         super().__init__(parent)
         self._thread = QThread(self)
         self._thread.setObjectName("margin-search")
         self.worker = SearchWorker(folder)
+        self.worker.quiet_first_build = new_library
         self.worker.moveToThread(self._thread)
         self.request_open.connect(self.worker.open)
         self.request_search.connect(self.worker.search)
         self.request_sync.connect(self.worker.sync)
+        self.request_reopen.connect(self.worker.reopen)
         self.request_close.connect(self.worker.close)
         self._counter = 0
         self._thread.start()
@@ -123,6 +137,10 @@ class SearchService(QObject):
 
     def sync(self) -> None:
         self.request_sync.emit()
+
+    def reopen(self) -> None:
+        """Have the worker read the index afresh (after another process wrote to it)."""
+        self.request_reopen.emit()
 
     def stop(self) -> None:
         """Let queued work finish, close the worker's library connection and end the thread."""

@@ -82,3 +82,17 @@ def test_note_preview_shows_display_math():
     html = note_to_html("Sum:\n\n$$\\sum_i x_i$$\n\nInline $\\Omega(n)$, and $50.")
     assert '<p class="math">∑_i x_i</p>' in html and "$$" not in html
     assert '<span class="math">Ω(n)</span>' in html and "$50" in html
+
+
+def test_an_overlong_title_is_refused_with_a_message(make_window, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    window = make_window()
+    warnings = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: warnings.append(args[2]))
+    assert window.set_title("t" * 1001) is False
+    assert "at most 1,000 characters" in warnings[0]
+    assert window.library.paper(window.current_paper_id()).user_title is None
+    assert window.undo_stack.count() == 0
+    assert window.set_title("A fine title") is True
+    assert window.library.paper(window.current_paper_id()).label == "A fine title"
