@@ -58,7 +58,7 @@ def main() -> int:
         lib.add_tags("c9c83c252bec", ["spatial", "to read"])
         window.model.refresh_all()
         window.sidebar.refresh()
-        window._update_status()
+        window._recount()
     if args.query:
         window.set_query(args.query)
         deadline = time.time() + 10
