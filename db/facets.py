@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from db.library import Library, clean_tag, queue_for_index, tag_key
+from db.library import Library, clean_tag, tag_key
+from db.store import queue_for_index
 
 SORT_KEYS = {
     "label": "COALESCE(a.title, p.label) COLLATE NOCASE",

@@ -3,6 +3,7 @@
 This is the one API the window and the command line use to read and change papers and annotations.
 Every change to a paper or its annotations also queues the paper in `index_queue` in the same transaction,
 so the search index (derived data) can always catch up, even after a crash between the two commits.
+Importing lives in db.library_import (mixed into Library); shared SQL pieces in db.store.
 """
 
 from __future__ import annotations
@@ -11,16 +12,14 @@ import json
 import re
 import sqlite3
 import threading
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 
 from db.errors import LibraryError
-from db.labels import derive_label
+from db.library_import import ImportMixin, ImportReport  # noqa: F401 - ImportReport is part of this API
 from db.paper import Paper, PaperRecord, normalize_text
+from db.store import now, queue_for_index
 
 SCHEMA_VERSION = 3
 DB_NAME = "library.db"
@@ -80,15 +79,6 @@ CREATE INDEX IF NOT EXISTS note_history_paper ON note_history(paper_id);
 CREATE TABLE IF NOT EXISTS index_queue (paper_id TEXT PRIMARY KEY, seq INTEGER NOT NULL DEFAULT 0);
 """
 
-_BIBLIOGRAPHIC = ("title", "abstract", "authors", "venue", "year", "url", "doi", "arxiv_id", "openreview_id",
-                  "keywords", "source")
-
-
-def now() -> str:
-    """The current UTC time as an ISO 8601 string with seconds."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
 MAX_TITLE = 1000  # characters of a user's title (after cleaning)
 MAX_TAG = 200  # characters of a tag
 _CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
@@ -132,40 +122,7 @@ def clean_tag(name: str) -> str:
     return cleaned
 
 
-@dataclass
-class ImportReport:
-    """What one import did. `skipped` holds (line, reason) of records that could not be taken."""
-
-    new: list[str] = field(default_factory=list)
-    updated: list[str] = field(default_factory=list)
-    unchanged: list[str] = field(default_factory=list)
-    duplicates: int = 0
-    skipped: list[tuple[int | None, str]] = field(default_factory=list)
-
-    def summary(self) -> str:
-        """One line: `38 new, 0 updated, 0 unchanged, 0 duplicates in the file, 0 skipped`."""
-        return (f"{len(self.new)} new, {len(self.updated)} updated, {len(self.unchanged)} unchanged, "
-                f"{self.duplicates} duplicates in the file, {len(self.skipped)} skipped")
-
-    def merge(self, other: ImportReport) -> None:
-        self.new += other.new
-        self.updated += other.updated
-        self.unchanged += other.unchanged
-        self.duplicates += other.duplicates
-        self.skipped += other.skipped
-
-
-@dataclass
-class _ImportPlan:
-    """What an import will write: rows to insert, (values…, label, updated_at, id) to update, and the report."""
-
-    report: ImportReport
-    inserts: list[tuple] = field(default_factory=list)
-    updates: list[tuple] = field(default_factory=list)
-    first_position: int = 0
-
-
-class Library:
+class Library(ImportMixin):
     """A library folder. Open with `Library.open(folder)`; close with `close()` (or use as a context manager).
 
     The connection may be used from any thread, one call at a time (an internal lock serializes calls).
@@ -302,140 +259,6 @@ class Library:
                 f"{self.folder / DB_NAME}: cannot write to the library ({error})") from None
         finally:
             self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-
-    # ----------------------------------------------------------------- import
-    def import_records(self, records: Sequence[PaperRecord],
-                       progress: Callable[[int, int], None] | None = None) -> ImportReport:
-        """Add new papers and update matching ones in place, all in one transaction.
-
-        Identity (db.matching): DOI, arXiv id or OpenReview id; else normalized title with the same year; else
-        an identical or near-identical abstract. A match keeps its id and every annotation; its bibliographic
-        fields take the record's non-empty values (an empty field in the file never erases a stored one).
-        A record matching a paper already taken from this import counts as a duplicate in the file.
-        `progress(done, total)` is called every 500 records and at the end.
-
-        The matching runs before the write transaction, so the library's write lock is held only while the
-        planned rows are written (the window's own edits never wait seconds behind an import); when another
-        import changed the papers meanwhile, the plan is made again under the lock.
-        """
-        from db.memory import release_memory
-
-        plan = None
-        for _attempt in range(2):
-            with self._lock:
-                marker = self._papers_marker(self._conn)
-                plan = self._plan_import(self._conn, records, progress)
-            with self.transaction() as conn:
-                if self._papers_marker(conn) != marker:  # papers changed since: plan again, inside the lock
-                    continue
-                self._write_import(conn, plan)
-                break
-        else:
-            with self.transaction() as conn:
-                plan = self._plan_import(conn, records, progress)
-                self._write_import(conn, plan)
-        report = plan.report
-        del plan  # the matcher held every stored abstract's shingles (200 MB at 20k papers)
-        release_memory()
-        return report
-
-    @staticmethod
-    def _papers_marker(conn: sqlite3.Connection) -> tuple:
-        """What changes whenever papers are added or updated (not on annotation edits)."""
-        return conn.execute("SELECT COUNT(*), MAX(position), MAX(updated_at) FROM papers").fetchone()
-
-    def _plan_import(self, conn: sqlite3.Connection, records: Sequence[PaperRecord],
-                     progress: Callable[[int, int], None] | None) -> _ImportPlan:
-        """Match every record against the stored papers (reads only) and decide what to insert and update."""
-        from db.matching import Matcher, fresh_id
-
-        plan = _ImportPlan(ImportReport())
-        report = plan.report
-        seen: set[str] = set()
-        stamp = now()
-        total = len(records)
-        matcher = Matcher(conn.execute(
-            "SELECT id, title, year, abstract, doi, arxiv_id, openreview_id FROM papers").fetchall(), records)
-        position = plan.first_position = conn.execute("SELECT COALESCE(MAX(position), 0) FROM papers").fetchone()[0]
-        for done, record in enumerate(records, start=1):
-            if progress and (done % 500 == 0 or done == total):
-                progress(done, total)
-            try:
-                record_id = record.id
-            except ValueError:
-                report.skipped.append((record.line, "a record with neither title nor abstract"))
-                continue
-            existing = matcher.match(record, record_id)
-            if existing is not None and existing in seen:
-                report.duplicates += 1
-                continue
-            if existing is None:
-                new_id = fresh_id(record, matcher.__contains__, record_id)
-                position += 1
-                values = self._record_values(record)
-                plan.inserts.append((new_id, position, values[0], values[1], self._label_for(record), *values[2:],
-                                     stamp, stamp))
-                matcher.add(new_id, record.title, record.year, record.abstract, record.doi, record.arxiv_id,
-                            record.openreview_id)
-                seen.add(new_id)
-                report.new.append(new_id)
-                continue
-            seen.add(existing)
-            merged = self._merged_if_changed(conn, existing, record)
-            if merged is None:
-                report.unchanged.append(existing)
-            else:
-                plan.updates.append((*self._record_values(merged), self._label_for(merged), stamp, existing))
-                matcher.add(existing, merged.title, merged.year, merged.abstract, merged.doi, merged.arxiv_id,
-                            merged.openreview_id)
-                report.updated.append(existing)
-        return plan
-
-    @staticmethod
-    def _write_import(conn: sqlite3.Connection, plan: _ImportPlan) -> None:
-        """Write a planned import inside the caller's write transaction, and queue the papers for the index."""
-        conn.executemany(
-            "INSERT INTO papers (id, position, title, abstract, label, authors, venue, year, url, doi,"
-            " arxiv_id, openreview_id, keywords, source, added_at, updated_at)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", plan.inserts)
-        if plan.inserts:
-            queue_for_index(conn, select="SELECT id FROM papers WHERE position > ?", params=(plan.first_position,))
-        assignments = ", ".join(f"{column} = ?" for column in _BIBLIOGRAPHIC)
-        conn.executemany(f"UPDATE papers SET {assignments}, label = ?, updated_at = ? WHERE id = ?", plan.updates)
-        queue_for_index(conn, [update[-1] for update in plan.updates])
-
-    @staticmethod
-    def _record_values(record: PaperRecord) -> tuple:
-        return (record.title, record.abstract, json.dumps(record.authors, ensure_ascii=False), record.venue,
-                record.year, record.url, record.doi, record.arxiv_id, record.openreview_id,
-                json.dumps(record.keywords, ensure_ascii=False), record.source)
-
-    @staticmethod
-    def _label_for(record: PaperRecord) -> str:
-        if record.title and record.title.strip():
-            return normalize_text(record.title)
-        return derive_label(record.abstract)
-
-    def _match(self, conn: sqlite3.Connection, record: PaperRecord, new_id: str) -> str | None:
-        """The id of the stored paper `record` is (db.matching rules), or None. For single look-ups;
-        `import_records` keeps one Matcher for the whole import instead."""
-        from db.matching import Matcher
-
-        rows = conn.execute("SELECT id, title, year, abstract, doi, arxiv_id, openreview_id FROM papers").fetchall()
-        return Matcher(rows, [record]).match(record)
-
-    def _merged_if_changed(self, conn: sqlite3.Connection, paper_id: str, record: PaperRecord) -> PaperRecord | None:
-        """Merge the record into the stored paper (non-empty record values win). Returns the merged record
-        when a bibliographic field changed, None when the paper is left alone (the file's name alone does not
-        count as a change). Annotations are in another table and are never touched."""
-        row = conn.execute(f"SELECT {', '.join(_BIBLIOGRAPHIC)} FROM papers WHERE id = ?", (paper_id,)).fetchone()
-        stored = dict(zip(_BIBLIOGRAPHIC, row, strict=True))
-        stored["authors"], stored["keywords"] = json.loads(stored["authors"]), json.loads(stored["keywords"])
-        merged = PaperRecord(**{column: (getattr(record, column) if getattr(record, column) not in (None, "", [])
-                                         else stored[column]) for column in _BIBLIOGRAPHIC})
-        if self._record_values(merged)[:-1] == tuple(row)[:-1]:
-            return None
-        return merged
 
     # ----------------------------------------------------------------- reading
     def count(self) -> int:
@@ -644,19 +467,6 @@ class Library:
             queue_for_index(conn, select="SELECT id FROM papers")
 
 
-def queue_for_index(conn: sqlite3.Connection, ids: Iterable[str] = (), select: str | None = None,
-                    params: Sequence = ()) -> None:
-    """Queue papers for the search index inside the caller's transaction: `ids`, or the ids a `select`
-    statement returns. Each gets a sequence number newer than any in the queue."""
-    upsert = ("INSERT INTO index_queue (paper_id, seq) {} ON CONFLICT(paper_id) DO UPDATE SET seq = excluded.seq")
-    next_seq = "(SELECT COALESCE(MAX(seq), 0) + 1 FROM index_queue)"
-    if select is not None:
-        conn.execute(upsert.format(f"SELECT chosen.*, {next_seq} FROM ({select}) AS chosen WHERE true"),
-                     params)
-    for paper_id in ids:
-        conn.execute(upsert.format(f"VALUES (?, {next_seq})"), (paper_id,))
-
-
 _PAPER_SELECT = (
     "SELECT p.id, p.label, p.title, p.abstract, p.authors, p.venue, p.year, p.url, p.doi, p.arxiv_id,"
     " p.openreview_id, p.keywords, a.rating, COALESCE(a.read, 0), COALESCE(a.note, ''), a.title, p.position,"
@@ -673,7 +483,3 @@ def _paper_from_row(row: tuple, tags: list[str]) -> Paper:
         openreview_id=openreview_id, keywords=json.loads(keywords), rating=rating, tags=tags, read=bool(read),
         note=note, user_title=user_title, position=position, added_at=added_at,
     )
-
-
-def nfc(text: str) -> str:
-    return unicodedata.normalize("NFC", text)

@@ -7,7 +7,8 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QDropEvent, QPalette
 from PySide6.QtWidgets import QApplication, QMessageBox, QTableView
 
-from db.library import Library, now
+from db.library import Library
+from db.store import now
 from desktop import theme
 from desktop.paper_model import PaperTableModel
 
