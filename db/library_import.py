@@ -162,14 +162,6 @@ class ImportMixin:
             return normalize_text(record.title)
         return derive_label(record.abstract)
 
-    def _match(self, conn: sqlite3.Connection, record: PaperRecord, new_id: str) -> str | None:
-        """The id of the stored paper `record` is (db.matching rules), or None. For single look-ups;
-        `import_records` keeps one Matcher for the whole import instead."""
-        from db.matching import Matcher
-
-        rows = conn.execute("SELECT id, title, year, abstract, doi, arxiv_id, openreview_id FROM papers").fetchall()
-        return Matcher(rows, [record]).match(record)
-
     def _merged_if_changed(self, conn: sqlite3.Connection, paper_id: str, record: PaperRecord) -> PaperRecord | None:
         """Merge the record into the stored paper (non-empty record values win). Returns the merged record
         when a bibliographic field changed, None when the paper is left alone (the file's name alone does not

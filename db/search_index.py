@@ -357,11 +357,6 @@ def parse_query_text(text: str) -> ParsedQuery:
     return parse(text, query_analyzers())
 
 
-def parse_query(text: str, schema: Schema | None = None) -> query.Query | None:
-    """The whoosh query for `text`, or None when it holds nothing searchable (kept for older callers)."""
-    return parse_query_text(text).query
-
-
 def ensure_index(library: Library) -> SearchIndex:
     """Open (and rebuild or catch up as needed) the library's index; for headless commands."""
     index = SearchIndex.for_library(library)

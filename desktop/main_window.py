@@ -273,8 +273,7 @@ class MainWindow(WindowLayout, WindowSearch, WindowNotes, QMainWindow):
         self._all_ids = self.library.ids()
         self._data_version = self._library_data_version()
         self.model.refresh_all()
-        self.search_service.reopen()
-        self.search_service.sync()
+        self.search_service.reopen()  # reopening also catches up with queued changes
         self.sidebar.refresh()
         self._recount()
         self._start_search()

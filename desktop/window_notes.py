@@ -72,8 +72,7 @@ class WindowNotes:
         self.model.refresh_all()
         self._sidebar_timer.start()
         self._recount()
-        self.search_service.reopen()  # the other process may have written to the index too
-        self.search_service.sync()
+        self.search_service.reopen()  # the other process may have written to the index; this also catches up
         self.show_current(reload_note=not self.note_editor.is_dirty())
         if self._query.strip() and self.search_box.text() == self._query:
             self._search_timer.start()
