@@ -1,7 +1,7 @@
 """Facets of the library for the sidebar and sorting: counts by tag, rating, read state and venue; ordering
 of paper ids by a column; renaming, merging and deleting tags.
 
-Every change queues the affected papers for the search index in the same transaction (see db.library).
+Renaming and deleting tags are Library calls (Library.rename_tag, delete_tag); these give the counts.
 """
 
 from __future__ import annotations
@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from db.library import Library, clean_tag, tag_key
-from db.store import queue_for_index
+from db.library import Library, tag_key
 
 SORT_KEYS = {
     "label": "COALESCE(a.title, p.label) COLLATE NOCASE",
@@ -73,38 +72,15 @@ def papers_with_tag(library: Library, name: str) -> list[str]:
 
 
 def rename_tag(library: Library, old: str, new: str) -> int:
-    """Rename tag `old` to `new` on every paper; when `new` exists already, the two tags are merged.
+    """Rename tag `old` to `new` on every paper (Library.rename_tag; merged when `new` exists already).
 
     Returns the number of papers that carry the tag afterwards. Raises KeyError when `old` does not exist,
     ValueError when `new` is empty.
     """
-    new_name = clean_tag(new)
-    old_key, new_key = tag_key(old), tag_key(new_name)
-    with library.transaction() as conn:
-        row = conn.execute("SELECT id FROM tags WHERE key = ?", (old_key,)).fetchone()
-        if row is None:
-            raise KeyError(old)
-        old_id = row[0]
-        queue_for_index(conn, select="SELECT paper_id FROM paper_tags WHERE tag_id = ?", params=(old_id,))
-        target = conn.execute("SELECT id FROM tags WHERE key = ?", (new_key,)).fetchone()
-        if target is None or target[0] == old_id:
-            conn.execute("UPDATE tags SET name = ?, key = ? WHERE id = ?", (new_name, new_key, old_id))
-            target_id = old_id
-        else:
-            target_id = target[0]
-            conn.execute("INSERT OR IGNORE INTO paper_tags SELECT paper_id, ? FROM paper_tags WHERE tag_id = ?",
-                         (target_id, old_id))
-            conn.execute("DELETE FROM tags WHERE id = ?", (old_id,))
-        return conn.execute("SELECT COUNT(*) FROM paper_tags WHERE tag_id = ?", (target_id,)).fetchone()[0]
+    library.rename_tag(old, new)
+    return len(papers_with_tag(library, new))
 
 
 def delete_tag(library: Library, name: str) -> int:
     """Remove tag `name` from every paper. Returns how many papers lost it (0 when there is no such tag)."""
-    with library.transaction() as conn:
-        row = conn.execute("SELECT id FROM tags WHERE key = ?", (tag_key(name),)).fetchone()
-        if row is None:
-            return 0
-        queue_for_index(conn, select="SELECT paper_id FROM paper_tags WHERE tag_id = ?", params=row)
-        count = conn.execute("SELECT COUNT(*) FROM paper_tags WHERE tag_id = ?", row).fetchone()[0]
-        conn.execute("DELETE FROM tags WHERE id = ?", row)
-        return count
+    return len(library.delete_tag(name).papers)

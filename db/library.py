@@ -1,8 +1,9 @@
 """The library: one folder holding `library.db` (SQLite, the source of truth), `index/` and `backups/`.
 
 This is the one API the window and the command line use to read and change papers and annotations.
-Every change to a paper or its annotations also queues the paper in `index_queue` in the same transaction,
-so the search index (derived data) can always catch up, even after a crash between the two commits.
+Every mutation returns what it changed (db.changes.Changes) and records it in the `change_log` table in the
+same transaction: the search index (derived data) catches up from that log, keeping the number of the last
+change it applied with itself (it never writes here), and a window reads there what another process changed.
 Importing lives in db.library_import (mixed into Library); shared SQL pieces in db.store.
 """
 
@@ -12,16 +13,18 @@ import json
 import re
 import sqlite3
 import threading
+import uuid
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from db.changes import NOTE, NOTHING, TAGS, Changes
 from db.errors import LibraryError
 from db.library_import import ImportMixin, ImportReport  # noqa: F401 - ImportReport is part of this API
 from db.paper import Paper, PaperRecord, normalize_text
-from db.store import now, queue_for_index
+from db.store import log_change, now
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 DB_NAME = "library.db"
 BUSY_TIMEOUT_MS = 10000  # how long a write waits for another process's write transaction to end
 _NOTICE_MS = 300  # after this long, the waiting process is told (Library.waiting)
@@ -76,7 +79,12 @@ CREATE TABLE IF NOT EXISTS note_history (
     saved_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS note_history_paper ON note_history(paper_id);
-CREATE TABLE IF NOT EXISTS index_queue (paper_id TEXT PRIMARY KEY, seq INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS change_log (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    paper_id TEXT NOT NULL,
+    kinds TEXT NOT NULL,
+    writer TEXT NOT NULL DEFAULT ''
+);
 """
 
 MAX_TITLE = 1000  # characters of a user's title (after cleaning)
@@ -135,7 +143,7 @@ class Library(ImportMixin):
         self._db = None
         self._lock = threading.RLock()
         self.created = False  # True when this open created the library (a first start)
-        self._queue_seen: dict[str, int] = {}  # index_queue sequence numbers read by index_queue()
+        self.writer = uuid.uuid4().hex[:16]  # names this connection's changes in the change log
         self.waiting: Callable[[], None] | None = None  # called when a write must wait for another process
 
     @property
@@ -355,116 +363,194 @@ class Library(ImportMixin):
                 "SELECT venue, COUNT(*) FROM papers GROUP BY venue ORDER BY venue")}
 
     # ----------------------------------------------------------------- annotating
-    def _annotate(self, conn: sqlite3.Connection, paper_id: str, **values) -> None:
+    # Each call is one transaction and returns what it changed (db.changes.Changes; empty when nothing did).
+    def _annotate(self, conn: sqlite3.Connection, paper_id: str, **values) -> Changes:
+        """Set annotation columns of one paper (inside `conn`'s transaction) where they differ; log the change."""
         if not conn.execute("SELECT 1 FROM papers WHERE id = ?", (paper_id,)).fetchone():
             raise KeyError(paper_id)
         conn.execute("INSERT OR IGNORE INTO annotations (paper_id, updated_at) VALUES (?, ?)", (paper_id, now()))
-        if values:
-            assignments = ", ".join(f"{column} = ?" for column in values)
-            conn.execute(f"UPDATE annotations SET {assignments}, updated_at = ? WHERE paper_id = ?",
-                         (*values.values(), now(), paper_id))
-        queue_for_index(conn, [paper_id])
+        if not values:
+            return NOTHING
+        row = conn.execute(f"SELECT {', '.join(values)} FROM annotations WHERE paper_id = ?", (paper_id,)).fetchone()
+        changed = {column: value for (column, value), old in zip(values.items(), row, strict=True) if value != old}
+        if not changed:
+            return NOTHING
+        assignments = ", ".join(f"{column} = ?" for column in changed)
+        conn.execute(f"UPDATE annotations SET {assignments}, updated_at = ? WHERE paper_id = ?",
+                     (*changed.values(), now(), paper_id))
+        return self._log(conn, [paper_id], *changed)
 
-    def set_rating(self, paper_id: str, rating: int | None) -> None:
-        """Set the rating to 1..5, or clear it with None or 0. Raises ValueError for other values."""
+    def _log(self, conn: sqlite3.Connection, ids: Sequence[str], *kinds: str) -> Changes:
+        log_change(conn, self.writer, kinds, ids)
+        return Changes.of(ids, *kinds)
+
+    def set_rating(self, paper_id: str, rating: int | None) -> Changes:
+        """Set the rating to 1..5, or clear it with None or 0. Raises ValueError for other values, KeyError
+        for an unknown paper."""
         if rating == 0:
             rating = None
         if rating is not None and not (isinstance(rating, int) and 1 <= rating <= 5):
             raise ValueError("a rating is a whole number from 1 to 5 (0 clears it)")
         with self.transaction() as conn:
-            self._annotate(conn, paper_id, rating=rating)
+            return self._annotate(conn, paper_id, rating=rating)
 
-    def set_read(self, paper_id: str, read: bool) -> None:
+    def set_read(self, paper_id: str, read: bool) -> Changes:
         """Mark the paper read or unread."""
         with self.transaction() as conn:
-            self._annotate(conn, paper_id, read=int(bool(read)))
+            return self._annotate(conn, paper_id, read=int(bool(read)))
 
-    def set_title(self, paper_id: str, title: str | None) -> None:
+    def set_title(self, paper_id: str, title: str | None) -> Changes:
         """Set the user's title for a paper (wins over the file's title and the derived label); None or "" clears.
 
         Stored as `clean_title` gives it (C0 control characters other than tab/LF/CR removed, whitespace
         collapsed). Raises ValueError, changing nothing, for a title longer than MAX_TITLE (1,000) characters."""
         title = clean_title(title)
         with self.transaction() as conn:
-            self._annotate(conn, paper_id, title=title)
+            return self._annotate(conn, paper_id, title=title)
 
-    def set_note(self, paper_id: str, note: str, keep_version: bool = True) -> bool:
+    def set_note(self, paper_id: str, note: str, keep_version: bool = True) -> Changes:
         """Save the Markdown note; the version it replaces goes to the note history, unless `keep_version` is
         false (the window's saves while the user keeps typing, which would otherwise add one version a second).
         The note is stored as written except for C0 control characters other than tab, LF and CR (NUL, escape,
-        …), which are removed (`clean_note`). Returns False if unchanged."""
+        …), which are removed (`clean_note`). Returns NOTHING when the note was already this text."""
         note = clean_note(note)
         with self.transaction() as conn:
             row = conn.execute("SELECT note FROM annotations WHERE paper_id = ?", (paper_id,)).fetchone()
             previous = row[0] if row else ""
-            if previous == note:
-                if not conn.execute("SELECT 1 FROM papers WHERE id = ?", (paper_id,)).fetchone():
-                    raise KeyError(paper_id)
-                return False
-            self._annotate(conn, paper_id, note=note)
-            if previous and keep_version:
+            changes = self._annotate(conn, paper_id, note=note)
+            if changes and previous and keep_version:
                 conn.execute("INSERT INTO note_history (paper_id, note, saved_at) VALUES (?, ?, ?)",
                              (paper_id, previous, now()))
-        return True
+        return changes
 
-    def add_tags(self, paper_id: str, names: Iterable[str]) -> list[str]:
+    def add_note_history(self, paper_id: str, entries: Iterable[tuple[str, str]]) -> Changes:
+        """Add earlier versions of a paper's note, as (saved_at ISO time, text), that the history lacks (same
+        time and text), in the order given. Returns a `note` change when any was added."""
+        with self.transaction() as conn:
+            have = set(conn.execute("SELECT saved_at, note FROM note_history WHERE paper_id = ?", (paper_id,)))
+            new = [(paper_id, clean_note(text), saved_at) for saved_at, text in entries
+                   if (saved_at, clean_note(text)) not in have]
+            if not new:
+                return NOTHING
+            self._annotate(conn, paper_id)
+            conn.executemany("INSERT INTO note_history (paper_id, note, saved_at) VALUES (?, ?, ?)", new)
+            return self._log(conn, [paper_id], NOTE)
+
+    def add_tags(self, paper_id: str, names: Iterable[str]) -> Changes:
         """Add tags to a paper, reusing an existing tag that matches case-insensitively in NFC (each tag as
-        `clean_tag` stores it: no C0 control characters, whitespace collapsed).
+        `clean_tag` stores it: no C0 control characters, whitespace collapsed; `stored_tags` gives the names).
 
-        Returns the tag names as stored. Raises ValueError for an empty tag, KeyError for an unknown paper.
-        """
+        Raises ValueError for an empty tag, KeyError for an unknown paper."""
         cleaned = [clean_tag(name) for name in names]
-        stored = []
+        added = 0
         with self.transaction() as conn:
             self._annotate(conn, paper_id)
             for name in cleaned:
                 key = tag_key(name)
                 conn.execute("INSERT OR IGNORE INTO tags (name, key) VALUES (?, ?)", (name, key))
-                tag_id, stored_name = conn.execute("SELECT id, name FROM tags WHERE key = ?", (key,)).fetchone()
-                conn.execute("INSERT OR IGNORE INTO paper_tags VALUES (?, ?)", (paper_id, tag_id))
-                stored.append(stored_name)
-        return stored
+                tag_id = conn.execute("SELECT id FROM tags WHERE key = ?", (key,)).fetchone()[0]
+                added += conn.execute("INSERT OR IGNORE INTO paper_tags VALUES (?, ?)", (paper_id, tag_id)).rowcount
+            return self._log(conn, [paper_id], TAGS) if added else NOTHING
 
-    def remove_tags(self, paper_id: str, names: Iterable[str]) -> None:
+    def stored_tags(self, names: Iterable[str]) -> list[str]:
+        """The names under which `names` are stored (an existing tag's spelling wins), else as `clean_tag` gives."""
+        with self._lock:
+            stored = []
+            for name in names:
+                row = self._conn.execute("SELECT name FROM tags WHERE key = ?", (tag_key(name),)).fetchone()
+                stored.append(row[0] if row else clean_tag(name))
+            return stored
+
+    def remove_tags(self, paper_id: str, names: Iterable[str]) -> Changes:
         """Remove tags (matched case-insensitively in NFC) from a paper; unknown tags are ignored."""
         keys = [tag_key(name) for name in names]
+        removed = 0
         with self.transaction() as conn:
             self._annotate(conn, paper_id)
             for key in keys:
-                conn.execute("DELETE FROM paper_tags WHERE paper_id = ? AND tag_id IN"
-                             " (SELECT id FROM tags WHERE key = ?)", (paper_id, key))
+                removed += conn.execute("DELETE FROM paper_tags WHERE paper_id = ? AND tag_id IN"
+                                        " (SELECT id FROM tags WHERE key = ?)", (paper_id, key)).rowcount
+            return self._log(conn, [paper_id], TAGS) if removed else NOTHING
 
-    def set_tags(self, paper_id: str, names: Iterable[str]) -> list[str]:
-        """Make the paper's tags exactly `names` (matched case-insensitively). Returns the stored names."""
+    def set_tags(self, paper_id: str, names: Iterable[str]) -> Changes:
+        """Make the paper's tags exactly `names` (matched case-insensitively)."""
         wanted = {tag_key(clean_tag(name)): name for name in names}
         current = {tag_key(name) for name in self.paper(paper_id).tags}
-        self.remove_tags(paper_id, [key for key in current if key not in wanted])
-        return self.add_tags(paper_id, list(wanted.values()))
+        return (self.remove_tags(paper_id, [key for key in current if key not in wanted])
+                | self.add_tags(paper_id, list(wanted.values())))
+
+    def rename_tag(self, old: str, new: str) -> Changes:
+        """Rename tag `old` to `new` on every paper; when `new` exists already, the two tags are merged.
+
+        Raises KeyError when `old` does not exist, ValueError when `new` is empty or too long."""
+        new_name = clean_tag(new)
+        old_key, new_key = tag_key(old), tag_key(new_name)
+        with self.transaction() as conn:
+            row = conn.execute("SELECT id, name FROM tags WHERE key = ?", (old_key,)).fetchone()
+            if row is None:
+                raise KeyError(old)
+            old_id, old_name = row
+            if old_name == new_name:
+                return NOTHING
+            ids = [r[0] for r in conn.execute("SELECT paper_id FROM paper_tags WHERE tag_id = ?", (old_id,))]
+            target = conn.execute("SELECT id FROM tags WHERE key = ?", (new_key,)).fetchone()
+            if target is None or target[0] == old_id:
+                conn.execute("UPDATE tags SET name = ?, key = ? WHERE id = ?", (new_name, new_key, old_id))
+            else:
+                conn.execute("INSERT OR IGNORE INTO paper_tags SELECT paper_id, ? FROM paper_tags WHERE tag_id = ?",
+                             (target[0], old_id))
+                conn.execute("DELETE FROM tags WHERE id = ?", (old_id,))
+            return self._log(conn, ids, TAGS)
+
+    def delete_tag(self, name: str) -> Changes:
+        """Remove tag `name` from every paper (nothing changes when there is no such tag)."""
+        with self.transaction() as conn:
+            row = conn.execute("SELECT id FROM tags WHERE key = ?", (tag_key(name),)).fetchone()
+            if row is None:
+                return NOTHING
+            ids = [r[0] for r in conn.execute("SELECT paper_id FROM paper_tags WHERE tag_id = ?", row)]
+            conn.execute("DELETE FROM tags WHERE id = ?", row)
+            return self._log(conn, ids, TAGS)
 
     def rows(self, sql: str, params: Sequence = ()) -> list[tuple]:
         """Run a read-only SQL query on the library and return its rows (for db modules' own queries)."""
         with self._lock:
             return [tuple(row) for row in self._conn.execute(sql, params)]
 
-    # ----------------------------------------------------------------- index queue
-    def index_queue(self) -> list[str]:
-        """Ids of papers changed since the search index last caught up (oldest change first)."""
+    # ----------------------------------------------------------------- the change log
+    def last_change(self) -> int:
+        """The number of the newest change ever committed to the library (0 for none); it only grows."""
         with self._lock:
-            rows = self._conn.execute("SELECT paper_id, seq FROM index_queue ORDER BY seq").fetchall()
-            self._queue_seen.update(rows)
-            return [paper_id for paper_id, _seq in rows]
+            row = self._conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'change_log'").fetchone()
+            return row[0] if row else 0
 
-    def clear_index_queue(self, ids: Iterable[str]) -> None:
-        """Forget queued ids once the index holds their state as read by `index_queue()`. A paper changed
-        again since then stays queued (its sequence number is newer than the one read)."""
-        with self.transaction() as conn:
-            conn.executemany("DELETE FROM index_queue WHERE paper_id = ? AND seq <= ?",
-                             [(i, self._queue_seen.pop(i, 0)) for i in ids])
+    def changes_since(self, seq: int, others_only: bool = False) -> tuple[Changes, int] | None:
+        """What changed after change number `seq`: (Changes, the newest change number read).
 
-    def queue_all_for_index(self) -> None:
-        """Queue every paper (after the index was lost)."""
-        with self.transaction() as conn:
-            queue_for_index(conn, select="SELECT id FROM papers")
+        With `others_only`, changes made through this Library object are left out (a window's own edits,
+        which it has already shown). Returns None when the log no longer reaches back to `seq` (older changes
+        were pruned; the caller must reload everything it derived)."""
+        with self._lock:
+            newest = self._conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'change_log'").fetchone()
+            newest = newest[0] if newest else 0
+            if newest < seq:  # the index or window is ahead of this database: it was replaced
+                return None
+            if newest == seq:
+                return NOTHING, newest
+            oldest = self._conn.execute("SELECT MIN(seq) FROM change_log").fetchone()[0]
+            if oldest is None or oldest > seq + 1:
+                return None
+            sql = "SELECT paper_id, kinds FROM change_log WHERE seq > ? AND seq <= ?"
+            params: tuple = (seq, newest)
+            if others_only:
+                sql, params = sql + " AND writer != ?", (*params, self.writer)
+            by_paper: dict[str, set[str]] = {}
+            for paper_id, kinds in self._conn.execute(sql, params):
+                by_paper.setdefault(paper_id, set()).update(kinds.split(","))
+        if not by_paper:
+            return NOTHING, newest
+        kinds = frozenset().union(*by_paper.values())
+        return Changes(frozenset(by_paper), kinds, {k: frozenset(v) for k, v in by_paper.items()}), newest
 
 
 _PAPER_SELECT = (

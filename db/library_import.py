@@ -8,10 +8,11 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from db.changes import ADDED, BIBLIOGRAPHIC, Changes
 from db.labels import derive_label
 from db.paper import PaperRecord, normalize_text
 from db.store import BIBLIOGRAPHIC_COLUMNS as _BIBLIOGRAPHIC
-from db.store import now, queue_for_index
+from db.store import log_change, now, prune_change_log
 
 
 @dataclass
@@ -28,6 +29,11 @@ class ImportReport:
         """One line: `38 new, 0 updated, 0 unchanged, 0 duplicates in the file, 0 skipped`."""
         return (f"{len(self.new)} new, {len(self.updated)} updated, {len(self.unchanged)} unchanged, "
                 f"{self.duplicates} duplicates in the file, {len(self.skipped)} skipped")
+
+    @property
+    def changes(self) -> Changes:
+        """What the import changed in the library: papers added, papers whose bibliographic fields changed."""
+        return Changes.of(self.new, ADDED) | Changes.of(self.updated, BIBLIOGRAPHIC)
 
     def merge(self, other: ImportReport) -> None:
         self.new += other.new
@@ -137,18 +143,19 @@ class ImportMixin:
                 report.updated.append(existing)
         return plan
 
-    @staticmethod
-    def _write_import(conn: sqlite3.Connection, plan: _ImportPlan) -> None:
-        """Write a planned import inside the caller's write transaction, and queue the papers for the index."""
+    def _write_import(self, conn: sqlite3.Connection, plan: _ImportPlan) -> None:
+        """Write a planned import inside the caller's write transaction, and log the papers it changed."""
         conn.executemany(
             "INSERT INTO papers (id, position, title, abstract, label, authors, venue, year, url, doi,"
             " arxiv_id, openreview_id, keywords, source, added_at, updated_at)"
             " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", plan.inserts)
         if plan.inserts:
-            queue_for_index(conn, select="SELECT id FROM papers WHERE position > ?", params=(plan.first_position,))
+            log_change(conn, self.writer, [ADDED], select="SELECT id FROM papers WHERE position > ?",
+                       params=(plan.first_position,))
         assignments = ", ".join(f"{column} = ?" for column in _BIBLIOGRAPHIC)
         conn.executemany(f"UPDATE papers SET {assignments}, label = ?, updated_at = ? WHERE id = ?", plan.updates)
-        queue_for_index(conn, [update[-1] for update in plan.updates])
+        log_change(conn, self.writer, [BIBLIOGRAPHIC], [update[-1] for update in plan.updates])
+        prune_change_log(conn)
 
     @staticmethod
     def _record_values(record: PaperRecord) -> tuple:

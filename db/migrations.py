@@ -17,6 +17,14 @@ MIGRATIONS: dict[int, list[str]] = {
     # 2 → 3: covering index for library order, index on venue (sidebar counts stay fast at 50k papers)
     2: ["DROP INDEX IF EXISTS papers_position", "CREATE INDEX papers_position ON papers(position, id)",
         "CREATE INDEX IF NOT EXISTS papers_venue ON papers(venue)"],
+    # 3 → 4: the index queue (which the search side cleared, so that every index update was a write to the
+    # library) becomes a change log that only the library writes: what changed, in which kinds, by whom.
+    # The search index keeps the number of the last change it applied in its own folder.
+    3: ["CREATE TABLE change_log (seq INTEGER PRIMARY KEY AUTOINCREMENT, paper_id TEXT NOT NULL,"
+        " kinds TEXT NOT NULL, writer TEXT NOT NULL DEFAULT '')",
+        "INSERT INTO change_log (paper_id, kinds, writer) SELECT paper_id, 'bibliographic', 'migration'"
+        " FROM index_queue ORDER BY seq",
+        "DROP TABLE index_queue"],
 }
 
 

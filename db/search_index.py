@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -23,6 +24,7 @@ from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, Schema
 from whoosh.index import LockError
 
+from db.fileio import write_atomically
 from db.index_folder import IndexLock, fresh_folder, swap_in
 from db.index_writer import Helper, SegmentBuilder
 from db.library import Library
@@ -43,7 +45,7 @@ from db.query import (
 from db.query import highlight_terms as highlight_terms  # the window imports it from here
 from db.ranking import Ranker, SegmentCache, open_index, positional
 
-INDEX_SCHEMA_VERSION = 6
+INDEX_SCHEMA_VERSION = 7  # 7: the stamp holds the last change applied (library change log)
 _STAMP = "margin-index.json"
 TITLE_BOOST = 2.0
 _WRITER_TIMEOUT = 5.0
@@ -141,6 +143,7 @@ class SearchIndex:
         self._ranker: Ranker | None = None
         self._segments = SegmentCache()  # per segment: ids and lengths, read once
         self._library: Library | None = None
+        self._stamp: dict = {}  # the stamp as this object last read or wrote it (see _read_stamp)
         self._lock = threading.RLock()
         self.waiting: Callable[[], None] | None = None  # called when another process is writing the index
         self._folder_lock = IndexLock(self.folder, waiting=lambda: self.waiting and self.waiting())
@@ -155,10 +158,11 @@ class SearchIndex:
         with self._lock:
             self._drop_searcher()
             try:
-                stamp = json.loads((self.folder / _STAMP).read_text())
-                if stamp.get("schema") != INDEX_SCHEMA_VERSION:
+                stamp = self._read_stamp()
+                if stamp.get("schema") != INDEX_SCHEMA_VERSION or not isinstance(stamp.get("applied"), int):
                     return True
                 self._index = open_index(self.folder)
+                self._stamp = stamp
                 self._current_searcher().doc_count()
             except Exception:  # a missing, truncated or garbage index: whoosh raises many kinds
                 self._drop_searcher()
@@ -192,7 +196,7 @@ class SearchIndex:
             self._index = None
             fresh = fresh_folder(self.folder)
             index = whoosh_index.create_in(str(fresh), make_schema())
-            queued = library.index_queue()
+            applied = library.last_change()  # read before the papers: a later change is applied by sync()
             ids = library.ids()
             builder = SegmentBuilder(index.writer(codec=_codec()))
             helper, own = None, len(ids)
@@ -221,26 +225,39 @@ class SearchIndex:
                     helper.stop()
                 builder.cancel()
                 raise
-            (fresh / _STAMP).write_text(json.dumps({"schema": INDEX_SCHEMA_VERSION}))
-            installed = swap_in(fresh, self.folder)
-            self._index = open_index(self.folder)
-            if installed:  # else another process's index is in place; the queue keeps what ours held
-                library.clear_index_queue(queued)
+            self._write_stamp(fresh, applied, build=uuid.uuid4().hex)
+            swap_in(fresh, self.folder)  # when another process's index is in place instead, its stamp says
+            self._index = open_index(self.folder)  # how far that one has got
+            self._stamp = self._read_stamp()
             release_memory()  # the build's postings (the window's search worker builds too)
 
     def sync(self, library: Library) -> int:
-        """Bring queued papers up to date in the index (at once searchable). Returns how many were updated.
+        """Apply the changes in the library's change log since the last one this index holds (at once
+        searchable), and note the newest in the index's stamp. Returns how many papers were updated.
+        Never writes to the library.
 
-        A writer lock that is not released within a few seconds (a writer that never finished) or an
-        unreadable index leads to a rebuild."""
+        A writer lock that is not released within a few seconds (a writer that never finished), an unreadable
+        index, or a change log that no longer reaches back to the index's last change leads to a rebuild."""
         with self._lock, self._folder_lock:
             self._library = library
-            queued = library.index_queue()
             if self._index is None and self.needs_rebuild():
                 self.rebuild(library)
-                return len(queued)
-            if not queued:
+                return library.count()
+            stamp = self._read_stamp()
+            if stamp.get("build") != self._stamp.get("build"):  # another process rebuilt the index
+                self._drop_searcher()
+                self._index = open_index(self.folder)
+            elif stamp.get("applied") != self._stamp.get("applied"):  # … or brought it up to date
+                self._drop_searcher()
+            self._stamp = stamp
+            found = library.changes_since(int(stamp.get("applied", 0)))
+            if found is None:
+                self.rebuild(library)
+                return library.count()
+            changes, newest = found
+            if not changes:
                 return 0
+            queued = sorted(changes.papers)
             if len(queued) >= _REBUILD_MIN and len(queued) * 2 >= library.count():
                 self.rebuild(library)  # most of the library changed (a big import): one fresh segment
                 return len(queued)
@@ -273,8 +290,32 @@ class SearchIndex:
                     writer.cancel()
                 raise
             self._drop_searcher()
-            library.clear_index_queue(queued)
+            self._write_stamp(self.folder, newest)  # a crash before this applies the changes again: harmless
             return len(queued)
+
+    def pending(self, library: Library) -> list[str] | None:
+        """Ids of papers changed since the index's last applied change (sorted); None when the index must
+        be rebuilt (no stamp, or the change log no longer reaches back to it)."""
+        stamp = self._read_stamp()
+        if "applied" not in stamp:
+            return None
+        found = library.changes_since(int(stamp["applied"]))
+        return None if found is None else sorted(found[0].papers)
+
+    def _read_stamp(self) -> dict:
+        """The index's stamp: {"schema": version, "applied": last change number applied, "build": id}."""
+        try:
+            stamp = json.loads((self.folder / _STAMP).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return stamp if isinstance(stamp, dict) else {}
+
+    def _write_stamp(self, folder: Path, applied: int, build: str | None = None) -> None:
+        stamp = {"schema": INDEX_SCHEMA_VERSION, "applied": applied,
+                 "build": build or self._stamp.get("build") or uuid.uuid4().hex}
+        write_atomically(folder / _STAMP, json.dumps(stamp))
+        if folder == self.folder:
+            self._stamp = stamp
 
     def _current_searcher(self):
         if self._searcher is None:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from db.library import Library
+from db.search_index import SearchIndex
 from tests.fault_helpers import (
     assert_one_line_error,
     db_state,
@@ -60,7 +61,7 @@ def test_parallel_command_lines_lose_no_write(folder):
         assert library.paper(target).tags == [f"parallel {n}" for n in range(4)]
         assert [(library.paper(ids[n + 1]).rating, library.paper(ids[n + 1]).note) for n in range(4)] == \
             [(n + 1, f"note {n}") for n in range(4)]
-        assert library.index_queue() == []
+        assert SearchIndex.for_library(library).pending(library) == []
     for n in range(4):
         assert _ids(folder, f'tag:"parallel {n}"') == [target]
         assert _ids(folder, f'note:"note {n}"') == [ids[n + 1]]

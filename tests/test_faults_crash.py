@@ -147,11 +147,11 @@ def test_a_change_committed_to_sqlite_but_never_indexed_is_found_and_indexed(ann
     assert margin("list", "aardvark", library=folder).stdout == ""  # an index exists and is current
     with Library.open(folder) as library:
         library.set_note(pid, "aardvark sightings")  # SQLite committed; the process "dies" before any sync
-        assert library.index_queue() == [pid]
         index = SearchIndex.for_library(library)
-        assert index.open(library) is False  # caught up from the queue, no rebuild needed
+        assert index.pending(library) == [pid]
+        assert index.open(library) is False  # caught up from the change log, no rebuild needed
         assert index.search("aardvark") == [pid]
-        assert library.index_queue() == []
+        assert index.pending(library) == []
         index.close()
 
 
@@ -169,14 +169,14 @@ if sys.argv[3] == "index-commit":
         print("inside", flush=True); time.sleep(120)
     SegmentWriter.commit = hang
 else:
-    def hang(self, ids):
+    def hang(self, *args, **kwargs):
         print("inside", flush=True); time.sleep(120)
-    Library.clear_index_queue = hang
+    SearchIndex._write_stamp = hang
 index.sync(library)
 """
 
 
-@pytest.mark.parametrize("where", ["index-commit", "queue-clear"])
+@pytest.mark.parametrize("where", ["index-commit", "stamp-write"])
 def test_kill_inside_sync_then_restart_repairs_the_index(annotated, where):
     folder, pid = annotated
     process = start_python(_KILLED_INSIDE, str(folder), pid, where)
@@ -185,9 +185,9 @@ def test_kill_inside_sync_then_restart_repairs_the_index(annotated, where):
     _kill(process)
     assert integrity(folder) == "ok"
     with Library.open(folder) as library:
-        assert library.index_queue() == [pid]  # SQLite still knows the index is behind
+        assert SearchIndex.for_library(library).pending(library) == [pid]  # the index's stamp says it is behind
         assert library.paper(pid).note == "wombat burrows"
     assert _ids_for(folder, "wombat") == [pid]  # restart: caught up, exactly once
     assert _ids_for(folder, '"second thoughts"') == []  # the replaced note is gone from the index
     with Library.open(folder) as library:
-        assert library.index_queue() == []
+        assert SearchIndex.for_library(library).pending(library) == []

@@ -36,17 +36,24 @@ def _set_version(folder: Path, version: int, *statements: str) -> None:
 
 
 # ------------------------------------------------------------------ 6. schema versions
-@pytest.mark.parametrize("version", [1, 2])
+def old_schema(version: int) -> list[str]:
+    """Statements that turn a library of today's schema into one of schema `version` (1..3)."""
+    seq = ", seq INTEGER NOT NULL DEFAULT 0" if version >= 2 else ""
+    return ["DROP TABLE change_log", f"CREATE TABLE index_queue (paper_id TEXT PRIMARY KEY{seq})"] + (
+        ["DROP INDEX papers_venue"] if version <= 2 else [])
+
+
+@pytest.mark.parametrize("version", [1, 2, 3])
 def test_cli_migrates_an_older_library_after_a_backup_copy(folder, version):
     folder, pid = folder
-    steps = ["ALTER TABLE index_queue DROP COLUMN seq"] if version == 1 else []
-    _set_version(folder, version, *steps, "DROP INDEX papers_venue")
+    _set_version(folder, version, *old_schema(version))
     result = margin("list", "--json", library=folder)
     assert result.returncode == 0, result.stderr
     assert '"note": "keep me"' in result.stdout
     conn = sqlite3.connect(folder / "library.db")
     assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'papers_venue'").fetchone() == (1,)
+    assert conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'index_queue'").fetchone() is None
     (copy,) = (folder / "backups").glob(f"library-v{version}-*.db")
     old = sqlite3.connect(copy)
     assert old.execute("PRAGMA user_version").fetchone()[0] == version

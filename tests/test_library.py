@@ -2,6 +2,7 @@ import sqlite3
 
 import pytest
 
+from db.changes import Changes
 from db.errors import LibraryError
 from db.library import SCHEMA_VERSION, Library
 
@@ -37,7 +38,8 @@ def test_annotations_persist_after_reopen(library_dir):
 def test_tags_match_case_insensitively_in_nfc(library):
     a, b = library.ids()[:2]
     library.add_tags(a, ["Machine Learning"])
-    assert library.add_tags(b, ["machine  learning"]) == ["Machine Learning"]
+    library.add_tags(b, ["machine  learning"])
+    assert library.paper(b).tags == ["Machine Learning"]
     library.add_tags(a, ["Ke\u0301pes"])
     library.add_tags(b, ["KÉPES"])
     assert library.tags() == [("Képes", 2), ("Machine Learning", 2)]
@@ -62,8 +64,8 @@ def test_bad_tags_and_ratings_are_rejected(library):
 
 def test_note_history_keeps_earlier_versions(library):
     pid = library.ids()[0]
-    assert library.set_note(pid, "first") is True
-    assert library.set_note(pid, "first") is False
+    assert library.set_note(pid, "first").kinds == {"note"}
+    assert not library.set_note(pid, "first")
     library.set_note(pid, "second")
     library.set_note(pid, "third")
     assert [text for _when, text in library.note_history(pid)] == ["first", "second"]
@@ -114,16 +116,38 @@ def test_import_same_records_twice_changes_nothing(library):
     assert (len(report.new), len(report.updated), len(report.unchanged)) == (0, 0, 19)
 
 
-def test_change_during_indexing_stays_queued(library, library_dir):
+def test_every_change_says_what_it_changed_and_is_logged(library, library_dir):
+    a, b = library.ids()[:2]
+    start = library.last_change()
+    assert library.set_rating(a, 4) == Changes.of([a], "rating")
+    assert not library.set_rating(a, 4)  # the same value again: nothing changed, nothing logged
+    assert library.set_note(a, "draft").kinds == {"note"}
+    assert library.add_tags(b, ["x"]) == Changes.of([b], "tags")
+    assert not library.add_tags(b, ["X"])
+    assert library.rename_tag("x", "y") == Changes.of([b], "tags")
+    assert library.last_change() == start + 4
+    with Library.open(library_dir) as other:  # another process (connection) saves a note meanwhile
+        other.set_read(b, True)
+        mine, newest = library.changes_since(start)
+        theirs, _ = library.changes_since(start, others_only=True)
+    assert mine.papers == {a, b} and mine.kinds_of(b) == {"tags", "read"}
+    assert theirs == Changes.of([b], "read") and newest == start + 5
+    assert library.changes_since(newest) == (Changes(), newest)
+
+
+def test_a_pruned_change_log_says_it_no_longer_reaches_back(library):
+    from db.store import prune_change_log
+
     pid = library.ids()[0]
-    library.set_note(pid, "first draft")
-    seen = library.index_queue()  # the indexer reads the queue …
-    with Library.open(library_dir) as other:  # … the window saves a newer note meanwhile …
-        other.set_note(pid, "second draft")
-    library.clear_index_queue(seen)  # … and the indexer clears what it indexed
-    assert pid in library.index_queue()
-    library.clear_index_queue(library.index_queue())
-    assert library.index_queue() == []
+    assert library.last_change() == 38  # the seeded papers, one change each
+    for rating in (1, 2, 3):
+        library.set_rating(pid, rating)
+    newest = library.last_change()
+    with library.transaction() as conn:
+        prune_change_log(conn, keep=1)
+    assert library.changes_since(newest - 2) is None
+    assert library.changes_since(newest - 1) == (Changes.of([pid], "rating"), newest)
+    assert library.changes_since(newest + 1) is None  # ahead of this library: it was replaced
 
 
 def test_version_1_library_is_migrated_after_a_backup_copy(library_dir):
@@ -131,14 +155,16 @@ def test_version_1_library_is_migrated_after_a_backup_copy(library_dir):
         pid = lib.ids()[2]
         lib.set_rating(pid, 5)
     conn = sqlite3.connect(library_dir / "library.db")
-    conn.execute("ALTER TABLE index_queue DROP COLUMN seq")
+    conn.execute("DROP TABLE change_log")
+    conn.execute("CREATE TABLE index_queue (paper_id TEXT PRIMARY KEY)")
+    conn.execute("INSERT INTO index_queue VALUES (?)", (pid,))
     conn.execute("PRAGMA user_version = 1")
     conn.commit()
     conn.close()
     with Library.open(library_dir) as lib:
         assert lib.paper(pid).rating == 5
-        lib.set_note(pid, "after the upgrade")
-        assert lib.index_queue() == [pid] or pid in lib.index_queue()
+        assert lib.changes_since(0)[0] == Changes.of([pid], "bibliographic")  # the old queue, as changes
+        assert lib.set_note(pid, "after the upgrade") == Changes.of([pid], "note")
     conn = sqlite3.connect(library_dir / "library.db")
     assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     copies = list((library_dir / "backups").glob("library-v1-*.db"))

@@ -178,7 +178,8 @@ def test_c0_controls_are_stripped_from_notes_titles_and_tags(tmp_path):
         (paper_id,) = library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)]).new
         library.set_note(paper_id, f"a\x00b{CONTROLS}\tc\r\nd\x7f é")
         library.set_title(paper_id, "Ti\x00tle\x1b[31m red")
-        assert library.add_tags(paper_id, ["ta\x00g\x07"]) == ["tag"]
+        library.add_tags(paper_id, ["ta\x00g\x07"])
+        assert library.paper(paper_id).tags == ["tag"]
         paper = library.paper(paper_id)
         assert paper.note == "ab\tc\r\nd\x7f é"  # tab, CR and LF are kept; DEL is no C0 control
         assert paper.user_title == "Title[31m red"

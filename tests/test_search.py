@@ -32,12 +32,12 @@ def test_note_and_tag_words_are_searchable_after_sync(index, library):
     pid = library.ids()[10]
     library.set_note(pid, "remember the zanzibar experiment")
     library.add_tags(pid, ["Must Read"])
-    assert library.index_queue() == [pid]
+    assert index.pending(library) == [pid]
     index.sync(library)
     assert index.search("zanzibar") == [pid]
     assert index.search("tag:\"must read\"") == [pid]
     assert pid in index.search("must")
-    assert library.index_queue() == []
+    assert index.pending(library) == []
 
 
 def test_index_is_rebuilt_when_deleted_or_corrupt(library):
@@ -265,3 +265,21 @@ def test_lock_never_released_leads_to_a_rebuild(library, monkeypatch):
     assert index.search("capybara") == [pid]
     with contextlib.suppress(OSError):  # its folder was replaced by the rebuild
         stuck.cancel()
+
+
+def test_keeping_the_index_current_never_writes_the_library(library, library_dir):
+    """The index keeps its own bookkeeping: a window watching `data_version` sees only real changes."""
+    import sqlite3
+
+    index = ensure_index(library)
+    watcher = sqlite3.connect(library_dir / "library.db")
+    version = lambda: watcher.execute("PRAGMA data_version").fetchone()[0]  # noqa: E731
+    pid = library.ids()[3]
+    library.set_note(pid, "platypus")
+    before = version()
+    assert index.sync(library) == 1
+    assert index.search("platypus") == [pid]
+    index.rebuild(library)
+    assert index.sync(library) == 0
+    assert version() == before
+    watcher.close()

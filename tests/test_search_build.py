@@ -99,28 +99,30 @@ def test_a_long_queue_is_written_as_one_new_segment_and_loses_no_change(library,
     assert sorted(index.search("quokka")) == sorted(ids[:12])
     assert index.search("bulkword7") == [ids[7]]
     assert index._current_searcher().doc_count() == library.count()
-    assert library.index_queue() == [late]  # read after the index had its old version: still queued
+    assert index.pending(library) == [late]  # changed after the index read the log: still to apply
     assert index.sync(library) == 1
     assert index.search("wombat") == [late]
     assert index.search("bulkword3") == []
-    assert library.index_queue() == []
+    assert index.pending(library) == []
     assert len(index.search("learning")) == len(set(index.search("learning")))
 
 
 def test_a_queue_of_most_of_the_library_rebuilds(library, monkeypatch):
     import db.search_index as search_index
     from db.search_index import ensure_index
+    from db.store import log_change
 
     monkeypatch.setattr(search_index, "_REBUILD_MIN", 5)
     index = ensure_index(library)
-    library.queue_all_for_index()
+    with library.transaction() as conn:  # every paper changed (as after a big import)
+        log_change(conn, library.writer, ["bibliographic"], select="SELECT id FROM papers")
     rebuilt = []
     monkeypatch.setattr(index, "rebuild", lambda lib, progress=None: rebuilt.append(
         search_index.SearchIndex.rebuild(index, lib, progress)))
     pid = library.ids()[5]
     library.set_note(pid, "numbat")
     assert index.sync(library) == library.count()
-    assert rebuilt and library.index_queue() == []
+    assert rebuilt and index.pending(library) == []
     assert index.search("numbat") == [pid]
 
 

@@ -1,0 +1,80 @@
+"""What a change to the library changed: which papers, and which kinds of thing about them.
+
+Every mutation of `db.library.Library` returns a `Changes` value, and changes that another process committed
+are read back as one (`Library.changes_since`). The window reacts to that value alone: a view updates only
+what a change touches (a rating repaints a row and the sidebar's rating counts; it re-searches nothing).
+
+Kinds (strings, so they can be stored in the library's `change_log` table as a comma-separated list):
+
+| kind | what changed |
+|---|---|
+| `rating`, `read`, `note`, `title` | that annotation of the papers (`title` = the user's own title) |
+| `tags` | the papers' tags (added, removed, renamed, merged) |
+| `bibliographic` | fields from a file: title, abstract, authors, venue, year, links, keywords |
+| `added`, `removed` | papers added to or removed from the library |
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+RATING = "rating"
+READ = "read"
+NOTE = "note"
+TITLE = "title"
+TAGS = "tags"
+BIBLIOGRAPHIC = "bibliographic"
+ADDED = "added"
+REMOVED = "removed"
+KINDS = (RATING, READ, NOTE, TITLE, TAGS, BIBLIOGRAPHIC, ADDED, REMOVED)
+ANNOTATIONS = frozenset({RATING, READ, NOTE, TITLE, TAGS})
+MEMBERSHIP = frozenset({ADDED, REMOVED})  # the set of papers itself changed
+
+
+@dataclass(frozen=True)
+class Changes:
+    """`papers`: ids of the papers changed; `kinds`: what about them changed (module docstring).
+
+    Combine with `|`; an empty value (no papers) means nothing changed. `by_paper` keeps, per paper, the kinds
+    that changed for it (for changes read back from the change log, where papers differ in what changed)."""
+
+    papers: frozenset[str] = frozenset()
+    kinds: frozenset[str] = frozenset()
+    by_paper: dict[str, frozenset[str]] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    @classmethod
+    def of(cls, papers: Iterable[str], *kinds: str) -> Changes:
+        """`papers` changed in the given `kinds`. Raises ValueError for an unknown kind."""
+        unknown = set(kinds) - set(KINDS)
+        if unknown:
+            raise ValueError(f"unknown kind of change: {', '.join(sorted(unknown))}")
+        ids = frozenset(papers)
+        if not ids:
+            return NOTHING
+        chosen = frozenset(kinds)
+        return cls(ids, chosen, {paper_id: chosen for paper_id in ids})
+
+    def __bool__(self) -> bool:
+        return bool(self.papers)
+
+    def __or__(self, other: Changes) -> Changes:
+        if not other:
+            return self
+        if not self:
+            return other
+        by_paper = dict(self.by_paper)
+        for paper_id, kinds in other.by_paper.items():
+            by_paper[paper_id] = by_paper.get(paper_id, frozenset()) | kinds
+        return Changes(self.papers | other.papers, self.kinds | other.kinds, by_paper)
+
+    def touches(self, *kinds: str) -> bool:
+        """True when any of `kinds` changed (for any paper)."""
+        return not self.kinds.isdisjoint(kinds)
+
+    def kinds_of(self, paper_id: str) -> frozenset[str]:
+        """The kinds that changed for one paper (empty when it did not change)."""
+        return self.by_paper.get(paper_id, frozenset())
+
+
+NOTHING = Changes()
