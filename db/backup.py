@@ -10,7 +10,8 @@ library, like every Library call):
     write_backup(library)          on close: writes a backup now (unless nothing changed since the last)
     backup_if_due(library)         every few minutes: writes one when the newest is a day old or more
     backup_folder(library)         Help → Open backups folder
-    restore(library, data)         what `import` does with a Margin JSON file
+    restore(library, data)         what an import (db.import_job) does with a Margin JSON file; newer
+                                   edits in the library win over older ones in the file
 
 Backup files are `margin-backup-YYYYMMDD-HHMMSSZ.json` (UTC; `-N` appended on a clash within a second); the
 newest KEEP (10) are kept and older ones deleted. Other files in the folder are never touched. Writing a
@@ -38,7 +39,7 @@ DEFAULT_MAX_AGE = timedelta(days=1)
 _NAME = re.compile(r"^margin-backup-(\d{8}-\d{6})Z(?:-(\d+))?\.json$")
 
 __all__ = ["BACKUP_FOLDER", "DEFAULT_MAX_AGE", "KEEP", "RestoreReport", "backup_folder", "backup_if_due",
-           "backup_papers", "backups", "latest_backup", "read_margin_json", "restore", "write_backup"]
+           "backup_papers", "backups", "check", "latest_backup", "read_margin_json", "restore", "write_backup"]
 
 
 def backup_folder(library: Library) -> Path:
@@ -149,16 +150,20 @@ def _same_papers(path: Path, papers: list[dict]) -> bool:
 @dataclass
 class RestoreReport:
     """What a restore did: `changed` ids got at least one annotation back, `unchanged` already had them all,
+    `kept` (some also in `changed`) kept a newer rating, title or note of the library's instead of the file's,
     `added` papers were missing and created from the file, `unmatched` items could not be placed."""
 
     changed: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     added: ImportReport = field(default_factory=ImportReport)
     unmatched: int = 0
+    kept: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        """`annotations restored on 12 papers (3 already up to date)`."""
+        """`annotations restored on 12 papers (3 already up to date)`, then `, newer edits kept on 2` and
+        `, 1 not found` when there are such papers."""
         text = f"annotations restored on {len(self.changed)} papers ({len(self.unchanged)} already up to date)"
+        text += f", newer edits kept on {len(self.kept)}" if self.kept else ""
         return text + (f", {self.unmatched} not found" if self.unmatched else "")
 
 
@@ -208,27 +213,40 @@ def _record(item: dict) -> PaperRecord:
         keywords=list(item.get("keywords") or []), source="margin-json")
 
 
-def restore(library: Library, data: dict, add_missing: bool = True, path: Path | str = "<data>") -> RestoreReport:
-    """Put the annotations of a Margin JSON export or backup (`data`, already parsed) onto the same papers.
-
-    Papers are matched by id, else DOI, arXiv id, OpenReview id, or title with year (as import matches);
-    a paper not in the library is added from the file's bibliographic fields when `add_missing`, so no paper
-    is ever duplicated. Restoring adds and never takes away: a rating, user title or note in the file replaces
-    the current one (a replaced note goes to the note history, as on every edit), the file's tags are added
-    to the current ones, a paper read in the file is marked read, and the file's note history entries that
-    the library lacks are added. Values the file does not have (no rating, empty note) leave the current
-    ones alone. Restoring the same file twice changes nothing the second time.
-    Raises InputError(path) for a malformed document, before anything is changed.
-    """
+def check(data: dict, path: Path | str = "<data>") -> None:
+    """Check a Margin JSON document as `restore` will use it (its shape, every tag and user title), so an
+    import can refuse a malformed one before it changes anything. Raises InputError(path) naming the paper."""
     validate(data, path)
-    items = data["papers"]
-    for number, item in enumerate(items, start=1):
+    for number, item in enumerate(data["papers"], start=1):
         try:
             for tag in item.get("annotations", {}).get("tags", []):
                 clean_tag(tag)
             clean_title(item.get("annotations", {}).get("title"))
         except ValueError as error:
             raise InputError(path, f"paper {number}: {error}") from None
+
+
+def restore(library: Library, data: dict, add_missing: bool = True, path: Path | str = "<data>") -> RestoreReport:
+    """Put the annotations of a Margin JSON export or backup (`data`, already parsed) onto the same papers.
+
+    Papers are matched by id, else DOI, arXiv id, OpenReview id, or title with year (as import matches);
+    a paper not in the library is added from the file's bibliographic fields when `add_missing`, so no paper
+    is ever duplicated. Restoring adds and never takes away: the file's tags are added to the current ones, a
+    paper read in the file is marked read, and the file's note history entries that the library lacks are
+    added. Values the file does not have (no rating, empty note, no title) leave the current ones alone.
+
+    A rating, user title or note in the file replaces the current one (a replaced note goes to the note
+    history, as on every edit), except where that would put older work over newer: when the library holds a
+    different rating, title or non-empty note and the paper's annotations were changed at or after the time
+    the document was made (its "created"; a document without a readable one counts as older than any change),
+    the library's value stays, and a kept note gets the file's note added to its note history instead (unless
+    the history already holds that text); such papers are listed in `kept`. Restoring the same file twice
+    changes nothing the second time.
+    Raises InputError(path) for a malformed document, before anything is changed.
+    """
+    check(data, path)
+    items = data["papers"]
+    created = _created(data)
     report = RestoreReport()
     matcher = _Matcher(library.papers())
     placed = [(item, matcher.find(item)) for item in items]
@@ -243,47 +261,95 @@ def restore(library: Library, data: dict, add_missing: bool = True, path: Path |
             report.unmatched += 1
         elif paper_id not in seen:
             seen.add(paper_id)
-            changed = _apply(library, paper_id, item.get("annotations", {}))
+            changed, kept = _apply(library, paper_id, item.get("annotations", {}), created)
             (report.changed if changed else report.unchanged).append(paper_id)
+            if kept:
+                report.kept.append(paper_id)
     return report
 
 
-def _apply(library: Library, paper_id: str, notes: dict) -> bool:
-    """Apply one item's annotations to a paper; True when anything changed."""
+def _created(data: dict) -> datetime | None:
+    """The document's "created" time (UTC), or None when it has none that reads as an ISO time."""
+    return _utc(data.get("created"))
+
+
+def _utc(text: object) -> datetime | None:
+    if not isinstance(text, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        return None
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _changed_since(library: Library, paper_id: str, created: datetime | None) -> bool:
+    """True when the paper's annotations row was updated at or after `created` (always, when `created` is
+    unknown; never, when the paper has no annotations). Seconds are all either time has, so a change within
+    the same second as the backup counts as the newer one."""
+    rows = library.rows("SELECT updated_at FROM annotations WHERE paper_id = ?", (paper_id,))
+    if not rows:
+        return False
+    if created is None:
+        return True
+    updated = _utc(rows[0][0])
+    return updated is None or updated >= created
+
+
+def _apply(library: Library, paper_id: str, annotations: dict, created: datetime | None) -> tuple[bool, bool]:
+    """Apply one item's annotations to a paper. Returns (anything changed, a newer value of the library's was
+    kept instead of the file's)."""
     paper = library.paper(paper_id)
-    changed = False
-    rating = notes.get("rating") or None
+    newer = _changed_since(library, paper_id, created)  # read before this restore changes the row
+    changed = kept = False
+    rating = annotations.get("rating") or None
     if rating is not None and rating != paper.rating:
-        library.set_rating(paper_id, rating)
-        changed = True
+        if paper.rating is not None and newer:
+            kept = True
+        else:
+            library.set_rating(paper_id, rating)
+            changed = True
     have = {tag_key(tag) for tag in paper.tags}
-    new_tags = [tag for tag in notes.get("tags", []) if tag_key(tag) not in have]
+    new_tags = [tag for tag in annotations.get("tags", []) if tag_key(tag) not in have]
     if new_tags:
         library.add_tags(paper_id, new_tags)
         changed = True
-    if notes.get("read") and not paper.read:
+    if annotations.get("read") and not paper.read:
         library.set_read(paper_id, True)
         changed = True
-    title = clean_title(notes.get("title"))  # compared as stored, so restoring twice changes nothing
+    title = clean_title(annotations.get("title"))  # compared as stored, so restoring twice changes nothing
     if title and title != paper.user_title:
-        library.set_title(paper_id, title)
-        changed = True
-    changed |= _add_history(library, paper_id, notes.get("note_history", []))
-    note = clean_note(notes.get("note") or "")
+        if paper.user_title and newer:
+            kept = True
+        else:
+            library.set_title(paper_id, title)
+            changed = True
+    history = [(entry["saved_at"], entry["note"]) for entry in annotations.get("note_history", [])]
+    note = clean_note(annotations.get("note") or "")
     if note.strip() and note != paper.note:
-        library.set_note(paper_id, note)
-        changed = True
-    return changed
+        if paper.note.strip() and newer:
+            kept = True
+            if note not in {text for _, text in library.note_history(paper_id)} | {t for _, t in history}:
+                history.append((_stamp(created), note))  # the file's note, as an earlier version
+        else:
+            changed |= _add_history(library, paper_id, history)
+            library.set_note(paper_id, note)
+            return True, kept
+    changed |= _add_history(library, paper_id, history)
+    return changed, kept
 
 
-def _add_history(library: Library, paper_id: str, entries: list[dict]) -> bool:
-    """Add the note history entries the library lacks (same time and text), oldest first, before the current
-    note is set. Library has no call for this, so it is one INSERT into its `note_history` table."""
+def _stamp(created: datetime | None) -> str:
+    """The time a note from the file is filed under in the note history: the document's, else now."""
+    return (created or datetime.now(UTC)).isoformat(timespec="seconds")
+
+
+def _add_history(library: Library, paper_id: str, entries: list[tuple[str, str]]) -> bool:
+    """Add the note history entries (saved_at, note) the library lacks (same time and text as stored), in the
+    order given, before the current note is set. True when any was added."""
     have = set(library.note_history(paper_id))
-    new = [(paper_id, entry["note"], entry["saved_at"]) for entry in entries
-           if (entry["saved_at"], entry["note"]) not in have]
+    new = [(saved_at, note) for saved_at, note in entries if (saved_at, clean_note(note)) not in have]
     if not new:
         return False
-    with library.transaction() as conn:
-        conn.executemany("INSERT INTO note_history (paper_id, note, saved_at) VALUES (?, ?, ?)", new)
+    library.add_note_history(paper_id, new)
     return True

@@ -14,8 +14,7 @@ from pathlib import Path
 
 from db.errors import InputError, MarginError
 from db.export import DESCRIPTIONS, FOLDER_FORMATS, FORMATS, export, write_export
-from db.library import DB_NAME, ImportReport, Library, clean_tag, clean_title
-from db.paper import PaperRecord
+from db.library import DB_NAME, Library, clean_tag, clean_title
 from db.paths import resolve_library_dir
 from db.render import stars
 
@@ -145,25 +144,16 @@ def _index(library: Library):
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from db.importer import read_file
+    from db.import_job import import_paths, read_inputs
 
     folder = library_dir(args)
-    restores = _margin_json_files(args)
-    records: list[PaperRecord] = []
-    skipped: list[tuple[int | None, str]] = []
-    for name in args.files:
-        result = read_file(Path(name))  # raises InputError before anything changes
-        records += result.records
-        skipped += [(line, f"{result.path}: {reason}") for line, reason in result.skipped]
-        if result.assumed_encoding:
-            print(f"{result.path}: not UTF-8; read as {result.assumed_encoding}", file=sys.stderr)
+    inputs = read_inputs(args.files)  # raises InputError before anything changes (or a new library is made)
+    for note in inputs.notes:
+        print(note, file=sys.stderr)
     existed = (folder / DB_NAME).exists()
     with _told_when_waiting(Library.open(folder, seed=existed)) as library:
-        report: ImportReport = library.import_records(records, progress=_progress_printer())
-        report.skipped = skipped + report.skipped
-        restored = _restore(library, restores, report)
-        _index(library)
-    print(report.summary() + restored)
+        report = import_paths(library, inputs, progress=_progress_printer(), index=_index)
+    print(report.summary())
     for line, reason in report.skipped:
         print(f"  skipped: {_where(reason, line)}", file=sys.stderr)
     return 0
@@ -235,34 +225,6 @@ def cmd_annotate(args: argparse.Namespace) -> int:
         paper = library.paper(paper_id)
     print(f"{paper.id}  {stars(paper.rating) or 'unrated'}  {paper.label}")
     return 0
-
-
-def _margin_json_files(args: argparse.Namespace) -> list[tuple[Path, dict]]:
-    """Take the Margin JSON exports and backups out of `args.files` (they restore annotations; the other
-    files go to the readers). Raises InputError for a broken one before anything changes."""
-    from db.backup import read_margin_json
-
-    found, others = [], []
-    for name in args.files:
-        data = read_margin_json(Path(name))
-        (others.append(name) if data is None else found.append((Path(name), data)))
-    args.files = others
-    return found
-
-
-def _restore(library: Library, restores: list[tuple[Path, dict]], report: ImportReport) -> str:
-    """Restore each Margin JSON file onto `library`; adds its new papers to `report`. Returns the text
-    appended to the summary line ("" when there was nothing to restore)."""
-    from db.backup import RestoreReport, restore
-
-    total = RestoreReport()
-    for path, data in restores:
-        done = restore(library, data, path=path)
-        report.merge(done.added)
-        total.changed += done.changed
-        total.unchanged += done.unchanged
-        total.unmatched += done.unmatched
-    return f"; {total.summary()}" if restores else ""
 
 
 def cmd_export(args: argparse.Namespace) -> int:

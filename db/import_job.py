@@ -1,43 +1,124 @@
-"""An import run in a child process, for the window: the matching's memory (hundreds of MB at 20k papers)
-goes back to the system when the child ends, and its Python work never competes with the window's thread.
+"""The one import pipeline, for the command line and the window, and running it in a child process.
 
-`run_in_child(folder, paths, on_progress)` starts the child (multiprocessing, spawn), passes progress back,
-and returns `(ImportReport, notes)` or raises MarginError with the child's one-line message.
+`import_paths(library, paths, progress)` does all of an import: reads the files (an unreadable one raises
+InputError before anything changes), imports their records in one transaction, restores the annotations of the
+Margin JSON exports and backups among them (db.backup.restore), brings the search index up to date, and returns
+an `ImportResult`: the ImportReport of the whole import, whose `summary()` is the one line `margin import`
+prints, plus the restore's report and the notes about the files (the encoding assumed). `read_inputs(paths)`
+is its first step alone, for a caller that reads the files before it opens (or creates) the library.
+
+For the window: `run_in_child(folder, paths, on_progress)` runs `import_paths` in a child process
+(multiprocessing, spawn), so the matching's memory (hundreds of MB at 20k papers) goes back to the system when
+the child ends and its Python work never competes with the window's thread. It passes progress back and returns
+`(ImportResult, notes)`, or raises MarginError with the child's one-line message.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import queue
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from db.backup import RestoreReport, check, read_margin_json, restore
 from db.errors import MarginError
 from db.library import ImportReport, Library
+from db.paper import PaperRecord
 
 _POLL_SECONDS = 0.1
+Progress = Callable[[int, int], None]
 
 
-def import_files(folder: Path, paths: list[Path],
-                 progress: Callable[[int, int], None] | None = None) -> tuple[ImportReport, list[str]]:
-    """Read `paths` and import them into the library in `folder` in one transaction, then bring its search
-    index up to date. Returns the report and notes (e.g. the encoding assumed for a file).
-    Raises MarginError (InputError naming file and line) when a file cannot be read; nothing is changed."""
+@dataclass
+class ImportInputs:
+    """What the files of one import hold, read before the library is touched: the records of the paper lists,
+    the records they skipped as (line, "file: reason"), the Margin JSON documents as (path, data), and notes
+    ("file: not UTF-8; read as cp1252")."""
+
+    records: list[PaperRecord] = field(default_factory=list)
+    skipped: list[tuple[int | None, str]] = field(default_factory=list)
+    restores: list[tuple[Path, dict]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ImportResult(ImportReport):
+    """The report of a whole import: the papers new, updated and unchanged (those a restore added count as
+    new), what was skipped, and `restored` (what restoring the Margin JSON files did; None when there were
+    none). `notes` are the remarks about the files. `summary()` is the line `margin import` prints."""
+
+    restored: RestoreReport | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """`12 new, 3 updated, 980 unchanged, 0 duplicates in the file, 1 skipped`, followed by
+        `; annotations restored on 4 papers (0 already up to date)` when Margin JSON files were restored."""
+        text = super().summary()
+        return text + (f"; {self.restored.summary()}" if self.restored is not None else "")
+
+
+def read_inputs(paths: Sequence[Path | str]) -> ImportInputs:
+    """Read every file of an import. Margin JSON exports and backups are kept whole for restoring; the other
+    files go to the readers (db.importer). Raises InputError naming the file and line for the first file that
+    cannot be read or a Margin JSON document restore would refuse (those are checked first); nothing has
+    been changed then."""
     from db.importer import read_file
-    from db.search_index import SearchIndex
 
-    records, skipped, notes = [], [], []
-    for path in paths:
-        result = read_file(path)
-        records += result.records
-        skipped += [(line, f"{Path(path).name}: {reason}") for line, reason in result.skipped]
+    inputs, others = ImportInputs(), []
+    for name in paths:
+        data = read_margin_json(Path(name))
+        if data is None:
+            others.append(name)
+        else:
+            check(data, Path(name))  # every tag and title too, so a bad one stops the import before any change
+            inputs.restores.append((Path(name), data))
+    for name in others:
+        result = read_file(Path(name))
+        inputs.records += result.records
+        inputs.skipped += [(line, f"{result.path}: {reason}") for line, reason in result.skipped]
         if result.assumed_encoding:
-            notes.append(f"{Path(path).name}: read as {result.assumed_encoding}")
+            inputs.notes.append(f"{result.path}: not UTF-8; read as {result.assumed_encoding}")
+    return inputs
+
+
+def import_paths(library: Library, paths: Sequence[Path | str] | ImportInputs, progress: Progress | None = None,
+                 index: Callable[[Library], object] | None = None) -> ImportResult:
+    """Import `paths` (or what `read_inputs` read from them) into `library`: the records of all paper lists in
+    one transaction (`progress(done, total)` as Library.import_records calls it), then each Margin JSON file
+    restored (db.backup.restore: its missing papers added, its annotations put back without replacing newer
+    ones), then the search index brought up to date with `index(library)` (default: opening the library's
+    SearchIndex, which catches up). Returns the ImportResult.
+
+    Raises InputError (naming file and line) before anything changes when a file cannot be read or a Margin
+    JSON document is malformed. Used by `margin import` (db.cli) and by the window (through run_in_child)."""
+    inputs = paths if isinstance(paths, ImportInputs) else read_inputs(paths)
+    result = ImportResult(notes=list(inputs.notes))
+    result.merge(library.import_records(inputs.records, progress=progress))
+    result.skipped = inputs.skipped + result.skipped
+    for path, data in inputs.restores:
+        done = restore(library, data, path=path)
+        result.merge(done.added)
+        total = result.restored = result.restored or RestoreReport()
+        total.changed += done.changed
+        total.unchanged += done.unchanged
+        total.kept += done.kept
+        total.unmatched += done.unmatched
+    if index is None:
+        from db.search_index import SearchIndex
+
+        SearchIndex.for_library(library).open(library)
+    else:
+        index(library)
+    return result
+
+
+def import_files(folder: Path, paths: list[Path], progress: Progress | None = None) -> tuple[ImportResult, list[str]]:
+    """`import_paths` on the library in `folder` (which is not seeded). Returns the result and its notes."""
+    inputs = read_inputs(paths)  # before the library is opened: a broken file changes nothing
     with Library.open(folder, seed=False) as library:
-        report = library.import_records(records, progress=progress)
-        SearchIndex.for_library(library).open(library)  # index the new papers here, not in the window
-    report.skipped = skipped + report.skipped
-    return report, notes
+        result = import_paths(library, inputs, progress)  # indexes the new papers here, not in the window
+    return result, result.notes
 
 
 def _child(folder: str, paths: list[str], messages) -> None:
@@ -52,7 +133,7 @@ def _child(folder: str, paths: list[str], messages) -> None:
 
 
 def run_in_child(folder: Path, paths: list[Path],
-                 on_progress: Callable[[int, int], None] | None = None) -> tuple[ImportReport, list[str]]:
+                 on_progress: Progress | None = None) -> tuple[ImportResult, list[str]]:
     """Run `import_files` in a child process and wait for it (call this from a worker thread)."""
     context = multiprocessing.get_context("spawn")
     messages = context.Queue()

@@ -139,16 +139,88 @@ def test_restore_brings_annotations_back_onto_a_fresh_library(library, tmp_path)
 
 def test_restore_adds_and_never_takes_away(library):
     ids = annotate(library)
-    data = json.loads(write_backup(library, now=T0).read_text(encoding="utf-8"))
+    data = json.loads(write_backup(library, now=datetime.now(UTC) - timedelta(hours=1)).read_text(encoding="utf-8"))
     library.add_tags(ids[0], ["newer"])
-    library.set_note(ids[0], "rewritten after the backup")
     library.set_rating(ids[3], 2)
+    library.remove_tags(ids[2], ["to-read"])
     restore(library, data)
-    paper = library.paper(ids[0])
-    assert paper.tags == ["newer", "theory", "中文"]
-    assert paper.note == NOTE
-    assert [note for _, note in library.note_history(ids[0])] == ["draft", NOTE, "rewritten after the backup"]
+    assert library.paper(ids[0]).tags == ["newer", "theory", "中文"]
+    assert library.paper(ids[2]).tags == ["to-read"]  # tags are only ever added
     assert library.paper(ids[3]).rating == 2  # the backup had no rating: the current one stays
+
+
+def _backup_of(library: Library, created: datetime) -> dict:
+    """A backup of `library` as a document, with its "created" time set to `created`."""
+    data = json.loads(write_backup(library, now=created).read_text(encoding="utf-8"))
+    assert data["created"] == created.isoformat(timespec="seconds")
+    return data
+
+
+def test_restore_does_not_erase_a_note_written_after_the_backup(library):
+    ids = annotate(library)
+    data = _backup_of(library, datetime.now(UTC) - timedelta(hours=1))
+    library.set_note(ids[0], "rewritten after the backup")
+    library.set_note(ids[3], "")  # an emptied note is no newer work: the backup's comes back
+    report = restore(library, data)
+    assert library.paper(ids[0]).note == "rewritten after the backup"
+    assert [note for _, note in library.note_history(ids[0])] == ["draft", NOTE]  # NOTE was there already
+    assert library.paper(ids[3]).note == "only a note 👩‍🔬"
+    assert report.kept == [ids[0]] and ids[3] in report.changed
+    assert report.summary().endswith(", newer edits kept on 1")
+
+
+def test_the_older_note_of_a_backup_goes_into_the_note_history(library, tmp_path):
+    with Library.open(tmp_path / "elsewhere") as elsewhere:  # the same corpus, annotated on another machine
+        ids = annotate(elsewhere)
+        data = _backup_of(elsewhere, datetime.now(UTC) - timedelta(minutes=5))
+    library.set_note(ids[0], "mine, written after that backup")
+    library.set_rating(ids[0], 2)
+    library.set_title(ids[1], "My newer title")
+    before = library.note_history(ids[0])
+    report = restore(library, data)
+    paper = library.paper(ids[0])
+    assert (paper.note, paper.rating) == ("mine, written after that backup", 2)
+    assert library.paper(ids[1]).user_title == "My newer title"
+    assert paper.tags == ["theory", "中文"] and paper.read  # what adds nothing over newer work is restored
+    assert before == [] and library.note_history(ids[0]) == [(e["saved_at"], e["note"]) for e in [
+        *data["papers"][0]["annotations"]["note_history"], {"saved_at": data["created"], "note": NOTE}]]
+    assert [note for _, note in library.note_history(ids[0])] == ["draft", NOTE]
+    assert report.kept == ids[:2]
+    after = state(library, library.ids())
+    again = restore(library, data)
+    assert again.changed == [] and state(library, library.ids()) == after
+
+
+def test_an_older_library_note_is_replaced_by_a_newer_backups_note(library, tmp_path):
+    ids = library.ids()[:2]
+    library.set_note(ids[0], "my first thoughts")
+    library.set_rating(ids[0], 2)
+    library.set_title(ids[1], "An old title")
+    with Library.open(tmp_path / "elsewhere") as elsewhere:
+        elsewhere.set_note(ids[0], "thoughts revised later")
+        elsewhere.set_rating(ids[0], 5)
+        elsewhere.set_title(ids[1], "A better title")
+        data = _backup_of(elsewhere, datetime.now(UTC) + timedelta(minutes=5))  # taken after the library's edits
+    report = restore(library, data)
+    paper = library.paper(ids[0])
+    assert (paper.note, paper.rating) == ("thoughts revised later", 5)
+    assert [note for _, note in library.note_history(ids[0])] == ["my first thoughts"]
+    assert library.paper(ids[1]).user_title == "A better title"
+    assert sorted(report.changed) == sorted(ids) and report.kept == []
+    assert report.summary() == "annotations restored on 2 papers (0 already up to date)"
+    after = state(library, ids)
+    again = restore(library, data)
+    assert again.changed == [] and state(library, ids) == after
+
+
+def test_a_document_without_a_created_time_counts_as_older(library):
+    ids = annotate(library)
+    data = _backup_of(library, datetime.now(UTC) + timedelta(minutes=5))
+    del data["created"]
+    library.set_note(ids[3], "newer")
+    restore(library, data)
+    assert library.paper(ids[3]).note == "newer"
+    assert [note for _, note in library.note_history(ids[3])] == ["only a note 👩‍🔬"]
 
 
 def test_restore_matches_by_doi_when_the_id_differs(library, tmp_path):
@@ -273,3 +345,20 @@ def test_import_of_a_broken_export_exits_1_and_changes_nothing(library_dir, tmp_
                            "to 1); update Margin to import it")
     assert (library_dir / "library.db").stat().st_size == size
     assert Path(bad).exists()
+
+
+def test_a_bad_tag_in_a_backup_stops_the_whole_import_before_any_change(library_dir, tmp_path, capsys):
+    with Library.open(library_dir) as library:
+        annotate(library)
+        data = json.loads(write_backup(library, now=T0).read_text(encoding="utf-8"))
+    data["papers"][1]["annotations"]["tags"] = ["fine", "  "]
+    bad = tmp_path / "bad-tag.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    other = tmp_path / "more.txt"
+    other.write_text("NeurIPS 2025 Papers\n\nAn abstract about something not yet in the library at all.\n",
+                     encoding="utf-8")
+    code, stdout, err = margin(capsys, "import", str(other), str(bad), "--library", str(library_dir))
+    assert code == 1 and stdout == ""
+    assert err.strip() == f"margin: {bad}: paper 2: a tag cannot be empty or only spaces"
+    with Library.open(library_dir) as library:
+        assert library.count() == 38
