@@ -131,8 +131,8 @@ def _index(library: Library):
     index = SearchIndex.for_library(library)
     index.waiting = lambda: print("margin: waiting for another Margin process to finish updating the search "
                                   "index", file=sys.stderr, flush=True)
-    # a new library (every paper still waiting for its first indexing) is indexed without a word
-    told = [library.rows("SELECT COUNT(*) FROM index_queue")[0][0] >= library.count()]
+    # a library created by this command (its first index) is indexed without a word
+    told = [library.created]
 
     def progress(done: int, total: int) -> None:
         if not told[0]:
