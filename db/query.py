@@ -34,6 +34,8 @@ Search syntax
   a OR b    a AND b    NOT a    -a    (a OR b) c   combine; AND is implied between words
                         (write AND, OR, NOT in capitals; lower-case "or" is an ordinary word)
 
+A query of filters only (venue:, tag:, year:, rating:, read:) lists its papers in library order.
+
 Case, accents and Unicode form do not matter (Kepes finds Képes); Chinese and Japanese text is found
 without spaces. An empty query shows every paper in library order.
 """
@@ -215,6 +217,23 @@ class ParsedQuery:
     @property
     def hint(self) -> str:
         return "; ".join(dict.fromkeys(self.hints))
+
+    @property
+    def ranked(self) -> bool:
+        """True when the query has something to rank by: a word, phrase or wildcard searched in the text
+        (title, abstract, authors, note, tags), not under a NOT. A query of filters only (venue:, tag:, year:,
+        rating:, read:, NOT-ed words) selects papers without ranking them; its matches all score alike."""
+        return self.query is not None and _ranks(self.query)
+
+
+def _ranks(node: q.Query) -> bool:
+    if isinstance(node, q.Not):
+        return False
+    if isinstance(node, InPart):
+        return _ranks(node.child)
+    if isinstance(node, (q.And, q.Or)):
+        return any(_ranks(sub) for sub in node.subqueries)
+    return getattr(node, "fieldname", None) == TEXT_FIELD
 
 
 # ----------------------------------------------------------------------------------------------- lexing

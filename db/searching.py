@@ -2,7 +2,9 @@
 
 Plain queries go to the search index (db.search_index). Recommendation queries (`is:recommended`,
 `similar:ID`, `similar-tag:"NAME"`) go to db.recommend; any other words in the same query then filter the
-recommendations and keep their order.
+recommendations and keep their order. A query of filters only (`venue:"ICLR 2018"`, `tag:x rating:>=4`, …)
+has nothing to rank by: its papers come back in library order, so that annotating a paper (which re-adds its
+index document at the end) does not move it.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass, field
 
 from db.errors import MarginError
 from db.library import Library
-from db.search_index import SearchIndex, highlight_terms
+from db.search_index import SearchIndex, highlight_terms, parse_query_text
 
 RECOMMENDATION = re.compile(
     r'(?i)(?:^|(?<=\s))(?:(is:recommended)|similar:(\S+)|similar-tag:(?:"([^"]*)"?|(\S+)))(?=\s|$)')
@@ -30,7 +32,9 @@ class QueryResult:
 
 
 def run_query(library: Library, text: str, index: SearchIndex, recommender=None) -> QueryResult:
-    """Answer `text` on `library`: all papers in library order for an empty query.
+    """Answer `text` on `library`: all papers in library order for an empty query and for a query of filters
+    only (ParsedQuery.ranked is False), best first for one with words to rank by, in the recommender's order
+    for a recommendation query.
 
     `recommender` is a db.recommend.Recommender to reuse (one is made when None and the query needs it).
     Raises MarginError (e.g. NoPositivesError) with a one-line message for a recommendation that cannot be
@@ -41,7 +45,8 @@ def run_query(library: Library, text: str, index: SearchIndex, recommender=None)
     found = RECOMMENDATION.search(text)
     if found is None:
         result = index.find(text)
-        return QueryResult(result.ids, hint=result.hint, terms=result.terms)
+        ids = result.ids if parse_query_text(text).ranked else in_library_order(library, result.ids)
+        return QueryResult(ids, hint=result.hint, terms=result.terms)
     if recommender is None:
         from db.recommend import Recommender
 
@@ -65,3 +70,11 @@ def run_query(library: Library, text: str, index: SearchIndex, recommender=None)
         ids = [i for i in ids if i in matching]
         hint = narrowed.hint
     return QueryResult(ids, why=dict(result.why), hint=hint, terms=highlight_terms(rest) if rest else [])
+
+
+def in_library_order(library: Library, ids: list[str]) -> list[str]:
+    """`ids` in library order (papers.position, as `library.ids()` gives them)."""
+    if len(ids) < 2:
+        return list(ids)
+    wanted = set(ids)
+    return [paper_id for paper_id in library.ids() if paper_id in wanted]
