@@ -131,8 +131,8 @@ def _index(library: Library):
     index = SearchIndex.for_library(library)
     index.waiting = lambda: print("margin: waiting for another Margin process to finish updating the search "
                                   "index", file=sys.stderr, flush=True)
-    # a library created by this command (its first index) is indexed without a word
-    told = [library.created]
+    # a library whose index was never built (a new one) is indexed without a word
+    told = [not index.ever_built()]
 
     def progress(done: int, total: int) -> None:
         if not told[0]:

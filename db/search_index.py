@@ -153,6 +153,11 @@ class SearchIndex:
         return cls(library.folder / "index")
 
     # ----------------------------------------------------------------- keeping it current
+    def ever_built(self) -> bool:
+        """False for a library whose index was never written: the index's lock file beside the folder
+        (db.index_folder.IndexLock) is made by the first build and outlives any damage to the folder."""
+        return self._folder_lock.path.exists()
+
     def needs_rebuild(self) -> bool:
         """True when the index is missing, from another schema version, or cannot be opened."""
         with self._lock:

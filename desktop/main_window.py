@@ -1,42 +1,48 @@
-"""Margin's main window: sidebar, search box and paper list, reader pane and annotation panel."""
+"""Margin's main window: sidebar, search box and paper list, reader pane and annotation panel.
+
+The window is made of parts with their own classes: the search session (desktop.search_session: query, sort,
+results), the note session (desktop.note_session: the note being written), the read tracker
+(desktop.read_tracker: when a paper counts as read), the change watcher (desktop.change_watcher: what other
+processes changed) and the actions (desktop.window_actions: menus). Every change, the window's own or another
+process's, arrives as one db.changes.Changes value at `apply_changes`, which updates what it touches.
+"""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QSettings, Qt, QTimer
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QUndoStack
-from PySide6.QtWidgets import (
-    QMainWindow,
-    QMessageBox,
-)
+from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from db.backup import backup_if_due, write_backup
+from db.changes import ADDED, BIBLIOGRAPHIC, NOTE, READ, REMOVED, TAGS, Changes
+from db.changes import RATING as RATING_CHANGE
 from db.errors import MarginError
 from db.export import write_export
 from db.library import Library, clean_title
 from db.render import paper_to_html
-from db.searching import RECOMMENDATION
 from desktop import undo
 from desktop.background import run_in_background, wait_for_background
-from desktop.paper_model import PaperTableModel
-from desktop.search_worker import SearchService
+from desktop.change_watcher import ChangeWatcher
+from desktop.note_session import NoteSession
+from desktop.paper_model import COLUMNS, PaperTableModel
+from desktop.read_tracker import ReadTracker
+from desktop.search_session import SearchSession
 from desktop.window_actions import WindowActions
-from desktop.window_layout import WindowLayout
-from desktop.window_notes import WindowNotes
-from desktop.window_search import WindowSearch
+from desktop.window_layout import build_widgets, restore_layout, save_layout
 
-SEARCH_DELAY_MS = 40  # coalesces key repeats; the worker also skips searches a newer keystroke replaced
-AUTO_READ_MS = 2000
-EXTERNAL_CHECK_MS = 2000  # how often to look for changes made by another process (the command line)
 BACKUP_CHECK_MS = 60 * 60 * 1000  # look once an hour whether the daily backup is due
 BACKUP_FIRST_CHECK_MS = 30 * 1000
+SIDEBAR_DELAY_MS = 250  # sidebar counts are recounted once a burst of changes is over
 
 
-class MainWindow(WindowLayout, WindowSearch, WindowNotes, QMainWindow):
-    """The window on one library. Every edit is saved through the Library at once; searching and indexing
-    run on the SearchService's thread; imports on their own thread."""
+class MainWindow(QMainWindow):
+    """The window on one library. Every edit is saved through the Library at once and applied as the Changes it
+    returns; searching and indexing run on the search session's worker thread; imports in a child process."""
+
+    libraryChanged = Signal(object)  # every change applied, the window's own and other processes' (Changes)
 
     def __init__(self, library: Library, settings: QSettings | None = None):
         super().__init__()
@@ -45,57 +51,59 @@ class MainWindow(WindowLayout, WindowSearch, WindowNotes, QMainWindow):
         self.setWindowTitle(self.tr("Margin — %1").replace("%1", str(library.folder)))
         self.resize(1280, 780)
         self.setAcceptDrops(True)
-        self._query = ""
-        self._highlight: list[str] = []
-        self._why: dict[str, list[str]] = {}
-        self._current_id: str | None = None
-        self._sort_key: str | None = None  # None: relevance for a query, library order without one
-        self._sort_descending = False
         self.undo_stack = QUndoStack(self)
+        self._current_id: str | None = None
+        self._reader_paper: str | None = None  # the paper the reader shows (its scroll place is kept)
+        self._selecting = False  # True while the program, not the user, moves the selection
         self._closed = False
 
         self.model = PaperTableModel(library, self)
-        self._build_widgets()
+        build_widgets(self)
+        self.search = SearchSession(library, self.search_box, self, new_library=library.created)
+        self.search_service = self.search.service
+        self.notes = NoteSession(library, self.note_editor, self.apply_changes, self)
+        self.reading = ReadTracker(library, self.apply_changes, lambda: self.setting("autoRead", True),
+                                   self.isActiveWindow, self)
+        self.watcher = ChangeWatcher(library, self)
         self.actions_ = WindowActions(self)
+        self._connect()
         self._build_triage_keys()
 
-        self.search_service = SearchService(library.folder, self, new_library=library.created)
-        self.search_service.worker.results.connect(self._show_results)
-        self.search_service.worker.status.connect(self._show_message)
-        self.search_service.worker.failed.connect(self._search_failed)
-        self._search_timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
-        self._search_timer.timeout.connect(self._start_search)
-        self._read_timer = QTimer(self, singleShot=True, interval=AUTO_READ_MS)
-        self._read_timer.timeout.connect(self._auto_mark_read)
         self._backup_timer = QTimer(self, interval=BACKUP_CHECK_MS)
         self._backup_timer.timeout.connect(self._backup_if_due)
         self._backup_timer.start()
         QTimer.singleShot(BACKUP_FIRST_CHECK_MS, self._backup_if_due)
-
-        self._note_session: tuple[str | None, float] = (None, 0.0)  # paper and time of the last note save
-        self._unsaved_notes: dict[str, str] = {}  # notes the library could not take yet, by paper id
-        self._note_baseline: dict[str, str] = {}  # the note text as this window last loaded or saved it
-        self._data_version = self._library_data_version()
-        self._watch_timer = QTimer(self, interval=EXTERNAL_CHECK_MS)
-        self._watch_timer.timeout.connect(self._check_external_changes)
-        self._watch_timer.start()
-        self._retry_timer = QTimer(self, singleShot=True, interval=3000)
-        self._retry_timer.timeout.connect(self._retry_unsaved_notes)
-        self._sidebar_timer = QTimer(self, singleShot=True, interval=250)
+        self._sidebar_timer = QTimer(self, singleShot=True, interval=SIDEBAR_DELAY_MS)
         self._sidebar_timer.timeout.connect(self.sidebar.refresh)
-        self._all_ids = library.ids()  # library order, refreshed after an import
         self._counts = (0, 0)
         self._recount()
-        self._restore_settings()
-        self.model.set_ids(self._ordered(self._all_ids))
+        restore_layout(self)
+        self.model.set_ids(self.search.ordered(self.search.all_ids))
         self._update_status()
         if self.model.rowCount():
             self.select_row(0)
         if self.search_box.text().strip():
-            self._start_search()
+            self.search.start()
         self.paper_list.setFocus()  # the triage keys work at once
 
     # ------------------------------------------------------------------ building
+    def _connect(self) -> None:
+        self.search.resultsReady.connect(self._show_results)
+        self.search.message.connect(self._show_hint)
+        self.search_service.worker.status.connect(self._show_message)
+        self.search_service.worker.failed.connect(self._search_failed)
+        self.notes.message.connect(lambda text, ms: self.statusBar().showMessage(text, ms))
+        self.watcher.changed.connect(lambda changes: self.apply_changes(changes, outside=True))
+        self.watcher.reloadNeeded.connect(self._reload)
+        self.paper_list.selectionModel().currentRowChanged.connect(self._current_changed)
+        self.paper_list.horizontalHeader().sectionClicked.connect(self._header_clicked)
+        self.sidebar.filterRequested.connect(self.search.add_filter)
+        self.sidebar.libraryChanged.connect(self.apply_changes)
+        self.reader.action_requested.connect(self._reader_action)
+        self.rating_widget.ratingChanged.connect(lambda rating: self.rate_current(rating))
+        self.tag_editor.tagAdded.connect(self._add_tag)
+        self.tag_editor.tagRemoved.connect(self._remove_tag)
+
     def _build_triage_keys(self) -> None:
         """Triage keys work while the list or the reader has focus (not while typing in a text field)."""
         self._triage_keys = {
@@ -122,25 +130,70 @@ class MainWindow(WindowLayout, WindowSearch, WindowNotes, QMainWindow):
                 return True
         return super().eventFilter(watched, event)
 
-    # ------------------------------------------------------------------ settings
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
+            self.reading.window_activated()
+        super().changeEvent(event)
+
+    def setting(self, name: str, default: bool) -> bool:
+        return self.settings.value(f"triage/{name}", default, type=bool)
+
+    # ------------------------------------------------------------------ changes
+    def apply_changes(self, changes: Changes, outside: bool = False) -> None:
+        """Show what a change did, touching only what it changed: the rows of its papers, the reader when it
+        shows one of them, the sidebar's counts, the index (on the worker). Added or removed papers are
+        searched again. `outside`: another process made the change (a note there is offered, not loaded)."""
+        if not changes:
+            return
+        self.model.refresh_papers(changes.papers)
+        self.search.changed(changes)
+        if outside and changes.touches(NOTE):
+            for paper_id in changes.papers:
+                if NOTE in changes.kinds_of(paper_id):
+                    self.notes.outside_change(paper_id)
+        if self._current_id in changes.papers:
+            self.show_current()
+        if changes.touches(RATING_CHANGE, READ, TAGS, BIBLIOGRAPHIC, ADDED, REMOVED):
+            self._sidebar_timer.start()
+        if changes.touches(READ, ADDED, REMOVED):
+            self._recount()
+        self.libraryChanged.emit(changes)
+
+    def _reload(self) -> None:
+        """The change log no longer reaches back to what this window saw: read everything afresh."""
+        self.model.refresh_all()
+        self.search.reload()
+        self.sidebar.refresh()
+        self._recount()
+        if self._current_id:
+            self.notes.outside_change(self._current_id)
+            self.show_current()
+
     # ------------------------------------------------------------------ selection and reading
-    def select_row(self, row: int) -> None:
+    def select_row(self, row: int, by_user: bool = False) -> None:
+        """Make `row` the current paper; `by_user` when the user's key asked for it (only then can it be
+        marked read by being shown)."""
         index = self.model.index(row, 0)
-        if index.isValid():
+        if not index.isValid():
+            return
+        self._selecting = not by_user
+        try:
             self.paper_list.selectionModel().setCurrentIndex(
                 index, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
             self.paper_list.scrollTo(index)
+        finally:
+            self._selecting = False
 
-    def select_paper(self, paper_id: str) -> bool:
+    def select_paper(self, paper_id: str, by_user: bool = False) -> bool:
         row = self.model.row_of(paper_id)
         if row is None:
             return False
-        self.select_row(row)
+        self.select_row(row, by_user)
         return True
 
     def move_selection(self, step: int) -> None:
         current = self.paper_list.currentIndex().row()
-        self.select_row(max(0, min(self.model.rowCount() - 1, current + step)))
+        self.select_row(max(0, min(self.model.rowCount() - 1, current + step)), by_user=True)
 
     def current_paper_id(self) -> str | None:
         return self._current_id
@@ -150,64 +203,50 @@ class MainWindow(WindowLayout, WindowSearch, WindowNotes, QMainWindow):
         return [self.model.paper_id(row) for row in rows]
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        self.note_editor.flush()
-        self._current_id = self.model.paper_id(current.row()) if current.isValid() else None
+        paper_id = self.model.paper_id(current.row()) if current.isValid() else None
+        if paper_id == self._current_id:
+            return  # the same paper in a new list (a search, a refresh): nothing to reload
+        self._current_id = paper_id
         self.show_current()
-        if self._current_id and self.setting("autoRead", True):
-            self._read_timer.start()
+        self.reading.shown(paper_id, by_user=not self._selecting)
 
-    def _auto_mark_read(self) -> None:
-        if self._current_id and not self.library.paper(self._current_id).read:
-            self.library.set_read(self._current_id, True)
-            self.paper_changed(self._current_id)
-
-    def show_current(self, reload_note: bool = True) -> None:
+    def show_current(self) -> None:
+        """Show the current paper in the reader and the annotation panel. The note editor keeps what it holds
+        when it holds this paper already (desktop.note_session)."""
         paper = self.library.paper(self._current_id) if self._current_id else None
         if paper is None:
+            self._reader_paper = None
             self.reader.setHtml("<p>" + self.tr("No paper selected.") + "</p>")
             self.rating_widget.setRating(0)
             self.tag_editor.setTags([])
-            if reload_note:
-                self.note_editor.load(None, "")
+            self.notes.show(None)
             return
         scroll = self.reader.verticalScrollBar().value()
-        self.reader.setHtml(paper_to_html(paper, self._highlight, why=self._why.get(paper.id), labels={
+        self.reader.setHtml(paper_to_html(paper, self.search.highlight, why=self.search.why.get(paper.id), labels={
             "similar": self.tr("Similar papers"), "why": self.tr("Recommended for: ")}))
-        if not reload_note:
+        if paper.id == self._reader_paper:
             self.reader.verticalScrollBar().setValue(scroll)
+        self._reader_paper = paper.id
         self.rating_widget.setRating(paper.rating)
         self.tag_editor.setTags(paper.tags)
         self.tag_editor.setCompletions([name for name, _count in self.library.tags()])
-        if reload_note:
-            self.note_editor.load(paper.id, paper.note)
-            self._note_baseline[paper.id] = paper.note
+        self.notes.show(paper)
 
     # ------------------------------------------------------------------ annotating
-    def paper_changed(self, paper_id: str) -> None:
-        """After an edit: repaint the row, catch the index up (worker thread), refresh pane and sidebar."""
-        self.model.refresh(paper_id)
-        self.search_service.sync()
-        if paper_id == self._current_id:
-            self.show_current(reload_note=False)
-        self._sidebar_timer.start()
-        self._recount()
-        if RECOMMENDATION.search(self._query):
-            self._search_timer.start()  # recommendations depend on ratings and tags: recompute
-
     def rate_current(self, rating: int, from_key: bool = False) -> None:
         if self._current_id is None:
             return
         paper_id = self._current_id
         if (self.library.paper(paper_id).rating or 0) != rating:
-            self.undo_stack.push(undo.SetRating(self.library, paper_id, rating or None, self.paper_changed))
+            self.undo_stack.push(undo.SetRating(self.library, paper_id, rating or None, self.apply_changes))
         if from_key and rating and self.setting("rateAndAdvance", False):
             self.move_selection(1)
 
     def toggle_read(self) -> None:
         if self._current_id is not None:
-            self._read_timer.stop()
+            self.reading.stop()
             paper = self.library.paper(self._current_id)
-            self.undo_stack.push(undo.SetRead(self.library, paper.id, not paper.read, self.paper_changed))
+            self.undo_stack.push(undo.SetRead(self.library, paper.id, not paper.read, self.apply_changes))
 
     def set_title(self, title: str | None) -> bool:
         """Give the current paper the user's title (None clears it). False, with a message, when refused."""
@@ -218,7 +257,7 @@ class MainWindow(WindowLayout, WindowSearch, WindowNotes, QMainWindow):
         except ValueError as error:
             QMessageBox.warning(self, self.tr("Set title"), str(error))
             return False
-        self.undo_stack.push(undo.SetTitle(self.library, self._current_id, title, self.paper_changed))
+        self.undo_stack.push(undo.SetTitle(self.library, self._current_id, title, self.apply_changes))
         return True
 
     def _add_tag(self, name: str) -> None:
@@ -227,29 +266,91 @@ class MainWindow(WindowLayout, WindowSearch, WindowNotes, QMainWindow):
         if not " ".join(name.split()) or len(" ".join(name.split())) > 200:
             self.statusBar().showMessage(self.tr("A tag must have 1 to 200 characters"), 5000)
             return
-        self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.paper_changed, add=[name]))
+        self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.apply_changes, add=[name]))
 
     def _remove_tag(self, name: str) -> None:
         if self._current_id is not None:
-            self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.paper_changed,
+            self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.apply_changes,
                                                  remove=[name]))
 
-    def _tags_changed(self) -> None:
-        self.model.refresh_all()
-        self.search_service.sync()
-        self._sidebar_timer.start()
-        self.show_current(reload_note=False)
-
     # ------------------------------------------------------------------ searching and sorting
+    def set_query(self, text: str) -> None:
+        """Put `text` in the search box and search at once."""
+        self.search.set_query(text)
+
+    def sort_by(self, key: str | None, descending: bool = False) -> None:
+        """Sort the list by a facets.SORT_KEYS key, or by relevance (library order without a query) for None."""
+        header = self.paper_list.horizontalHeader()
+        if key in COLUMNS:
+            header.setSortIndicatorShown(True)
+            header.setSortIndicator(COLUMNS.index(key), Qt.SortOrder.DescendingOrder if descending
+                                    else Qt.SortOrder.AscendingOrder)
+        else:
+            header.setSortIndicatorShown(False)
+        self.search.sort_by(key, descending)
+
+    def _header_clicked(self, column: int) -> None:
+        key = COLUMNS[column]
+        descending = (not self.search.sort_descending if key == self.search.sort_key
+                      else key in ("rating", "year"))
+        self.sort_by(key, descending)
+
+    def show_similar(self, paper_id: str | None = None) -> None:
+        """Show the papers most like `paper_id` (the current paper when None)."""
+        paper_id = paper_id or self._current_id
+        if paper_id:
+            self.set_query(f"similar:{paper_id}")
+
+    def accept_suggestion(self) -> None:
+        """Add the suggested tag to the current paper and go on to the next suggestion."""
+        tag = self.search.suggestion_tag()
+        if tag and self._current_id:
+            self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.apply_changes, add=[tag]))
+            self.dismiss_suggestion()
+
+    def dismiss_suggestion(self) -> None:
+        """Take the current paper off the suggestion list (for this session) and show the next; the rest of
+        the list keeps its order."""
+        if self.search.suggestion_tag() and self._current_id:
+            row = self.paper_list.currentIndex().row()
+            self.model.remove_ids([self._current_id])
+            if self.model.rowCount():
+                self.select_row(min(row, self.model.rowCount() - 1))
+            self._update_status()
+
+    def _show_results(self, ids: list[str], keep_place: bool) -> None:
+        """Show a search's results. The current paper stays selected when it is among them; with `keep_place`
+        (the same query again) the list also keeps its scroll position."""
+        keep = self._current_id
+        scroll = self.paper_list.verticalScrollBar().value()
+        self.model.set_ids(ids)
+        if keep is not None and self.select_paper(keep):
+            if keep_place:
+                self.paper_list.verticalScrollBar().setValue(scroll)
+            self.show_current()  # the words to highlight may be new
+        elif self.model.rowCount():
+            self.select_row(0)
+        else:
+            self._current_id = None
+            self.reading.stop()
+            self.show_current()
+        self._update_status()
+
     def _reader_action(self, action: str, argument: str) -> None:
         """A `margin:` link in the reader: similar papers, or a tag to filter by."""
         if action == "similar":
             self.show_similar(argument)
         elif action == "tag":
-            self.add_filter(f'tag:"{argument}"')
+            self.search.add_filter(f'tag:"{argument}"')
 
     def _show_message(self, message: str) -> None:
         self.statusBar().showMessage(message, 5000)
+
+    def _show_hint(self, hint: str, milliseconds: int) -> None:
+        if hint:
+            self.statusBar().showMessage(hint, milliseconds)
+        else:
+            self.statusBar().clearMessage()  # an old hint no longer applies
 
     def _search_failed(self, message: str) -> None:
         self.statusBar().showMessage(self.tr("Search problem: %1").replace("%1", message), 10000)
@@ -266,21 +367,24 @@ class MainWindow(WindowLayout, WindowSearch, WindowNotes, QMainWindow):
         self.count_label.setText(
             self.tr("%1 of %2 papers · read %3 of %2").replace("%1", f"{shown:,}").replace("%2", f"{total:,}")
             .replace("%3", f"{read:,}"))
+        query = self.search.query.strip()
+        if shown == 0 and (query or total == 0):
+            self.empty_label.setText(self.tr("No papers match “%1”.").replace("%1", query) if query
+                                     else self.tr("The library has no papers yet: File → Import…"))
+            self.empty_label.resize(self.paper_list.viewport().size())
+            self.empty_label.show()
+        else:
+            self.empty_label.hide()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if self.empty_label.isVisible():
+            self.empty_label.resize(self.paper_list.viewport().size())
 
     # ------------------------------------------------------------------ import and export
-    def library_changed(self) -> None:
-        """After an import (in another process): read the index afresh, recount, and search again."""
-        self._all_ids = self.library.ids()
-        self._data_version = self._library_data_version()
-        self.model.refresh_all()
-        self.search_service.reopen()  # reopening also catches up with queued changes
-        self.sidebar.refresh()
-        self._recount()
-        self._start_search()
-
     def export_notes_to(self, path: Path, fmt: str = "markdown") -> int:
         """Write every annotated paper to `path` now (on this thread). Returns the number of papers written."""
-        self.note_editor.flush()
+        self.notes.flush()
         return write_export(self.library.papers(self.library.annotated_ids()), fmt, Path(path),
                             history=self.library.note_history)
 
@@ -319,18 +423,13 @@ class MainWindow(WindowLayout, WindowSearch, WindowNotes, QMainWindow):
             super().closeEvent(event)
             return
         self._closed = True
-        self._read_timer.stop()
-        self._search_timer.stop()
+        self.reading.stop()
         self._backup_timer.stop()
         self._sidebar_timer.stop()
-        self._retry_timer.stop()
-        self._watch_timer.stop()
-        self.note_editor.flush()
-        self._retry_unsaved_notes()
-        if self._unsaved_notes:  # last resort: never drop words the user typed
-            self._write_rescue_file()
-        self.save_settings()
-        self.search_service.stop()
+        self.watcher.stop()
+        self.notes.close()
+        save_layout(self)
+        self.search.stop()
         wait_for_background()
         try:
             write_backup(self.library)

@@ -3,8 +3,19 @@ second during steady typing (so a crash loses at most about the last second)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QPlainTextEdit, QTabWidget, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from db.render import note_to_html
 
@@ -15,9 +26,15 @@ MAX_UNSAVED_MS = 1000  # steady typing never pauses for AUTOSAVE_MS: save this l
 class NoteEditor(QWidget):
     """Emits `noteChanged(paper_id, text)` when the note should be saved: a moment after typing stops, at
     the latest MAX_UNSAVED_MS after the first unsaved keystroke, and at once on `flush()` (switching papers,
-    closing)."""
+    closing).
+
+    Nothing but `load()` (another paper) and `replace_text()` (an undoable edit the user asked for) changes
+    the text: a save never touches the text, the cursor or the undo history. `offer_outside_change()` shows a
+    bar saying the note was changed elsewhere, with Show theirs / Keep mine (`showTheirs`, `keepMine`)."""
 
     noteChanged = Signal(str, str)
+    showTheirs = Signal()
+    keepMine = Signal()
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -36,6 +53,24 @@ class NoteEditor(QWidget):
         self.tabs.addTab(self.editor, self.tr("Note"))
         self.tabs.addTab(self.preview, self.tr("Preview"))
         self.tabs.currentChanged.connect(self._render_preview)
+        self.outside_bar = QFrame(self)
+        self.outside_bar.setObjectName("noteChangedElsewhere")
+        self.outside_bar.setFrameShape(QFrame.Shape.StyledPanel)
+        bar = QHBoxLayout(self.outside_bar)
+        bar.setContentsMargins(6, 2, 6, 2)
+        message = QLabel(self.tr("This note was changed elsewhere. Both versions are kept in the note history."),
+                         self.outside_bar)
+        message.setTextFormat(Qt.TextFormat.PlainText)
+        message.setWordWrap(True)
+        bar.addWidget(message, 1)
+        self.show_theirs_button = QPushButton(self.tr("Show theirs"), self.outside_bar)
+        self.keep_mine_button = QPushButton(self.tr("Keep mine"), self.outside_bar)
+        self.show_theirs_button.clicked.connect(self.showTheirs)
+        self.keep_mine_button.clicked.connect(self.keepMine)
+        bar.addWidget(self.show_theirs_button)
+        bar.addWidget(self.keep_mine_button)
+        self.outside_bar.hide()
+        layout.addWidget(self.outside_bar)
         layout.addWidget(self.tabs)
         self.setFocusProxy(self.editor)
         self._paper_id: str | None = None
@@ -50,9 +85,14 @@ class NoteEditor(QWidget):
         self._deadline.timeout.connect(self.flush)
         self.editor.textChanged.connect(self._typed)
 
+    def paper_id(self) -> str | None:
+        """The paper whose note the editor holds."""
+        return self._paper_id
+
     def load(self, paper_id: str | None, text: str) -> None:
         """Show the note of `paper_id` (saving the previous paper's pending changes first)."""
         self.flush()
+        self.outside_bar.hide()
         self._paper_id = paper_id
         self._saved = text
         self.editor.blockSignals(True)
@@ -67,6 +107,20 @@ class NoteEditor(QWidget):
 
     def text(self) -> str:
         return self.editor.toPlainText()
+
+    def has_user_edits(self) -> bool:
+        """True once the user has typed in this paper's note since it was loaded (its undo history)."""
+        return self.is_dirty() or self.editor.document().isUndoAvailable()
+
+    def replace_text(self, text: str) -> None:
+        """Replace the whole note by `text` as one edit the user can undo (Ctrl+Z brings the old text back)."""
+        cursor = QTextCursor(self.editor.document())
+        cursor.select(QTextCursor.SelectionType.Document)
+        cursor.insertText(text)
+
+    def offer_outside_change(self, shown: bool = True) -> None:
+        """Show (or hide) the bar saying the note was changed elsewhere."""
+        self.outside_bar.setVisible(shown)
 
     def _typed(self) -> None:
         self._timer.start()

@@ -38,7 +38,9 @@ class PaperTableModel(QAbstractTableModel):
 
     # ------------------------------------------------------------ ids
     def set_ids(self, ids: list[str]) -> None:
-        """Show these papers, in this order."""
+        """Show these papers, in this order (a model reset; nothing happens when they are the rows shown)."""
+        if ids == self._ids:
+            return
         self.beginResetModel()
         self._ids = list(ids)
         self._row_of = {paper_id: row for row, paper_id in enumerate(self._ids)}
@@ -47,20 +49,36 @@ class PaperTableModel(QAbstractTableModel):
     def ids(self) -> list[str]:
         return list(self._ids)
 
+    def remove_ids(self, ids) -> None:
+        """Take these papers out of the list (rows removed one block at a time; the others keep their places)."""
+        rows = sorted((self._row_of[i] for i in set(ids) if i in self._row_of), reverse=True)
+        for row in rows:
+            self.beginRemoveRows(_ROOT, row, row)
+            self._cache.pop(self._ids.pop(row), None)
+            self.endRemoveRows()
+        if rows:
+            self._row_of = {paper_id: row for row, paper_id in enumerate(self._ids)}
+
     def paper_id(self, row: int) -> str | None:
         return self._ids[row] if 0 <= row < len(self._ids) else None
 
     def row_of(self, paper_id: str) -> int | None:
         return self._row_of.get(paper_id)
 
-    def refresh(self, paper_id: str) -> None:
-        """Reload one paper after it changed and repaint its row."""
-        self._cache.pop(paper_id, None)
-        row = self._row_of.get(paper_id)
-        if row is not None:
-            self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+    def refresh_papers(self, ids) -> None:
+        """Reload these papers after they changed and repaint their rows (one dataChanged over the rows they
+        span; no reset, so selection, scroll place and order stay)."""
+        rows = []
+        for paper_id in ids:
+            self._cache.pop(paper_id, None)
+            row = self._row_of.get(paper_id)
+            if row is not None:
+                rows.append(row)
+        if rows:
+            self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), len(COLUMNS) - 1))
 
     def refresh_all(self) -> None:
+        """Reload every row's data (the rows and their order stay)."""
         self._cache.clear()
         if self._ids:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._ids) - 1, len(COLUMNS) - 1))

@@ -76,19 +76,11 @@ class SearchWorker(QObject):
 
     @Slot()
     def sync(self) -> None:
+        """Apply the library's new changes to the index (another process's too: the index's stamp says how far
+        it has got, so an index another process brought up to date is read afresh, not written again)."""
         if self._index is not None:
             try:
                 self._index.sync(self._library)
-            except Exception as error:  # noqa: BLE001
-                self.failed.emit(str(error))
-
-    @Slot()
-    def reopen(self) -> None:
-        """Read the index afresh: another process (an import, the command line) wrote to it."""
-        if self._index is not None:
-            try:
-                self._index.close()
-                self._index.open(self._library)
             except Exception as error:  # noqa: BLE001
                 self.failed.emit(str(error))
 
@@ -105,7 +97,6 @@ class SearchService(QObject):
     request_open = Signal()
     request_search = Signal(int, str)
     request_sync = Signal()
-    request_reopen = Signal()
     request_close = Signal()
 
     def __init__(self, folder: Path, parent=None, new_library: bool = False):
@@ -118,7 +109,6 @@ class SearchService(QObject):
         self.request_open.connect(self.worker.open)
         self.request_search.connect(self.worker.search)
         self.request_sync.connect(self.worker.sync)
-        self.request_reopen.connect(self.worker.reopen)
         self.request_close.connect(self.worker.close)
         self._counter = 0
         self._thread.start()
@@ -137,10 +127,6 @@ class SearchService(QObject):
 
     def sync(self) -> None:
         self.request_sync.emit()
-
-    def reopen(self) -> None:
-        """Have the worker read the index afresh (after another process wrote to it)."""
-        self.request_reopen.emit()
 
     def stop(self) -> None:
         """Let queued work finish, close the worker's library connection and end the thread."""

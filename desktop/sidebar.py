@@ -1,14 +1,22 @@
 """The sidebar: library views, venues with reading progress, ratings and tags with counts.
 
-A click emits `filterRequested(fragment)` with a query fragment (`tag:"x"`, `rating:5`, `venue:"ICML 2026"`,
-`read:no`) that the window adds to the search box; "All papers" emits "" (clear the query).
-Tags have a context menu to rename, merge and delete them (with confirmation).
+A click emits `filterRequested(fragment, add)` with a query fragment (`tag:"x"`, `rating:5`, `venue:"ICML 2026"`,
+`read:no`): the window replaces the query's filter of that kind with it, or adds it when `add` (Ctrl+click, as in
+Zotero's tag selector); "All papers" emits "" (clear the query). Tags have a context menu to rename, merge and
+delete them (with confirmation); what that changed is emitted as `libraryChanged(Changes)`.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHeaderView, QInputDialog, QMenu, QMessageBox, QTreeWidget, QTreeWidgetItem
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QInputDialog,
+    QMenu,
+    QMessageBox,
+    QTreeWidget,
+    QTreeWidgetItem,
+)
 
 from db import facets
 from db.library import Library
@@ -24,8 +32,8 @@ def quote(value: str) -> str:
 
 
 class Sidebar(QTreeWidget):
-    filterRequested = Signal(str)
-    tagsChanged = Signal()
+    filterRequested = Signal(str, bool)  # query fragment; True: add it to the query (Ctrl+click)
+    libraryChanged = Signal(object)  # db.changes.Changes of a tag rename, merge or delete
 
     def __init__(self, library: Library, parent=None):
         super().__init__(parent)
@@ -39,6 +47,7 @@ class Sidebar(QTreeWidget):
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
         self.itemClicked.connect(self._clicked)
+        self._click_modifiers = Qt.KeyboardModifier.NoModifier
         self.refresh()
 
     def _section(self, title: str) -> QTreeWidgetItem:
@@ -89,7 +98,13 @@ class Sidebar(QTreeWidget):
     def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
         fragment = item.data(0, FRAGMENT_ROLE)
         if fragment is not None:
-            self.filterRequested.emit(fragment)
+            add = bool(self._click_modifiers & Qt.KeyboardModifier.ControlModifier)
+            self.filterRequested.emit(fragment, add)
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        self._click_modifiers = event.modifiers()  # itemClicked comes from here: remember Ctrl for _clicked
+        super().mouseReleaseEvent(event)
+        self._click_modifiers = Qt.KeyboardModifier.NoModifier
 
     def _context_menu(self, position) -> None:
         item = self.itemAt(position)
@@ -98,7 +113,7 @@ class Sidebar(QTreeWidget):
             return
         menu = QMenu(self)
         menu.addAction(self.tr("Suggest papers for this tag"),
-                       lambda: self.filterRequested.emit(f"similar-tag:{quote(name)}"))
+                       lambda: self.filterRequested.emit(f"similar-tag:{quote(name)}", False))
         menu.addAction(self.tr("Rename or merge tag…"), lambda: self.rename_tag(name))
         menu.addAction(self.tr("Delete tag…"), lambda: self.delete_tag(name))
         menu.exec(self.viewport().mapToGlobal(position))
@@ -118,11 +133,12 @@ class Sidebar(QTreeWidget):
             if answer != QMessageBox.StandardButton.Yes:
                 return False
         try:
-            facets.rename_tag(self.library, name, new)
+            changes = self.library.rename_tag(name, new)
         except (ValueError, KeyError) as error:
             QMessageBox.warning(self, self.tr("Rename tag"), str(error))
             return False
-        self.tagsChanged.emit()
+        self.refresh()
+        self.libraryChanged.emit(changes)
         return True
 
     def delete_tag(self, name: str, confirm: bool = True) -> bool:
@@ -132,6 +148,7 @@ class Sidebar(QTreeWidget):
                 "Remove the tag “%1” from %2 papers?").replace("%1", name).replace("%2", str(count)))
             if answer != QMessageBox.StandardButton.Yes:
                 return False
-        facets.delete_tag(self.library, name)
-        self.tagsChanged.emit()
+        changes = self.library.delete_tag(name)
+        self.refresh()
+        self.libraryChanged.emit(changes)
         return True

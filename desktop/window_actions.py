@@ -59,6 +59,7 @@ class WindowActions:
         self._action(view_menu, tr("Zoom &out"), lambda: window.reader.set_zoom(window.reader.zoom - 1),
                      QKeySequence.StandardKey.ZoomOut)
         self._action(view_menu, tr("&Reset zoom"), lambda: window.reader.set_zoom(0), "Ctrl+0")
+        self._action(view_menu, tr("Re&fresh list"), window.search.refresh, "F5")
         view_menu.addSeparator()
         self.unread_only = self._toggle(view_menu, tr("&Unread papers only"), False, self._unread_only)
         sort_menu = view_menu.addMenu(tr("&Sort by"))
@@ -67,7 +68,7 @@ class WindowActions:
                                        ("rating", tr("Rating"), True), ("added", tr("Date added"), True)):
             action = sort_menu.addAction(label)
             action.setCheckable(True)
-            action.setChecked(key == window._sort_key)
+            action.setChecked(key == window.search.sort_key)
             action.triggered.connect(lambda _=False, k=key, d=descending: window.sort_by(k, d))
             group.addAction(action)
         theme_menu = view_menu.addMenu(tr("&Theme"))
@@ -123,7 +124,7 @@ class WindowActions:
     def set_theme(self, name: str) -> None:
         applied = theme.apply_theme(name)
         self.w.settings.setValue("view/theme", applied)
-        self.w.show_current(reload_note=False)
+        self.w.show_current()
 
     # ------------------------------------------------------------------ edit
     def title_dialog(self) -> None:
@@ -143,7 +144,7 @@ class WindowActions:
         self.w.note_editor.flush()
         dialog = NoteHistoryDialog(self.w.library, paper_id, self.w.note_editor.text(), self.w)
         if dialog.exec() and dialog.chosen_text() is not None:
-            self.w.note_editor.editor.setPlainText(dialog.chosen_text())
+            self.w.note_editor.replace_text(dialog.chosen_text())  # undoable: Ctrl+Z gives the text back
             self.w.note_editor.flush()
 
     # ------------------------------------------------------------------ import and export
@@ -183,7 +184,7 @@ class WindowActions:
     def _import_done(self, report, notes: list) -> None:
         self._finish_job()
         self.last_import = (report, notes)
-        self.w.library_changed()
+        self.w.watcher.check(force=True)  # the import's changes, read from the change log like any other
         self.w.statusBar().showMessage(tr("Import: %1").replace("%1", report.summary()), 10000)
         if self.w.isVisible() and not self.w.property("quietImport"):
             ids = report.new[:500] + report.updated[:500]

@@ -41,28 +41,24 @@ def main() -> int:
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)  # never the user's own window settings
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
     window = create_window(folder)
-    window._read_timer.stop()
+    window.reading.stop()
     window.show()
     app.processEvents()
     print(f"launch to first paint: {time.perf_counter() - started:.2f} s", file=sys.stderr)
     if args.demo:
         lib = window.library
-        lib.set_rating("6ac65bf33b7e", 5)
-        lib.add_tags("6ac65bf33b7e", ["agents", "to read"])
-        lib.set_note("6ac65bf33b7e", "Evidence accumulation like **GLEAN** could check our $\\Omega(n)$ bound.\n\n"
-                     "- compare with CoT lower bounds\n- budget: $50 for API calls")
-        lib.set_rating("9342e12f8e8d", 4)
-        lib.add_tags("9342e12f8e8d", ["theory"])
-        lib.set_read("9342e12f8e8d", True)
-        lib.set_rating("c9c83c252bec", 3)
-        lib.add_tags("c9c83c252bec", ["spatial", "to read"])
-        window.model.refresh_all()
+        window.apply_changes(
+            lib.set_rating("6ac65bf33b7e", 5) | lib.add_tags("6ac65bf33b7e", ["agents", "to read"])
+            | lib.set_note("6ac65bf33b7e", "Evidence accumulation like **GLEAN** could check our $\\Omega(n)$ bound."
+                           "\n\n- compare with CoT lower bounds\n- budget: $50 for API calls")
+            | lib.set_rating("9342e12f8e8d", 4) | lib.add_tags("9342e12f8e8d", ["theory"])
+            | lib.set_read("9342e12f8e8d", True)
+            | lib.set_rating("c9c83c252bec", 3) | lib.add_tags("c9c83c252bec", ["spatial", "to read"]))
         window.sidebar.refresh()
-        window._recount()
     if args.query:
         window.set_query(args.query)
         deadline = time.time() + 10
-        while window._query != args.query and time.time() < deadline:
+        while window.search.query != args.query and time.time() < deadline:
             app.processEvents()
             time.sleep(0.02)
     if args.select:

@@ -12,7 +12,7 @@ from desktop.app import create_window
 
 def wait_for_search(qtbot, window, text):
     window.set_query(text)
-    qtbot.waitUntil(lambda: window._query == text.strip() or (not text.strip()), timeout=10000)
+    qtbot.waitUntil(lambda: window.search.query == text.strip() or (not text.strip()), timeout=10000)
 
 
 def test_object_names_and_accessible_names(make_window):
@@ -54,7 +54,7 @@ def test_j_and_k_move_through_the_list(make_window, qtbot):
 def test_typing_in_search_box_filters_and_ranks(make_window, qtbot):
     window = make_window()
     qtbot.keyClicks(window.search_box, "reasoning")
-    qtbot.waitUntil(lambda: window._query == "reasoning", timeout=10000)
+    qtbot.waitUntil(lambda: window.search.query == "reasoning", timeout=10000)
     assert 0 < window.model.rowCount() < 38
     assert "9342e12f8e8d" in window.model.ids()[:3]
     assert "hit" in window.reader.toHtml() or window.reader.toHtml().count("background-color") > 0
@@ -169,17 +169,16 @@ def test_a_note_the_library_cannot_take_is_kept_and_saved_later(make_window, qtb
     assert calls == ["an idea worth keeping"]
     assert "could not be saved" in window.statusBar().currentMessage()
     monkeypatch.setattr(window.library, "set_note", real_set_note)
-    window._retry_timer.setInterval(10)
-    window._retry_timer.start()
+    window.notes.retry_timer.setInterval(10)
+    window.notes.retry_timer.start()
     qtbot.waitUntil(lambda: window.library.paper(paper_id).note == "an idea worth keeping", timeout=5000)
-    assert window._unsaved_notes == {}
+    assert window.notes.unsaved == {}
 
 
 def test_steady_typing_makes_one_history_version(make_window, qtbot):
     window = make_window()
     paper_id = window.current_paper_id()
-    window.library.set_note(paper_id, "before today")
-    window.show_current()
+    window.apply_changes(window.library.set_note(paper_id, "before today"), outside=True)  # as from the CLI
     window.note_editor.editor.setFocus()
     window.note_editor.editor.moveCursor(QTextCursor.MoveOperation.End)
     for word in ("one ", "two ", "three"):

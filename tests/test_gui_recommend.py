@@ -23,7 +23,7 @@ def window(qtbot, library_dir):
 
 def search(qtbot, window, text):
     window.set_query(text)
-    qtbot.waitUntil(lambda: window._query == text, timeout=60000)
+    qtbot.waitUntil(lambda: window.search.query == text, timeout=60000)
 
 
 def test_recommended_needs_a_positive_and_says_so(window, qtbot):
@@ -43,24 +43,28 @@ def test_recommendations_follow_ratings_and_say_why(window, qtbot):
     before = window.search_service.latest_request
     window.select_paper(ids[0])
     window.paper_list.setFocus()
-    qtbot.keyClick(window.paper_list, Qt.Key.Key_5)  # a new positive: recommendations are recomputed
-    qtbot.waitUntil(lambda: window.search_service.latest_request > before and window._query == "is:recommended",
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_5)  # a new positive: the list keeps its place …
+    qtbot.wait(300)
+    assert window.model.ids() == ids and window.current_paper_id() == ids[0]
+    assert window.search_service.latest_request == before
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_F5)  # … until the user asks for a new ranking
+    qtbot.waitUntil(lambda: window.search_service.latest_request > before and window.search.query == "is:recommended",
                     timeout=60000)
-    qtbot.waitUntil(lambda: ids[0] not in window.model.ids(), timeout=60000)
+    qtbot.waitUntil(lambda: ids[0] not in window.model.ids(), timeout=60000)  # rated, so read: not recommended
 
 
 def test_s_key_and_reader_link_show_similar_papers(window, qtbot):
     window.select_paper(REASONING)
     window.paper_list.setFocus()
     qtbot.keyClick(window.paper_list, Qt.Key.Key_S)
-    qtbot.waitUntil(lambda: window._query == f"similar:{REASONING}", timeout=60000)
+    qtbot.waitUntil(lambda: window.search.query == f"similar:{REASONING}", timeout=60000)
     similar = window.model.ids()
     assert similar and REASONING not in similar
     window.set_query("")
     window.select_paper(AGENTS)
     assert "Similar papers" in window.reader.toPlainText()
     window.reader.anchorClicked.emit(QUrl(f"margin:similar/{AGENTS}"))
-    qtbot.waitUntil(lambda: window._query == f"similar:{AGENTS}", timeout=60000)
+    qtbot.waitUntil(lambda: window.search.query == f"similar:{AGENTS}", timeout=60000)
     assert AGENTS not in window.model.ids()
 
 
@@ -71,7 +75,7 @@ def test_tag_suggestions_accept_and_dismiss(window, qtbot):
     search(qtbot, window, 'similar-tag:"llm reasoning"')
     suggestions = window.model.ids()
     assert len(suggestions) >= 3 and REASONING not in suggestions
-    assert window.suggestion_tag() == "llm reasoning"
+    assert window.search.suggestion_tag() == "llm reasoning"
     first, second = window.current_paper_id(), suggestions[1]
     window.paper_list.setFocus()
     qtbot.keyClick(window.paper_list, Qt.Key.Key_A)
@@ -87,5 +91,5 @@ def test_reader_tag_link_filters_by_tag(window, qtbot):
     window.select_paper(AGENTS)
     window.show_current()
     window.reader.anchorClicked.emit(QUrl("margin:tag/agents%2C%20evals"))
-    qtbot.waitUntil(lambda: window._query == 'tag:"agents, evals"', timeout=60000)
+    qtbot.waitUntil(lambda: window.search.query == 'tag:"agents, evals"', timeout=60000)
     assert window.model.ids() == [AGENTS]

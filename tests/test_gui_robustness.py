@@ -28,7 +28,7 @@ def test_changes_from_the_command_line_appear_in_the_open_window(make_window, qt
                              paper_id, "--rating", "4", "--tag", "from-cli", "--note", "written by the CLI"],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    window._watch_timer.setInterval(50)
+    window.watcher.timer.setInterval(50)
     qtbot.waitUntil(lambda: window.rating_widget.rating() == 4, timeout=10000)
     assert window.tag_editor.tags() == ["from-cli"]
     assert window.note_editor.text() == "written by the CLI"
@@ -38,7 +38,7 @@ def test_a_note_changed_elsewhere_is_kept_in_history_not_overwritten(make_window
     from db.library import Library
 
     window = make_window()
-    window._watch_timer.stop()  # the window has not seen the outside change yet
+    window.watcher.timer.stop()  # the window has not seen the outside change yet
     paper_id = window.current_paper_id()
     window.note_editor.editor.setPlainText("window draft")
     window.note_editor.flush()
@@ -69,8 +69,7 @@ def test_a_200_character_tag_does_not_widen_the_window(make_window, qtbot):
 def test_a_huge_abstract_is_shown_cut(make_window, qtbot):
     window = make_window()
     huge = "word " * 400_000  # 2 MB in one paragraph
-    window.library.import_records([PaperRecord(title="Huge", abstract=huge)])
-    window.library_changed()
+    window.apply_changes(window.library.import_records([PaperRecord(title="Huge", abstract=huge)]).changes)
     paper_id = window.library.ids()[-1]
     assert window.select_paper(paper_id)
     text = window.reader.toPlainText()

@@ -71,24 +71,28 @@ def test_rate_and_advance_moves_on(make_window, qtbot):
 
 def test_paper_is_marked_read_after_a_moment(make_window, qtbot):
     window = make_window()
-    window._read_timer.setInterval(50)
-    window.select_row(4)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.reading.timer.setInterval(50)
+    window.select_row(4, by_user=True)
     paper_id = window.current_paper_id()
     qtbot.waitUntil(lambda: window.library.paper(paper_id).read, timeout=3000)
     window.actions_.auto_read.setChecked(False)
-    window.select_row(6)
+    window.select_row(6, by_user=True)
     qtbot.wait(200)
     assert window.library.paper(window.current_paper_id()).read is False
 
 
 def test_undo_and_redo_rating_tags_read_and_title(make_window, qtbot):
     window = make_window()
-    window._read_timer.stop()
+    window.reading.timer.stop()
     window.actions_.auto_read.setChecked(False)
     paper_id = window.current_paper_id()
     window.paper_list.setFocus()
-    qtbot.keyClick(window.paper_list, Qt.Key.Key_4)
-    qtbot.keyClick(window.paper_list, Qt.Key.Key_R)
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_4)  # rating it marks it read …
+    assert window.library.paper(paper_id).read is True
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_R)  # … r marks it unread, a tag read again
+    assert window.library.paper(paper_id).read is False
     window.tag_editor.input.setText("Theory")
     qtbot.keyClick(window.tag_editor.input, Qt.Key.Key_Return)
     window.set_title("A better title")
@@ -100,9 +104,10 @@ def test_undo_and_redo_rating_tags_read_and_title(make_window, qtbot):
     paper = window.library.paper(paper_id)
     assert (paper.rating, paper.read, paper.tags, paper.user_title) == (None, False, [], None)
     redo.trigger()
+    assert window.library.paper(paper_id).read is True  # the rating, and the read mark it brought
     redo.trigger()
     paper = window.library.paper(paper_id)
-    assert (paper.rating, paper.read, paper.tags) == (4, True, [])
+    assert (paper.rating, paper.read, paper.tags) == (4, False, [])
     assert window.rating_widget.rating() == 4
 
 
@@ -136,7 +141,7 @@ def test_layout_query_and_zoom_persist(make_window, qtbot):
         [round(x / sum(sizes), 2) for x in sizes], abs=0.02)
     assert again.reader.zoom == 2
     assert again.search_box.text() == "reasoning"
-    qtbot.waitUntil(lambda: again._query == "reasoning", timeout=10000)
+    qtbot.waitUntil(lambda: again.search.query == "reasoning", timeout=10000)
     assert again.model.rowCount() < 38
     action(again, "Reset zoom").trigger()
     assert again.reader.zoom == 0
@@ -207,9 +212,8 @@ def test_note_history_restores_an_earlier_version(make_window, qtbot, monkeypatc
 
     window = make_window()
     paper_id = window.current_paper_id()
-    for text in ("v1", "v2", "v3"):  # three saved versions (as from three editing sessions)
-        window.library.set_note(paper_id, text)
-    window.show_current()
+    for text in ("v1", "v2", "v3"):  # three saved versions (as from three editing sessions elsewhere)
+        window.apply_changes(window.library.set_note(paper_id, text), outside=True)
     dialog = NoteHistoryDialog(window.library, paper_id, window.note_editor.text(), window)
     assert [dialog.versions.item(i).data(Qt.ItemDataRole.UserRole) for i in range(dialog.versions.count())] == [
         "v3", "v2", "v1"]

@@ -1,0 +1,128 @@
+"""The search the list shows: the query in the search box, its sort order, and the results from the worker.
+
+Queries go to the SearchService's worker thread; results come back as `resultsReady(ids, keep_place)`. The
+list is re-ordered only when the query or the sort order changes, when papers are added or removed, or when
+the user asks (View → Refresh list): an edit to a paper never re-runs the search, so a view keeps its order,
+and a paper that no longer matches (read in "Unread", rated in "Recommended") stays until the user moves on.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QLineEdit
+
+from db import facets
+from db.changes import MEMBERSHIP, Changes
+from db.library import Library
+from db.query_filters import with_filter
+from db.search_index import highlight_terms
+from db.searching import RECOMMENDATION
+from desktop.search_worker import SearchService
+
+SEARCH_DELAY_MS = 40  # coalesces key repeats; the worker also skips searches a newer keystroke replaced
+
+
+class SearchSession(QObject):
+    """Owns the search box's query, the sort order and the search worker.
+
+    `query` is the text of the results shown; `highlight` the words to mark in the reader; `why` the shared
+    terms of recommended papers; `sort_key`/`sort_descending` the order (None: relevance, library order
+    without a query); `all_ids` every paper in library order."""
+
+    resultsReady = Signal(list, bool)  # paper ids in list order; True: the same query again (keep the place)
+    message = Signal(str, int)  # a status-bar message and how long to show it (ms; 0 clears the bar)
+    searched = Signal(str)  # a search was sent to the worker (for tests and the benchmark)
+
+    def __init__(self, library: Library, box: QLineEdit, parent=None, new_library: bool = False):
+        super().__init__(parent)
+        self.library = library
+        self.box = box
+        self.query = ""
+        self.highlight: list[str] = []
+        self.why: dict[str, list[str]] = {}
+        self.sort_key: str | None = None
+        self.sort_descending = False
+        self.all_ids = library.ids()
+        self._keep_place = False
+        self.service = SearchService(library.folder, self, new_library=new_library)
+        self.service.worker.results.connect(self._results)
+        self.timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
+        self.timer.timeout.connect(self.start)
+        box.textChanged.connect(lambda _text: self.timer.start())
+
+    # ---------------------------------------------------------------- what the user asks
+    def set_query(self, text: str) -> None:
+        """Put `text` in the search box and search at once (without the typing delay)."""
+        self.box.setText(text)
+        self.timer.stop()
+        self.start()
+
+    def add_filter(self, fragment: str, add: bool = False) -> None:
+        """A sidebar filter: replaces the query's filter of the same kind (adds it when `add`, Ctrl+click);
+        an empty fragment (All papers) clears the query."""
+        self.set_query(with_filter(self.box.text(), fragment, add=add))
+
+    def sort_by(self, key: str | None, descending: bool = False) -> None:
+        """Sort by a facets.SORT_KEYS key, or by relevance (library order without a query) for None."""
+        self.sort_key, self.sort_descending = key, descending
+        self.start()
+
+    def refresh(self) -> None:
+        """Run the same search again (View → Refresh list), keeping the selected paper and the scroll place."""
+        self.start(keep_place=True)
+
+    def start(self, keep_place: bool = False) -> None:
+        """Search for the box's text now (an empty box shows every paper in library order)."""
+        self._keep_place = keep_place
+        text = self.box.text()
+        if not text.strip():
+            self.query, self.highlight, self.why = "", [], {}
+            self.service.search("")  # makes any search still running stale
+            self.resultsReady.emit(self.ordered(self.all_ids), keep_place)
+            return
+        self.service.search(text)
+        self.searched.emit(text)
+
+    # ---------------------------------------------------------------- what happened
+    def changed(self, changes: Changes) -> None:
+        """After a change: the index catches up (worker thread); added or removed papers are searched again."""
+        self.service.sync()
+        if changes.touches(*MEMBERSHIP):
+            self.all_ids = self.library.ids()
+            self.refresh()
+
+    def reload(self) -> None:
+        """Everything may have changed (the change log no longer reached back): read the papers afresh."""
+        self.all_ids = self.library.ids()
+        self.service.sync()
+        self.refresh()
+
+    def _results(self, request: int, text: str, result) -> None:
+        if request != self.service.latest_request:
+            return  # a newer search is on its way
+        keep_place = self._keep_place or text == self.query
+        self.query = text
+        found = RECOMMENDATION.search(text)
+        self.why = result.why if found and not found.group(2) else {}  # "recommended for" is not for look-alikes
+        self.highlight = (result.terms or highlight_terms(text)) if text.strip() else []
+        self.message.emit(result.hint, 8000)  # an empty hint clears an old one that no longer applies
+        self.resultsReady.emit(self.ordered(result.ids if text.strip() else self.all_ids), keep_place)
+
+    # ---------------------------------------------------------------- helpers
+    def ordered(self, ids: list[str]) -> list[str]:
+        """`ids` in the chosen sort order (as given when sorting by relevance)."""
+        if not self.sort_key:
+            return ids
+        return facets.order_ids(self.library, ids, self.sort_key, self.sort_descending)
+
+    def suggestion_tag(self) -> str | None:
+        """The tag whose suggestions the list shows (`similar-tag:"NAME"`), else None."""
+        found = RECOMMENDATION.search(self.query)
+        return (found.group(3) or found.group(4)) if found and (found.group(3) or found.group(4)) else None
+
+    def recommending(self) -> bool:
+        return RECOMMENDATION.search(self.query) is not None
+
+    def stop(self) -> None:
+        self.timer.stop()
+        self.service.stop()
