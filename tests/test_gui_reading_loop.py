@@ -274,9 +274,11 @@ def test_one_rating_causes_no_model_reset_no_search_and_no_index_reopen(make_win
         original = getattr(index, name)
         setattr(index, name, lambda *a, _name=name, _original=original, **k: (
             calls.append(_name), _original(*a, **k))[1])
+    window.set_query("learning")  # a ranked view: a search after the rating would re-order it
+    wait_for_query(window, qtbot, "learning")
     resets, searches, changes = [], [], []
     window.model.modelReset.connect(lambda: resets.append(1))
-    window.search.searched.connect(searches.append)
+    window.search_service.request_search.connect(lambda request, text: searches.append(text))
     window.libraryChanged.connect(changes.append)
     click_row(window, qtbot, 4)
     qtbot.keyClick(window.paper_list, Qt.Key.Key_4)
