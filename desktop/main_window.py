@@ -151,7 +151,7 @@ class MainWindow(QMainWindow):
             for paper_id in changes.papers:
                 if NOTE in changes.kinds_of(paper_id):
                     self.notes.outside_change(paper_id)
-        if self._current_id in changes.papers:
+        if changes.kinds_of(self._current_id) - {NOTE}:  # the reader shows no note: a note save leaves it be
             self.show_current()
         if changes.touches(RATING_CHANGE, READ, TAGS, BIBLIOGRAPHIC, ADDED, REMOVED):
             self._sidebar_timer.start()

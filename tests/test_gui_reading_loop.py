@@ -23,7 +23,8 @@ from db.paper import PaperRecord
 from desktop.read_tracker import DWELL_MS
 from tests.conftest import ROOT
 
-# 30 chunks typed one after another (ASCII: QTest types no other keys), with the pause (seconds) after each: 0.3 to 3 s, about 30 s in all
+# 30 chunks typed one after another, with the pause (seconds) after each: 0.3 to 3 s, about 30 s in all
+# (ASCII only: QTest types no other keys)
 CHUNKS = ["Lower bound: ", "the argument ", "of Section 3 ", "needs $\\Omega(n)$ ", "queries, not ",
           "O(log n). ", "Budget: $50 ", "for data and ", "$60 for ", "compute; 50% ", "done # v2 ",
           "{braces} stay. ", "Compare with ", "CoT lower ", "bounds and ", "GLEAN's ", "evidence ", "accumulation ",
