@@ -5,9 +5,10 @@ Not part of the test run. From the project folder:
     .venv/bin/python tests/benchmarks/bench_app.py                 # 1k and 20k
     .venv/bin/python tests/benchmarks/bench_app.py 1000 20000 50000
 
-Each size gets a JSON paper list made from the real lists in ../shared/data/real/*.json (synthetic text
-without them), resampled to size: copies after the first get every fourth word replaced and " (part N)"
-added to the title, so that each is a new paper for Margin's duplicate detection. Figures:
+Each size gets a JSON paper list made from the real lists in ../shared/data/real/*.json (or in the folder
+$MARGIN_BENCH_REAL names; synthetic text without them), resampled to size: copies after the first get every
+fourth word replaced and " (part N)" added to the title, so that each is a new paper for Margin's duplicate
+detection. Figures:
 
 - cold import + index: `main.py import FILE` in a fresh library (a subprocess, wall clock);
 - warm start: process start to the first painted paper list, on the imported library (a subprocess);
@@ -17,7 +18,19 @@ added to the title, so that each is a new paper for Margin's duplicate detection
   and while a 1,000-paper import runs in the window;
 - save: Library.set_rating / add_tags / set_note on the GUI thread; searchable: save to the paper appearing
   in a search for a word of the new note (through the window's search worker);
-- resident memory (VmRSS) with the window open and searched; library.db and index/ sizes on disk.
+- resident memory (VmRSS) with the window open and searched; library.db and index/ sizes on disk;
+- rating (issue 12): in a second window on a copy of the same library, after the first backup check, real key
+  events on the paper list: from the first row, a digit 1–5 then j for 50 papers, 150–300 ms apart, once in
+  library order and once in a venue view typed into the search box; the longest GUI-thread stall (same 2 ms
+  timer, 3 s after the last key included), per-key latency p50 / p95 (key event to the timer's next tick), and
+  how often the list model was reset or re-laid out, whether row 10 still holds its paper, how many of the
+  first 60 rows changed paper and at how many steps j did not land on the next row's paper ("places lost");
+- note autosave (issue 12): ~300 characters typed word by word into the note editor, 0.3–0.4 s between words
+  and 1–2 s after every eighth, about 20 s, so that the 700 ms autosave fires several times; the longest
+  GUI-thread stall, and whether the editor and the saved note hold exactly the typed text.
+
+The rating and note figures use only create_window, paper_list, search_box, note_editor.editor, library and
+current_paper_id(); one that cannot be taken prints n/a.
 """
 
 from __future__ import annotations
@@ -25,6 +38,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -34,7 +48,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-REAL = ROOT.parent / "shared" / "data" / "real"
+# the real paper lists; MARGIN_BENCH_REAL names them for a copy of the project elsewhere (a git worktree)
+REAL = Path(os.environ.get("MARGIN_BENCH_REAL") or ROOT.parent / "shared" / "data" / "real")
 QUERIES = ["reinforcement learning", "graph neural", "\"neural network\"", "variational inference",
            "adversarial examples", "tag:bench"]
 
@@ -43,8 +58,10 @@ QUERIES = ["reinforcement learning", "graph neural", "\"neural network\"", "vari
 def source_records() -> list[dict]:
     """The real papers (or synthetic ones) of the search benchmark, as JSON paper-list records."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import bench_search
     from bench_search import source_records as search_records
 
+    bench_search.REAL = REAL
     return [dict(record, author="; ".join(record["authors"]), keywords=";".join(record["keywords"]))
             for record in search_records()]
 
@@ -214,6 +231,259 @@ def child_gui(library: str, import_file: str) -> None:
     window.close()
 
 
+def child_triage(library: str, venue: str) -> None:
+    """Stalls while rating with j/1–5 and while a note autosaves, in a real window (offscreen), through the
+    window's public parts only (create_window, paper_list, search_box, note_editor.editor, library,
+    current_paper_id): a figure that cannot be taken is None (printed n/a), never a crash."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
+    _app = QApplication(sys.argv[:1])  # kept alive until the end
+    from desktop.app import create_window
+
+    created = time.perf_counter()
+    window = create_window(Path(library))
+    window.show()
+    window.activateWindow()
+    figures: dict = {}
+
+    def wait(ms: float) -> None:
+        """Let the GUI thread idle in a real event loop (as in app.exec()) for `ms` milliseconds."""
+        loop = QEventLoop()
+        QTimer.singleShot(max(0, int(ms)), loop.quit)
+        loop.exec()
+
+    def wait_until(condition, timeout: float) -> bool:
+        end = time.perf_counter() + timeout
+        while not condition() and time.perf_counter() < end:
+            wait(20)
+        return bool(condition())
+
+    def model():
+        return window.paper_list.model()
+
+    def rows() -> int:
+        return model().rowCount()
+
+    def row_key(row: int):
+        """The paper id in `row` (the display text of its first column when the model gives no id)."""
+        m = model()
+        if hasattr(m, "paper_id"):
+            return m.paper_id(row)
+        index = m.index(row, 0)
+        key = m.data(index, Qt.ItemDataRole.UserRole + 1)
+        return key if key is not None else m.data(index, Qt.ItemDataRole.DisplayRole)
+
+    def current():
+        try:
+            return window.current_paper_id()
+        except Exception:  # noqa: BLE001 - the window being refactored: no figure rather than a crash
+            return None
+
+    def wait_stable_rows(condition, timeout: float = 300.0, quiet: float = 1.0) -> bool:
+        """Wait until `condition(rows())` holds and the row count has not changed for `quiet` seconds."""
+        end = time.perf_counter() + timeout
+        last, since = None, time.perf_counter()
+        while time.perf_counter() < end:
+            count = rows()
+            if count != last:
+                last, since = count, time.perf_counter()
+            elif condition(count) and time.perf_counter() - since >= quiet:
+                return True
+            wait(50)
+        return False
+
+    class Heartbeat:
+        """A 2 ms timer on the GUI thread: the largest gap between its ticks is the longest stall; the first
+        tick after a key event is when the GUI thread was free again (the step's latency)."""
+
+        def __init__(self) -> None:
+            self.gaps: list[float] = []
+            self.last: float | None = None
+            self.pending: float | None = None
+            self.latencies: list[float] = []
+            self.timer = QTimer(interval=2)
+            self.timer.timeout.connect(self.tick)
+
+        def tick(self) -> None:
+            now = time.perf_counter()
+            if self.last is not None:
+                self.gaps.append((now - self.last) * 1000)
+            self.last = now
+            if self.pending is not None:
+                self.latencies.append((now - self.pending) * 1000)
+                self.pending = None
+
+        def start(self) -> None:
+            self.gaps, self.latencies, self.last, self.pending = [], [], None, None
+            self.timer.start()
+
+        def stop(self) -> None:
+            self.timer.stop()
+
+        def key(self, widget, key) -> None:
+            self.pending = time.perf_counter()
+            QTest.keyClick(widget, key)
+
+        def stall(self) -> float | None:
+            return max(self.gaps) - 2 if self.gaps else None
+
+        def over(self, ms: float = 50) -> int:
+            return sum(1 for gap in self.gaps if gap - 2 > ms)
+
+    beat = Heartbeat()
+    rng = random.Random(12)
+    total = rows()
+    figures["rows"] = total
+
+    # the search worker has the index open once a typed query answers; then back to the whole library
+    try:
+        window.search_box.setFocus()
+        QTest.keyClicks(window.search_box, "learning")
+        wait_stable_rows(lambda count: count != total, 1800)
+        window.search_box.selectAll()
+        QTest.keyClick(window.search_box, Qt.Key.Key_Backspace)
+        wait_stable_rows(lambda count: count == total, 300)
+    except Exception as error:  # noqa: BLE001
+        print(f"warm-up: {error!r}", file=sys.stderr)
+    # the first backup check runs 30 s after start and writes a backup on a background thread when none is
+    # due yet: measure after it, not during it (until a backup appears, or at most a minute after start)
+    backups = Path(library) / "backups"
+
+    def backup_written() -> bool:  # a finished one (it is written to a hidden temporary file first)
+        return backups.is_dir() and any(not path.name.startswith(".") for path in backups.iterdir())
+
+    wait_until(lambda: time.perf_counter() - created > 33, 60)
+    wait_until(backup_written, max(0.0, 60 - (time.perf_counter() - created)))
+    wait(2000)
+    figures["backup_written"] = backup_written()
+    figures["measuring_from_s"] = round(time.perf_counter() - created, 1)
+
+    def rate_through(name: str, count: int = 50) -> None:
+        """From the first row, press a digit 1–5 then j for `count` papers, 150–300 ms between keys."""
+        try:
+            resets, layouts, wide = [0], [0], [0]
+            m = model()
+            m.modelReset.connect(lambda: resets.__setitem__(0, resets[0] + 1))
+            m.layoutChanged.connect(lambda *_: layouts.__setitem__(0, layouts[0] + 1))
+            m.dataChanged.connect(lambda top, bottom, *_: wide.__setitem__(
+                0, wide[0] + (bottom.row() - top.row() > 1)))
+            # settle first: what the previous step set off is over (the current paper marked read after 2 s,
+            # the index catching up, and the reload and re-search the 2 s change watch then starts)
+            wait(5000)
+            window.paper_list.setFocus()
+            QTest.keyClick(window.paper_list, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
+            rows_before = [row_key(row) for row in range(min(rows(), count + 10))]
+            ids_known = current() is not None and current() in rows_before
+            resets[0] = layouts[0] = wide[0] = 0
+            rated: list[tuple[object, int]] = []
+            lost = 0
+            started = time.perf_counter()
+            beat.start()
+            for step in range(count):
+                if ids_known and current() != rows_before[min(step, len(rows_before) - 1)]:
+                    lost += 1
+                rating = rng.randint(1, 5)
+                rated.append((current(), rating))
+                beat.key(window.paper_list, str(rating))
+                wait(rng.uniform(150, 300))
+                beat.key(window.paper_list, "j")
+                wait(rng.uniform(150, 300))
+            seconds = time.perf_counter() - started
+            wait(3000)  # what the ratings set off (index sync, a reload seen 2 s later) belongs to them
+            beat.stop()
+            rows_after = [row_key(row) for row in range(len(rows_before))]
+            saved = None
+            try:
+                if ids_known:
+                    saved = sum(1 for paper_id, rating in rated
+                                if paper_id is not None and window.library.paper(paper_id).rating == rating)
+            except Exception as error:  # noqa: BLE001
+                print(f"{name} ratings: {error!r}", file=sys.stderr)
+            figures[name] = {
+                "stall": beat.stall(), "step_p95": percentile(beat.latencies, 0.95) if beat.latencies else None,
+                "step_p50": statistics.median(beat.latencies) if beat.latencies else None,
+                "over_50": beat.over(), "seconds": seconds, "view_rows": rows(),
+                "resets": resets[0], "layout_changes": layouts[0], "wide_repaints": wide[0],
+                "model_replaced": model() is not m,
+                "row10_same": rows_before[10] == rows_after[10] if len(rows_before) > 10 else None,
+                "rows_moved": sum(1 for a, b in zip(rows_before, rows_after, strict=True) if a != b),
+                "rows_compared": len(rows_before), "places_lost": lost if ids_known else None,
+                "ratings_saved": saved, "ratings": len(rated)}
+        except Exception as error:  # noqa: BLE001 - the window being refactored: n/a rather than a crash
+            beat.stop()
+            print(f"{name}: {error!r}", file=sys.stderr)
+            figures[name] = None
+
+    def type_note(seconds_wanted: float = 20.0) -> None:
+        """Type ~300 characters word by word into the note editor, 0.3–0.4 s between words and 1–2 s after
+        every eighth word, so that the 700 ms autosave (and the 1 s deadline save) fire several times."""
+        try:
+            QTest.keyClick(window.paper_list, "j")  # a paper no step above has touched
+            wait(5000)  # settle as above (this paper is marked read after 2 s)
+            editor = window.note_editor.editor
+            paper_id = current()
+            saves = [0]
+            signal = getattr(window.note_editor, "noteChanged", None)
+            if signal is not None:
+                signal.connect(lambda *_: saves.__setitem__(0, saves[0] + 1))
+            words = ("Reading notes: the method trains a small policy with a learned model of the reward and "
+                     "compares it against three baselines on the usual benchmarks. The gains look modest but "
+                     "consistent; ablations suggest most come from the replay schedule. Check whether the code "
+                     "is released before citing it.").split()
+            editor.setFocus()
+            typed = ""
+            long_pauses = 0
+            started = time.perf_counter()
+            beat.start()
+            for number, word in enumerate(words, 1):
+                chunk = word + (" " if number < len(words) else "")
+                QTest.keyClicks(editor, chunk)
+                typed += chunk
+                if number % 8 == 0:
+                    long_pauses += 1
+                    wait(rng.uniform(1000, 2000))
+                else:
+                    wait(rng.uniform(300, 400))
+            seconds = time.perf_counter() - started
+            wait(3000)  # the last autosave, and what it sets off
+            beat.stop()
+            stored = window.library.paper(paper_id).note if paper_id is not None else None
+            figures["note"] = {"stall": beat.stall(), "over_50": beat.over(), "seconds": seconds,
+                               "chars": len(typed), "long_pauses": long_pauses,
+                               "saves": saves[0] if signal is not None else None,
+                               "editor_intact": editor.toPlainText() == typed,
+                               "saved_intact": stored == typed if stored is not None else None,
+                               "saved_start": stored[:80] if stored is not None else None}
+        except Exception as error:  # noqa: BLE001
+            beat.stop()
+            print(f"note: {error!r}", file=sys.stderr)
+            figures["note"] = None
+
+    rate_through("rate_library")
+    type_note()
+    try:  # a venue view typed into the search box: a query whose rows may move when a paper changes
+        window.search_box.setFocus()
+        window.search_box.selectAll()
+        QTest.keyClicks(window.search_box, f'venue:"{venue}"')
+        wait_until(lambda: rows() != total, 30)  # (a venue of every paper keeps the count: go on after 30 s)
+        if wait_stable_rows(lambda count: count > 0, 300, quiet=1.5):
+            rate_through("rate_venue")
+        else:
+            figures["rate_venue"] = None
+    except Exception as error:  # noqa: BLE001
+        print(f"venue view: {error!r}", file=sys.stderr)
+        figures["rate_venue"] = None
+    figures["venue"] = venue
+    figures["code"] = str(Path(sys.modules["desktop.app"].__file__).resolve().parents[1])
+    print(json.dumps(figures))
+    window.close()
+
+
 # ---------------------------------------------------------------------------------------------- driver
 def run_json(args: list[str], env: dict | None = None) -> dict:
     result = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True,
@@ -244,11 +514,23 @@ def bench(size: int, records: list[dict], work: Path) -> dict:
     figures = {"size": size, "summary": result.stdout.strip(), "cold_import": cold,
                "db_mb": (library / "library.db").stat().st_size / 2**20,
                "index_mb": folder_size(library / "index") / 2**20}
+    triage_library = work / f"triage-{size}"  # the same 20k library, untouched by the other children
+    shutil.copytree(library, triage_library)
     starts = [run_json(["--child-start", str(library)], {"MARGIN_BENCH_T0": repr(time.time())})["first_paint"]
               for _ in range(3)]
     figures["warm_start"] = statistics.median(starts)
-    figures.update(run_json(["--child-gui", str(library), str(extra)]))
+    for args in (["--child-gui", str(library), str(extra)], ["--child-triage", str(triage_library), venue(records)]):
+        try:
+            figures.update(run_json(args))
+        except (RuntimeError, subprocess.TimeoutExpired) as error:  # its figures print as n/a
+            print(f"{args[0]}: {error}", file=sys.stderr)
     return figures
+
+
+def venue(records: list[dict]) -> str:
+    """The venue of the venue view the triage child rates in: ICLR 2018 when there, else the first one."""
+    venues = [record["venue"] for record in records if record.get("venue")]
+    return "ICLR 2018" if "ICLR 2018" in venues else (venues[0] if venues else "")
 
 
 def main(argv: list[str]) -> None:
@@ -257,6 +539,9 @@ def main(argv: list[str]) -> None:
         return
     if argv and argv[0] == "--child-gui":
         child_gui(argv[1], argv[2])
+        return
+    if argv and argv[0] == "--child-triage":
+        child_triage(argv[1], argv[2])
         return
     sizes = [int(a) for a in argv] or [1000, 20000]
     records = source_records()
@@ -279,13 +564,61 @@ def main(argv: list[str]) -> None:
         ("save rating / tag / note (ms)", lambda r: " / ".join(f"{r['saves'][k]:.1f}" for k in
                                                               ("rating", "tag", "note"))),
         ("note saved → found by search (ms)", lambda r: f"{r['searchable']:.0f}"),
+        ("longest GUI stall rating 50 papers with 1–5, j; library order (ms)",
+         lambda r: rating_cell(r, "rate_library")),
+        ("longest GUI stall rating 50 papers with 1–5, j; venue view (ms)", lambda r: rating_cell(r, "rate_venue")),
+        ("model resets / layout changes / all-row repaints while rating (library; venue)",
+         lambda r: "; ".join(part(r, name, lambda f: f"{f['resets']} / {f['layout_changes']} / {f['wide_repaints']}")
+                             for name in ("rate_library", "rate_venue"))),
+        ("row 10 same paper; rows of the first 60 moved; places lost (library; venue)",
+         lambda r: "; ".join(part(r, name, lambda f: f"{yes_no(f['row10_same'])}, {f['rows_moved']}, "
+                                                     f"{na(f['places_lost'])}")
+                             for name in ("rate_library", "rate_venue"))),
+        ("longest GUI stall typing a note while it autosaves (ms)", note_cell),
+        ("typed note intact in the editor / as saved", lambda r: part(
+            r, "note", lambda f: f"{yes_no(f['editor_intact'])} / {yes_no(f['saved_intact'])}")),
         ("resident memory, window open (MB)", lambda r: f"{r['rss_mb']}"),
         ("library.db / index on disk (MB)", lambda r: f"{r['db_mb']:.1f} / {r['index_mb']:.1f}"),
     ]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     for name, cell in lines:
-        print(f"| {name} | " + " | ".join(cell(row) for row in rows) + " |")
+        print(f"| {name} | " + " | ".join(safe(cell, row) for row in rows) + " |")
+    for row in rows:
+        extra = {key: row.get(key) for key in ("rate_library", "rate_venue", "note", "venue", "rows", "code",
+                                          "backup_written", "measuring_from_s")}
+        print(f"\n{row['size']:,} papers, rating and note details: {json.dumps(extra)}")
+
+
+def na(value, spec: str = "") -> str:
+    return "n/a" if value is None else format(value, spec)
+
+
+def yes_no(value) -> str:
+    return "n/a" if value is None else ("yes" if value else "no")
+
+
+def part(row: dict, name: str, cell) -> str:
+    """A cell from the figures `row[name]`, or n/a when that step could not be measured."""
+    return safe(cell, row[name]) if row.get(name) else "n/a"
+
+
+def safe(cell, row) -> str:
+    try:
+        return cell(row)
+    except (KeyError, TypeError, ValueError):
+        return "n/a"
+
+
+def rating_cell(row: dict, name: str) -> str:
+    return part(row, name, lambda f: f"{na(f['stall'], '.0f')} (step p50 / p95 {na(f['step_p50'], '.0f')} / "
+                                     f"{na(f['step_p95'], '.0f')}; {f['over_50']} stalls > 50 ms; "
+                                     f"{f['view_rows']:,} rows)")
+
+
+def note_cell(row: dict) -> str:
+    return part(row, "note", lambda f: f"{na(f['stall'], '.0f')} ({f['chars']} chars in {f['seconds']:.0f} s, "
+                                       f"{na(f['saves'])} saves; {f['over_50']} stalls > 50 ms)")
 
 
 if __name__ == "__main__":
