@@ -20,6 +20,7 @@ from db.searching import RECOMMENDATION
 from desktop.search_worker import SearchService
 
 SEARCH_DELAY_MS = 40  # coalesces key repeats; the worker also skips searches a newer keystroke replaced
+INDEX_DELAY_MS = 1000  # the index catches up once a burst of edits is over (a search catches it up at once)
 
 
 class SearchSession(QObject):
@@ -49,6 +50,11 @@ class SearchSession(QObject):
         self.timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
         self.timer.timeout.connect(self.start)
         box.textChanged.connect(lambda _text: self.timer.start())
+        # rating a paper a key press apart would otherwise commit to the index after every key, and that
+        # Python work on the worker thread holds the interpreter lock the window needs (stalls of 50-150 ms
+        # at 20k papers); the worker brings the index up to date before every search anyway
+        self.index_timer = QTimer(self, singleShot=True, interval=INDEX_DELAY_MS)
+        self.index_timer.timeout.connect(self.service.sync)
 
     # ---------------------------------------------------------------- what the user asks
     def set_query(self, text: str) -> None:
@@ -85,8 +91,9 @@ class SearchSession(QObject):
 
     # ---------------------------------------------------------------- what happened
     def changed(self, changes: Changes) -> None:
-        """After a change: the index catches up (worker thread); added or removed papers are searched again."""
-        self.service.sync()
+        """After a change: the index catches up (worker thread) once the edits pause; added or removed papers
+        are searched again."""
+        self.index_timer.start()
         if changes.touches(*MEMBERSHIP):
             self.all_ids = self.library.ids()
             self.refresh()
@@ -94,7 +101,6 @@ class SearchSession(QObject):
     def reload(self) -> None:
         """Everything may have changed (the change log no longer reached back): read the papers afresh."""
         self.all_ids = self.library.ids()
-        self.service.sync()
         self.refresh()
 
     def _results(self, request: int, text: str, result) -> None:
@@ -125,4 +131,7 @@ class SearchSession(QObject):
 
     def stop(self) -> None:
         self.timer.stop()
+        if self.index_timer.isActive():  # the last edits go into the index before the worker ends
+            self.index_timer.stop()
+            self.service.sync()
         self.service.stop()

@@ -152,7 +152,7 @@ def child_gui(library: str, import_file: str) -> None:
 
     # wait until the search worker has the index open (a first search answers)
     window.set_query("learning")
-    pump_until(lambda: window._query == "learning", 1800)
+    pump_until(lambda: window.search.query == "learning", 1800)
     window.set_query("")
 
     ticks = QElapsedTimer()
@@ -171,13 +171,8 @@ def child_gui(library: str, import_file: str) -> None:
     timer.start()
 
     applied: list[float] = []
-    original_apply = window._apply_ids
-
-    def apply_and_note(ids):
-        original_apply(ids)
-        applied.append(time.perf_counter())
-
-    window._apply_ids = apply_and_note
+    # connected after the window's own handler, so this runs once the list shows the results
+    window.search.resultsReady.connect(lambda _ids, _keep: applied.append(time.perf_counter()))
     keystrokes: list[float] = []
     window.paper_list.setFocus()
     for text in QUERIES:
@@ -206,7 +201,7 @@ def child_gui(library: str, import_file: str) -> None:
 
     # let the worker finish indexing the imported papers (a search answers after it), then save and find
     window.set_query("learning")
-    pump_until(lambda: window._query == "learning", 1800)
+    pump_until(lambda: window.search.query == "learning", 1800)
     paper_id = window.library.ids()[len(window.library.ids()) // 2]
     saves = {}
     for name, action in (("rating", lambda: window.library.set_rating(paper_id, 4)),
@@ -218,7 +213,7 @@ def child_gui(library: str, import_file: str) -> None:
     started = time.perf_counter()
     window.search_service.sync()
     window.set_query("zyzzyva")
-    pump_until(lambda: window._query == "zyzzyva" and window.model.ids() == [paper_id], 60)
+    pump_until(lambda: window.search.query == "zyzzyva" and window.model.ids() == [paper_id], 60)
     searchable = (time.perf_counter() - started) * 1000
     rss = 0
     for line in Path("/proc/self/status").read_text().splitlines():
