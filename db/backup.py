@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from db.cleaning import clean_note, clean_tag, clean_title, tag_key
 from db.errors import InputError, MarginError
 from db.exporters.margin_json import document, read_margin_json, validate
-from db.library import ImportReport, Library, clean_note, clean_tag, clean_title, tag_key
+from db.library import ImportReport, Library
 from db.paper import Paper, PaperRecord, normalize_text
 
 BACKUP_FOLDER = "backups"

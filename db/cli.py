@@ -12,9 +12,10 @@ import os
 import sys
 from pathlib import Path
 
+from db.cleaning import clean_tag, clean_title
 from db.errors import InputError, MarginError
 from db.export import DESCRIPTIONS, FOLDER_FORMATS, FORMATS, export, write_export
-from db.library import DB_NAME, Library, clean_tag, clean_title
+from db.library import DB_NAME, Library
 from db.paths import resolve_library_dir
 from db.render import stars
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from db.library import Library, tag_key
+from db.cleaning import tag_key
+from db.library import Library
 
 SORT_KEYS = {
     "label": "COALESCE(a.title, p.label) COLLATE NOCASE",

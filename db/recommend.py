@@ -22,8 +22,9 @@ import numpy as np
 from scipy import sparse
 from sklearn.svm import LinearSVC
 
+from db.cleaning import tag_key
 from db.errors import MarginError
-from db.library import Library, tag_key
+from db.library import Library
 from db.tfidf_cache import RefreshReport, TfidfCache, TfidfMatrix
 
 POSITIVE_RATINGS = (4, 5)

@@ -19,9 +19,10 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox
 from db.backup import backup_if_due, write_backup
 from db.changes import ADDED, BIBLIOGRAPHIC, NOTE, READ, REMOVED, TAGS, Changes
 from db.changes import RATING as RATING_CHANGE
+from db.cleaning import clean_title
 from db.errors import MarginError
 from db.export import write_export
-from db.library import Library, clean_title
+from db.library import Library
 from db.render import paper_to_html
 from desktop import undo
 from desktop.background import run_in_background, wait_for_background

@@ -244,7 +244,7 @@ def test_empty_library_option_is_a_usage_error(tmp_path, where):
 
 # --------------------------------------------------------------- 7. title length
 def test_title_longer_than_1000_characters_is_refused(tmp_path):
-    from db.library import MAX_TITLE
+    from db.cleaning import MAX_TITLE
 
     with Library.open(tmp_path / "lib", seed=False) as library:
         (paper_id,) = library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)]).new
