@@ -29,6 +29,7 @@ from desktop.background import run_in_background, wait_for_background
 from desktop.change_watcher import ChangeWatcher
 from desktop.note_session import NoteSession
 from desktop.paper_model import COLUMNS, PaperTableModel
+from desktop.plain_text import as_plain
 from desktop.read_tracker import ReadTracker
 from desktop.search_session import SearchSession
 from desktop.window_actions import WindowActions
@@ -49,7 +50,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.library = library
         self.settings = settings or QSettings()
-        self.setWindowTitle(self.tr("Margin — %1").replace("%1", str(library.folder)))
+        self.setWindowTitle(str(library.folder))  # Qt adds " — Margin", the application's display name
         self.resize(1280, 780)
         self.setAcceptDrops(True)
         self.undo_stack = QUndoStack(self)
@@ -256,7 +257,7 @@ class MainWindow(QMainWindow):
         try:
             clean_title(title)
         except ValueError as error:
-            QMessageBox.warning(self, self.tr("Set title"), str(error))
+            QMessageBox.warning(self, self.tr("Set title"), as_plain(str(error)))
             return False
         self.undo_stack.push(undo.SetTitle(self.library, self._current_id, title, self.apply_changes))
         return True
@@ -323,12 +324,16 @@ class MainWindow(QMainWindow):
         """Show a search's results. The current paper stays selected when it is among them; with `keep_place`
         (the same query again) the list also keeps its scroll position."""
         keep = self._current_id
+        row = self.paper_list.currentIndex().row()
         scroll = self.paper_list.verticalScrollBar().value()
         self.model.set_ids(ids)
         if keep is not None and self.select_paper(keep):
             if keep_place:
                 self.paper_list.verticalScrollBar().setValue(scroll)
             self.show_current()  # the words to highlight may be new
+        elif self.model.rowCount() and keep_place and row >= 0:  # the paper left the view: stay at its row
+            self.select_row(min(row, self.model.rowCount() - 1))
+            self.paper_list.verticalScrollBar().setValue(scroll)
         elif self.model.rowCount():
             self.select_row(0)
         else:

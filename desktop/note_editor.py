@@ -117,6 +117,7 @@ class NoteEditor(QWidget):
         cursor = QTextCursor(self.editor.document())
         cursor.select(QTextCursor.SelectionType.Document)
         cursor.insertText(text)
+        self._render_preview()
 
     def offer_outside_change(self, shown: bool = True) -> None:
         """Show (or hide) the bar saying the note was changed elsewhere."""

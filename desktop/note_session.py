@@ -106,6 +106,7 @@ class NoteSession(QObject):
         elif not self.editor.has_user_edits():
             self.editor.load(paper_id, stored)
             self._baseline[paper_id] = stored
+            self._last_save = (None, 0.0)  # their text is no part of the user's editing session
         else:
             self.editor.offer_outside_change(True)
 
@@ -119,8 +120,10 @@ class NoteSession(QObject):
         history = self.library.note_history(paper_id)
         theirs = history[-1][1] if history and stored == self.editor.text() else stored
         self.editor.offer_outside_change(False)
+        self._last_save = (None, 0.0)  # a new editing session: the next save (Ctrl+Z) keeps theirs in history
         self.editor.replace_text(theirs)
         self.editor.flush()
+        self._last_save = (None, 0.0)
 
     def _keep_mine(self) -> None:
         """Save the user's text over the version written elsewhere (which stays in the note history)."""

@@ -10,6 +10,7 @@ from PySide6.QtGui import QFont
 from db.library import Library
 from db.paper import Paper
 from db.render import stars
+from desktop.plain_text import as_plain
 
 COLUMNS = ("label", "rating", "tags", "venue", "year", "read")
 LABEL, RATING, TAGS, VENUE, YEAR, READ = range(len(COLUMNS))
@@ -135,7 +136,7 @@ class PaperTableModel(QAbstractTableModel):
             return (paper.label.casefold(), paper.rating or 0, ", ".join(paper.tags).casefold(), paper.venue or "",
                     paper.year or 0, int(paper.read))[column]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return paper.label if column == LABEL else None
+            return as_plain(paper.label) if column == LABEL else None
         if column == LABEL:
             return paper.label
         if column == RATING:

@@ -110,7 +110,10 @@ class SearchSession(QObject):
         self.query = text
         found = RECOMMENDATION.search(text)
         self.why = result.why if found and not found.group(2) else {}  # "recommended for" is not for look-alikes
-        self.highlight = (result.terms or highlight_terms(text)) if text.strip() else []
+        if not text.strip():
+            self.highlight = []
+        else:  # a recommendation query's own words (is:recommended, similar:ID) are no search words
+            self.highlight = result.terms if found else (result.terms or highlight_terms(text))
         self.message.emit(result.hint, 8000)  # an empty hint clears an old one that no longer applies
         self.resultsReady.emit(self.ordered(result.ids if text.strip() else self.all_ids), keep_place)
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from db import facets
 from db.library import Library
 from db.render import stars
+from desktop.plain_text import as_plain
 
 FRAGMENT_ROLE = Qt.ItemDataRole.UserRole + 1
 TAG_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -122,20 +123,20 @@ class Sidebar(QTreeWidget):
         """Rename `name` (asking for the new name when `new` is None); merging into an existing tag asks first."""
         if new is None:
             new, ok = QInputDialog.getText(self, self.tr("Rename tag"),
-                                           self.tr("New name for “%1”:").replace("%1", name), text=name)
+                                           as_plain(self.tr("New name for “%1”:").replace("%1", name)), text=name)
             if not ok:
                 return False
         existing = {tag.casefold(): tag for tag, _count in self.library.tags()}
         target = existing.get(" ".join(new.split()).casefold())
         if target and target.casefold() != name.casefold():
-            answer = QMessageBox.question(self, self.tr("Merge tags"), self.tr(
-                "“%1” exists already. Merge “%2” into it?").replace("%1", target).replace("%2", name))
+            answer = QMessageBox.question(self, self.tr("Merge tags"), as_plain(self.tr(
+                "“%1” exists already. Merge “%2” into it?").replace("%1", target).replace("%2", name)))
             if answer != QMessageBox.StandardButton.Yes:
                 return False
         try:
             changes = self.library.rename_tag(name, new)
         except (ValueError, KeyError) as error:
-            QMessageBox.warning(self, self.tr("Rename tag"), str(error))
+            QMessageBox.warning(self, self.tr("Rename tag"), as_plain(str(error)))
             return False
         self.refresh()
         self.libraryChanged.emit(changes)
@@ -144,8 +145,8 @@ class Sidebar(QTreeWidget):
     def delete_tag(self, name: str, confirm: bool = True) -> bool:
         count = len(facets.papers_with_tag(self.library, name))
         if confirm:
-            answer = QMessageBox.question(self, self.tr("Delete tag"), self.tr(
-                "Remove the tag “%1” from %2 papers?").replace("%1", name).replace("%2", str(count)))
+            answer = QMessageBox.question(self, self.tr("Delete tag"), as_plain(self.tr(
+                "Remove the tag “%1” from %2 papers?").replace("%1", name).replace("%2", str(count))))
             if answer != QMessageBox.StandardButton.Yes:
                 return False
         changes = self.library.delete_tag(name)

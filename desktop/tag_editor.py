@@ -14,6 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.plain_text import as_plain
+
 CHIP_CHARS = 28  # a longer tag is shown cut (its tooltip has it whole), so the pane never grows wider
 
 
@@ -78,7 +80,7 @@ class TagEditor(QWidget):
             shown = tag if len(tag) <= CHIP_CHARS else tag[: CHIP_CHARS - 1] + "…"
             chip.setText(f"{shown}  ×")
             chip.setObjectName("tagChip")
-            chip.setToolTip(self.tr("Remove the tag “%1”").replace("%1", tag))
+            chip.setToolTip(as_plain(self.tr("Remove the tag “%1”").replace("%1", tag)))
             chip.setAccessibleName(self.tr("Remove tag %1").replace("%1", tag))
             chip.clicked.connect(lambda _=False, t=tag: self.tagRemoved.emit(t))
             self._chips_layout.insertWidget(self._chips_layout.count() - 1, chip)

@@ -17,6 +17,7 @@ from desktop.dialogs import NoteHistoryDialog, import_report_box, shortcuts_text
 from desktop.export_dialog import ExportDialog, ask_output
 from desktop.i18n import tr
 from desktop.importing import ImportJob
+from desktop.plain_text import as_plain
 
 IMPORT_FILTER = "Paper lists (*.txt *.json *.jsonl *.csv *.bib *.bibtex *.biblatex *.ris *.xml *.atom);;All files (*)"
 UNREAD_FILTER = "read:no"
@@ -196,8 +197,8 @@ class WindowActions:
         self.last_import = (None, [message])
         self.w.statusBar().showMessage(tr("Import failed: %1").replace("%1", message), 15000)
         if self.w.isVisible() and not self.w.property("quietImport"):
-            QMessageBox.warning(self.w, tr("Import failed"), tr("Nothing was imported.\n\n%1").replace(
-                "%1", message))
+            QMessageBox.warning(self.w, tr("Import failed"), as_plain(tr("Nothing was imported.\n\n%1").replace(
+                "%1", message)))
 
     def export_dialog(self) -> None:
         dialog = ExportDialog(self.w, has_query=bool(self.w.search_box.text().strip()),
@@ -228,7 +229,7 @@ class WindowActions:
             self.last_export = (None, message)
             self.w.statusBar().showMessage(tr("Export failed: %1").replace("%1", message), 15000)
             if self.w.isVisible() and not self.w.property("quietImport"):
-                QMessageBox.warning(self.w, tr("Export failed"), message)
+                QMessageBox.warning(self.w, tr("Export failed"), as_plain(message))
 
         self.w.statusBar().showMessage(tr("Exporting %1 papers…").replace("%1", f"{len(ids):,}"))
         run_in_background(self.w, work, done, failed)

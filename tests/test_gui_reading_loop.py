@@ -148,6 +148,9 @@ def test_a_note_changed_elsewhere_while_typing_is_offered_not_typed_over(make_wi
     assert editor.toPlainText() == "their second words"
     qtbot.keyClick(editor, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert editor.toPlainText() == "my own words, more"
+    qtbot.wait(1500)  # the undo is saved: their version must stay in the note history
+    assert window.library.paper(paper_id).note == "my own words, more"
+    assert "their second words" in [text for _when, text in window.library.note_history(paper_id)]
 
 
 def test_a_note_changed_elsewhere_is_shown_when_the_user_has_not_written_in_it(make_window, qtbot, library_dir):
@@ -262,6 +265,24 @@ def test_annotating_the_tenth_row_of_a_venue_keeps_it_there(make_window, qtbot, 
     qtbot.waitUntil(lambda: len(searches) == 1, timeout=5000)
     qtbot.wait(300)
     assert window.model.ids() == order and window.paper_list.currentIndex().row() == 10
+    assert bar.value() == scroll
+
+
+def test_a_paper_that_leaves_the_view_on_refresh_leaves_the_place_where_it_was(make_window, qtbot):
+    window = make_window()
+    activate(window, qtbot)
+    window.resize(1000, 500)
+    window.actions_.unread_only.setChecked(True)
+    wait_for_query(window, qtbot, "read:no")
+    bar = window.paper_list.verticalScrollBar()
+    bar.setValue(8)
+    click_row(window, qtbot, 12)
+    scroll = bar.value()
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_4)  # rated, so read: it no longer matches "read:no"
+    after = window.model.paper_id(13)
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_F5)
+    qtbot.waitUntil(lambda: window.model.rowCount() == 37, timeout=5000)
+    assert window.paper_list.currentIndex().row() == 12 and window.current_paper_id() == after
     assert bar.value() == scroll
 
 

@@ -95,3 +95,28 @@ def test_an_overlong_title_is_refused_with_a_message(make_window, monkeypatch):
     assert window.undo_stack.count() == 0
     assert window.set_title("A fine title") is True
     assert window.library.paper(window.current_paper_id()).label == "A fine title"
+
+
+def test_hostile_titles_and_tags_are_shown_as_written_in_tooltips_and_dialogs(make_window, qtbot, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    from db.changes import Changes
+    from desktop.paper_model import LABEL
+
+    window = make_window()
+    hostile = "<img src=/dev/zero> <b>bold</b>"
+    report = window.library.import_records([PaperRecord(title=hostile, abstract="A hostile title, " * 5)])
+    window.apply_changes(report.changes)
+    paper_id = report.new[0]
+    qtbot.waitUntil(lambda: window.model.row_of(paper_id) is not None, timeout=5000)
+    tip = window.model.index(window.model.row_of(paper_id), LABEL).data(Qt.ItemDataRole.ToolTipRole)
+    assert tip == "<qt>&lt;img src=/dev/zero&gt; &lt;b&gt;bold&lt;/b&gt;</qt>"  # rich text showing the text
+    window.apply_changes(window.library.add_tags(paper_id, [hostile]) | Changes())
+    assert window.select_paper(paper_id)
+    chip = window.tag_editor.findChild(object, "tagChip")
+    assert "&lt;img" in chip.toolTip() and "<img" not in chip.toolTip()
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda parent, title, text, *a: (
+        asked.append(text), QMessageBox.StandardButton.No)[1])
+    window.sidebar.delete_tag(hostile)
+    assert asked and "<img" not in asked[0] and "&lt;img src=/dev/zero&gt;" in asked[0]
