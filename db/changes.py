@@ -28,7 +28,6 @@ BIBLIOGRAPHIC = "bibliographic"
 ADDED = "added"
 REMOVED = "removed"
 KINDS = (RATING, READ, NOTE, TITLE, TAGS, BIBLIOGRAPHIC, ADDED, REMOVED)
-ANNOTATIONS = frozenset({RATING, READ, NOTE, TITLE, TAGS})
 MEMBERSHIP = frozenset({ADDED, REMOVED})  # the set of papers itself changed
 
 

@@ -396,7 +396,7 @@ class Library(ImportMixin):
 
     def add_tags(self, paper_id: str, names: Iterable[str]) -> Changes:
         """Add tags to a paper, reusing an existing tag that matches case-insensitively in NFC (each tag as
-        `clean_tag` stores it: no C0 control characters, whitespace collapsed; `stored_tags` gives the names).
+        `clean_tag` stores it: no C0 control characters, whitespace collapsed; `Paper.tags` gives the names).
 
         Raises ValueError for an empty tag, KeyError for an unknown paper."""
         cleaned = [clean_tag(name) for name in names]
@@ -409,15 +409,6 @@ class Library(ImportMixin):
                 tag_id = conn.execute("SELECT id FROM tags WHERE key = ?", (key,)).fetchone()[0]
                 added += conn.execute("INSERT OR IGNORE INTO paper_tags VALUES (?, ?)", (paper_id, tag_id)).rowcount
             return self._log(conn, [paper_id], TAGS) if added else NOTHING
-
-    def stored_tags(self, names: Iterable[str]) -> list[str]:
-        """The names under which `names` are stored (an existing tag's spelling wins), else as `clean_tag` gives."""
-        with self._lock:
-            stored = []
-            for name in names:
-                row = self._conn.execute("SELECT name FROM tags WHERE key = ?", (tag_key(name),)).fetchone()
-                stored.append(row[0] if row else clean_tag(name))
-            return stored
 
     def remove_tags(self, paper_id: str, names: Iterable[str]) -> Changes:
         """Remove tags (matched case-insensitively in NFC) from a paper; unknown tags are ignored."""

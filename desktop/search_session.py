@@ -129,9 +129,6 @@ class SearchSession(QObject):
         found = RECOMMENDATION.search(self.query)
         return (found.group(3) or found.group(4)) if found and (found.group(3) or found.group(4)) else None
 
-    def recommending(self) -> bool:
-        return RECOMMENDATION.search(self.query) is not None
-
     def stop(self) -> None:
         self.timer.stop()
         if self.index_timer.isActive():  # the last edits go into the index before the worker ends
