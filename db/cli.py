@@ -222,6 +222,8 @@ def cmd_annotate(args: argparse.Namespace) -> int:
             library.set_title(paper_id, args.title)
         if args.read is not None:
             library.set_read(paper_id, args.read)
+        elif args.tag or args.rating:  # rating or tagging a paper counts as reading it, as in the window
+            library.set_read(paper_id, True)
         _index(library)
         paper = library.paper(paper_id)
     print(f"{paper.id}  {stars(paper.rating) or 'unrated'}  {paper.label}")

@@ -72,6 +72,19 @@ def test_rating_zero_clears_and_title_empty_clears(library_dir):
     assert paper["rating"] is None and paper["title"] is None and paper["label"].startswith("Inference-time")
 
 
+def test_rating_or_tagging_marks_read_unless_unread_is_given(library_dir):
+    def read(pid):
+        return {p["id"]: p["read"] for p in json.loads(margin("list", "--json", library=library_dir).stdout)}[pid]
+
+    first, second, third = "9342e12f8e8d", "6ac65bf33b7e", "c9c83c252bec"
+    assert margin("annotate", first, "--rating", "4", library=library_dir).returncode == 0
+    assert margin("annotate", second, "--tag", "theory", library=library_dir).returncode == 0
+    assert margin("annotate", third, "--rating", "2", "--unread", library=library_dir).returncode == 0
+    assert (read(first), read(second), read(third)) == (True, True, False)
+    assert margin("annotate", third, "--note", "a note alone", library=library_dir).returncode == 0
+    assert read(third) is False  # a note is no judgement of the paper
+
+
 @pytest.mark.parametrize("args, message", [
     (("annotate", "ffffffffffff", "--rating", "3"), "no single paper"),
     (("annotate", "9342e12f8e8d", "--tag", "   "), "empty"),
