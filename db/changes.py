@@ -54,6 +54,14 @@ class Changes:
         chosen = frozenset(kinds)
         return cls(ids, chosen, {paper_id: chosen for paper_id in ids})
 
+    @classmethod
+    def by_kinds(cls, by_paper: dict[str, Iterable[str]]) -> Changes:
+        """Papers that changed in different kinds: `by_paper` maps a paper id to its kinds."""
+        if not by_paper:
+            return NOTHING
+        kinds = {paper_id: frozenset(paper_kinds) for paper_id, paper_kinds in by_paper.items()}
+        return cls(frozenset(kinds), frozenset().union(*kinds.values()), kinds)
+
     def __bool__(self) -> bool:
         return bool(self.papers)
 

@@ -1,7 +1,6 @@
 """Facets of the library for the sidebar and sorting: counts by tag, rating, read state and venue; ordering
-of paper ids by a column; renaming, merging and deleting tags.
-
-Renaming and deleting tags are Library calls (Library.rename_tag, delete_tag); these give the counts.
+of paper ids by a column; the papers carrying a tag. (Renaming, merging and deleting tags are Library calls:
+Library.rename_tag, Library.delete_tag.)
 """
 
 from __future__ import annotations
@@ -70,18 +69,3 @@ def papers_with_tag(library: Library, name: str) -> list[str]:
     return [row[0] for row in library.rows(
         "SELECT p.id FROM papers p JOIN paper_tags pt ON pt.paper_id = p.id JOIN tags t ON t.id = pt.tag_id"
         " WHERE t.key = ? ORDER BY p.position", (tag_key(name),))]
-
-
-def rename_tag(library: Library, old: str, new: str) -> int:
-    """Rename tag `old` to `new` on every paper (Library.rename_tag; merged when `new` exists already).
-
-    Returns the number of papers that carry the tag afterwards. Raises KeyError when `old` does not exist,
-    ValueError when `new` is empty.
-    """
-    library.rename_tag(old, new)
-    return len(papers_with_tag(library, new))
-
-
-def delete_tag(library: Library, name: str) -> int:
-    """Remove tag `name` from every paper. Returns how many papers lost it (0 when there is no such tag)."""
-    return len(library.delete_tag(name).papers)

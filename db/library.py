@@ -480,8 +480,7 @@ class Library(ImportMixin):
         which it has already shown). Returns None when the log no longer reaches back to `seq` (older changes
         were pruned; the caller must reload everything it derived)."""
         with self._lock:
-            newest = self._conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'change_log'").fetchone()
-            newest = newest[0] if newest else 0
+            newest = self.last_change()
             if newest < seq:  # the index or window is ahead of this database: it was replaced
                 return None
             if newest == seq:
@@ -496,10 +495,7 @@ class Library(ImportMixin):
             by_paper: dict[str, set[str]] = {}
             for paper_id, kinds in self._conn.execute(sql, params):
                 by_paper.setdefault(paper_id, set()).update(kinds.split(","))
-        if not by_paper:
-            return NOTHING, newest
-        kinds = frozenset().union(*by_paper.values())
-        return Changes(frozenset(by_paper), kinds, {k: frozenset(v) for k, v in by_paper.items()}), newest
+        return Changes.by_kinds(by_paper), newest
 
 
 _PAPER_SELECT = (
