@@ -12,6 +12,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QTimer
 
 from db.changes import Changes
+from db.errors import MarginError
 from db.library import Library
 
 DWELL_MS = 2000
@@ -62,6 +63,6 @@ class ReadTracker(QObject):
             return
         try:
             changes = self._library.set_read(paper_id, True)
-        except KeyError:  # deleted meanwhile
+        except (KeyError, MarginError):  # deleted meanwhile, or the library is busy: `r` marks it by hand
             return
         self._apply(changes)
