@@ -20,10 +20,10 @@ backup of a few thousand annotated papers takes well under a second.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -31,6 +31,7 @@ from pathlib import Path
 from db.cleaning import clean_note, clean_tag, clean_title, tag_key
 from db.errors import InputError, MarginError
 from db.exporters.margin_json import document, read_margin_json, validate
+from db.fileio import write_atomically
 from db.library import ImportReport, Library
 from db.paper import Paper, PaperRecord, normalize_text
 
@@ -40,7 +41,8 @@ DEFAULT_MAX_AGE = timedelta(days=1)
 _NAME = re.compile(r"^margin-backup-(\d{8}-\d{6})Z(?:-(\d+))?\.json$")
 
 __all__ = ["BACKUP_FOLDER", "DEFAULT_MAX_AGE", "KEEP", "RestoreReport", "backup_folder", "backup_if_due",
-           "backup_papers", "backups", "check", "latest_backup", "read_margin_json", "restore", "write_backup"]
+           "backup_papers", "backups", "backups_in", "check", "latest_backup", "read_backup", "read_margin_json",
+           "restore", "write_backup"]
 
 
 def backup_folder(library: Library) -> Path:
@@ -50,7 +52,12 @@ def backup_folder(library: Library) -> Path:
 
 def backups(library: Library) -> list[Path]:
     """The backup files of this library, oldest first (by the time in their names). [] when there are none."""
-    folder = backup_folder(library)
+    return backups_in(library.folder)
+
+
+def backups_in(library_folder: Path) -> list[Path]:
+    """The backup files in `library_folder/backups/`, oldest first; for a library that cannot be opened."""
+    folder = Path(library_folder) / BACKUP_FOLDER
     if not folder.is_dir():
         return []
     found = []
@@ -65,6 +72,17 @@ def latest_backup(library: Library) -> Path | None:
     """The newest backup file, or None."""
     found = backups(library)
     return found[-1] if found else None
+
+
+def read_backup(path: Path) -> dict:
+    """The Margin JSON document in `path` (a backup or an export). Raises InputError naming the file when it
+    cannot be read or is not one."""
+    data = read_margin_json(path)
+    if data is None:
+        if not Path(path).is_file():
+            raise InputError(path, "no such backup file")
+        raise InputError(path, "not a Margin JSON backup or export")
+    return data
 
 
 def backup_papers(library: Library) -> list[Paper]:
@@ -97,16 +115,13 @@ def write_backup(library: Library, keep: int = KEEP, now: datetime | None = None
         return latest
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        path = _free_name(folder, now)
-        fd, temp = tempfile.mkstemp(dir=folder, prefix=".margin-backup-", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            json.dump(data, handle, ensure_ascii=False, indent=1)
-            handle.write("\n")
-        os.replace(temp, path)
-        stamp = now.timestamp()
-        os.utime(path, (stamp, stamp))
     except OSError as error:
         raise MarginError(f"{folder}: cannot write a backup ({error.strerror})") from None
+    path = _free_name(folder, now)
+    write_atomically(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")  # no .tmp left on a full disk
+    with contextlib.suppress(OSError):
+        stamp = now.timestamp()
+        os.utime(path, (stamp, stamp))
     for old in backups(library)[:-keep] if keep > 0 else []:
         try:
             old.unlink()

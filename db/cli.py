@@ -9,12 +9,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sqlite3
 import sys
 from pathlib import Path
 
 from db.cleaning import clean_tag, clean_title
 from db.errors import InputError, MarginError
 from db.export import DESCRIPTIONS, FOLDER_FORMATS, FORMATS, export, write_export
+from db.integrity import damaged, is_damage
 from db.library import DB_NAME, Library
 from db.paths import resolve_library_dir
 from db.render import stars
@@ -67,6 +69,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write to FILE (default: standard output); for markdown-folder, the folder DIR (required)")
     p.add_argument("--no-abstract", dest="abstract", action="store_false",
                    help="leave the abstracts out of markdown and markdown-folder")
+
+    p = commands.add_parser("check", parents=[common],
+                            help="check the library database page by page (SQLite's integrity check)")
+
+    p = commands.add_parser(
+        "restore", parents=[common], help="rebuild a damaged library, or put a backup's annotations back",
+        epilog="On a damaged library: reads what is still readable of library.db, moves the damaged file to "
+               "backups/, and restores the backup into a new library.db. On a sound library: restores the "
+               "backup's annotations (newer edits in the library win), as importing it does.")
+    p.add_argument("backup", nargs="?", metavar="BACKUP",
+                   help="a Margin JSON backup or export (default: the newest file in the library's backups/)")
     return parser
 
 
@@ -88,6 +101,11 @@ def run_command(args: argparse.Namespace) -> int:
         return _COMMANDS[args.command](args)
     except MarginError as error:
         print(f"margin: {error}", file=sys.stderr)
+        return 1
+    except sqlite3.DatabaseError as error:  # damage found past the checks on opening (a page read later)
+        if not is_damage(error):
+            raise
+        print(f"margin: {damaged(library_dir(args), error)}", file=sys.stderr)
         return 1
     except BrokenPipeError:  # `margin list | head`: the reader went away; not an error
         sys.stdout = open(os.devnull, "w")
@@ -210,23 +228,74 @@ def cmd_annotate(args: argparse.Namespace) -> int:
             paper_id = library.find_id(args.id)
         except KeyError:
             raise MarginError(f"no single paper has the id '{args.id}' (see: margin list)") from None
-        if args.tag:
-            library.add_tags(paper_id, args.tag)
-        if args.untag:
-            library.remove_tags(paper_id, args.untag)
-        if args.rating is not None:
-            library.set_rating(paper_id, args.rating)
-        if note is not None:
-            library.set_note(paper_id, note)
-        if args.title is not None:
-            library.set_title(paper_id, args.title)
-        if args.read is not None:
-            library.set_read(paper_id, args.read)
-        elif args.tag or args.rating:  # rating or tagging a paper counts as reading it, as in the window
-            library.set_read(paper_id, True)
+        with library.transaction():  # all of the change or none of it (a full disk saves nothing)
+            if args.tag:
+                library.add_tags(paper_id, args.tag)
+            if args.untag:
+                library.remove_tags(paper_id, args.untag)
+            if args.rating is not None:
+                library.set_rating(paper_id, args.rating)
+            if note is not None:
+                library.set_note(paper_id, note)
+            if args.title is not None:
+                library.set_title(paper_id, args.title)
+            if args.read is not None:
+                library.set_read(paper_id, args.read)
+            elif args.tag or args.rating:  # rating or tagging a paper counts as reading it, as in the window
+                library.set_read(paper_id, True)
+        _backup_if_due(library)
         _index(library)
         paper = library.paper(paper_id)
     print(f"{paper.id}  {stars(paper.rating) or 'unrated'}  {paper.label}")
+    return 0
+
+
+def _backup_if_due(library: Library) -> None:
+    """The daily annotation backup the window also writes (db.backup), so a library used from the command
+    line alone has one to restore; a backup that cannot be written is said on stderr, the change stays."""
+    from db.backup import backup_if_due
+
+    try:
+        backup_if_due(library)
+    except MarginError as error:
+        print(f"margin: the change was saved, but no backup could be written ({error})", file=sys.stderr)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from db.integrity import check
+
+    folder = library_dir(args)
+    problems = check(folder)
+    if not problems:
+        print(f"{folder / DB_NAME}: ok (every page checked)")
+        return 0
+    for problem in problems[1:10]:  # SQLite's further findings, as data; the one-line error is the first
+        print(problem)
+    print(f"margin: {damaged(folder, problems[0])}", file=sys.stderr)
+    return 1
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    from db.backup import latest_backup, read_backup, restore
+    from db.integrity import check, rebuild
+
+    folder = library_dir(args)
+    backup = Path(args.backup) if args.backup else None
+    if backup is not None:
+        read_backup(backup)  # a file that is not a Margin JSON document stops here, nothing changed
+    if (folder / DB_NAME).exists() and check(folder):
+        report = rebuild(folder, backup)
+        print(report.summary())
+        with _open(args, seed=False) as library:
+            _index(library)
+        return 0
+    with _open(args) as library:
+        backup = backup or latest_backup(library)
+        if backup is None:
+            raise MarginError(f"{folder}: the library is sound and has no backup to restore; name a backup or "
+                              f"a Margin JSON export")
+        print(f"{backup.name}: {restore(library, read_backup(backup), path=backup).summary()}")
+        _index(library)
     return 0
 
 
@@ -267,4 +336,5 @@ def _write_stdout(text: str) -> None:
     stream.flush()
 
 
-_COMMANDS = {"import": cmd_import, "list": cmd_list, "annotate": cmd_annotate, "export": cmd_export}
+_COMMANDS = {"import": cmd_import, "list": cmd_list, "annotate": cmd_annotate, "export": cmd_export,
+             "check": cmd_check, "restore": cmd_restore}

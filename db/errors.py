@@ -22,3 +22,21 @@ class InputError(MarginError):
 
 class LibraryError(MarginError):
     """The library folder or its database cannot be used (too new, unreadable, locked)."""
+
+
+class LibraryBusy(LibraryError):
+    """Another process held the library's write lock for longer than this one would wait; nothing was changed.
+    Trying again later can succeed (the window keeps the edit and retries)."""
+
+
+class LibraryDamaged(LibraryError):
+    """library.db is damaged (SQLite reports a malformed page or a file that is not a database).
+
+    `path` is the database file, `reason` SQLite's words, `backup` the newest backup file of the library (None
+    when it has none). str() is one line naming the file, what is wrong, and what to do (db.integrity)."""
+
+    def __init__(self, message: str, path: Path, reason: str, backup: Path | None):
+        super().__init__(message)
+        self.path = path
+        self.reason = reason
+        self.backup = backup

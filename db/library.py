@@ -17,9 +17,10 @@ from collections.abc import Callable, Iterable, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from db.changes import NOTE, NOTHING, TAGS, Changes
+from db.changes import ADDED, NOTE, NOTHING, TAGS, Changes
 from db.cleaning import clean_note, clean_tag, clean_title, tag_key
-from db.errors import LibraryError
+from db.errors import LibraryBusy, LibraryError
+from db.integrity import damaged, is_damage
 from db.library_import import ImportMixin, ImportReport  # noqa: F401 - ImportReport is part of this API
 from db.paper import Paper, PaperRecord
 from db.store import log_change, now
@@ -102,6 +103,10 @@ class Library(ImportMixin):
         self.created = False  # True when this open created the library (a first start)
         self.writer = uuid.uuid4().hex[:16]  # names this connection's changes in the change log
         self.waiting: Callable[[], None] | None = None  # called when a write must wait for another process
+        # how long a write waits for another process's write transaction before it fails as busy (the window
+        # waits briefly and keeps the edit to retry; the command line waits the full BUSY_TIMEOUT_MS)
+        self.write_wait_ms = BUSY_TIMEOUT_MS
+        self._depth = 0  # transactions open on this connection (inner ones join the outer one)
 
     @property
     def db(self):
@@ -136,7 +141,13 @@ class Library(ImportMixin):
             connection.execute("PRAGMA foreign_keys = ON")
             connection.execute("PRAGMA synchronous = NORMAL")
             version = connection.execute("PRAGMA user_version").fetchone()[0]
+            if version > 0:  # the cheap part of an integrity check: the schema, the small indexes, both ends
+                for table in ("papers", "annotations"):  # of the tables (a few ms at 100k papers)
+                    connection.execute(f"SELECT count(*) FROM {table}").fetchone()
+                    connection.execute(f"SELECT min(rowid), max(rowid) FROM {table} NOT INDEXED").fetchone()
         except sqlite3.DatabaseError as error:
+            if is_damage(error):
+                raise damaged(folder, error) from None
             raise LibraryError(f"{path}: cannot open the library database ({error})") from None
         library = cls(folder, connection)
         if version > SCHEMA_VERSION:
@@ -188,11 +199,20 @@ class Library(ImportMixin):
     def transaction(self):
         """One write transaction (BEGIN IMMEDIATE … COMMIT, rolled back on any exception).
 
-        Waits up to BUSY_TIMEOUT_MS for another process's write (calling `waiting()` once it takes a moment).
+        Waits up to `write_wait_ms` for another process's write (calling `waiting()` once it takes a moment).
         Raises LibraryError when the library stays busy or cannot be written (disk full, read-only); nothing
-        of the transaction is then kept."""
+        of the transaction is then kept. A transaction opened inside another on the same Library joins it:
+        several mutations in one `with library.transaction():` are saved together or not at all."""
         with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield self._conn
+                finally:
+                    self._depth -= 1
+                return
             self._begin()
+            self._depth = 1
             try:
                 yield self._conn
                 self._conn.commit()
@@ -201,26 +221,34 @@ class Library(ImportMixin):
                 if isinstance(error, sqlite3.OperationalError):
                     raise LibraryError(f"{self.folder / DB_NAME}: cannot write to the library ({error}); "
                                        f"nothing of this change was saved") from None
+                if is_damage(error):
+                    raise damaged(self.folder, error) from None
                 raise
+            finally:
+                self._depth = 0
 
     def _begin(self) -> None:
         try:
-            self._conn.execute(f"PRAGMA busy_timeout = {_NOTICE_MS}")
+            self._conn.execute(f"PRAGMA busy_timeout = {min(_NOTICE_MS, self.write_wait_ms)}")
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
                 return
             except sqlite3.OperationalError as error:
                 if "locked" not in str(error) and "busy" not in str(error):
                     raise
+            if self.write_wait_ms <= _NOTICE_MS:
+                raise sqlite3.OperationalError("database is locked")
             if self.waiting is not None:
                 self.waiting()
-            self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS - _NOTICE_MS}")
+            self._conn.execute(f"PRAGMA busy_timeout = {self.write_wait_ms - _NOTICE_MS}")
             self._conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:
             busy = "locked" in str(error) or "busy" in str(error)
-            raise LibraryError(
-                f"{self.folder / DB_NAME}: the library is busy: another Margin process has been writing to it "
-                f"for over {BUSY_TIMEOUT_MS // 1000} seconds; try again when it has finished" if busy else
+            waited = (f"has been writing to it for over {self.write_wait_ms // 1000} seconds"
+                      if self.write_wait_ms >= 2000 else "is writing to it")
+            raise LibraryBusy(
+                f"{self.folder / DB_NAME}: the library is busy: another Margin process {waited}; "
+                f"try again when it has finished") if busy else LibraryError(
                 f"{self.folder / DB_NAME}: cannot write to the library ({error})") from None
         finally:
             self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -466,6 +494,22 @@ class Library(ImportMixin):
         with self._lock:
             return [tuple(row) for row in self._conn.execute(sql, params)]
 
+    def put_salvaged_rows(self, rows: dict[str, list[tuple]]) -> Changes:
+        """Fill a new, empty library with the rows read from a damaged one (db.integrity.rebuild): per table
+        (papers, annotations, tags, paper_tags, note_history) tuples in db.integrity's column order. Rows that
+        do not fit (a tag of a paper that could not be read) are left out. One transaction; logged as added."""
+        from db.integrity import _TABLES
+
+        with self.transaction() as conn:
+            if conn.execute("SELECT 1 FROM papers LIMIT 1").fetchone():
+                raise LibraryError(f"{self.folder / DB_NAME}: salvaged rows go into a new library only")
+            for table, columns in _TABLES.items():
+                conn.executemany(f"INSERT OR IGNORE INTO {table} ({', '.join(columns)})"
+                                 f" SELECT {', '.join('?' * len(columns))}"
+                                 + _SALVAGE_FITS.get(table, ""), rows.get(table, []))
+            ids = [row[0] for row in conn.execute("SELECT id FROM papers ORDER BY position")]
+            return self._log(conn, ids, ADDED) if ids else NOTHING
+
     # ----------------------------------------------------------------- the change log
     def last_change(self) -> int:
         """The number of the newest change ever committed to the library (0 for none); it only grows."""
@@ -497,6 +541,13 @@ class Library(ImportMixin):
                 by_paper.setdefault(paper_id, set()).update(kinds.split(","))
         return Changes.by_kinds(by_paper), newest
 
+
+# a salvaged row is kept only where what it refers to was salvaged too (the ? are the row's values, in order)
+_SALVAGE_FITS = {
+    "annotations": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?1)",
+    "paper_tags": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?1) AND EXISTS (SELECT 1 FROM tags WHERE id = ?2)",
+    "note_history": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?2)",
+}
 
 _PAPER_SELECT = (
     "SELECT p.id, p.label, p.title, p.abstract, p.authors, p.venue, p.year, p.url, p.doi, p.arxiv_id,"
