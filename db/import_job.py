@@ -15,8 +15,10 @@ the child ends and its Python work never competes with the window's thread. It p
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import queue
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -94,16 +96,19 @@ def import_paths(library: Library, paths: Sequence[Path | str] | ImportInputs, p
     JSON document is malformed. Used by `margin import` (db.cli) and by the window (through run_in_child)."""
     inputs = paths if isinstance(paths, ImportInputs) else read_inputs(paths)
     result = ImportResult(notes=list(inputs.notes))
-    result.merge(library.import_records(inputs.records, progress=progress))
-    result.skipped = inputs.skipped + result.skipped
-    for path, data in inputs.restores:
-        done = restore(library, data, path=path)
-        result.merge(done.added)
-        total = result.restored = result.restored or RestoreReport()
-        total.changed += done.changed
-        total.unchanged += done.unchanged
-        total.kept += done.kept
-        total.unmatched += done.unmatched
+    # with restores, all of it is one transaction (saved whole or not at all); without, the records' import
+    # holds the write lock only while it writes (Library.import_records)
+    with library.transaction() if inputs.restores else contextlib.nullcontext():
+        result.merge(library.import_records(inputs.records, progress=progress))
+        result.skipped = inputs.skipped + result.skipped
+        for path, data in inputs.restores:
+            done = restore(library, data, path=path)
+            result.merge(done.added)
+            total = result.restored = result.restored or RestoreReport()
+            total.changed += done.changed
+            total.unchanged += done.unchanged
+            total.kept += done.kept
+            total.unmatched += done.unmatched
     if index is None:
         from db.search_index import SearchIndex
 
@@ -113,18 +118,29 @@ def import_paths(library: Library, paths: Sequence[Path | str] | ImportInputs, p
     return result
 
 
-def import_files(folder: Path, paths: list[Path], progress: Progress | None = None) -> tuple[ImportResult, list[str]]:
-    """`import_paths` on the library in `folder` (which is not seeded). Returns the result and its notes."""
+def import_files(folder: Path, paths: list[Path], progress: Progress | None = None,
+                 saved: Callable[[], None] | None = None) -> tuple[ImportResult, list[str]]:
+    """`import_paths` on the library in `folder` (which is not seeded). Returns the result and its notes.
+    `saved()` is called once everything is in the library, before the search index catches up."""
     inputs = read_inputs(paths)  # before the library is opened: a broken file changes nothing
+
+    def index(library: Library) -> None:
+        from db.search_index import SearchIndex
+
+        if saved is not None:
+            saved()
+        SearchIndex.for_library(library).open(library)
+
     with Library.open(folder, seed=False) as library:
-        result = import_paths(library, inputs, progress)  # indexes the new papers here, not in the window
+        result = import_paths(library, inputs, progress, index=index)  # indexed here, not in the window
     return result, result.notes
 
 
 def _child(folder: str, paths: list[str], messages) -> None:
     try:
         report, notes = import_files(Path(folder), [Path(p) for p in paths],
-                                     lambda done, total: messages.put(("progress", done, total)))
+                                     lambda done, total: messages.put(("progress", done, total)),
+                                     lambda: messages.put(("saved",)))
         messages.put(("done", report, notes))
     except MarginError as error:
         messages.put(("failed", str(error)))
@@ -132,16 +148,29 @@ def _child(folder: str, paths: list[str], messages) -> None:
         messages.put(("failed", f"{type(error).__name__}: {error}"))
 
 
-def run_in_child(folder: Path, paths: list[Path],
-                 on_progress: Progress | None = None) -> tuple[ImportResult, list[str]]:
-    """Run `import_files` in a child process and wait for it (call this from a worker thread)."""
+class ImportCancelled(MarginError):
+    """The import was cancelled before it had saved anything; the library is as it was."""
+
+
+def run_in_child(folder: Path, paths: list[Path], on_progress: Progress | None = None,
+                 cancel: threading.Event | None = None) -> tuple[ImportResult, list[str]]:
+    """Run `import_files` in a child process and wait for it (call this from a worker thread).
+
+    When `cancel` is set before the import has saved its papers, the child is stopped (its transaction is
+    rolled back with it) and ImportCancelled is raised; once they are saved, the import is let finish (the
+    search index catching up) and returns as usual."""
     context = multiprocessing.get_context("spawn")
     messages = context.Queue()
     process = context.Process(target=_child, args=(str(folder), [str(p) for p in paths], messages),
                               name="margin-import", daemon=True)
     process.start()
+    saved = False
     try:
         while True:
+            if cancel is not None and cancel.is_set() and not saved:
+                process.terminate()
+                process.join(timeout=30)
+                raise ImportCancelled("the import was cancelled; nothing was imported")
             try:
                 message = messages.get(timeout=_POLL_SECONDS)
             except queue.Empty:
@@ -152,6 +181,8 @@ def run_in_child(folder: Path, paths: list[Path],
             if message[0] == "progress":
                 if on_progress:
                     on_progress(message[1], message[2])
+            elif message[0] == "saved":
+                saved = True
             elif message[0] == "done":
                 return message[1], message[2]
             else:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
-from db.errors import MarginError
+from db.errors import LibraryDamaged, MarginError
+from db.integrity import damaged, is_damage, rebuild
 from db.library import Library
+from desktop.plain_text import as_plain
 
 NO_DISPLAY_MESSAGE = (
     "margin: no display found (DISPLAY and WAYLAND_DISPLAY are not set); start the window under a virtual "
@@ -31,6 +35,83 @@ def create_window(library: Path):
     window = MainWindow(Library.open(Path(library)))
     window.setObjectName("mainWindow")
     return window
+
+
+def open_window(folder: Path, ask_rebuild: Callable[[LibraryDamaged], bool] | None = None):
+    """`create_window(folder)`, except that a damaged library.db is offered for rebuilding first
+    (`ask_rebuild(error)`, a dialog by default; db.integrity.rebuild from the readable rows and the newest
+    backup), and the window opens on the rebuilt library. Returns None when the user declines. Raises
+    MarginError for a library that cannot be opened otherwise, or cannot be rebuilt."""
+    try:
+        return _create_checked(folder)
+    except LibraryDamaged as error:
+        print(f"margin: {error}", file=sys.stderr)
+        if not (ask_rebuild or _ask_rebuild)(error):
+            return None
+        report = rebuild(Path(folder))
+        print(f"margin: {report.summary()}", file=sys.stderr)
+        window = _create_checked(folder)
+        window.statusBar().showMessage(report.summary(), 30000)
+        return window
+
+
+def _create_checked(folder: Path):
+    try:
+        return create_window(folder)
+    except sqlite3.DatabaseError as error:  # a damaged page read while building the window
+        if is_damage(error):
+            raise damaged(Path(folder), error) from None
+        raise
+
+
+def damaged_box(error: LibraryDamaged):
+    """The dialog that says the library is damaged and offers to rebuild it (buttons: Rebuild, Quit)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from desktop.i18n import tr
+
+    if error.backup is not None:
+        plan = tr("Margin can rebuild the library from what is still readable in it and from the newest backup, "
+                  "%1.").replace("%1", str(error.backup))
+    else:
+        plan = tr("There is no backup. Margin can rebuild the library from what is still readable in it.")
+    text = "\n\n".join([
+        tr("The library database %1 is damaged (%2).").replace("%1", str(error.path)).replace("%2", error.reason),
+        plan,
+        tr("The damaged file is kept in the library's backups folder. Papers that cannot be read come back by "
+           "importing their files again.")])
+    box = QMessageBox(QMessageBox.Icon.Critical, tr("The library is damaged"), as_plain(text))
+    box.addButton(tr("Rebuild the library"), QMessageBox.ButtonRole.AcceptRole)
+    box.setDefaultButton(box.addButton(tr("Quit"), QMessageBox.ButtonRole.RejectRole))
+    return box
+
+
+def _ask_rebuild(error: LibraryDamaged) -> bool:
+    from PySide6.QtWidgets import QMessageBox
+
+    box = damaged_box(error)
+    box.exec()
+    return box.buttonRole(box.clickedButton()) == QMessageBox.ButtonRole.AcceptRole
+
+
+def _reporting_damage(previous, window):
+    """An excepthook that tells the user, once, when a damaged page is read while the window runs (the
+    error also goes to `previous`, as every uncaught error does)."""
+    told = []
+
+    def hook(kind, error, trace):
+        previous(kind, error, trace)
+        if is_damage(error) and not told:
+            from PySide6.QtWidgets import QMessageBox
+
+            from desktop.i18n import tr
+
+            told.append(True)
+            message = damaged(window.library.folder, error)
+            QMessageBox.critical(window, tr("The library is damaged"), as_plain(
+                str(message) + "\n\n" + tr("Close Margin and open it again to rebuild the library.")))
+
+    return hook
 
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "resources" / "translations"
@@ -66,11 +147,14 @@ def run(folder: Path) -> int:
         print(f"margin: Margin is already open on {folder}; its window was brought forward", file=sys.stderr)
         return 0
     try:
-        window = create_window(folder)
+        window = open_window(folder)
     except MarginError as error:
         print(f"margin: {error}", file=sys.stderr)
-        QMessageBox.critical(None, "Margin", str(error))
+        QMessageBox.critical(None, "Margin", as_plain(str(error)))
         return 1
+    if window is None:
+        return 1
+    sys.excepthook = _reporting_damage(sys.excepthook, window)
     server = InstanceServer(folder, window)
     server.raiseRequested.connect(lambda: (window.showNormal(), window.raise_(), window.activateWindow()))
     window.show()

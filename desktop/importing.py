@@ -5,6 +5,7 @@ child ends. All records of one import go in one transaction (db.library), so a f
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
@@ -22,11 +23,14 @@ class ImportWorker(QObject):
         super().__init__()
         self._folder = folder
         self._files = files
+        self.cancel = threading.Event()  # set from the GUI thread: stop the import unless it is saved already
+        self.finished_saving = False  # True once the import has saved its papers (set on the worker thread)
 
     @Slot()
     def run(self) -> None:
         try:
-            report, notes = run_in_child(self._folder, self._files, self.progress.emit)
+            report, notes = run_in_child(self._folder, self._files, self.progress.emit, self.cancel)
+            self.finished_saving = True
             self.finished.emit(report, notes)
         except MarginError as error:
             self.failed.emit(str(error))
@@ -53,6 +57,13 @@ class ImportJob(QObject):
 
     def start(self) -> None:
         self.thread.start()
+
+    def cancel_and_wait(self) -> None:
+        """Stop the import (nothing of it is saved), or, when it has saved its papers already, let it finish;
+        return when its thread has ended (on closing the window: no thread is left running)."""
+        self.worker.cancel.set()
+        self.thread.quit()
+        self.thread.wait()
 
     def _finished(self, report, notes) -> None:
         self.thread.quit()

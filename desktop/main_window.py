@@ -29,6 +29,7 @@ from desktop.background import run_in_background, wait_for_background
 from desktop.change_watcher import ChangeWatcher
 from desktop.note_session import NoteSession
 from desktop.paper_model import COLUMNS, PaperTableModel
+from desktop.pending_edits import PendingEdits
 from desktop.plain_text import as_plain
 from desktop.read_tracker import ReadTracker
 from desktop.search_session import SearchSession
@@ -60,6 +61,7 @@ class MainWindow(QMainWindow):
         self._closed = False
 
         self.model = PaperTableModel(library, self)
+        self.edits = PendingEdits(library, self.apply_changes, self)  # the library's write wait becomes short
         build_widgets(self)
         self.search = SearchSession(library, self.search_box, self, new_library=library.created)
         self.search_service = self.search.service
@@ -95,6 +97,7 @@ class MainWindow(QMainWindow):
         self.search_service.worker.status.connect(self._show_message)
         self.search_service.worker.failed.connect(self._search_failed)
         self.notes.message.connect(lambda text, ms: self.statusBar().showMessage(text, ms))
+        self.edits.waiting.connect(self._edits_waiting)
         self.watcher.changed.connect(lambda changes: self.apply_changes(changes, outside=True))
         self.watcher.reloadNeeded.connect(self._reload)
         self.paper_list.selectionModel().currentRowChanged.connect(self._current_changed)
@@ -240,7 +243,7 @@ class MainWindow(QMainWindow):
             return
         paper_id = self._current_id
         if (self.library.paper(paper_id).rating or 0) != rating:
-            self.undo_stack.push(undo.SetRating(self.library, paper_id, rating or None, self.apply_changes))
+            self.undo_stack.push(undo.SetRating(self.library, paper_id, rating or None, self.edits))
         if from_key and rating and self.setting("rateAndAdvance", False):
             self.move_selection(1)
 
@@ -248,7 +251,7 @@ class MainWindow(QMainWindow):
         if self._current_id is not None:
             self.reading.stop()
             paper = self.library.paper(self._current_id)
-            self.undo_stack.push(undo.SetRead(self.library, paper.id, not paper.read, self.apply_changes))
+            self.undo_stack.push(undo.SetRead(self.library, paper.id, not paper.read, self.edits))
 
     def set_title(self, title: str | None) -> bool:
         """Give the current paper the user's title (None clears it). False, with a message, when refused."""
@@ -259,7 +262,7 @@ class MainWindow(QMainWindow):
         except ValueError as error:
             QMessageBox.warning(self, self.tr("Set title"), as_plain(str(error)))
             return False
-        self.undo_stack.push(undo.SetTitle(self.library, self._current_id, title, self.apply_changes))
+        self.undo_stack.push(undo.SetTitle(self.library, self._current_id, title, self.edits))
         return True
 
     def _add_tag(self, name: str) -> None:
@@ -268,11 +271,11 @@ class MainWindow(QMainWindow):
         if not " ".join(name.split()) or len(" ".join(name.split())) > 200:
             self.statusBar().showMessage(self.tr("A tag must have 1 to 200 characters"), 5000)
             return
-        self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.apply_changes, add=[name]))
+        self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.edits, add=[name]))
 
     def _remove_tag(self, name: str) -> None:
         if self._current_id is not None:
-            self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.apply_changes,
+            self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.edits,
                                                  remove=[name]))
 
     # ------------------------------------------------------------------ searching and sorting
@@ -307,7 +310,7 @@ class MainWindow(QMainWindow):
         """Add the suggested tag to the current paper and go on to the next suggestion."""
         tag = self.search.suggestion_tag()
         if tag and self._current_id:
-            self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.apply_changes, add=[tag]))
+            self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.edits, add=[tag]))
             self.dismiss_suggestion()
 
     def dismiss_suggestion(self) -> None:
@@ -382,6 +385,20 @@ class MainWindow(QMainWindow):
         else:
             self.empty_label.hide()
 
+    def _edits_waiting(self, count: int, reason: str) -> None:
+        """Show how many edits wait to be saved (the library is busy or full), or that they all were."""
+        if count:
+            self.pending_label.setText(self.tr("%n change(s) not saved yet", "", count))
+            self.pending_label.setToolTip(as_plain(self.tr("Margin keeps these and saves them as soon as the "
+                                                           "library can take them:\n%1\n\n%2").replace(
+                "%1", "\n".join(self.edits.descriptions())).replace("%2", reason)))
+            self.pending_label.show()
+            self.statusBar().showMessage(self.tr("Not saved yet, Margin will try again: %1").replace("%1", reason),
+                                         10000)
+        else:
+            self.pending_label.hide()
+            self.statusBar().showMessage(self.tr("All changes are saved"), 5000)
+
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
         if self.empty_label.isVisible():
@@ -424,16 +441,50 @@ class MainWindow(QMainWindow):
             self.actions_.start_import(paths)
 
     # ------------------------------------------------------------------ closing
+    def ask_close_during_import(self) -> bool:
+        """Closing while an import runs: True to cancel the import and close, False to keep the window open."""
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("An import is running"), as_plain(self.tr(
+            "An import is still running. Cancel it and close Margin? Nothing of the import will be saved "
+            "(unless it has just saved its papers: then Margin closes when it has finished).")), parent=self)
+        cancel = box.addButton(self.tr("Cancel the import and close"), QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(box.addButton(self.tr("Keep Margin open"), QMessageBox.ButtonRole.RejectRole))
+        box.exec()
+        return box.clickedButton() is cancel
+
+    def _save_pending_edits(self) -> None:
+        """On close: save the edits still waiting, waiting for the library as long as the command line does;
+        say which could not be saved (they are lost: the library refused them for the whole time)."""
+        if not len(self.edits):
+            return
+        self.statusBar().showMessage(self.tr("Saving changes that are still waiting…"))
+        lost = self.edits.flush()
+        if lost:
+            text = self.tr("These changes could not be saved (%1):\n%2").replace("%1", self.edits.reason).replace(
+                "%2", "\n".join(lost))
+            print(f"margin: {' '.join(text.split())}", file=sys.stderr)
+            if self.isVisible():
+                QMessageBox.warning(self, self.tr("Changes not saved"), as_plain(text))
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if self._closed:  # closed once already (e.g. close() and then the test harness): nothing left to save
             super().closeEvent(event)
             return
+        job = self.actions_.import_job
+        if job is not None:
+            if not self.ask_close_during_import():
+                event.ignore()
+                return
+            job.cancel_and_wait()  # nothing of it saved, or (when it was saved already) finished
+            print("margin: the window was closed during an import: "
+                  + ("it had saved its papers and finished" if job.worker.finished_saving else
+                     "the import was cancelled; nothing was imported"), file=sys.stderr)
         self._closed = True
         self.reading.stop()
         self._backup_timer.stop()
         self._sidebar_timer.stop()
         self.watcher.stop()
         self.notes.close()
+        self._save_pending_edits()
         save_layout(self)
         self.search.stop()
         wait_for_background()

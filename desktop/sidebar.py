@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from db import facets
+from db.errors import MarginError
 from db.library import Library
 from db.render import stars
 from desktop.plain_text import as_plain
@@ -135,7 +136,7 @@ class Sidebar(QTreeWidget):
                 return False
         try:
             changes = self.library.rename_tag(name, new)
-        except (ValueError, KeyError) as error:
+        except (ValueError, KeyError, MarginError) as error:  # MarginError: the library is busy or full
             QMessageBox.warning(self, self.tr("Rename tag"), as_plain(str(error)))
             return False
         self.refresh()
@@ -149,7 +150,11 @@ class Sidebar(QTreeWidget):
                 "Remove the tag “%1” from %2 papers?").replace("%1", name).replace("%2", str(count))))
             if answer != QMessageBox.StandardButton.Yes:
                 return False
-        changes = self.library.delete_tag(name)
+        try:
+            changes = self.library.delete_tag(name)
+        except MarginError as error:  # the library is busy or full: nothing was removed
+            QMessageBox.warning(self, self.tr("Delete tag"), as_plain(str(error)))
+            return False
         self.refresh()
         self.libraryChanged.emit(changes)
         return True

@@ -1,9 +1,10 @@
 """Undoable annotation changes (Ctrl+Z / Ctrl+Shift+Z): rating, tags, read state and title.
 
-Each command writes through the Library and hands what the library says it changed (db.changes.Changes) to
-`apply`, the window's one reaction to a change. Rating a paper or giving it a tag also marks it read (it was
-read to be judged); undoing the rating or tag makes it unread again when it was unread before.
-Notes have their own history (db note_history) instead of the undo stack.
+Each command writes through the Library, by way of the window's pending edits (desktop.pending_edits: saved
+now, or kept and retried while another process holds the library or the disk is full), which hand what the
+library says it changed (db.changes.Changes) to the window's one reaction to a change. Rating a paper or giving
+it a tag also marks it read (it was read to be judged), in the same transaction; undoing the rating or tag
+makes it unread again when it was unread before. Notes have their own history (db note_history) instead.
 """
 
 from __future__ import annotations
@@ -15,23 +16,30 @@ from PySide6.QtGui import QUndoCommand
 from db.changes import NOTHING, Changes
 from db.library import Library
 from desktop.i18n import tr
-
-Apply = Callable[[Changes], None]
+from desktop.pending_edits import PendingEdits
 
 
 class _PaperCommand(QUndoCommand):
-    def __init__(self, library: Library, paper_id: str, apply: Apply, text: str, marks_read: bool = False):
+    def __init__(self, library: Library, paper_id: str, edits: PendingEdits, text: str, marks_read: bool = False):
         super().__init__(text)
         self.library = library
         self.paper_id = paper_id
-        self.apply = apply
+        self.edits = edits
         self.was_read = library.paper(paper_id).read
         self.marks_read = marks_read and not self.was_read  # undo then makes it unread again
 
-    def _done(self, changes: Changes, undoing: bool) -> None:
-        if self.marks_read:
-            changes |= self.library.set_read(self.paper_id, not undoing)
-        self.apply(changes)
+    def _save(self, write: Callable[[], Changes], undoing: bool) -> None:
+        """Save `write` (and the read state it implies) as one transaction, now or when the library can."""
+        marks_read = self.marks_read
+
+        def save() -> Changes:
+            with self.library.transaction():
+                changes = write()
+                if marks_read:
+                    changes |= self.library.set_read(self.paper_id, not undoing)
+                return changes
+
+        self.edits.write(self.text(), save)
 
 
 class _SetValue(_PaperCommand):
@@ -40,13 +48,14 @@ class _SetValue(_PaperCommand):
     field = ""  # Library.set_<field>
     attribute = ""  # the Paper attribute holding the value (the field's name when empty)
 
-    def __init__(self, library, paper_id, new, apply, text: str, marks_read: bool = False):
-        super().__init__(library, paper_id, apply, text, marks_read)
+    def __init__(self, library, paper_id, new, edits, text: str, marks_read: bool = False):
+        super().__init__(library, paper_id, edits, text, marks_read)
         self.old = getattr(library.paper(paper_id), self.attribute or self.field)
         self.new = new
 
     def _write(self, value, undoing: bool) -> None:
-        self._done(getattr(self.library, f"set_{self.field}")(self.paper_id, value), undoing)
+        setter = getattr(self.library, f"set_{self.field}")
+        self._save(lambda: setter(self.paper_id, value), undoing)
 
     def redo(self) -> None:
         self._write(self.new, False)
@@ -58,42 +67,45 @@ class _SetValue(_PaperCommand):
 class SetRating(_SetValue):
     field = "rating"
 
-    def __init__(self, library, paper_id, rating: int | None, apply):
-        super().__init__(library, paper_id, rating or None, apply,
+    def __init__(self, library, paper_id, rating: int | None, edits):
+        super().__init__(library, paper_id, rating or None, edits,
                          tr("Set rating") if rating else tr("Clear rating"), marks_read=bool(rating))
 
 
 class SetRead(_SetValue):
     field = "read"
 
-    def __init__(self, library, paper_id, read: bool, apply):
-        super().__init__(library, paper_id, read, apply, tr("Mark read") if read else tr("Mark unread"))
+    def __init__(self, library, paper_id, read: bool, edits):
+        super().__init__(library, paper_id, read, edits, tr("Mark read") if read else tr("Mark unread"))
 
 
 class SetTitle(_SetValue):
     field = "title"
     attribute = "user_title"  # the user's own title, not the file's
 
-    def __init__(self, library, paper_id, title: str | None, apply):
-        super().__init__(library, paper_id, title, apply, tr("Set title"))
+    def __init__(self, library, paper_id, title: str | None, edits):
+        super().__init__(library, paper_id, title, edits, tr("Set title"))
 
 
 class ChangeTags(_PaperCommand):
     """Add or remove tags; undo restores exactly the tags the paper had before."""
 
-    def __init__(self, library, paper_id, apply, add: list[str] = (), remove: list[str] = ()):
-        super().__init__(library, paper_id, apply, tr("Add tag") if add else tr("Remove tag"), marks_read=bool(add))
+    def __init__(self, library, paper_id, edits, add: list[str] = (), remove: list[str] = ()):
+        super().__init__(library, paper_id, edits, tr("Add tag") if add else tr("Remove tag"), marks_read=bool(add))
         self.before = library.paper(paper_id).tags
         self.add = list(add)
         self.remove = list(remove)
 
-    def redo(self) -> None:
+    def _change(self) -> Changes:
         changes = NOTHING
         if self.add:
             changes |= self.library.add_tags(self.paper_id, self.add)
         if self.remove:
             changes |= self.library.remove_tags(self.paper_id, self.remove)
-        self._done(changes, False)
+        return changes
+
+    def redo(self) -> None:
+        self._save(self._change, False)
 
     def undo(self) -> None:
-        self._done(self.library.set_tags(self.paper_id, self.before), True)
+        self._save(lambda: self.library.set_tags(self.paper_id, self.before), True)

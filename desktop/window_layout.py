@@ -121,6 +121,12 @@ def build_widgets(window) -> None:
 
     window.count_label = QLabel(window)
     window.count_label.setObjectName("paperCount")
+    window.pending_label = QLabel(window)  # edits kept while the library is busy or full
+    window.pending_label.setObjectName("pendingEdits")
+    window.pending_label.setTextFormat(Qt.TextFormat.PlainText)
+    window.pending_label.setStyleSheet("color: #b35c00; font-weight: bold;")
+    window.pending_label.hide()
+    window.statusBar().addPermanentWidget(window.pending_label)
     window.statusBar().addPermanentWidget(window.count_label)
     window.progress_bar = QProgressBar(window)
     window.progress_bar.setMaximumWidth(200)
