@@ -9,9 +9,11 @@ from the sentence that introduces it; otherwise a headline from the first senten
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from db.abstract_markup import abstract_to_plain
 
+_TEX_MARKS = ("$", "\\", "{", "*", "``", "''", "--", "~")
 MAX_LABEL = 90
 LABEL_SOURCE_CHARS = 4000  # the name and first sentence are near the start; a 10 MB "abstract" stays cheap
 _NAME = r"[A-Z][\w\-]*(?:[A-Z0-9][\w\-]*)?"
@@ -30,6 +32,21 @@ _BOLD = re.compile(r"\*\*([^*]{2,40})\*\*")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])")
 _GENERIC = {"LLM", "LLMs", "AI", "ML", "RL", "GPU", "GPUs", "VLM", "VLMs", "SOTA", "CNN", "CNNs", "GNN", "GNNs",
             "MLLMs", "MLLM", "NLP", "CoT", "SFT", "II", "III", "IV", "LoRA", "API", "APIs", "3D", "2D"}
+
+
+def display_label(paper) -> str:
+    """What the list row shows for a `db.paper.Paper`: its label, with a title's TeX as plain Unicode
+    (`Variational Inference via $\\chi$ Upper Bound` → `… via χ Upper Bound`, `$L^2$` → `L²`). A derived label
+    is plain text already."""
+    return paper.label if paper.title is None else title_plain(paper.label)
+
+
+@lru_cache(maxsize=8192)
+def title_plain(title: str) -> str:
+    """A title (from a file or the user) as plain Unicode: math, TeX accents and quotes converted."""
+    if not any(mark in title for mark in _TEX_MARKS):
+        return title
+    return " ".join(abstract_to_plain(title).split())
 
 
 def is_name(word: str) -> bool:

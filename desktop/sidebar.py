@@ -76,6 +76,7 @@ class Sidebar(QTreeWidget):
         self._entry(library, self.tr("All papers"), f"{counts.total:,}", "")
         self._entry(library, self.tr("Unread"), f"{counts.total - counts.read:,}", "read:no")
         recommended = self._entry(library, self.tr("Recommended"), "", "is:recommended")
+        recommended.setFirstColumnSpanned(True)  # no count: the name may use the count's room
         recommended.setToolTip(0, self.tr("Unread papers like the ones you rated 4 or 5 stars"))
         venues = self._section(self.tr("Venues"))
         for venue, read, total in counts.venues:
@@ -86,7 +87,8 @@ class Sidebar(QTreeWidget):
         ratings = self._section(self.tr("Ratings"))
         for rating in range(5, 0, -1):
             if counts.ratings.get(rating):
-                self._entry(ratings, stars(rating), f"{counts.ratings[rating]:,}", f"rating:{rating}")
+                entry = self._entry(ratings, stars(rating), f"{counts.ratings[rating]:,}", f"rating:{rating}")
+                entry.setToolTip(0, self.tr("%n stars", "", rating))
         self._entry(ratings, self.tr("Unrated"), f"{counts.ratings.get(0, 0):,}", "rating:none")
         tags = self._section(self.tr("Tags"))
         for name, count in counts.tags:
