@@ -31,8 +31,8 @@ from desktop.tag_editor import TagEditor
 
 COLUMN_WIDTHS = {1: 72, 2: 96, 3: 78, 4: 44, 5: 40}  # rating, tags, venue, year, read: pixels when shown
 # sidebar, list, reader at the default width of 1280; a wider or narrower window keeps these proportions
-# (at 1000 px: 187, 453, 359; at 1400 px: 262, 634, 503), so the list always gets the most
-SPLITTER_SIZES = (240, 580, 460)
+# (at 1000 px: 199, 461, 340; at 1400 px: 279, 645, 476), so the list always gets the most
+SPLITTER_SIZES = (255, 590, 435)
 HEADER_KEY = "list/columns"  # was "list/header" when every column was shown and titles were cut: not restored
 
 
