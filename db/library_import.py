@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from db.changes import ADDED, BIBLIOGRAPHIC, NOTHING, TITLE, Changes
-from db.errors import LibraryError
+from db.errors import MarginError
 from db.labels import LABEL_RULE, derive_label
 from db.paper import PaperRecord, normalize_text
 from db.store import BIBLIOGRAPHIC_COLUMNS as _BIBLIOGRAPHIC
@@ -85,7 +85,7 @@ class ImportMixin:
             temporary = path.with_name(path.name + ".tmp")
             temporary.write_text(json.dumps({"rule": LABEL_RULE}) + "\n", encoding="utf-8")
             os.replace(temporary, path)
-        except (LibraryError, OSError):
+        except (MarginError, sqlite3.Error, OSError):  # read-only, busy or full: labels stay until a later open
             return NOTHING
         return changes
 

@@ -197,3 +197,21 @@ def test_the_search_index_follows_a_relabel(library_dir):
         index.sync(lib)
         assert index.search("title:zanzibar") == []
         assert "24d03decdb73" in index.search('title:"expert partition"')
+
+
+def test_a_library_that_cannot_be_written_still_opens_and_relabels_later(library_dir, monkeypatch):
+    from db.errors import LibraryError
+    from db.library_import import ImportMixin
+
+    Library.open(library_dir).close()
+    (library_dir / LABEL_RULE_FILE).write_text(json.dumps({"rule": LABEL_RULE - 1}), encoding="utf-8")
+
+    def busy(self):
+        raise LibraryError("library.db: the library is busy")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(ImportMixin, "relabel", busy)
+        with Library.open(library_dir) as lib:
+            assert lib.count() == 38 and lib.label_rule() == LABEL_RULE - 1  # opened; the rule is not noted
+    with Library.open(library_dir) as lib:
+        assert lib.label_rule() == LABEL_RULE
