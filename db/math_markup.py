@@ -252,12 +252,19 @@ def _em(width: str) -> float:
         return 0.0
 
 
+def _write(tree: ET.Element, html_out: bool, escape: Callable[[str], str]) -> str | None:
+    try:
+        return _Writer(html_out, escape).node(tree).strip()
+    except RecursionError:  # nesting deeper than Python's stack (a hostile file): the caller falls back
+        return None
+
+
 @lru_cache(maxsize=4096)
 def _math_html(latex: str) -> str | None:
     tree = _parse(latex)
     if tree is None:
         return None
-    return _Writer(True, lambda text: html.escape(text, quote=False)).node(tree).strip()
+    return _write(tree, True, lambda text: html.escape(text, quote=False))
 
 
 @lru_cache(maxsize=4096)
@@ -268,7 +275,7 @@ def math_to_plain(latex: str) -> str | None:
     tree = _parse(latex)
     if tree is None:
         return None
-    return _Writer(False, str).node(tree).strip()
+    return _write(tree, False, str)
 
 
 def math_to_html(latex: str, escape: Callable[[str], str] | None = None) -> str | None:
@@ -280,4 +287,4 @@ def math_to_html(latex: str, escape: Callable[[str], str] | None = None) -> str 
     tree = _parse(latex)
     if tree is None:
         return None
-    return _Writer(True, escape).node(tree).strip()
+    return _write(tree, True, escape)
