@@ -1,9 +1,11 @@
 """Render abstract text (inline LaTeX, TeX quotes and dashes, Markdown emphasis, URLs) to HTML or plain text.
 
 Abstracts are not LaTeX documents: `%` is a percent sign, not a comment. So the text is tokenized here and
-only the pieces that are LaTeX (math between `$…$` or `\\(…\\)`, style macros such as `\\emph{…}`, accents)
-go to pylatexenc for the conversion to Unicode. Nothing in the input is ever passed through as HTML: every
-character of the source is escaped, and the only tags in the output are the ones this module writes.
+only the pieces that are LaTeX go to a converter: math between `$…$` or `\\(…\\)` to db.math_markup
+(superscripts, subscripts, upright `\\mathrm`, fractions; pylatexenc when it cannot be parsed), style macros
+such as `\\emph{…}` and accents to pylatexenc for the conversion to Unicode. Nothing in the input is ever
+passed through as HTML: every character of the source is escaped, and the only tags in the output are the ones
+this module writes.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import unicodedata
 from functools import lru_cache
 
 from pylatexenc.latex2text import LatexNodes2Text
+
+from db.math_markup import math_to_html, math_to_plain
 
 _STYLE_TAGS = {
     "emph": "i", "textit": "i", "textsl": "i", "mathit": "i", "textbf": "b", "mathbf": "b", "bm": "b",
@@ -57,7 +61,7 @@ def _word_before(text: str, index: int) -> bool:
 
 
 def _tokens(text: str):
-    """Yield (kind, value) pairs: ("text", s), ("math", s), ("url", s), ("open", tag), ("close", tag)."""
+    """Yield (kind, value) pairs: ("text", s), ("math", TeX), ("url", s), ("open", tag), ("close", tag)."""
     stack: list[str | None] = []  # one entry per open brace: the tag it closes, or None
     bold = italic = False
     pos = 0
@@ -76,7 +80,7 @@ def _tokens(text: str):
                 yield "text", value[len(url) :]
         elif match.group("dmath") or match.group("math") or match.group("pmath"):
             body = match.group("dmath_body") or match.group("math_body") or match.group("pmath_body")
-            yield "math", latex_to_unicode(body)
+            yield "math", body
         elif match.group("style"):
             tag = _STYLE_TAGS.get(match.group("style_name"))
             if tag is None:  # an unknown macro with an argument: keep the argument's text
@@ -156,16 +160,16 @@ def _balanced(tokens):
 def abstract_to_html(text: str, highlight: re.Pattern[str] | None = None) -> str:
     """Return an HTML fragment (no <html>/<body>) for abstract `text`.
 
-    Math becomes Unicode in `<span class="math">`, style macros and Markdown emphasis become <i>/<b>,
-    URLs become `<a href>` links (http/https only). When `highlight` is given, its matches in the text
-    are wrapped in `<span class="hit">`.
+    Math becomes `<span class="math">` with <sup>/<sub>, <i> variables and upright runs (math_html), style
+    macros and Markdown emphasis become <i>/<b>, URLs become `<a href>` links (http/https only). When
+    `highlight` is given, its matches in the text are wrapped in `<span class="hit">`.
     """
     parts: list[str] = []
     for kind, value in _balanced(_tokens(text)):
         if kind == "text":
             parts.append(_escape(value, highlight))
         elif kind == "math":
-            parts.append(f'<span class="math">{_escape(value, highlight)}</span>')
+            parts.append(f'<span class="math">{math_html(value, highlight)}</span>')
         elif kind == "url":
             href = html.escape(value, quote=True)
             parts.append(f'<a href="{href}">{html.escape(value)}</a>')
@@ -178,7 +182,20 @@ def abstract_to_html(text: str, highlight: re.Pattern[str] | None = None) -> str
 
 def abstract_to_plain(text: str) -> str:
     """Return abstract `text` as plain Unicode: math converted, markup and emphasis markers removed."""
-    return "".join(value for kind, value in _tokens(text) if kind in ("text", "math", "url"))
+    return "".join(math_plain(value) if kind == "math" else value
+                   for kind, value in _tokens(text) if kind in ("text", "math", "url"))
+
+
+def math_plain(latex: str) -> str:
+    """TeX math as plain Unicode: `K^{-1}` → `K⁻¹` (db.math_markup; pylatexenc's text when it cannot parse)."""
+    plain = math_to_plain(latex)
+    return latex_to_unicode(latex) if plain is None else plain
+
+
+def math_html(latex: str, highlight: re.Pattern[str] | None = None) -> str:
+    """TeX math as an HTML fragment (db.math_markup), search matches marked when `highlight` is given."""
+    rendered = math_to_html(latex, None if highlight is None else lambda text: _escape(text, highlight))
+    return _escape(latex_to_unicode(latex), highlight) if rendered is None else rendered
 
 
 def fold_for_matching(text: str) -> str:

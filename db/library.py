@@ -175,6 +175,7 @@ class Library(ImportMixin):
                 for corpus_file in bundled_corpus_files():
                     records += read_file(corpus_file).records
                 library.import_records(records)
+        library.keep_labels_current()  # labels made under an older db.labels rule are derived again
         return library
 
     def _create_schema(self) -> None:

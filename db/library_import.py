@@ -1,15 +1,18 @@
 """Importing paper records into the library: matching them against the stored papers (db.matching), then
-writing the new and changed ones in one short transaction. Mixed into db.library.Library."""
+writing the new and changed ones in one short transaction; and keeping the labels derived from abstracts
+current when db.labels' rule changes (`keep_labels_current`). Mixed into db.library.Library."""
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from db.changes import ADDED, BIBLIOGRAPHIC, Changes
-from db.labels import derive_label
+from db.changes import ADDED, BIBLIOGRAPHIC, NOTHING, TITLE, Changes
+from db.errors import MarginError
+from db.labels import LABEL_RULE, derive_label
 from db.paper import PaperRecord, normalize_text
 from db.store import BIBLIOGRAPHIC_COLUMNS as _BIBLIOGRAPHIC
 from db.store import log_change, now, prune_change_log
@@ -53,8 +56,61 @@ class _ImportPlan:
     first_position: int = 0
 
 
+LABEL_RULE_FILE = "labels.json"  # in the library folder: {"rule": N}, the db.labels.LABEL_RULE the labels follow
+
+
 class ImportMixin:
     """Library methods for import; they use the Library's `_lock`, `_conn` and `transaction()`."""
+
+    # ------------------------------------------------------------ derived labels
+    def label_rule(self) -> int | None:
+        """The db.labels.LABEL_RULE this library's derived labels were made with (None: not recorded, i.e. made
+        before rules were numbered, or the note of it was lost)."""
+        try:
+            rule = json.loads((self.folder / LABEL_RULE_FILE).read_text(encoding="utf-8")).get("rule")
+        except (OSError, ValueError, AttributeError):
+            return None
+        return rule if isinstance(rule, int) else None
+
+    def keep_labels_current(self) -> Changes:
+        """Relabel the untitled papers when their labels were made under another rule than db.labels.LABEL_RULE
+        (called when the library is opened), then note the rule in LABEL_RULE_FILE. The label is derived data
+        kept in `papers.label`, so this is no schema change: a lost note only costs one relabel that finds
+        nothing to change. A library that cannot be written now keeps its labels until a later open."""
+        if self.label_rule() == LABEL_RULE:
+            return NOTHING
+        try:
+            changes = self.relabel() if self.count() else NOTHING
+            path = self.folder / LABEL_RULE_FILE
+            temporary = path.with_name(path.name + ".tmp")
+            temporary.write_text(json.dumps({"rule": LABEL_RULE}) + "\n", encoding="utf-8")
+            os.replace(temporary, path)
+        except (MarginError, sqlite3.Error, OSError):  # read-only, busy or full: labels stay until a later open
+            return NOTHING
+        return changes
+
+    def relabel(self) -> Changes:
+        """Derive the label of every paper without a title again (db.labels.derive_label). Papers whose label
+        changed are updated in one transaction and logged as a change of kind `title` (what the list row, the
+        search index's title field and the reader heading show), so the index and the views follow. Returns
+        what changed. The labels are derived before the write lock is taken; a paper that another process
+        changed meanwhile is left to that process's own label."""
+        with self._lock:
+            rows = self._conn.execute("SELECT id, title, abstract, label FROM papers"
+                                      " WHERE title IS NULL OR trim(title) = ''").fetchall()
+        planned = [(label, paper_id, abstract, old) for paper_id, title, abstract, old in rows
+                   if not (title and title.strip()) and (label := derive_label(abstract)) != old]
+        changed = []
+        if planned:
+            with self.transaction() as conn:
+                for label, paper_id, abstract, old in planned:
+                    cursor = conn.execute("UPDATE papers SET label = ? WHERE id = ? AND abstract = ? AND label = ?",
+                                          (label, paper_id, abstract, old))
+                    if cursor.rowcount:
+                        changed.append(paper_id)
+                log_change(conn, self.writer, [TITLE], changed)
+                prune_change_log(conn)
+        return Changes.of(changed, TITLE)
 
     def import_records(self, records: Sequence[PaperRecord],
                        progress: Callable[[int, int], None] | None = None) -> ImportReport:

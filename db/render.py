@@ -15,7 +15,7 @@ import markdown
 import nh3
 from whoosh.lang.porter import stem as porter_stem
 
-from db.abstract_markup import abstract_to_html, fold_for_matching, latex_to_unicode
+from db.abstract_markup import abstract_to_html, fold_for_matching, math_html
 from db.paper import Paper
 
 _ALLOWED_TAGS = {
@@ -42,9 +42,10 @@ _ARITHMATEX = re.compile(r'<(span|div) class="arithmatex">(?:\\\(|\\\[)?(.*?)(?:
 
 
 def _math_span(match: re.Match[str]) -> str:
-    """Math from arithmatex as readable Unicode: inline in a span, display math in its own paragraph."""
+    """Math from arithmatex as HTML (superscripts, subscripts, upright runs: db.math_markup): inline in a span,
+    display math in its own paragraph."""
     latex = html.unescape(match.group(2))
-    text = html.escape(latex_to_unicode(latex), quote=False)
+    text = math_html(latex)
     return f'<p class="math">{text}</p>' if match.group(1) == "div" else f'<span class="math">{text}</span>'
 
 
@@ -93,7 +94,8 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
     """
     pattern = highlight_pattern(highlight or [])
     texts = {**READER_LABELS, **(labels or {})}
-    parts = [f"<h2>{html.escape(paper.label)}</h2>"]
+    heading = abstract_to_html(paper.label) if paper.title else html.escape(paper.label)  # a title's TeX rendered
+    parts = [f"<h2>{heading}</h2>"]
     if paper.authors:
         parts.append(f'<p class="authors">{html.escape(", ".join(paper.authors))}</p>')
     meta = " · ".join(x for x in (paper.venue or "", stars(paper.rating)) if x)

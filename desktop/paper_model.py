@@ -7,6 +7,7 @@ from collections import OrderedDict
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
+from db.labels import display_label
 from db.library import Library
 from db.paper import Paper
 from db.render import stars
@@ -16,6 +17,8 @@ COLUMNS = ("label", "rating", "tags", "venue", "year", "read")
 LABEL, RATING, TAGS, VENUE, YEAR, READ = range(len(COLUMNS))
 PAPER_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
+DETAIL_ROLE = Qt.ItemDataRole.UserRole + 3  # the row's second line: authors · venue · year (first column)
+DETAIL_AUTHORS = 3  # authors named in the second line before "et al."
 _CACHE_SIZE = 2000
 _FETCH_CHUNK = 200
 _ROOT = QModelIndex()
@@ -102,6 +105,16 @@ class PaperTableModel(QAbstractTableModel):
             self._cache.popitem(last=False)
         return self._cache.get(paper_id)
 
+    def detail(self, paper: Paper) -> str:
+        """The second line of a row: `A. One, B. Two, C. Three et al. · NIPS 2017` (the year only when the venue
+        does not name it)."""
+        authors = ", ".join(paper.authors[:DETAIL_AUTHORS])
+        if len(paper.authors) > DETAIL_AUTHORS:
+            authors += " " + self.tr("et al.")
+        venue = paper.venue or ""
+        year = str(paper.year) if paper.year and str(paper.year) not in venue else ""
+        return " · ".join(x for x in (authors, venue, year) if x)
+
     # ------------------------------------------------------------ Qt model API
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:
         return 0 if parent.isValid() else len(self._ids)
@@ -117,15 +130,17 @@ class PaperTableModel(QAbstractTableModel):
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
-        if role == PAPER_ID_ROLE:
-            return self.paper_id(index.row())
+        if role == PAPER_ID_ROLE or (role == Qt.ItemDataRole.UserRole and index.column() == LABEL):
+            return self.paper_id(index.row())  # Qt.UserRole of the first column: the contract of ARCHITECTURE.md
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.FontRole,
-                        SORT_ROLE, Qt.ItemDataRole.AccessibleTextRole):
+                        SORT_ROLE, DETAIL_ROLE, Qt.ItemDataRole.AccessibleTextRole):
             return None
         paper = self.paper(index.row())
         if paper is None:
             return None
         column = index.column()
+        if role == DETAIL_ROLE:
+            return self.detail(paper) if column == LABEL else None
         if role == Qt.ItemDataRole.FontRole:
             if not paper.read and column == LABEL:
                 font = QFont()
@@ -133,12 +148,14 @@ class PaperTableModel(QAbstractTableModel):
                 return font
             return None
         if role == SORT_ROLE:
-            return (paper.label.casefold(), paper.rating or 0, ", ".join(paper.tags).casefold(), paper.venue or "",
-                    paper.year or 0, int(paper.read))[column]
+            return (display_label(paper).casefold(), paper.rating or 0, ", ".join(paper.tags).casefold(),
+                    paper.venue or "", paper.year or 0, int(paper.read))[column]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return as_plain(paper.label) if column == LABEL else None
+            return as_plain(display_label(paper)) if column == LABEL else None
         if column == LABEL:
-            return paper.label
+            if role == Qt.ItemDataRole.AccessibleTextRole:  # a screen reader hears both lines of the row
+                return " · ".join(x for x in (display_label(paper), self.detail(paper), ", ".join(paper.tags)) if x)
+            return display_label(paper)
         if column == RATING:
             return stars(paper.rating) if role == Qt.ItemDataRole.DisplayRole else (
                 self.tr("%n stars", "", paper.rating) if paper.rating else self.tr("unrated"))

@@ -14,7 +14,8 @@ span.tag { background: palette(midlight); }
 a.tag { text-decoration: none; color: palette(text); }
 span.hit { background: #ffe27a; color: black; }
 p.abstract { line-height: 140%; }
-span.math { font-family: serif; font-style: italic; }
+span.math { font-family: serif; }
+span.upright { font-style: normal; }
 """
 
 

@@ -46,6 +46,7 @@ class Sidebar(QTreeWidget):
         self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.setRootIsDecorated(True)
+        self.setIndentation(14)  # room for the names beside "read 12 of 688": star rows and venues read whole
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
         self.itemClicked.connect(self._clicked)
@@ -77,6 +78,7 @@ class Sidebar(QTreeWidget):
         self._entry(library, self.tr("All papers"), f"{counts.total:,}", "")
         self._entry(library, self.tr("Unread"), f"{counts.total - counts.read:,}", "read:no")
         recommended = self._entry(library, self.tr("Recommended"), "", "is:recommended")
+        recommended.setFirstColumnSpanned(True)  # no count: the name may use the count's room
         recommended.setToolTip(0, self.tr("Unread papers like the ones you rated 4 or 5 stars"))
         venues = self._section(self.tr("Venues"))
         for venue, read, total in counts.venues:
@@ -87,7 +89,8 @@ class Sidebar(QTreeWidget):
         ratings = self._section(self.tr("Ratings"))
         for rating in range(5, 0, -1):
             if counts.ratings.get(rating):
-                self._entry(ratings, stars(rating), f"{counts.ratings[rating]:,}", f"rating:{rating}")
+                entry = self._entry(ratings, stars(rating), f"{counts.ratings[rating]:,}", f"rating:{rating}")
+                entry.setToolTip(0, self.tr("%n stars", "", rating))
         self._entry(ratings, self.tr("Unrated"), f"{counts.ratings.get(0, 0):,}", "rating:none")
         tags = self._section(self.tr("Tags"))
         for name, count in counts.tags:

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QProgressBar,
     QSplitter,
     QTableView,
@@ -20,13 +21,32 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.delegates import StarDelegate
+from desktop.delegates import PaperDelegate, StarDelegate
 from desktop.note_editor import NoteEditor
 from desktop.paper_model import LABEL, RATING
 from desktop.rating_widget import RatingWidget
 from desktop.reader_view import ReaderView
 from desktop.sidebar import Sidebar
 from desktop.tag_editor import TagEditor
+
+COLUMN_WIDTHS = {1: 72, 2: 96, 3: 78, 4: 44, 5: 40}  # rating, tags, venue, year, read: pixels when shown
+# sidebar, list, reader at the default width of 1280; a wider or narrower window keeps these proportions
+# (at 1000 px: 199, 461, 340; at 1400 px: 279, 645, 476), so the list always gets the most
+SPLITTER_SIZES = (255, 590, 435)
+HEADER_KEY = "list/columns"  # was "list/header" when every column was shown and titles were cut: not restored
+
+
+def _column_menu(window, position) -> None:
+    """The list header's context menu: show or hide the rating, tags, venue, year and read columns."""
+    header = window.paper_list.horizontalHeader()
+    menu = QMenu(header)
+    for column in COLUMN_WIDTHS:
+        name = window.model.headerData(column, Qt.Orientation.Horizontal)
+        action = menu.addAction(name)
+        action.setCheckable(True)
+        action.setChecked(not header.isSectionHidden(column))
+        action.toggled.connect(lambda shown, c=column: header.setSectionHidden(c, not shown))
+    menu.exec(header.mapToGlobal(position))
 
 
 def build_widgets(window) -> None:
@@ -49,15 +69,20 @@ def build_widgets(window) -> None:
     window.paper_list.setShowGrid(False)
     window.paper_list.setWordWrap(False)
     window.paper_list.setAlternatingRowColors(True)
+    window.paper_list.setItemDelegateForColumn(LABEL, PaperDelegate(window.paper_list))
     window.paper_list.setItemDelegateForColumn(RATING, StarDelegate(window.paper_list))
     window.paper_list.verticalHeader().hide()
     window.paper_list.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-    window.paper_list.verticalHeader().setDefaultSectionSize(window.fontMetrics().height() + 8)
+    window.paper_list.verticalHeader().setDefaultSectionSize(PaperDelegate.row_height(window.paper_list.font()))
     header = window.paper_list.horizontalHeader()
+    header.setStretchLastSection(False)
     header.setSectionResizeMode(LABEL, QHeaderView.ResizeMode.Stretch)
-    for column, width in ((1, 72), (2, 96), (3, 78), (4, 44), (5, 40)):
+    for column, width in COLUMN_WIDTHS.items():
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
         header.resizeSection(column, width)
+        header.setSectionHidden(column, True)  # the row's second line shows them; the header menu brings them back
+    header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+    header.customContextMenuRequested.connect(lambda position: _column_menu(window, position))
     header.setSectionsClickable(True)
     header.setSortIndicatorShown(False)
     window.empty_label = QLabel(window.paper_list.viewport())
@@ -116,7 +141,7 @@ def build_widgets(window) -> None:
     window.splitter.addWidget(window.sidebar)
     window.splitter.addWidget(left)
     window.splitter.addWidget(window.right_splitter)
-    window.splitter.setSizes([235, 575, 470])
+    window.splitter.setSizes(list(SPLITTER_SIZES))
     window.setCentralWidget(window.splitter)
 
     window.count_label = QLabel(window)
@@ -143,8 +168,8 @@ def restore_layout(window) -> None:
         window.splitter.restoreState(s.value("window/splitter"))
     if s.value("window/readerSplitter"):
         window.right_splitter.restoreState(s.value("window/readerSplitter"))
-    if s.value("list/header"):
-        window.paper_list.horizontalHeader().restoreState(s.value("list/header"))
+    if s.value(HEADER_KEY):
+        window.paper_list.horizontalHeader().restoreState(s.value(HEADER_KEY))
     window.search.sort_key = s.value("list/sortKey") or None
     window.search.sort_descending = s.value("list/sortDescending", False, type=bool)
     window.reader.set_zoom(s.value("reader/zoom", 0, type=int))
@@ -158,7 +183,7 @@ def save_layout(window) -> None:
     s.setValue("window/geometry", window.saveGeometry())
     s.setValue("window/splitter", window.splitter.saveState())
     s.setValue("window/readerSplitter", window.right_splitter.saveState())
-    s.setValue("list/header", window.paper_list.horizontalHeader().saveState())
+    s.setValue(HEADER_KEY, window.paper_list.horizontalHeader().saveState())
     s.setValue("list/sortKey", window.search.sort_key or "")
     s.setValue("list/sortDescending", window.search.sort_descending)
     s.setValue("reader/zoom", window.reader.zoom)

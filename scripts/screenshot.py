@@ -1,6 +1,6 @@
 """Save screenshots of the window on a library (offscreen), for the README.
 
-Usage: python scripts/screenshot.py OUT.png [--library DIR] [--query TEXT] [--select ID]
+Usage: python scripts/screenshot.py OUT.png [--library DIR] [--query TEXT] [--select ID] [--size WxH]
 A fresh temporary library seeded with the bundled corpus is used when --library is not given.
 """
 
@@ -26,6 +26,7 @@ def main() -> int:
     parser.add_argument("--demo", action="store_true", help="rate, tag and note a few papers first")
     parser.add_argument("--theme", choices=("system", "light", "dark"), default="light")
     parser.add_argument("--preview", action="store_true", help="show the note's rendered preview")
+    parser.add_argument("--size", help="window size as WIDTHxHEIGHT, e.g. 1000x700")
     args = parser.parse_args()
 
     started = time.perf_counter()
@@ -42,6 +43,9 @@ def main() -> int:
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
     window = create_window(folder)
     window.reading.stop()
+    if args.size:
+        width, height = (int(x) for x in args.size.lower().split("x"))
+        window.resize(width, height)
     window.show()
     app.processEvents()
     print(f"launch to first paint: {time.perf_counter() - started:.2f} s", file=sys.stderr)

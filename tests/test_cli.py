@@ -69,7 +69,7 @@ def test_rating_zero_clears_and_title_empty_clears(library_dir):
     assert (paper["rating"], paper["label"], paper["title"]) == (3, "Lower bounds for CoT", "Lower bounds for CoT")
     margin("annotate", "9342e12f8e8d", "--rating", "0", "--title", "", library=library_dir)
     paper = json.loads(margin("list", "--json", library=library_dir).stdout)[0]
-    assert paper["rating"] is None and paper["title"] is None and paper["label"].startswith("Inference-time")
+    assert paper["rating"] is None and paper["title"] is None and paper["label"].startswith("We prove lower bounds")
 
 
 def test_rating_or_tagging_marks_read_unless_unread_is_given(library_dir):

@@ -79,8 +79,9 @@ def test_a_huge_abstract_is_shown_cut(make_window, qtbot):
 
 def test_note_preview_shows_display_math():
     html = note_to_html("Sum:\n\n$$\\sum_i x_i$$\n\nInline $\\Omega(n)$, and $50.")
-    assert '<p class="math">∑_i x_i</p>' in html and "$$" not in html
-    assert '<span class="math">Ω(n)</span>' in html and "$50" in html
+    # subscripts rendered (issue 14; this asserted the raw "∑_i x_i" before)
+    assert '<p class="math">∑<sub><i>i</i></sub> <i>x</i><sub><i>i</i></sub></p>' in html and "$$" not in html
+    assert '<span class="math">Ω(<i>n</i>)</span>' in html and "$50" in html
 
 
 def test_an_overlong_title_is_refused_with_a_message(make_window, monkeypatch):

@@ -117,6 +117,7 @@ def test_clicking_a_column_header_sorts(make_window, qtbot):
     window.library.set_rating(ids[7], 5)
     window.library.set_rating(ids[3], 2)
     header = window.paper_list.horizontalHeader()
+    header.setSectionHidden(1, False)  # the rating column is hidden by default (the row shows the stars)
     qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton,
                      pos=QPoint(header.sectionViewportPosition(1) + 10, header.height() // 2))
     assert window.model.ids()[:2] == [ids[7], ids[3]]

@@ -4,7 +4,7 @@ from db.render import note_to_html, paper_to_html, stars
 
 def test_note_keeps_dollars_and_math():
     assert "Budget: $50 for data and $60 for compute" in note_to_html("Budget: $50 for data and $60 for compute")
-    assert '<span class="math">Ω(n)</span>' in note_to_html(r"bound $\Omega(n)$")
+    assert '<span class="math">Ω(<i>n</i>)</span>' in note_to_html(r"bound $\Omega(n)$")
 
 
 def test_note_is_sanitized():
@@ -20,7 +20,7 @@ def test_paper_html_has_label_tags_and_escaped_fields():
                   venue="ICML 2026", year=2026, rating=3, tags=["my tag"], url="javascript:alert(1)")
     html = paper_to_html(paper)
     assert "&lt;b&gt;X&lt;/b&gt;" in html and "A &lt;B&gt;" in html
-    assert "Ω(n)" in html and "my tag" in html and "★★★☆☆" in html
+    assert "Ω(<i>n</i>)" in html and "my tag" in html and "★★★☆☆" in html
     assert "javascript:" not in html
 
 
