@@ -148,7 +148,7 @@ class MainWindow(QMainWindow):
         """Show what a change did, touching only what it changed: the rows of its papers, the reader when it
         shows one of them, the sidebar's counts, the index (on the worker). Added or removed papers are
         searched again. `outside`: another process made the change (a note there is offered, not loaded)."""
-        if not changes:
+        if not changes or self._closed:  # saved while closing (a note, a waiting edit): nothing left to show
             return
         self.model.refresh_papers(changes.papers)
         self.search.changed(changes)
@@ -228,7 +228,9 @@ class MainWindow(QMainWindow):
             return
         scroll = self.reader.verticalScrollBar().value()
         self.reader.setHtml(paper_to_html(paper, self.search.highlight, why=self.search.why.get(paper.id), labels={
-            "similar": self.tr("Similar papers"), "why": self.tr("Recommended for: ")}))
+            "similar": self.tr("Similar papers"), "why": self.tr("Recommended for: "),
+            "cut": self.tr("(%1 more characters of this abstract are not shown)"),
+            "more tags": self.tr("and %1 more tags")}))
         if paper.id == self._reader_paper:
             self.reader.verticalScrollBar().setValue(scroll)
         self._reader_paper = paper.id

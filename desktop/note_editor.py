@@ -3,7 +3,9 @@ second during steady typing (so a crash loses at most about the last second)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+import html
+
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QFrame,
@@ -17,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db.render import note_to_html
+from db.render import AS_TEXT, CUT, NO_LINKS, PREVIEW_MAX_CHARS, note_preview
 
 AUTOSAVE_MS = 700
 MAX_UNSAVED_MS = 1000  # steady typing never pauses for AUTOSAVE_MS: save this long after the first unsaved key
@@ -53,6 +55,13 @@ class NoteEditor(QWidget):
         self.tabs.addTab(self.editor, self.tr("Note"))
         self.tabs.addTab(self.preview, self.tr("Preview"))
         self.tabs.currentChanged.connect(self._render_preview)
+        self._preview_pool = QThreadPool(self)
+        self._preview_pool.setMaxThreadCount(1)
+        self._rendered = _Rendered(self)
+        self._rendered.done.connect(self._show_rendered)
+        self._rendering = False
+        self._wanted: str | None = None
+        self._previewed: str | None = None
         self.outside_bar = QFrame(self)
         self.outside_bar.setObjectName("noteChangedElsewhere")
         self.outside_bar.setFrameShape(QFrame.Shape.StyledPanel)
@@ -138,5 +147,50 @@ class NoteEditor(QWidget):
             self.noteChanged.emit(self._paper_id, text)
 
     def _render_preview(self, *_args) -> None:
-        if self.tabs.currentWidget() is self.preview:
-            self.preview.setHtml(note_to_html(self.editor.toPlainText()))
+        """Render the note into the Preview tab when it is shown, on a worker thread (a long or odd note
+        takes up to a second to render; db.render.note_preview keeps it there): one rendering at a time, the
+        newest text wins."""
+        if self.tabs.currentWidget() is not self.preview:
+            return
+        text = self.editor.toPlainText()
+        if text == self._previewed:
+            return
+        self._wanted = text
+        if self._rendering:
+            return  # when the running one ends, the newest text is rendered
+        self._rendering = True
+        if self.preview.toPlainText() == "":
+            self.preview.setPlainText(self.tr("Rendering the preview…"))
+        self._preview_pool.start(_PreviewTask(text, self._rendered))
+
+    def _show_rendered(self, text: str, body: str, notices: list) -> None:
+        self._rendering = False
+        if text == self._wanted:
+            words = {CUT: self.tr("The preview shows the first %1 characters of this note.").replace(
+                         "%1", f"{PREVIEW_MAX_CHARS:,}"),
+                     NO_LINKS: self.tr("This note has too many “[” to look for links in it: brackets are shown "
+                                       "as written."),
+                     AS_TEXT: self.tr("This note is nested too deeply to render: it is shown as text.")}
+            notice = "".join(f'<p class="notice"><i>{html.escape(words[code])}</i></p>' for code in notices)
+            self.preview.setHtml(notice + body)
+            self._previewed = text
+        self._render_preview()  # the text changed meanwhile: render the newest
+
+    def preview_rendered(self) -> bool:
+        """True when the preview shows the editor's current text (for tests)."""
+        return not self._rendering and self._previewed == self.editor.toPlainText()
+
+
+class _Rendered(QObject):
+    done = Signal(str, str, list)  # the text rendered, its HTML, the notices (db.render.note_preview)
+
+
+class _PreviewTask(QRunnable):
+    def __init__(self, text: str, signals: _Rendered):
+        super().__init__()
+        self.text = text
+        self.signals = signals
+
+    def run(self) -> None:
+        body, notices = note_preview(self.text)
+        self.signals.done.emit(self.text, body, notices)

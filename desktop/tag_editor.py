@@ -7,6 +7,7 @@ from PySide6.QtWidgets import (
     QCompleter,
     QFrame,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QScrollArea,
     QSizePolicy,
@@ -17,6 +18,8 @@ from PySide6.QtWidgets import (
 from desktop.plain_text import as_plain
 
 CHIP_CHARS = 28  # a longer tag is shown cut (its tooltip has it whole), so the pane never grows wider
+MAX_CHIPS = 100  # chips shown; a paper with more tags says how many more
+
 
 
 class TagEditor(QWidget):
@@ -69,13 +72,14 @@ class TagEditor(QWidget):
         return list(self._tags)
 
     def setTags(self, tags: list[str]) -> None:
-        """Show these tags as chips (does not emit)."""
+        """Show these tags as chips (does not emit): the first MAX_CHIPS, then how many more there are (a
+        widget per tag made a paper with 10,000 tags freeze the window for minutes)."""
         self._tags = list(tags)
         while self._chips_layout.count() > 1:  # keep the closing stretch
             item = self._chips_layout.takeAt(0)
             if item.widget():
                 item.widget().deleteLater()
-        for tag in self._tags:
+        for tag in self._tags[:MAX_CHIPS]:
             chip = QToolButton(self._chips)
             shown = tag if len(tag) <= CHIP_CHARS else tag[: CHIP_CHARS - 1] + "…"
             chip.setText(f"{shown}  ×")
@@ -84,6 +88,11 @@ class TagEditor(QWidget):
             chip.setAccessibleName(self.tr("Remove tag %1").replace("%1", tag))
             chip.clicked.connect(lambda _=False, t=tag: self.tagRemoved.emit(t))
             self._chips_layout.insertWidget(self._chips_layout.count() - 1, chip)
+        if len(self._tags) > MAX_CHIPS:
+            more = QLabel(self.tr("and %1 more").replace("%1", f"{len(self._tags) - MAX_CHIPS:,}"), self._chips)
+            more.setObjectName("moreTags")
+            more.setTextFormat(Qt.TextFormat.PlainText)
+            self._chips_layout.insertWidget(self._chips_layout.count() - 1, more)
 
     def setCompletions(self, names: list[str]) -> None:
         self._completion.setStringList(names)
