@@ -13,6 +13,11 @@ import unicodedata
 from dataclasses import dataclass, field
 
 _WHITESPACE = re.compile(r"\s+")
+# Bibliographic fields kept beyond the columns: `type` is the entry type in BibTeX's words (article,
+# inproceedings, book, incollection, phdthesis, techreport, misc, …); `decision` is an OpenReview/ICLR
+# decision ("Accept (Poster)", "Reject", "Workshop"); the rest as the file wrote them.
+EXTRA_KEYS = ("type", "pages", "volume", "issue", "publisher", "month", "isbn", "issn", "editors", "language",
+              "address", "edition", "series", "note", "decision")
 
 
 def normalize_text(text: str) -> str:
@@ -35,7 +40,8 @@ def paper_id(abstract: str | None, title: str | None = None) -> str:
 class PaperRecord:
     """One paper as a reader (parser) found it in a file, before it enters the library.
 
-    `line` is the 1-based line of the file where the record starts (for error messages).
+    `line` is the 1-based line of the file where the record starts (for error messages). `extra` holds what
+    the file says beyond Margin's columns, under the keys of EXTRA_KEYS (text, `editors` a list of names).
     """
 
     abstract: str = ""
@@ -48,6 +54,7 @@ class PaperRecord:
     arxiv_id: str | None = None
     openreview_id: str | None = None
     keywords: list[str] = field(default_factory=list)
+    extra: dict = field(default_factory=dict)
     source: str | None = None
     line: int | None = None
 
