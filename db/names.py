@@ -130,15 +130,20 @@ def name_parts(display: str) -> NameParts:
     jr = ""
     if len(words) > 2 and words[-1].lower() in _SUFFIXES:
         jr, words = words[-1], words[:-1]
-    braced = " ".join(word if _plain_word(word) else "{" + word.replace("{", "").replace("}", "") + "}"
-                      for word in words)
+    # a word with braces or TeX in it is parsed as a stand-in of the same case, then put back as written
+    kept: dict[str, str] = {}
+    for index, word in enumerate(words):
+        if not _plain_word(word):
+            token = f"{'x' if word[:1].islower() else 'X'}marginword{index}"
+            kept[token] = word
+            words[index] = token
     try:
-        parts = parse_single_name_into_parts(braced, strict=False)
+        parts = parse_single_name_into_parts(" ".join(words), strict=False)
     except InvalidNameError:
         return NameParts(last=display, literal=True)
 
     def join(group: list[str]) -> str:
-        return " ".join(group).replace("{", "").replace("}", "")
+        return " ".join(kept.get(word, word) for word in group)
     return NameParts(join(parts.first), join(parts.von), join(parts.last), jr)
 
 

@@ -68,7 +68,9 @@ class Paper:
     """A paper in the library with the user's annotations.
 
     `label` is what the list row shows: the user's title, else the file's title, else a label derived from
-    the abstract. `rating` is 1..5 or None; `tags` are in the case the user first typed them.
+    the abstract. `title` is the user's title, else the file's; `file_title` is always the file's (None when the
+    file had none). `rating` is 1..5 or None; `tags` are in the case the user first typed them. `extra` holds
+    the bibliographic fields beyond the columns (EXTRA_KEYS).
     """
 
     id: str
@@ -90,6 +92,8 @@ class Paper:
     user_title: str | None = None
     position: int = 0
     added_at: str | None = None
+    file_title: str | None = None
+    extra: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
         """The `list --json` element of ARCHITECTURE.md, plus the bibliographic fields."""

@@ -15,7 +15,7 @@ from db.exporters.common import citation_key, export_title, title_source
 from db.paper import Paper
 
 COLUMNS = ("id", "citation_key", "title", "title_source", "authors", "venue", "year", "rating", "tags", "read",
-           "note", "url", "doi", "arxiv_id", "openreview_id", "abstract", "added_at")
+           "note", "url", "doi", "arxiv_id", "openreview_id", "abstract", "added_at", "file_title", "keywords")
 BOM = "\ufeff"
 
 
@@ -30,6 +30,7 @@ def export_csv(papers: Sequence[Paper]) -> str:
             paper.id, citation_key(paper), export_title(paper), title_source(paper), "; ".join(paper.authors),
             paper.venue or "", paper.year or "", paper.rating or "", "; ".join(paper.tags),
             "yes" if paper.read else "no", paper.note, paper.url or "", paper.doi or "", paper.arxiv_id or "",
-            paper.openreview_id or "", paper.abstract, paper.added_at or "",
+            paper.openreview_id or "", paper.abstract, paper.added_at or "", paper.file_title or "",
+            "; ".join(paper.keywords),
         ])
     return BOM + buffer.getvalue()

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import bibtexparser
 from bibtexparser.model import Entry, ParsingFailedBlock, String
-from pylatexenc.latex2text import LatexNodes2Text
+from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 
 from db.formats.common import (
     DERIVED,
@@ -45,7 +45,10 @@ MONTHS = {name: full for name, full in zip(
     ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
      "November", "December"), strict=True)}
 _RAW_PERCENT = re.compile(r"(?<!\\)%")
-_TEX = LatexNodes2Text(math_mode="verbatim", strict_latex_spaces=True)
+_CONTEXT = get_default_latex_context_db()
+_CONTEXT.add_context_category("margin", prepend=True, macros=[  # LaTeX's names for a lone brace (Margin writes them)
+    MacroTextSpec("textbraceleft", "{"), MacroTextSpec("textbraceright", "}")])
+_TEX = LatexNodes2Text(latex_context=_CONTEXT, math_mode="verbatim", strict_latex_spaces=True)
 _URL_MACRO = re.compile(r"\\url\{([^}]*)\}")
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
 

@@ -86,9 +86,12 @@ def _extra(item: dict) -> dict:
     editors = item.get("editor") if isinstance(item.get("editor"), list) else []
     if editors:
         extra["editors"] = [name for name in (_name(e) for e in editors) if name]
-    for key in ("decision", "note"):
-        if clean(_custom(item).get(key)):
-            extra[key] = clean(_custom(item)[key])
+    custom = _custom(item)
+    if clean(custom.get("decision")):
+        extra["decision"] = clean(custom["decision"])
+    note = custom.get("source_note") if "source_note" in custom or "title_source" in custom else item.get("note")
+    if clean(note):  # Margin's export keeps the file's note there; the user's note (`custom.note`) is no field
+        extra["note"] = clean(note)
     return extra
 
 
@@ -116,6 +119,7 @@ def record_from_csl(item: dict, line: int, path: Path) -> PaperRecord:
         venue=clean(item.get("container-title") or item.get("event-title") or item.get("event")),
         year=_year(item.get("issued")) or _year(item.get("available-date")),
         url=url, doi=doi, arxiv_id=arxiv,
-        keywords=list(dict.fromkeys(keywords)), extra=_extra(item),
+        keywords=keywords if isinstance(custom.get("keywords"), list) else list(dict.fromkeys(keywords)),
+        extra=_extra(item),
         source=path.name, line=line,
     )

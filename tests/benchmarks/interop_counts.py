@@ -69,7 +69,7 @@ def build_library(folder: Path, source: Path | None) -> object:
 
 def run(command: list[str], cwd: Path) -> subprocess.CompletedProcess:
     # texlive-binaries alone has no kpathsea configuration: BibTeX then finds the .bib and .bst only through these
-    env = {**os.environ, "BIBINPUTS": ".", "BSTINPUTS": "."}
+    env = {**os.environ, "BIBINPUTS": ".", "BSTINPUTS": ".", "max_strings": "200000"}
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=600, env=env)
 
 
