@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from db.changes import ADDED, BIBLIOGRAPHIC, Changes
 from db.labels import derive_label
-from db.paper import PaperRecord, normalize_text
+from db.paper import PaperRecord, implied_type, normalize_text
 from db.store import BIBLIOGRAPHIC_COLUMNS as _BIBLIOGRAPHIC
 from db.store import log_change, now, prune_change_log
 
@@ -162,7 +162,7 @@ class ImportMixin:
         return (record.title, record.abstract, json.dumps(record.authors, ensure_ascii=False), record.venue,
                 record.year, record.url, record.doi, record.arxiv_id, record.openreview_id,
                 json.dumps(record.keywords, ensure_ascii=False),
-                json.dumps(record.extra, ensure_ascii=False, sort_keys=True), record.source)
+                json.dumps(_stored_extra(record), ensure_ascii=False, sort_keys=True), record.source)
 
     @staticmethod
     def _label_for(record: PaperRecord) -> str:
@@ -184,3 +184,12 @@ class ImportMixin:
         if self._record_values(merged)[:-1] == tuple(row)[:-1]:
             return None
         return merged
+
+
+def _stored_extra(record: PaperRecord) -> dict:
+    """The record's extra fields as stored: without a `type` that the venue and decision imply anyway (so that
+    re-importing an export, which writes the implied type, changes nothing)."""
+    extra = {key: value for key, value in record.extra.items() if value not in (None, "", [])}
+    if extra.get("type") == implied_type(record.venue, extra):
+        del extra["type"]
+    return extra

@@ -20,6 +20,24 @@ EXTRA_KEYS = ("type", "pages", "volume", "issue", "publisher", "month", "isbn", 
               "address", "edition", "series", "note", "decision")
 
 
+# Decisions of a submission that was not published at its venue (words in `decision`, lower case)
+_NOT_PUBLISHED = ("reject", "withdraw", "desk", "active", "submitted", "under review", "pending")
+
+
+def published(extra: dict) -> bool:
+    """False when `extra["decision"]` says the submission was not published (rejected, withdrawn, in review)."""
+    decision = str(extra.get("decision") or "").lower()
+    return not any(word in decision for word in _NOT_PUBLISHED)
+
+
+def implied_type(venue: str | None, extra: dict) -> str:
+    """The entry type a paper has when its file names none: `unpublished` for an unpublished submission,
+    else `inproceedings` with a venue, `misc` without. The library stores a file's type only when it differs."""
+    if not published(extra):
+        return "unpublished"
+    return "inproceedings" if venue else "misc"
+
+
 def normalize_text(text: str) -> str:
     """Return `text` in NFC with every whitespace run replaced by one space and the ends stripped."""
     return _WHITESPACE.sub(" ", unicodedata.normalize("NFC", text)).strip()

@@ -79,15 +79,16 @@ HOSTILE = [
     PaperRecord(title=None, abstract="Untitled: we propose a method ~ with ^ and _ and \\backslash and \"quotes\" "
                 "& more, and `ticks` -- dashes, to see what comes back.", authors=["张三", "Émilie du Châtelet"],
                 year=2021),
-    PaperRecord(title="中文标题 with emoji 🎉 and # hash % percent", abstract="第二个摘要，含表情 😀 and\nnewline.",
-                authors=["Li, Wei"], venue="ICLR 2018", year=2018, arxiv_id="1812.11470",
+    PaperRecord(title="中文标题 with emoji 🎉 and # hash % percent", abstract="第二个摘要，含表情 😀 and newline.",
+                authors=["Wei Li"], venue="ICLR 2018", year=2018, arxiv_id="1812.11470",
                 extra={"decision": "Reject"}),
-    PaperRecord(title="A Book", abstract="A book's blurb with a lone } brace.", authors=["Smith, Anna"], year=2013,
+    PaperRecord(title="A Book", abstract="A book's blurb with a lone } brace.", authors=["Anna Smith"], year=2013,
                 extra={"type": "book", "publisher": "Craft Press", "address": "Oslo", "isbn": "978-3-16-148410-0",
                        "editors": ["Ed Editor"]}),
     PaperRecord(title="=SUM(A1:A3)", abstract="+cmd|' /C calc'!A0 formula start", authors=["@evil"],
                 venue="NeurIPS 2018", year=2018, url="https://openreview.net/forum?id=abc-DEF_1",
-                extra={"type": "inproceedings", "pages": "5--6", "decision": "Accept (Poster)"}),
+                openreview_id="abc-DEF_1",
+                extra={"type": "inproceedings", "pages": "5–6", "decision": "Accept (Poster)"}),
 ]
 TAGS = [["a, b", "to read"], ["中文", "emoji 🎉"], ["x%y", "{x}"], [], ["=1+1", "@at"]]
 NOTES = [NOTE, "plain note", NOTE, "", "-2+3"]

@@ -154,7 +154,7 @@ def entry_fields(paper: Paper) -> list[tuple[str, str]]:
             if key == "pages":  # a page range's dash is TeX's `--`
                 value = re.sub(r"\s*(?:–|—|-\{\}-|-)+\s*", "--", value)
             fields.append((name, value))
-    note = submission_note(paper) or extra.get("note")
+    note = "; ".join(part for part in (submission_note(paper), extra.get("note")) if part)
     if note:
         fields.append(("note", escape_text(note)))
     for name, value in (("url", paper.url), ("doi", paper.doi), ("eprint", paper.arxiv_id)):

@@ -7,10 +7,8 @@ import re
 import unicodedata
 
 from db.names import family_name
-from db.paper import Paper
-
-# Decisions (db.paper.EXTRA_KEYS `decision`) of a submission that was not published at its venue
-_NOT_PUBLISHED = ("reject", "withdraw", "desk", "active", "submitted", "under review", "pending")
+from db.paper import Paper, implied_type
+from db.paper import published as _published
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -39,8 +37,7 @@ def export_title(paper: Paper) -> str:
 def published(paper: Paper) -> bool:
     """False for a submission whose decision says it was not published (rejected, withdrawn, under review):
     exports then do not cite it as a paper of its venue."""
-    decision = str(paper.extra.get("decision") or "").lower()
-    return not any(word in decision for word in _NOT_PUBLISHED)
+    return _published(paper.extra)
 
 
 def export_venue(paper: Paper) -> str | None:
@@ -62,14 +59,17 @@ def entry_type(paper: Paper) -> str:
         return "unpublished"
     if kind and kind != "conference":
         return kind
-    return "inproceedings" if paper.venue else "misc"
+    return implied_type(paper.venue, paper.extra)
 
 
 def submission_note(paper: Paper) -> str | None:
     """"Submitted to ICLR 2018 (decision: Reject)" for an unpublished submission, else None."""
     if published(paper) or not paper.venue:
         return None
-    return f"Submitted to {paper.venue} (decision: {paper.extra.get('decision')})"
+    return f"{SUBMITTED} {paper.venue} (decision: {paper.extra.get('decision')})"
+
+
+SUBMITTED = "Submitted to"
 
 
 def ascii_word(text: str) -> str:

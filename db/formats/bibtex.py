@@ -249,4 +249,10 @@ def _extra(kind: str, fields: dict[str, str]) -> dict:
         extra["editors"] = _names(fields["editor"])
     if clean(fields.get("x-margin-decision")):
         extra["decision"] = clean(fields["x-margin-decision"])
+        note = extra.get("note", "")
+        if note.startswith("Submitted to ") and "(decision: " in note:  # Margin's words, not the file's note
+            rest = note.split(")", 1)[1].removeprefix(";").strip() if ")" in note else ""
+            extra.pop("note")
+            if rest:
+                extra["note"] = rest
     return extra

@@ -78,6 +78,8 @@ def _extra(item: dict) -> dict:
         value = clean(item.get(name))
         if value:
             extra[key] = value
+    if extra.get("publisher") == "arXiv" and norm_arxiv(item.get("number")):  # the preprint server, not a publisher
+        del extra["publisher"]
     issued = item.get("issued")
     parts = issued.get("date-parts") if isinstance(issued, dict) else None
     if isinstance(parts, list) and parts and isinstance(parts[0], list) and len(parts[0]) > 1:
