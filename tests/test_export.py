@@ -52,7 +52,7 @@ def papers(library):
 
 
 def test_every_format_is_listed_and_an_unknown_one_is_refused(papers):
-    assert FORMATS == ("markdown", "csv", "json", "bibtex", "csl-json", "markdown-folder")
+    assert FORMATS == ("markdown", "csv", "json", "bibtex", "csl-json", "markdown-folder", "xlsx")
     with pytest.raises(MarginError, match="unknown export format 'docx'"):
         export(papers, "docx")
     with pytest.raises(MarginError, match="folder"):
