@@ -30,6 +30,20 @@ def published(extra: dict) -> bool:
     return not any(word in decision for word in _NOT_PUBLISHED)
 
 
+def decision_note(venue: str | None, extra: dict) -> str | None:
+    """What exports say of a decision in a `note`: "Submitted to ICLR 2018 (decision: Reject)" for an
+    unpublished submission, "ICLR 2018, workshop track" for a paper sent to the workshop; else None. Readers of
+    Margin's own exports drop it again (it is not the file's note)."""
+    decision = str(extra.get("decision") or "")
+    if not venue or not decision:
+        return None
+    if not published(extra):
+        return f"Submitted to {venue} (decision: {decision})"
+    if "workshop" in decision.lower() and "workshop" not in venue.lower():
+        return f"{venue}, workshop track"
+    return None
+
+
 def implied_type(venue: str | None, extra: dict) -> str:
     """The entry type a paper has when its file names none: `unpublished` for an unpublished submission,
     else `inproceedings` with a venue, `misc` without. The library stores a file's type only when it differs."""

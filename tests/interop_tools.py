@@ -78,7 +78,7 @@ HOSTILE = [
                        "month": "November", "issn": "0036-8075", "language": "english"}),
     PaperRecord(title=None, abstract="Untitled: we propose a method ~ with ^ and _ and \\backslash and \"quotes\" "
                 "& more, and `ticks` -- dashes, to see what comes back.", authors=["张三", "Émilie du Châtelet"],
-                year=2021),
+                venue="ICLR 2018", year=2018, extra={"decision": "Workshop"}),
     PaperRecord(title="中文标题 with emoji 🎉 and # hash % percent", abstract="第二个摘要，含表情 😀 and newline.",
                 authors=["Wei Li"], venue="ICLR 2018", year=2018, arxiv_id="1812.11470",
                 extra={"decision": "Reject"}),

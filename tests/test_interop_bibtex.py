@@ -100,7 +100,8 @@ def test_entry_types_and_venue_fields(exported):
     assert science.entry_type == "article" and science.fields_dict["journal"].value == "Science"
     assert "booktitle" not in science.fields_dict
     assert science.fields_dict["month"].value == "nov" and science.fields_dict["pages"].value == "1--10"
-    assert untitled.entry_type == "misc"
+    assert untitled.entry_type == "inproceedings" and untitled.fields_dict["booktitle"].value == "ICLR 2018"
+    assert untitled.fields_dict["note"].value == "ICLR 2018, workshop track"
     assert untitled.fields_dict["x-margin-title-source"].value == "derived"
     assert not untitled.fields_dict["title"].value.endswith("…}")
     assert rejected.entry_type == "unpublished" and "booktitle" not in rejected.fields_dict

@@ -179,6 +179,8 @@ def entry_fields(paper: Paper) -> list[tuple[str, str]]:
         fields.append(("x-margin-file-title", escape_text(paper.file_title)))
     if extra.get("decision"):
         fields.append(("x-margin-decision", escape_text(str(extra["decision"]))))
+        if paper.venue and not venue:  # an unpublished submission: cited without it, kept for re-import
+            fields.append(("x-margin-venue", escape_text(paper.venue)))
     return fields
 
 

@@ -7,7 +7,7 @@ import re
 import unicodedata
 
 from db.names import family_name
-from db.paper import Paper, implied_type
+from db.paper import Paper, decision_note, implied_type
 from db.paper import published as _published
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -41,14 +41,8 @@ def published(paper: Paper) -> bool:
 
 
 def export_venue(paper: Paper) -> str | None:
-    """The venue an export cites: None for an unpublished submission; "ICLR 2018 Workshop" for a paper its
-    venue's decision sent to the workshop track."""
-    if not paper.venue or not published(paper):
-        return None
-    decision = str(paper.extra.get("decision") or "").lower()
-    if "workshop" in decision and "workshop" not in paper.venue.lower():
-        return f"{paper.venue} Workshop"
-    return paper.venue
+    """The venue an export cites: None for an unpublished submission (see `submission_note`)."""
+    return paper.venue if paper.venue and published(paper) else None
 
 
 def entry_type(paper: Paper) -> str:
@@ -63,13 +57,8 @@ def entry_type(paper: Paper) -> str:
 
 
 def submission_note(paper: Paper) -> str | None:
-    """"Submitted to ICLR 2018 (decision: Reject)" for an unpublished submission, else None."""
-    if published(paper) or not paper.venue:
-        return None
-    return f"{SUBMITTED} {paper.venue} (decision: {paper.extra.get('decision')})"
-
-
-SUBMITTED = "Submitted to"
+    """What the export's note says of the decision (db.paper.decision_note), else None."""
+    return decision_note(paper.venue, paper.extra)
 
 
 def ascii_word(text: str) -> str:

@@ -89,6 +89,8 @@ def csl_item(paper: Paper) -> dict:
         custom["file_title"] = paper.file_title
     if paper.extra.get("decision"):
         custom["decision"] = str(paper.extra["decision"])
+        if paper.venue and not venue:
+            custom["venue"] = paper.venue
     if paper.extra.get("note"):
         custom["source_note"] = str(paper.extra["note"])
     if submission_note(paper):

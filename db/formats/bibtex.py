@@ -34,7 +34,7 @@ from db.formats.common import (
     year_of,
 )
 from db.names import parse_bibtex_name, split_bibtex_names
-from db.paper import PaperRecord
+from db.paper import PaperRecord, decision_note
 
 _ENTRY = re.compile(r"^[ \t]*@[A-Za-z]+[ \t]*[{(]", re.MULTILINE)
 _VOLUMES = {"proceedings", "mvproceedings"}
@@ -191,7 +191,8 @@ def _record(entry: Entry, fields: dict[str, str], path: Path) -> PaperRecord:
     arxiv = norm_arxiv(fields.get("eprint")) if eprint_type in ("", "arxiv") else None
     if not arxiv and note_url and "arxiv.org" in note_url.group(1):
         arxiv = norm_arxiv(note_url.group(1))
-    venue = tex_to_text(next((fields[key] for key in _VENUE_FIELDS if fields.get(key)), None))
+    venue = tex_to_text(next((fields[key] for key in _VENUE_FIELDS if fields.get(key)), None)
+                        or fields.get("x-margin-venue"))
     source = (clean(fields.get("x-margin-title-source")) or "").lower()
     title = tex_to_text(fields.get("x-margin-file-title") if source == "user" else fields.get("title"))
     keywords = fields["x-margin-keywords"] if "x-margin-keywords" in fields else fields.get("keywords")
@@ -203,7 +204,7 @@ def _record(entry: Entry, fields: dict[str, str], path: Path) -> PaperRecord:
         url=url, doi=norm_doi(fields.get("doi")), arxiv_id=arxiv,
         openreview_id=clean(fields.get("openreview")) or openreview_from_url(url),
         keywords=[word for word in (tex_to_text(k) for k in split_keywords(keywords or "")) if word],
-        extra=_extra(entry.entry_type.lower(), fields),
+        extra=_extra(entry.entry_type.lower(), fields, venue),
         source=path.name, line=entry.start_line + 1,
     )
 
@@ -237,7 +238,7 @@ _EXTRA_FIELDS = {"pages": "pages", "volume": "volume", "number": "issue", "issue
                  "location": "address", "edition": "edition", "series": "series", "note": "note"}
 
 
-def _extra(kind: str, fields: dict[str, str]) -> dict:
+def _extra(kind: str, fields: dict[str, str], venue: str | None = None) -> dict:
     """The fields Margin keeps beyond its columns (db.paper.EXTRA_KEYS), as text."""
     extra: dict = {"type": kind}
     for key, name in _EXTRA_FIELDS.items():
@@ -249,10 +250,10 @@ def _extra(kind: str, fields: dict[str, str]) -> dict:
         extra["editors"] = _names(fields["editor"])
     if clean(fields.get("x-margin-decision")):
         extra["decision"] = clean(fields["x-margin-decision"])
+        said = decision_note(venue, extra) or decision_note(tex_to_text(fields.get("x-margin-venue")), extra)
         note = extra.get("note", "")
-        if note.startswith("Submitted to ") and "(decision: " in note:  # Margin's words, not the file's note
-            rest = note.split(")", 1)[1].removeprefix(";").strip() if ")" in note else ""
+        if said and note.startswith(said):  # Margin's words about the decision, not the file's note
             extra.pop("note")
-            if rest:
-                extra["note"] = rest
+            if note[len(said):].removeprefix(";").strip():
+                extra["note"] = note[len(said):].removeprefix(";").strip()
     return extra

@@ -118,7 +118,7 @@ def record_from_csl(item: dict, line: int, path: Path) -> PaperRecord:
         title=None if derived_title(item) else title,
         abstract=clean(item.get("abstract")) or "",
         authors=[name for name in (_name(a) for a in authors) if name],
-        venue=clean(item.get("container-title") or item.get("event-title") or item.get("event")),
+        venue=clean(item.get("container-title") or item.get("event-title") or item.get("event") or custom.get("venue")),
         year=_year(item.get("issued")) or _year(item.get("available-date")),
         url=url, doi=doi, arxiv_id=arxiv,
         keywords=keywords if isinstance(custom.get("keywords"), list) else list(dict.fromkeys(keywords)),

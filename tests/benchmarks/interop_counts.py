@@ -164,18 +164,37 @@ def libreoffice_count(path: Path, ids: list[str]) -> str:
     return f"{len(rows)} ({exact} ids exact)"
 
 
+def records_in(path: Path) -> int:
+    """The records a file holds, counted from its structure (entries, TY lines, items, <entry>, rows)."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    if path.suffix in (".bib", ".bibtex", ".biblatex"):
+        return len(re.findall(r"^[ \t]*@(?!string|comment|preamble)\w+[ \t]*[{(]", text, re.M | re.I))
+    if path.suffix == ".ris":
+        return len(re.findall(r"^\ufeff?TY {0,2}-", text, re.M))
+    if path.suffix == ".xml":
+        return text.count("<entry>") + text.count("<entry ")
+    if path.suffix == ".csv":
+        return len(list(csv.reader(io.StringIO(text)))) - 1
+    data = json.loads(text)
+    if isinstance(data, dict):
+        return 1
+    return sum(len(item.get("submissions", [])) if isinstance(item, dict) and "submissions" in item else 1
+               for item in data)
+
+
 def main() -> None:
-    from db.export import FILE_FORMATS, export
+    from db.export import FORMATS, export
     from db.importer import read_file
 
-    print("| import file | records in file | read | skipped |")
+    print("| import file | records in file | read | skipped (named with line) |")
     print("|---|---|---|---|")
-    for path in sorted((SHARED / "formats").glob("*")):
+    fixtures = sorted((ROOT / "tests" / "fixtures" / "interop").glob("*"))
+    for path in sorted((SHARED / "formats").glob("*")) + fixtures:
         try:
             result = read_file(path)
-            print(f"| {path.name} | | {len(result.records)} | {len(result.skipped)} |")
+            print(f"| {path.name} | {records_in(path)} | {len(result.records)} | {len(result.skipped)} |")
         except Exception as error:
-            print(f"| {path.name} | | error: {error} | |")
+            print(f"| {path.name} | {records_in(path)} | error: {error} | |")
     with tempfile.TemporaryDirectory() as temp:
         temp = Path(temp)
         library = build_library(temp / "lib", SHARED / "real" / "iclr2018.json")
@@ -199,7 +218,7 @@ def main() -> None:
         exact = sum(row[0] == paper_id for row, paper_id in zip(rows, ids, strict=False))
         print(f"| csv | python csv | {written} | {len(rows)} ({exact} ids exact) |")
         print(f"| csv | LibreOffice | {written} | {libreoffice_count(table, ids)} |")
-        if "xlsx" in FILE_FORMATS:
+        if "xlsx" in FORMATS:
             xlsx = temp / "out.xlsx"
             from db.export import write_export
 
@@ -210,11 +229,13 @@ def main() -> None:
             path.write_text(export(papers, fmt), encoding="utf-8")
             path = path.rename(path.with_suffix({"bibtex": ".bib", "csl-json": ".json", "csv": ".csv",
                                                  "json": ".json"}[fmt]))
-            before = [(p.title, p.user_title, tuple(p.keywords), tuple(p.tags)) for p in library.papers()]
+            before = [(p.title, p.user_title, tuple(p.keywords), tuple(p.tags), p.venue, p.year, tuple(p.authors),
+                       str(getattr(p, "extra", ""))) for p in library.papers()]
             from db.import_job import import_paths
 
             report = import_paths(library, [path], index=lambda _library: None)
-            after = [(p.title, p.user_title, tuple(p.keywords), tuple(p.tags)) for p in library.papers()]
+            after = [(p.title, p.user_title, tuple(p.keywords), tuple(p.tags), p.venue, p.year, tuple(p.authors),
+                     str(getattr(p, "extra", ""))) for p in library.papers()]
             print(f"| re-import {fmt} | Margin | {written} | {len(report.new)} new, {len(report.updated)} updated,"
                   f" {sum(a != b for a, b in zip(before, after, strict=True))} papers changed |")
         library.close()
