@@ -237,7 +237,7 @@ def main() -> None:
             after = [(p.title, p.user_title, tuple(p.keywords), tuple(p.tags), p.venue, p.year, tuple(p.authors),
                      str(getattr(p, "extra", ""))) for p in library.papers()]
             print(f"| re-import {fmt} | Margin | {written} | {len(report.new)} new, {len(report.updated)} updated,"
-                  f" {sum(a != b for a, b in zip(before, after, strict=True))} papers changed |")
+                  f" {sum(a != b for a, b in zip(before, after, strict=False))} papers changed |")
         library.close()
 
 
