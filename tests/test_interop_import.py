@@ -155,3 +155,15 @@ def test_every_record_of_the_shared_files_is_read_or_named(name):
         assert taken == starts
     assert result.records
     assert all(line for line, _reason in result.skipped)
+
+
+def test_the_command_line_names_what_it_did_not_take_with_file_and_line(tmp_path, capsys):
+    from main import main
+
+    files = [str(FIXTURES / name) for name in ("crossref_strings.bib", "mendeley_keys.bib", "zotero_books.bib",
+                                               "bad_first_line.ris", "note_with_bibtex.csv")]
+    assert main(["import", *files, "--library", str(tmp_path / "lib")]) == 0
+    out, err = capsys.readouterr()
+    assert out.strip() == "19 new, 0 updated, 0 unchanged, 1 duplicates in the file, 2 skipped"
+    assert f"{FIXTURES / 'crossref_strings.bib'}:4: a @proceedings volume, not a paper" in err
+    assert f"{FIXTURES / 'crossref_strings.bib'}:10: a @proceedings volume, not a paper" in err

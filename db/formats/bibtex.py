@@ -1,16 +1,22 @@
 """BibTeX and BibLaTeX files as proceedings (PMLR), Zotero/Better BibTeX, JabRef and Mendeley write them.
 
-Parsed with bibtexparser v2 (`parse_string`: @string references resolved, enclosing braces/quotes removed).
-Field values then go from TeX to Unicode with pylatexenc (`{\\"o}` → ö, `{{…}}` protection removed, `\\%` → %,
-`--` → –); `$…$` math is kept verbatim so the abstract renderer can show it. A raw `%` (a comment in TeX, but
-common in exported abstracts) is kept as text. Year from `year`, else BibLaTeX `date` (`2015-02-06`); `month`
-(`nov`) is not needed. Venue from `booktitle`/`journal`/`journaltitle`/`eventtitle`, else from the file's
-`@proceedings` entry (`shortname` + `year`, as PMLR writes it). arXiv id from `eprint` (with
-`archiveprefix`/`eprinttype` arXiv) or an arxiv.org URL; OpenReview id from `openreview` or the URL.
-`x-margin-title-source = {derived}` (Margin's own export of a paper without a title: `title` is Margin's
-label) makes the title absent. An entry bibtexparser cannot parse (an unclosed brace) is skipped and reported
-with its line.
-Sources: bibtexparser 2.x docs (bibtexparser.readthedocs.io), BibLaTeX manual §2.2–2.3.
+Split into blocks by bibtexparser v2 (no middleware); values are resolved here (`resolve_value`: `{…}`, `"…"`,
+numbers, @string names and `#` concatenation, which bibtexparser leaves as written; the month macros `jan`…
+`dec` are predefined). An entry with an empty or repeated citation key is read like any other (bibtexparser
+keeps it as the parsed entry of a DuplicateBlockKeyBlock). Field values then go from TeX to Unicode with
+pylatexenc (`{\\"o}` → ö, `{{…}}` protection removed, `\\%` → %, `--` → –, `{\\textbraceleft}` → `{`); `$…$`
+math is kept verbatim so the abstract renderer can show it. A raw `%` (a comment in TeX, but common in exported
+abstracts) is kept as text. Year from `year`, else BibLaTeX `date` (`2015-02-06`). Venue from
+`booktitle`/`journal`/`journaltitle`/`eventtitle`; an entry with a `crossref` takes the fields it lacks from
+the entry it names (a `@proceedings`' title becomes its papers' booktitle, `shortname` + `year` as PMLR writes
+it); an `@inproceedings` with neither takes the venue and year of the file's only `@proceedings` before it.
+Authors and editors go through db.names (BibTeX's name rules). The other fields Margin keeps are in
+`PaperRecord.extra` (db.paper.EXTRA_KEYS). arXiv id from `eprint` (with `archiveprefix`/`eprinttype` arXiv) or
+an arxiv.org URL; OpenReview id from `openreview` or the URL. Margin's own export: `x-margin-title-source =
+{derived}` makes the title absent, `{user}` takes `x-margin-file-title` for the title; `x-margin-keywords`
+replaces `keywords` (which holds the user's tags too); `x-margin-decision` is the decision. An entry
+bibtexparser cannot parse (an unclosed brace) is skipped and reported with its line.
+Sources: bibtexparser 2.x docs (bibtexparser.readthedocs.io), BibLaTeX manual §2.2–2.3, Tame the BeaST §11.
 """
 
 from __future__ import annotations
