@@ -136,3 +136,4 @@ def test_a_whole_conference_export_is_read_whole_by_biber_and_bibtex(tmp_path, n
     assert len(re.findall(r"^@", written, re.M)) == len(papers)
     titles, log = bibtex_run(bib)
     assert "error message" not in log and len(titles) == len(papers)
+    assert len(_pybtex_entries(bib)) == len(papers)

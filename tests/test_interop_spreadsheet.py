@@ -53,7 +53,8 @@ def test_libreoffice_reads_the_xlsx_back_exactly(papers, tmp_path):
     path = tmp_path / "papers.xlsx"
     path.write_bytes(export_bytes(papers, "xlsx"))
     out = tmp_path / "out"
-    result = run([office, "--headless", "--norestore", "--convert-to",
+    profile = (tmp_path / "lo-profile").as_uri()  # its own LibreOffice instance, whatever else is running
+    result = run([office, f"-env:UserInstallation={profile}", "--headless", "--norestore", "--convert-to",
                   "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false", "--outdir", str(out),
                   str(path)], tmp_path, timeout=240)
     converted = out / "papers.csv"

@@ -154,7 +154,9 @@ def libreoffice_count(path: Path, ids: list[str]) -> str:
         return "-"
     out = path.parent / "lo"
     out.mkdir(exist_ok=True)
-    run([office, "--headless", "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false",
+    profile = f"-env:UserInstallation={(path.parent / 'lo-profile').as_uri()}"
+    run([office, profile, "--headless", "--convert-to",
+         "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false",
          "--outdir", str(out), str(path)], path.parent)
     converted = out / (path.stem + ".csv")
     if not converted.exists():
