@@ -223,7 +223,9 @@ class _Matcher:
 
 def _record(item: dict) -> PaperRecord:
     return PaperRecord(
-        abstract=item.get("abstract") or "", title=item.get("title") if item.get("title_source") == "file" else None,
+        abstract=item.get("abstract") or "",
+        title=item["file_title"] if "file_title" in item else item.get("title") if item.get("title_source") == "file"
+        else None, extra=dict(item.get("extra") or {}),
         authors=list(item.get("authors") or []), venue=item.get("venue"), year=item.get("year"), url=item.get("url"),
         doi=item.get("doi"), arxiv_id=item.get("arxiv_id"), openreview_id=item.get("openreview_id"),
         keywords=list(item.get("keywords") or []), source="margin-json")

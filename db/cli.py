@@ -15,7 +15,7 @@ from pathlib import Path
 
 from db.cleaning import clean_tag, clean_title
 from db.errors import InputError, MarginError
-from db.export import DESCRIPTIONS, FOLDER_FORMATS, FORMATS, export, write_export
+from db.export import BINARY_FORMATS, DESCRIPTIONS, FOLDER_FORMATS, FORMATS, export, write_export
 from db.integrity import damaged, is_damage
 from db.library import DB_NAME, Library
 from db.paths import resolve_library_dir
@@ -303,6 +303,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     folder_format = args.format in FOLDER_FORMATS
     if folder_format and not args.output:
         raise MarginError(f"export --format {args.format} writes one file per paper: give the folder with --output DIR")
+    if args.format in BINARY_FORMATS and not args.output:
+        raise MarginError(f"export --format {args.format} writes a binary file: give it with --output FILE")
     if not folder_format and args.output and Path(args.output).is_dir():
         raise MarginError(f"{args.output}: is a folder; give a file name (or use --format markdown-folder)")
     with _open(args) as library:
@@ -314,13 +316,13 @@ def cmd_export(args: argparse.Namespace) -> int:
             ids = _search(library, args.query)
         papers = library.papers(ids)
         text = None
-        if not folder_format:
+        if not folder_format and args.format not in BINARY_FORMATS:
             text = export(papers, args.format, history=library.note_history, include_abstract=args.abstract)
     if not args.output:
         _write_stdout(text)
         return 0
     count = write_export(papers, args.format, Path(args.output), history=library.note_history,
-                         include_abstract=args.abstract, text=None if folder_format else text)
+                         include_abstract=args.abstract, text=text)
     print(f"exported {count} papers to {args.output}", file=sys.stderr)
     return 0
 

@@ -7,12 +7,14 @@ format. Each format lives in its own module under `db/exporters/`:
 |-------------------|---------------------------|-----------------------------------------|
 | `markdown`        | exporters.markdown        | reading lists (one file)                |
 | `markdown-folder` | exporters.markdown        | Obsidian and other vaults (one .md each)|
-| `csv`             | exporters.table           | spreadsheets                            |
+| `csv`             | exporters.table           | programs (exact text)                   |
+| `xlsx`            | exporters.spreadsheet     | spreadsheets (text cells, no formulas)  |
 | `json`            | exporters.margin_json     | backup, scripts; `import` restores it   |
 | `bibtex`          | exporters.bibtex          | JabRef, Zotero, LaTeX                   |
 | `csl-json`        | exporters.csl_json        | Zotero, pandoc                          |
 
-Where a paper has no title, every format uses its label and says so (`title_source: derived`).
+Where a paper has no title, every format uses its derived headline (the label without its "…") and says so
+(`title_source: derived`). `xlsx` is binary: `export_bytes` gives it, `export` refuses it.
 """
 
 from __future__ import annotations
@@ -25,21 +27,24 @@ from db.exporters.bibtex import export_bibtex
 from db.exporters.csl_json import export_csl_json
 from db.exporters.margin_json import History, export_json
 from db.exporters.markdown import export_markdown, markdown_files
+from db.exporters.spreadsheet import export_xlsx
 from db.exporters.table import export_csv
 from db.fileio import write_atomically
 from db.paper import Paper
 
 FILE_FORMATS = ("markdown", "csv", "json", "bibtex", "csl-json")
+BINARY_FORMATS = ("xlsx",)
 FOLDER_FORMATS = ("markdown-folder",)
-FORMATS = FILE_FORMATS + FOLDER_FORMATS
+FORMATS = FILE_FORMATS + FOLDER_FORMATS + BINARY_FORMATS
 PLANNED_FORMATS: tuple[str, ...] = ()  # kept for callers of the earlier API; every format is available
-EXTENSIONS = {"markdown": ".md", "csv": ".csv", "json": ".json", "bibtex": ".bib", "csl-json": ".json"}
+EXTENSIONS = {"markdown": ".md", "csv": ".csv", "json": ".json", "bibtex": ".bib", "csl-json": ".json",
+              "xlsx": ".xlsx"}
 DESCRIPTIONS = {"markdown": "Markdown (one file)", "markdown-folder": "Markdown folder (one file per paper)",
-                "csv": "CSV spreadsheet", "json": "Margin JSON (backup; import restores it)",
-                "bibtex": "BibTeX", "csl-json": "CSL-JSON"}
+                "csv": "CSV (exact text, for programs)", "json": "Margin JSON (backup; import restores it)",
+                "bibtex": "BibTeX", "csl-json": "CSL-JSON", "xlsx": "Excel workbook (for spreadsheets)"}
 
-__all__ = ["DESCRIPTIONS", "EXTENSIONS", "FILE_FORMATS", "FOLDER_FORMATS", "FORMATS", "PLANNED_FORMATS", "export",
-           "export_files", "export_markdown", "write_export"]
+__all__ = ["BINARY_FORMATS", "DESCRIPTIONS", "EXTENSIONS", "FILE_FORMATS", "FOLDER_FORMATS", "FORMATS",
+           "PLANNED_FORMATS", "export", "export_bytes", "export_files", "export_markdown", "write_export"]
 
 
 def export(papers: Sequence[Paper], fmt: str, *, history: History | None = None,
@@ -62,7 +67,16 @@ def export(papers: Sequence[Paper], fmt: str, *, history: History | None = None,
         return export_csl_json(papers)
     if fmt in FOLDER_FORMATS:
         raise MarginError(f"export format '{fmt}' writes a folder of files; give a folder as the output")
+    if fmt in BINARY_FORMATS:
+        raise MarginError(f"export format '{fmt}' writes a binary file; give a file name as the output")
     raise MarginError(f"unknown export format '{fmt}'; use: {', '.join(FORMATS)}")
+
+
+def export_bytes(papers: Sequence[Paper], fmt: str) -> bytes:
+    """Export `papers` as the bytes of one binary file (`xlsx`). Raises MarginError for another format."""
+    if fmt == "xlsx":
+        return export_xlsx(papers)
+    raise MarginError(f"export format '{fmt}' is text; use export()")
 
 
 def export_files(papers: Sequence[Paper], fmt: str, *, include_abstract: bool = True) -> dict[str, str]:
@@ -89,6 +103,9 @@ def write_export(papers: Sequence[Paper], fmt: str, output: Path, *, history: Hi
         files = export_files(papers, fmt, include_abstract=include_abstract)
         write_folder(files, Path(output))
         return len(files)
+    if fmt in BINARY_FORMATS:
+        write_atomically(Path(output), export_bytes(papers, fmt))
+        return len(papers)
     if text is None:
         text = export(papers, fmt, history=history, include_abstract=include_abstract)
     write_atomically(Path(output), text)

@@ -54,8 +54,9 @@ def temporary_file(path: Path, prefix: str) -> tuple[int, str]:
     return fd, temp
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write `text` (UTF-8) to `path` through a temporary file and a rename, so a crash leaves the old file.
+def write_atomically(path: Path, text: str | bytes) -> None:
+    """Write `text` (UTF-8; bytes as they are) to `path` through a temporary file and a rename, so a crash
+    leaves the old file.
 
     A replaced file keeps its permissions; a new one gets 0o666 less the umask (module docstring).
     Raises MarginError naming the path when the folder does not exist or cannot be written.
@@ -65,8 +66,12 @@ def write_atomically(path: Path, text: str) -> None:
     temp = None
     try:
         fd, temp = temporary_file(path, f".{path.name}.")
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
+        if isinstance(text, bytes):
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(text)
+        else:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
         os.replace(temp, path)
     except OSError as error:
         if temp is not None:  # a full disk or a target that cannot be replaced: leave no temporary file

@@ -2,7 +2,8 @@
 
 Decoding: UTF-8 (with or without BOM), UTF-16 with BOM, else a legacy encoding detected by
 charset-normalizer (the result says which was assumed). CRLF/CR line ends become LF; stray control
-characters are dropped. Format: by content sniffing first, extension second:
+characters are dropped. Format: the extension's, when the text has that format's structure; else by how the
+text starts (a CSV header row wins over a `@type{` line inside a note); see `sniff`:
 
 | format      | sniffed by                                   | extensions              | reader                     |
 |-------------|----------------------------------------------|-------------------------|----------------------------|
@@ -100,21 +101,35 @@ def _reject_binary(text: str, path: Path) -> None:
         raise InputError(path, "not a text file (it holds NUL bytes)", line=line)
 
 
+_LOOKS_LIKE = {"arxiv-atom": arxiv_atom.looks_like_atom, "json": jsonlist.looks_like_json,
+               "bibtex": bibtex.looks_like_bibtex, "ris": ris.looks_like_ris, "csv": csv_table.looks_like_csv,
+               "seed": looks_like_seed_text}
+
+
 def sniff(text: str, path: Path) -> str | None:
-    """The format name by content (see the module table), else by extension, else None."""
+    """The format name (see the module table): the extension's format when the text has that format's
+    structure, else the first format whose structure the text has, judged by how the file starts (XML root,
+    JSON value, CSV header row, first RIS tag) before any line inside it (a `@type{` line, which a CSV note or
+    an abstract may hold too), else the extension's format (its reader names the problem), else None."""
+    by_extension = _BY_EXTENSION.get(path.suffix.lower())
+    if by_extension and _LOOKS_LIKE[by_extension](text):
+        return by_extension
+    first = next((line for line in text.lstrip("\ufeff").split("\n") if line.strip()), "")
     if arxiv_atom.looks_like_atom(text):
         return "arxiv-atom"
     if jsonlist.looks_like_json(text):
         return "json"
+    if csv_table.looks_like_csv(text):
+        return "csv"
+    if ris.looks_like_ris(first):
+        return "ris"
     if bibtex.looks_like_bibtex(text):
         return "bibtex"
     if ris.looks_like_ris(text):
         return "ris"
-    if csv_table.looks_like_csv(text):
-        return "csv"
-    if path.suffix.lower() not in _BY_EXTENSION and looks_like_seed_text(text):
+    if by_extension is None and looks_like_seed_text(text):
         return "seed"
-    return _BY_EXTENSION.get(path.suffix.lower())
+    return by_extension
 
 
 def read_text(text: str, path: Path) -> tuple[str, list[PaperRecord], list[tuple[int | None, str]]]:

@@ -40,7 +40,7 @@ _DAMAGE_WORDS = ("malformed", "not a database", "corrupt")
 # the tables a library keeps, with the columns a rebuild copies (change_log is bookkeeping and starts afresh)
 _TABLES: dict[str, tuple[str, ...]] = {
     "papers": ("id", "position", "title", "abstract", "label", "authors", "venue", "year", "url", "doi",
-               "arxiv_id", "openreview_id", "keywords", "source", "added_at", "updated_at"),
+               "arxiv_id", "openreview_id", "keywords", "extra", "source", "added_at", "updated_at"),
     "annotations": ("paper_id", "rating", "read", "note", "title", "updated_at"),
     "tags": ("id", "name", "key"),
     "paper_tags": ("paper_id", "tag_id"),
@@ -197,7 +197,15 @@ def _salvage(path: Path) -> tuple[dict[str, list[tuple]], dict[str, int]]:
 
 
 def _read_table(connection: sqlite3.Connection, table: str, columns: tuple[str, ...]) -> tuple[list[tuple], int]:
-    select = f"SELECT {', '.join(columns)} FROM {table}"
+    """(rows, lost) of one table, each row with `columns` in order (None for a column that an older schema
+    lacks)."""
+    try:
+        present = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+    except sqlite3.DatabaseError:
+        present = set(columns)
+    if not present:
+        return [], 0  # a table this library's schema did not have
+    select = "SELECT " + ", ".join(column if column in present else "NULL" for column in columns) + f" FROM {table}"
     try:
         return connection.execute(select).fetchall(), 0
     except sqlite3.DatabaseError:

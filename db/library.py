@@ -25,7 +25,7 @@ from db.library_import import ImportMixin, ImportReport  # noqa: F401 - ImportRe
 from db.paper import Paper, PaperRecord
 from db.store import log_change, now
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 DB_NAME = "library.db"
 BUSY_TIMEOUT_MS = 10000  # how long a write waits for another process's write transaction to end
 _NOTICE_MS = 300  # after this long, the waiting process is told (Library.waiting)
@@ -45,6 +45,7 @@ CREATE TABLE IF NOT EXISTS papers (
     arxiv_id TEXT,
     openreview_id TEXT,
     keywords TEXT NOT NULL DEFAULT '[]',
+    extra TEXT NOT NULL DEFAULT '{}',
     source TEXT,
     added_at TEXT NOT NULL,
     updated_at TEXT NOT NULL
@@ -505,8 +506,8 @@ class Library(ImportMixin):
             if conn.execute("SELECT 1 FROM papers LIMIT 1").fetchone():
                 raise LibraryError(f"{self.folder / DB_NAME}: salvaged rows go into a new library only")
             for table, columns in _TABLES.items():
-                conn.executemany(f"INSERT OR IGNORE INTO {table} ({', '.join(columns)})"
-                                 f" SELECT {', '.join('?' * len(columns))}"
+                values = ", ".join("?" if column != "extra" else "COALESCE(?, '{}')" for column in columns)
+                conn.executemany(f"INSERT OR IGNORE INTO {table} ({', '.join(columns)}) SELECT {values}"
                                  + _SALVAGE_FITS.get(table, ""), rows.get(table, []))
             ids = [row[0] for row in conn.execute("SELECT id FROM papers ORDER BY position")]
             return self._log(conn, ids, ADDED) if ids else NOTHING
@@ -553,16 +554,17 @@ _SALVAGE_FITS = {
 _PAPER_SELECT = (
     "SELECT p.id, p.label, p.title, p.abstract, p.authors, p.venue, p.year, p.url, p.doi, p.arxiv_id,"
     " p.openreview_id, p.keywords, a.rating, COALESCE(a.read, 0), COALESCE(a.note, ''), a.title, p.position,"
-    " p.added_at FROM papers p LEFT JOIN annotations a ON a.paper_id = p.id"
+    " p.added_at, p.extra FROM papers p LEFT JOIN annotations a ON a.paper_id = p.id"
 )
 
 
 def _paper_from_row(row: tuple, tags: list[str]) -> Paper:
     (paper_id, label, title, abstract, authors, venue, year, url, doi, arxiv_id, openreview_id, keywords,
-     rating, read, note, user_title, position, added_at) = row
+     rating, read, note, user_title, position, added_at, extra) = row
     return Paper(
         id=paper_id, label=user_title or label, title=user_title or title, abstract=abstract,
         authors=json.loads(authors), venue=venue, year=year, url=url, doi=doi, arxiv_id=arxiv_id,
         openreview_id=openreview_id, keywords=json.loads(keywords), rating=rating, tags=tags, read=bool(read),
-        note=note, user_title=user_title, position=position, added_at=added_at,
+        note=note, user_title=user_title, position=position, added_at=added_at, file_title=title,
+        extra=json.loads(extra),
     )

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from db.changes import ADDED, BIBLIOGRAPHIC, NOTHING, TITLE, Changes
 from db.errors import MarginError
 from db.labels import LABEL_RULE, derive_label
-from db.paper import PaperRecord, normalize_text
+from db.paper import PaperRecord, implied_type, normalize_text
 from db.store import BIBLIOGRAPHIC_COLUMNS as _BIBLIOGRAPHIC
 from db.store import log_change, now, prune_change_log
 
@@ -203,8 +203,8 @@ class ImportMixin:
         """Write a planned import inside the caller's write transaction, and log the papers it changed."""
         conn.executemany(
             "INSERT INTO papers (id, position, title, abstract, label, authors, venue, year, url, doi,"
-            " arxiv_id, openreview_id, keywords, source, added_at, updated_at)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", plan.inserts)
+            " arxiv_id, openreview_id, keywords, extra, source, added_at, updated_at)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", plan.inserts)
         if plan.inserts:
             log_change(conn, self.writer, [ADDED], select="SELECT id FROM papers WHERE position > ?",
                        params=(plan.first_position,))
@@ -217,7 +217,8 @@ class ImportMixin:
     def _record_values(record: PaperRecord) -> tuple:
         return (record.title, record.abstract, json.dumps(record.authors, ensure_ascii=False), record.venue,
                 record.year, record.url, record.doi, record.arxiv_id, record.openreview_id,
-                json.dumps(record.keywords, ensure_ascii=False), record.source)
+                json.dumps(record.keywords, ensure_ascii=False),
+                json.dumps(_stored_extra(record), ensure_ascii=False, sort_keys=True), record.source)
 
     @staticmethod
     def _label_for(record: PaperRecord) -> str:
@@ -232,8 +233,19 @@ class ImportMixin:
         row = conn.execute(f"SELECT {', '.join(_BIBLIOGRAPHIC)} FROM papers WHERE id = ?", (paper_id,)).fetchone()
         stored = dict(zip(_BIBLIOGRAPHIC, row, strict=True))
         stored["authors"], stored["keywords"] = json.loads(stored["authors"]), json.loads(stored["keywords"])
+        stored["extra"] = json.loads(stored["extra"])
         merged = PaperRecord(**{column: (getattr(record, column) if getattr(record, column) not in (None, "", [])
                                          else stored[column]) for column in _BIBLIOGRAPHIC})
+        merged.extra = {**stored["extra"], **{key: value for key, value in record.extra.items() if value}}
         if self._record_values(merged)[:-1] == tuple(row)[:-1]:
             return None
         return merged
+
+
+def _stored_extra(record: PaperRecord) -> dict:
+    """The record's extra fields as stored: without a `type` that the venue and decision imply anyway (so that
+    re-importing an export, which writes the implied type, changes nothing)."""
+    extra = {key: value for key, value in record.extra.items() if value not in (None, "", [])}
+    if extra.get("type") == implied_type(record.venue, extra):
+        del extra["type"]
+    return extra

@@ -25,6 +25,9 @@ MIGRATIONS: dict[int, list[str]] = {
         "INSERT INTO change_log (paper_id, kinds, writer) SELECT paper_id, 'bibliographic', 'migration'"
         " FROM index_queue ORDER BY seq",
         "DROP TABLE index_queue"],
+    # 4 → 5: bibliographic fields beyond the columns (entry type, pages, volume, issue, publisher, month,
+    # ISBN/ISSN, editors, language, OpenReview decision…) as one JSON object (db.paper.EXTRA_KEYS)
+    4: ["ALTER TABLE papers ADD COLUMN extra TEXT NOT NULL DEFAULT '{}'"],
 }
 
 

@@ -13,6 +13,43 @@ import unicodedata
 from dataclasses import dataclass, field
 
 _WHITESPACE = re.compile(r"\s+")
+# Bibliographic fields kept beyond the columns: `type` is the entry type in BibTeX's words (article,
+# inproceedings, book, incollection, phdthesis, techreport, misc, …); `decision` is an OpenReview/ICLR
+# decision ("Accept (Poster)", "Reject", "Workshop"); the rest as the file wrote them.
+EXTRA_KEYS = ("type", "pages", "volume", "issue", "publisher", "month", "isbn", "issn", "editors", "language",
+              "address", "edition", "series", "note", "decision")
+
+
+# Decisions of a submission that was not published at its venue (words in `decision`, lower case)
+_NOT_PUBLISHED = ("reject", "withdraw", "desk", "active", "submitted", "under review", "pending")
+
+
+def published(extra: dict) -> bool:
+    """False when `extra["decision"]` says the submission was not published (rejected, withdrawn, in review)."""
+    decision = str(extra.get("decision") or "").lower()
+    return not any(word in decision for word in _NOT_PUBLISHED)
+
+
+def decision_note(venue: str | None, extra: dict) -> str | None:
+    """What exports say of a decision in a `note`: "Submitted to ICLR 2018 (decision: Reject)" for an
+    unpublished submission, "ICLR 2018, workshop track" for a paper sent to the workshop; else None. Readers of
+    Margin's own exports drop it again (it is not the file's note)."""
+    decision = str(extra.get("decision") or "")
+    if not venue or not decision:
+        return None
+    if not published(extra):
+        return f"Submitted to {venue} (decision: {decision})"
+    if "workshop" in decision.lower() and "workshop" not in venue.lower():
+        return f"{venue}, workshop track"
+    return None
+
+
+def implied_type(venue: str | None, extra: dict) -> str:
+    """The entry type a paper has when its file names none: `unpublished` for an unpublished submission,
+    else `inproceedings` with a venue, `misc` without. The library stores a file's type only when it differs."""
+    if not published(extra):
+        return "unpublished"
+    return "inproceedings" if venue else "misc"
 
 
 def normalize_text(text: str) -> str:
@@ -35,7 +72,8 @@ def paper_id(abstract: str | None, title: str | None = None) -> str:
 class PaperRecord:
     """One paper as a reader (parser) found it in a file, before it enters the library.
 
-    `line` is the 1-based line of the file where the record starts (for error messages).
+    `line` is the 1-based line of the file where the record starts (for error messages). `extra` holds what
+    the file says beyond Margin's columns, under the keys of EXTRA_KEYS (text, `editors` a list of names).
     """
 
     abstract: str = ""
@@ -48,6 +86,7 @@ class PaperRecord:
     arxiv_id: str | None = None
     openreview_id: str | None = None
     keywords: list[str] = field(default_factory=list)
+    extra: dict = field(default_factory=dict)
     source: str | None = None
     line: int | None = None
 
@@ -61,7 +100,9 @@ class Paper:
     """A paper in the library with the user's annotations.
 
     `label` is what the list row shows: the user's title, else the file's title, else a label derived from
-    the abstract. `rating` is 1..5 or None; `tags` are in the case the user first typed them.
+    the abstract. `title` is the user's title, else the file's; `file_title` is always the file's (None when the
+    file had none). `rating` is 1..5 or None; `tags` are in the case the user first typed them. `extra` holds
+    the bibliographic fields beyond the columns (EXTRA_KEYS).
     """
 
     id: str
@@ -83,6 +124,8 @@ class Paper:
     user_title: str | None = None
     position: int = 0
     added_at: str | None = None
+    file_title: str | None = None
+    extra: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
         """The `list --json` element of ARCHITECTURE.md, plus the bibliographic fields."""

@@ -16,7 +16,7 @@ import nh3
 from whoosh.lang.porter import stem as porter_stem
 
 from db.abstract_markup import abstract_to_html, fold_for_matching, math_html
-from db.paper import Paper
+from db.paper import Paper, published
 
 _ALLOWED_TAGS = {
     "a", "abbr", "b", "blockquote", "br", "code", "del", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i",
@@ -110,7 +110,16 @@ def _stem_prefix(word: str) -> str:
 
 
 READER_LABELS = {"similar": "Similar papers", "why": "Recommended for: ",
-                 "cut": "(%1 more characters of this abstract are not shown)", "more tags": "and %1 more tags"}
+                 "cut": "(%1 more characters of this abstract are not shown)",
+                 "submitted": "Submitted to %1", "decision": "Decision: %1", "volume": "vol. %1", "issue": "no. %1",
+                 "pages": "pp. %1", "editors": "ed. %1", "isbn": "ISBN %1", "issn": "ISSN %1",
+                 "article": "Journal article", "book": "Book", "incollection": "Chapter", "inbook": "Chapter",
+                 "phdthesis": "PhD thesis", "mastersthesis": "Master's thesis", "thesis": "Thesis",
+                 "techreport": "Report", "report": "Report", "unpublished": "Unpublished", "online": "Web page",
+                 "more tags": "and %1 more tags"}
+# the extra fields (db.paper.EXTRA_KEYS) the reader shows, in this order; `%1` labels from READER_LABELS
+_SHOWN_EXTRA = ("type", "editors", "volume", "issue", "pages", "publisher", "address", "edition", "series", "month",
+                "isbn", "issn", "language", "decision", "note")
 READER_MAX_CHARS = 20_000  # longer abstracts are shown cut: laying out megabytes would freeze the window
 READER_MAX_TAGS = 200  # a paper with more tags (an import gave it 10,000) shows these and how many are left
 
@@ -129,9 +138,15 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
     parts = [f"<h2>{heading}</h2>"]
     if paper.authors:
         parts.append(f'<p class="authors">{html.escape(", ".join(paper.authors))}</p>')
-    meta = " · ".join(x for x in (paper.venue or "", stars(paper.rating)) if x)
+    venue = paper.venue or ""
+    if venue and not published(paper.extra):  # a rejected or withdrawn submission is no paper of its venue
+        venue = texts["submitted"].replace("%1", venue)
+    meta = " · ".join(x for x in (venue, stars(paper.rating)) if x)
     if meta:
         parts.append(f'<p class="meta">{html.escape(meta)}</p>')
+    details = bibliographic_details(paper, texts)
+    if details:
+        parts.append(f'<p class="meta bib">{html.escape(details)}</p>')
     links = _links(paper) + [f'<a href="margin:similar/{html.escape(paper.id)}">{html.escape(texts["similar"])}</a>']
     parts.append('<p class="links">' + " · ".join(links) + "</p>")
     if paper.tags:
@@ -152,6 +167,25 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
     else:
         parts.append(f'<p class="abstract">{abstract_to_html(abstract, pattern)}</p>')
     return "\n".join(parts)
+
+
+def bibliographic_details(paper: Paper, labels: dict[str, str] | None = None) -> str:
+    """One line of the fields the file gave beyond venue and year ("Journal article · vol. 7 · no. 3 ·
+    pp. 1–10 · AAAS · Decision: Reject"), plain text; "" when there are none. The common types (a conference
+    paper, misc) are not named."""
+    texts = {**READER_LABELS, **(labels or {})}
+    shown = []
+    for key in _SHOWN_EXTRA:
+        value = paper.extra.get(key)
+        if not value:
+            continue
+        if key == "type":
+            if value in texts and value not in ("similar", "why", "cut"):
+                shown.append(texts[value])
+            continue
+        text = ", ".join(value) if isinstance(value, list) else str(value)
+        shown.append(texts[key].replace("%1", text) if key in texts else text)
+    return " · ".join(shown)
 
 
 def _links(paper: Paper) -> list[str]:

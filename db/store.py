@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 
 BIBLIOGRAPHIC_COLUMNS = ("title", "abstract", "authors", "venue", "year", "url", "doi", "arxiv_id",
-                         "openreview_id", "keywords", "source")
+                         "openreview_id", "keywords", "extra", "source")
 CHANGE_LOG_KEEP = 200_000  # changes kept in `change_log` (one row per paper and change; an import adds one per paper)
 
 

@@ -32,6 +32,7 @@ from desktop.paper_model import COLUMNS, PaperTableModel
 from desktop.pending_edits import PendingEdits
 from desktop.plain_text import as_plain
 from desktop.read_tracker import ReadTracker
+from desktop.reader_labels import reader_labels
 from desktop.search_session import SearchSession
 from desktop.window_actions import WindowActions
 from desktop.window_layout import build_widgets, restore_layout, save_layout
@@ -228,9 +229,7 @@ class MainWindow(QMainWindow):
             return
         scroll = self.reader.verticalScrollBar().value()
         self.reader.setHtml(paper_to_html(paper, self.search.highlight, why=self.search.why.get(paper.id), labels={
-            "similar": self.tr("Similar papers"), "why": self.tr("Recommended for: "),
-            "cut": self.tr("(%1 more characters of this abstract are not shown)"),
-            "more tags": self.tr("and %1 more tags")}))
+            "similar": self.tr("Similar papers"), "why": self.tr("Recommended for: "), **reader_labels()}))
         if paper.id == self._reader_paper:
             self.reader.verticalScrollBar().setValue(scroll)
         self._reader_paper = paper.id

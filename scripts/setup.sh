@@ -1,8 +1,20 @@
 #!/usr/bin/env bash
 # Set up Margin: a virtual environment in .venv with the project and its test tools, and, on Debian/Ubuntu
 # when run as root, the system libraries Qt needs. Safe to run again: it only does what is missing.
+# With MARGIN_TEST_TOOLS=1 (scripts/test.sh sets it when run as root, as in CI) it also installs the programs
+# the interop tests read Margin's exports with: biber, BibTeX 0.99d, pandoc, LibreOffice Calc (about 20 s and
+# 400 MB on Debian 12; the tests skip with this line when they are missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# apt-get that waits (up to 15 minutes) for another apt or dpkg to let go of its lock, and says so
+apt_install() {
+    if command -v fuser >/dev/null 2>&1 && fuser /var/lib/dpkg/lock-frontend /var/lib/apt/lists/lock >/dev/null 2>&1; then
+        echo "margin setup: waiting for another apt/dpkg run to finish (it holds the lock)" >&2
+    fi
+    apt-get -o DPkg::Lock::Timeout=900 update -qq && DEBIAN_FRONTEND=noninteractive \
+        apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends "$@" >/dev/null
+}
 
 PYTHON="${PYTHON:-python3}"
 if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
@@ -23,10 +35,28 @@ if command -v dpkg >/dev/null 2>&1; then
     if [ -n "$missing" ]; then
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
             echo "margin setup: installing system libraries:$missing"
-            (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null) \
-                || echo "margin setup: could not install$missing; Qt may fail to start" >&2
+            apt_install $missing || echo "margin setup: could not install$missing; Qt may fail to start" >&2
         else
             echo "margin setup: Qt may need these system packages: sudo apt-get install$missing" >&2
+        fi
+    fi
+fi
+
+# The interop tests' tools (Debian package names), when asked for
+TEST_DEBS="biber texlive-binaries pandoc libreoffice-calc-nogui"
+if [ "${MARGIN_TEST_TOOLS:-0}" = 1 ] && command -v dpkg >/dev/null 2>&1; then
+    missing=""
+    for deb in $TEST_DEBS; do
+        dpkg -s "$deb" >/dev/null 2>&1 || missing="$missing $deb"
+    done
+    if [ -n "$missing" ]; then
+        if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+            echo "margin setup: installing the interop tests' tools:$missing"
+            started=$(date +%s)
+            apt_install $missing || echo "margin setup: could not install$missing; those tests will skip" >&2
+            echo "margin setup: tools installed in $(( $(date +%s) - started )) s"
+        else
+            echo "margin setup: the interop tests skip without: sudo apt-get install --no-install-recommends$missing" >&2
         fi
     fi
 fi

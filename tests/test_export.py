@@ -16,9 +16,10 @@ from bibtexparser.middlewares import LatexDecodingMiddleware, SeparateCoAuthors
 
 from db.errors import MarginError
 from db.export import FORMATS, export, export_files
-from db.exporters.common import citation_key
+from db.exporters.common import citation_key, headline
 from db.exporters.markdown import MAX_NAME_BYTES, safe_file_name, write_folder
 from db.exporters.table import BOM, COLUMNS
+from db.formats.bibtex import _TEX as MARGIN_TEX_DECODER
 from db.paper import PaperRecord
 
 NOTE = ("Budget: $50 for data and $60 for compute\n50% done # v2\n{braces} }{ {{x}} \\emph{kept} a_b ~x^2 & 100%\n"
@@ -51,7 +52,7 @@ def papers(library):
 
 
 def test_every_format_is_listed_and_an_unknown_one_is_refused(papers):
-    assert FORMATS == ("markdown", "csv", "json", "bibtex", "csl-json", "markdown-folder")
+    assert FORMATS == ("markdown", "csv", "json", "bibtex", "csl-json", "markdown-folder", "xlsx")
     with pytest.raises(MarginError, match="unknown export format 'docx'"):
         export(papers, "docx")
     with pytest.raises(MarginError, match="folder"):
@@ -60,16 +61,18 @@ def test_every_format_is_listed_and_an_unknown_one_is_refused(papers):
 
 def test_bibtex_reads_back_exactly_with_bibtexparser(papers):
     text = export(papers, "bibtex")
-    parsed = bibtexparser.parse_string(text, append_middleware=[LatexDecodingMiddleware()])
+    # pylatexenc with LaTeX's names for a lone brace (\textbraceleft, \textbraceright) added, as Margin reads
+    parsed = bibtexparser.parse_string(text, append_middleware=[LatexDecodingMiddleware(decoder=MARGIN_TEX_DECODER)])
     raw = {entry.key: entry for entry in bibtexparser.parse_string(text).entries}
     assert parsed.failed_blocks == []
     assert [entry.key for entry in parsed.entries] == [citation_key(paper) for paper in papers]
     seed, full, plain = papers
     first = parsed.entries[0].fields_dict
     assert parsed.entries[0].entry_type == "inproceedings"
-    assert first["title"].value == TITLE
+    assert first["title"].value == TITLE and first["x-margin-title-source"].value == "user"
     assert first["annote"].value == NOTE
-    assert first["keywords"].value == ", ".join(seed.tags)
+    assert first["keywords"].value == ", ".join(seed.tags)  # no tag has a comma; the seed has no keywords
+    assert first["x-margin-keywords"].value == ""
     assert first["abstract"].value == seed.abstract
     assert first["booktitle"].value == "ICML 2026"
     assert first["year"].value == "2026"
@@ -78,17 +81,18 @@ def test_bibtex_reads_back_exactly_with_bibtexparser(papers):
     assert parsed.entries[1].entry_type == "misc"
     assert second["title"].value == "Exporting {Notes}: 100% of $x$ -- a study"
     assert second["annote"].value == NOTE + "\r\nwindows line"
-    assert second["author"].value == " and ".join(AUTHORS)  # the decoder drops the protecting braces
+    assert second["author"].value == "Lovelace, Ada and 张伟, Zhang Wei and Smith and Wesson and von Horváth, Ödön"
     split = bibtexparser.parse_string(text, append_middleware=[SeparateCoAuthors()]).entries[1]
-    assert split.fields_dict["author"].value == ["Ada Lovelace", "Zhang Wei 张伟", "{Smith and Wesson}",
-                                                 "Ödön von Horváth"]
+    assert split.fields_dict["author"].value == ["Lovelace, Ada", "张伟, Zhang Wei", "{Smith and Wesson}",
+                                                 "von Horváth, Ödön"]
     assert second["eprint"].value == "2401.01234"
     assert second["archiveprefix"].value == "arXiv"
-    full_raw = raw[citation_key(full)].fields_dict  # verbatim fields follow the url package's convention
-    assert full_raw["url"].value == URL.replace("%", r"\%")
+    full_raw = raw[citation_key(full)].fields_dict  # verbatim fields: biblatex reads them as written
+    assert full_raw["url"].value == URL
     assert full_raw["doi"].value == DOI
     third = parsed.entries[2].fields_dict
-    assert third["title"].value == plain.label and "annote" not in third
+    assert third["title"].value == headline(plain) and "annote" not in third
+    assert third["x-margin-title-source"].value == "derived" and not headline(plain).endswith("…")
 
 
 def test_bibtex_keys_are_stable_and_unique(papers, library):
@@ -116,7 +120,7 @@ def test_csv_is_rfc4180_and_reads_back_exactly(papers, tmp_path):
     assert rows[1]["note"] == NOTE + "\r\nwindows line"
     assert rows[1]["url"] == URL and rows[1]["doi"] == DOI
     assert rows[1]["authors"] == "; ".join(AUTHORS)
-    assert rows[2]["title"] == plain.label and rows[2]["title_source"] == "derived"
+    assert rows[2]["title"] == headline(plain) and rows[2]["title_source"] == "derived"
     assert rows[2]["rating"] == "" and rows[2]["note"] == ""
     assert b"\r\n" in path.read_bytes()[:400]  # CRLF record separators, as RFC 4180 says
 
@@ -192,7 +196,7 @@ def test_markdown_folder_front_matter_and_file_names(papers, tmp_path):
         head, _, body = text.removeprefix("---\n").partition("\n---\n")
         meta = yaml.safe_load(head)
         assert meta["id"] == paper.id
-        assert meta["title"] == (paper.title or paper.label)
+        assert meta["title"] == (paper.title or headline(paper))
         assert meta["tags"] == paper.tags and meta["rating"] == paper.rating and meta["year"] == paper.year
         assert meta["url"] == paper.url and meta["venue"] == paper.venue
         headings = [text for tag, text in _render(body).headings if tag == "h1"]
@@ -236,7 +240,7 @@ def test_safe_file_name_cuts_long_cjk_at_a_character_boundary():
 
 
 CSL_VARIABLES = {  # citation-style-language/schema csl-data.json v1.0.2 (the ones Margin may write)
-    "id", "type", "title", "author", "issued", "container-title", "abstract", "URL", "DOI", "note", "keyword",
+    "id", "type", "title", "author", "issued", "container-title", "abstract", "URL", "DOI", "keyword",
     "number", "publisher", "custom"}
 CSL_TYPES = {"article", "paper-conference"}
 
@@ -251,14 +255,14 @@ def test_csl_json_is_valid_and_citeproc_renders_it(papers):
     assert [item["id"] for item in items] == [citation_key(paper) for paper in papers]
     for item, paper in zip(items, papers, strict=True):
         assert set(item) <= CSL_VARIABLES and item["type"] in CSL_TYPES
-        assert item["title"] == (paper.title or paper.label)
-        assert item.get("note", "") == paper.note
+        assert item["title"] == (paper.title or headline(paper))
+        assert "note" not in item and item.get("custom", {}).get("note", "") == paper.note
         assert item.get("keyword", "") == ", ".join(paper.tags)
         assert item["issued"] == {"date-parts": [[paper.year]]}
-    assert items[0]["note"] == NOTE and items[0]["title"] == TITLE
+    assert items[0]["custom"]["note"] == NOTE and items[0]["title"] == TITLE
     assert items[1]["author"] == [{"family": "Lovelace", "given": "Ada"}, {"family": "张伟", "given": "Zhang Wei"},
-                                  {"family": "Wesson", "given": "Smith and"},
-                                  {"family": "Horváth", "given": "Ödön von"}]
+                                  {"literal": "Smith and Wesson"},
+                                  {"family": "Horváth", "given": "Ödön", "non-dropping-particle": "von"}]
     assert items[1]["URL"] == URL and items[1]["DOI"] == DOI and items[1]["publisher"] == "arXiv"
 
     source = CiteProcJSON(items)

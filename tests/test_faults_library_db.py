@@ -37,13 +37,14 @@ def _set_version(folder: Path, version: int, *statements: str) -> None:
 
 # ------------------------------------------------------------------ 6. schema versions
 def old_schema(version: int) -> list[str]:
-    """Statements that turn a library of today's schema into one of schema `version` (1..3)."""
+    """Statements that turn a library of today's schema into one of schema `version` (1..4)."""
     seq = ", seq INTEGER NOT NULL DEFAULT 0" if version >= 2 else ""
-    return ["DROP TABLE change_log", f"CREATE TABLE index_queue (paper_id TEXT PRIMARY KEY{seq})"] + (
-        ["DROP INDEX papers_venue"] if version <= 2 else [])
+    older = ["DROP TABLE change_log", f"CREATE TABLE index_queue (paper_id TEXT PRIMARY KEY{seq})"]
+    older = older if version <= 3 else []
+    return ["ALTER TABLE papers DROP COLUMN extra"] + older + (["DROP INDEX papers_venue"] if version <= 2 else [])
 
 
-@pytest.mark.parametrize("version", [1, 2, 3])
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
 def test_cli_migrates_an_older_library_after_a_backup_copy(folder, version):
     folder, pid = folder
     _set_version(folder, version, *old_schema(version))

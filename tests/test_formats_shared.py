@@ -60,7 +60,8 @@ def test_bibtex_samples():
     assert zotero[0].year == 2015 and "4.94% top-5" in zotero[0].abstract
     assert zotero[2].openreview_id == "HyWrIgW0W"
     pmlr = read_file(shared("formats", "pmlr_v229_corl23.bib"))
-    assert len(pmlr.records) == 199 and pmlr.skipped == []
+    assert len(pmlr.records) == 199
+    assert pmlr.skipped == [(1, "a @proceedings volume, not a paper (its venue and year went to the papers in it)")]
     assert {r.venue for r in pmlr.records} == {"CoRL 2023"}
     assert pmlr.records[0].openreview_id == "xQx1O7WXSA"
     assert not any("\x02" in r.abstract for r in pmlr.records)

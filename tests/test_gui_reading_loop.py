@@ -110,7 +110,7 @@ def test_a_note_typed_with_pauses_while_another_process_annotates_is_saved_exact
     # every export carries the note exactly
     papers = [paper]
     assert json.loads(export(papers, "json"))["papers"][0]["annotations"]["note"] == typed
-    assert json.loads(export(papers, "csl-json"))[0]["note"] == typed
+    assert json.loads(export(papers, "csl-json"))[0]["custom"]["note"] == typed  # never in CSL `note` (issue 13)
     assert next(csv.DictReader(io.StringIO(export(papers, "csv").lstrip("\ufeff"))))["note"] == typed
     entry = bibtexparser.parse_string(export(papers, "bibtex"), append_middleware=[LatexDecodingMiddleware()])
     assert entry.entries[0].fields_dict["annote"].value == typed

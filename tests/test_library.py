@@ -155,6 +155,7 @@ def test_version_1_library_is_migrated_after_a_backup_copy(library_dir):
         pid = lib.ids()[2]
         lib.set_rating(pid, 5)
     conn = sqlite3.connect(library_dir / "library.db")
+    conn.execute("ALTER TABLE papers DROP COLUMN extra")  # added by schema 5
     conn.execute("DROP TABLE change_log")
     conn.execute("CREATE TABLE index_queue (paper_id TEXT PRIMARY KEY)")
     conn.execute("INSERT INTO index_queue VALUES (?)", (pid,))

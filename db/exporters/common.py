@@ -1,11 +1,14 @@
-"""Helpers shared by the exporters: where a paper's title comes from, citation keys, author names."""
+"""Helpers shared by the exporters: where a paper's title comes from, citation keys, entry types and venues.
+Names go through db.names (one parser for readers and exporters)."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
 
-from db.paper import Paper
+from db.names import family_name
+from db.paper import Paper, decision_note, implied_type
+from db.paper import published as _published
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -20,24 +23,48 @@ def title_source(paper: Paper) -> str:
     return "derived"
 
 
+def headline(paper: Paper) -> str:
+    """The derived label without the "…" that marks where it was cut (for a paper without any title)."""
+    return paper.label.rstrip().removesuffix("…").rstrip(" ,;:–—-(") or paper.label
+
+
 def export_title(paper: Paper) -> str:
-    """The title an export writes: the paper's title, else its label (see `title_source`)."""
-    return paper.title or paper.label
+    """The title an export writes: the user's title, else the file's, else the derived headline (see
+    `title_source`; exports mark the last as derived, and write the file's title beside a user's title)."""
+    return paper.title or headline(paper)
+
+
+def published(paper: Paper) -> bool:
+    """False for a submission whose decision says it was not published (rejected, withdrawn, under review):
+    exports then do not cite it as a paper of its venue."""
+    return _published(paper.extra)
+
+
+def export_venue(paper: Paper) -> str | None:
+    """The venue an export cites: None for an unpublished submission (see `submission_note`)."""
+    return paper.venue if paper.venue and published(paper) else None
+
+
+def entry_type(paper: Paper) -> str:
+    """The paper's entry type in BibTeX's words: the file's (db.paper.EXTRA_KEYS `type`), else
+    `inproceedings` with a venue, `misc` without; an unpublished submission is `unpublished`."""
+    kind = str(paper.extra.get("type") or "").lower()
+    if not published(paper):
+        return "unpublished"
+    if kind and kind != "conference":
+        return kind
+    return implied_type(paper.venue, paper.extra)
+
+
+def submission_note(paper: Paper) -> str | None:
+    """What the export's note says of the decision (db.paper.decision_note), else None."""
+    return decision_note(paper.venue, paper.extra)
 
 
 def ascii_word(text: str) -> str:
     """`text` folded to lower-case ASCII letters and digits only ("Müller-Lüdenscheidt" → "mullerludenscheidt")."""
     folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
     return "".join(_WORD.findall(folded))
-
-
-def family_name(author: str) -> str:
-    """The family name in "Given Family" or "Family, Given" (the last word of the first form)."""
-    author = author.strip()
-    if "," in author:
-        return author.split(",", 1)[0].strip()
-    parts = author.split()
-    return parts[-1] if parts else ""
 
 
 def citation_key(paper: Paper) -> str:
@@ -52,15 +79,3 @@ def citation_key(paper: Paper) -> str:
         stem = ascii_word(paper.venue.split()[0])
     year = str(paper.year) if paper.year else "nd"
     return f"{stem or 'paper'}{year}-{paper.id[:6]}"
-
-
-def split_name(author: str) -> dict[str, str]:
-    """A CSL name object: {"family", "given"} for "Given Family" or "Family, Given"; {"literal"} for one word."""
-    author = " ".join(author.split())
-    if "," in author:
-        family, given = (part.strip() for part in author.split(",", 1))
-        return {"family": family, "given": given} if family and given else {"literal": author}
-    parts = author.rsplit(" ", 1)
-    if len(parts) == 2:
-        return {"family": parts[1], "given": parts[0]}
-    return {"literal": author}

@@ -6,7 +6,8 @@ Shape (version 1; "format" comes first so a reader can recognize the file from i
      "papers": [{"id": str, "label": str, "title": str | null, "title_source": "file" | "user" | "derived",
                  "abstract": str, "authors": [str], "venue": str | null, "year": int | null, "url": str | null,
                  "doi": str | null, "arxiv_id": str | null, "openreview_id": str | null, "keywords": [str],
-                 "added_at": str | null,
+                 "added_at": str | null, "file_title": str | null (the file's title, also when the user set one),
+                 "extra": {…} (db.paper.EXTRA_KEYS: entry type, pages, volume, decision, …),
                  "annotations": {"rating": int | null (1..5), "tags": [str], "read": bool, "note": str,
                                  "title": str | null (the user's title), "note_history":
                                  [{"saved_at": str, "note": str}] (oldest first)}}]}
@@ -36,7 +37,8 @@ def paper_item(paper: Paper, history: History | None = None) -> dict:
         "id": paper.id, "label": paper.label, "title": paper.title, "title_source": title_source(paper),
         "abstract": paper.abstract, "authors": list(paper.authors), "venue": paper.venue, "year": paper.year,
         "url": paper.url, "doi": paper.doi, "arxiv_id": paper.arxiv_id, "openreview_id": paper.openreview_id,
-        "keywords": list(paper.keywords), "added_at": paper.added_at,
+        "keywords": list(paper.keywords), "added_at": paper.added_at, "file_title": paper.file_title,
+        "extra": dict(paper.extra),
         "annotations": {
             "rating": paper.rating, "tags": list(paper.tags), "read": paper.read, "note": paper.note,
             "title": paper.user_title,
@@ -125,6 +127,10 @@ def _item_problem(item: object) -> str | None:
     for key in ("authors", "keywords"):
         if not _is_text_list(item.get(key, [])):
             return f"\"{key}\" is not a list of text"
+    if not isinstance(item.get("extra", {}), dict):
+        return "\"extra\" is not an object"
+    if item.get("file_title") is not None and not isinstance(item["file_title"], str):
+        return "\"file_title\" is not text"
     notes = item.get("annotations", {})
     if not isinstance(notes, dict):
         return "\"annotations\" is not an object"

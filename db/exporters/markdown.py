@@ -2,7 +2,8 @@
 
 Single file: `# Margin notes`, then per paper a `## label` section with venue and year, stars, tags, authors,
 link and Margin id as a list, the note verbatim under `### Note` (it is the user's Markdown already) and the
-abstract as plain text (LaTeX converted to Unicode) under `### Abstract`.
+abstract as plain text (LaTeX converted to Unicode) under `### Abstract`. Inline math in headings stays
+math; a note's `---` line that would open a YAML block is written `- - -` (see `note_text`).
 
 Folder: each file starts with YAML front matter (id, title, title_source, venue, year, rating, tags, url, doi,
 read) followed by the same section. Strings in the front matter are YAML double-quoted scalars (also valid
@@ -28,6 +29,7 @@ from db.paper import Paper
 from db.render import stars
 
 _INLINE_SPECIAL = re.compile(r"([\\`*_\[\]>])")
+_MATH = re.compile(r"\$(?=[^\s$])[^$\n]*?[^\s$\\]\$(?!\d)|\$[^\s$]\$(?!\d)")
 _ENTITY = re.compile(r"&(?=#?\w+;)")
 _FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
 _WINDOWS_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)), *(f"LPT{i}" for i in range(10))}
@@ -36,11 +38,38 @@ _SOURCE_WORDS = {"user": "set in Margin", "file": "from the imported file",
                  "derived": "none in the source; the heading is Margin's label derived from the abstract"}
 
 
+def _escape_inline(text: str) -> str:
+    return _INLINE_SPECIAL.sub(r"\\\1", _ENTITY.sub("&amp;", text)).replace("<", "&lt;")
+
+
 def markdown_text(text: str) -> str:
-    """Escape plain text (a label, a tag, a name) so Markdown renders it as written, on one line."""
+    """Escape plain text (a label, a tag, a name) so Markdown renders it as written, on one line. Inline math
+    (`$x^2$`, by pandoc's rule: no space inside the dollars, no digit after the closing one) is kept as math."""
     text = " ".join(text.split())
-    text = _INLINE_SPECIAL.sub(r"\\\1", _ENTITY.sub("&amp;", text)).replace("<", "&lt;")
+    out, last = [], 0
+    for match in _MATH.finditer(text):
+        out += [_escape_inline(text[last : match.start()]), match.group(0)]
+        last = match.end()
+    text = "".join(out) + _escape_inline(text[last:])
     return text.replace("#", "\\#") if text.rstrip().endswith("#") or text.startswith("#") else text
+
+
+def note_text(note: str) -> str:
+    """The user's note as Markdown in an exported document: as written, except that a `---` line that would
+    open a YAML metadata block (at the start or after a blank line, with text below it), and the `---` that
+    closes it, are written `- - -`, the same thematic break, so pandoc does not take the note's block for the
+    document's title (nor the closing line for a heading's underline)."""
+    lines = note.rstrip().split("\n")
+    opened = False
+    for index, line in enumerate(lines):
+        before_blank = index == 0 or not lines[index - 1].strip()
+        after_text = index + 1 < len(lines) and lines[index + 1].strip()
+        if line.rstrip() == "---" and (opened or (before_blank and after_text)):
+            lines[index] = "- - -"
+            opened = not opened
+        elif not line.strip():
+            opened = False
+    return "\n".join(lines)
 
 
 def paper_section(paper: Paper, level: int = 2, include_abstract: bool = True) -> list[str]:
@@ -70,7 +99,7 @@ def paper_section(paper: Paper, level: int = 2, include_abstract: bool = True) -
     lines += [f"- {fact}" for fact in facts]
     lines.append("")
     if paper.note.strip():
-        lines += [f"{hashes}# Note", "", paper.note.rstrip(), ""]
+        lines += [f"{hashes}# Note", "", note_text(paper.note), ""]
     if include_abstract and paper.abstract:
         lines += [f"{hashes}# Abstract", "", "> " + abstract_to_plain(paper.abstract).replace("\n", "\n> "), ""]
     return lines

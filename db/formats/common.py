@@ -55,17 +55,6 @@ def year_of(value: object) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def flip_name(name: str) -> str:
-    """`Last, First` → `First Last` (`Last, Jr, First` → `First Last Jr`); other names unchanged, cleaned."""
-    name = clean(name) or ""
-    parts = [part.strip() for part in name.split(",")]
-    if len(parts) == 2 and all(parts):
-        return f"{parts[1]} {parts[0]}"
-    if len(parts) == 3 and all(parts):
-        return f"{parts[2]} {parts[0]} {parts[1]}"
-    return name
-
-
 def split_list(value: object, separators: str = ";,") -> list[str]:
     """Split a keyword/author string on the first separator in `separators` that occurs; lists pass through."""
     if isinstance(value, (list, tuple)):

@@ -55,6 +55,48 @@ def derived_title(item: dict) -> bool:
     return isinstance(custom, dict) and str(custom.get("title_source", "")).strip().lower() == DERIVED
 
 
+# CSL item types in BibTeX's words (db.paper.EXTRA_KEYS `type`); other types are `misc`
+TYPES = {"article-journal": "article", "article-magazine": "article", "article-newspaper": "article",
+         "paper-conference": "inproceedings", "book": "book", "chapter": "incollection", "thesis": "phdthesis",
+         "report": "techreport", "manuscript": "unpublished", "webpage": "online", "post-weblog": "online",
+         "article": "misc", "dataset": "misc", "software": "misc"}
+_EXTRA = {"pages": "page", "volume": "volume", "issue": "issue", "publisher": "publisher", "isbn": "ISBN",
+          "issn": "ISSN", "language": "language", "address": "publisher-place", "edition": "edition",
+          "series": "collection-title"}
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
+
+
+def _custom(item: dict) -> dict:
+    custom = item.get("custom")
+    return custom if isinstance(custom, dict) else {}
+
+
+def _extra(item: dict) -> dict:
+    extra: dict = {"type": TYPES.get(str(item.get("type", "")), "misc")}
+    for key, name in _EXTRA.items():
+        value = clean(item.get(name))
+        if value:
+            extra[key] = value
+    if extra.get("publisher") == "arXiv" and norm_arxiv(item.get("number")):  # the preprint server, not a publisher
+        del extra["publisher"]
+    issued = item.get("issued")
+    parts = issued.get("date-parts") if isinstance(issued, dict) else None
+    if isinstance(parts, list) and parts and isinstance(parts[0], list) and len(parts[0]) > 1:
+        month = str(parts[0][1])
+        extra["month"] = _MONTHS[int(month) - 1] if month.isdigit() and 1 <= int(month) <= 12 else month
+    editors = item.get("editor") if isinstance(item.get("editor"), list) else []
+    if editors:
+        extra["editors"] = [name for name in (_name(e) for e in editors) if name]
+    custom = _custom(item)
+    if clean(custom.get("decision")):
+        extra["decision"] = clean(custom["decision"])
+    note = custom.get("source_note") if "source_note" in custom or "title_source" in custom else item.get("note")
+    if clean(note):  # Margin's export keeps the file's note there; the user's note (`custom.note`) is no field
+        extra["note"] = clean(note)
+    return extra
+
+
 def record_from_csl(item: dict, line: int, path: Path) -> PaperRecord:
     """Map one CSL-JSON item onto a PaperRecord (arXiv id from `number`/`URL` when it names one)."""
     authors = item.get("author") if isinstance(item.get("author"), list) else []
@@ -65,14 +107,21 @@ def record_from_csl(item: dict, line: int, path: Path) -> PaperRecord:
         arxiv = norm_arxiv(doi.split("arxiv.", 1)[1])
     if not arxiv and "arxiv" in str(item.get("number", "")).lower():
         arxiv = norm_arxiv(item.get("number"))
-    keywords = split_list(item.get("keyword"), ",;") + split_list(item.get("categories"))
+    custom = _custom(item)
+    if isinstance(custom.get("keywords"), list):  # Margin's export: the source's keywords (`keyword` adds tags)
+        keywords = split_list(custom["keywords"])
+    else:
+        keywords = split_list(item.get("keyword"), ",;") + split_list(item.get("categories"))
+    title = clean(custom.get("file_title")) if str(custom.get("title_source", "")).lower() == "user" else clean(
+        item.get("title"))
     return PaperRecord(
-        title=None if derived_title(item) else clean(item.get("title")),
+        title=None if derived_title(item) else title,
         abstract=clean(item.get("abstract")) or "",
         authors=[name for name in (_name(a) for a in authors) if name],
-        venue=clean(item.get("container-title") or item.get("event-title") or item.get("event")),
+        venue=clean(item.get("container-title") or item.get("event-title") or item.get("event") or custom.get("venue")),
         year=_year(item.get("issued")) or _year(item.get("available-date")),
         url=url, doi=doi, arxiv_id=arxiv,
-        keywords=list(dict.fromkeys(keywords)),
+        keywords=keywords if isinstance(custom.get("keywords"), list) else list(dict.fromkeys(keywords)),
+        extra=_extra(item),
         source=path.name, line=line,
     )

@@ -4,7 +4,8 @@ Header names are matched case-insensitively, ignoring spaces, `_` and `-`, with 
 that are not recognised are ignored. The delimiter (`,` `;` tab `|`) is sniffed from the header line.
 Authors are split on `;` (else ` and `); keywords on `;` (else `,`). A `title_source` column saying
 `derived` (Margin's own CSV export, for a paper without a title) marks the title cell as Margin's label,
-not a title: the title is then read as absent, so re-importing the export changes nothing.
+not a title: the title is then read as absent; `user` says the title cell is the user's title and the
+`file_title` cell the file's, which is read. So re-importing the export changes nothing.
 Cells may be of any length (csv's 131072-character default limit is raised). Errors: InputError(path, 1) when
 no header cell names a title or abstract column.
 Source: RFC 4180 (quoted fields may span lines; `""` inside quotes).
@@ -23,13 +24,13 @@ from db.formats.common import (
     Skipped,
     clean,
     finish,
-    flip_name,
     norm_arxiv,
     norm_doi,
     openreview_from_url,
     split_list,
     year_of,
 )
+from db.names import split_author_text
 from db.paper import PaperRecord
 
 SYNONYMS = {
@@ -44,6 +45,7 @@ SYNONYMS = {
     "openreview_id": ("openreview", "openreviewid", "forum"),
     "keywords": ("keywords", "keyword", "subjects", "topics", "manualtags", "automatictags"),
     "title_source": ("titlesource",),
+    "file_title": ("filetitle",),
 }
 _LOOKUP = {name: field for field, names in SYNONYMS.items() for name in names}
 # csv's default cell limit is 131072 characters; a long note exported to CSV is longer. The limit is a C long,
@@ -106,24 +108,16 @@ def read(text: str, path: Path) -> tuple[list[PaperRecord], list[Skipped], str]:
     return records, skipped, "csv"
 
 
-def _authors(value: str | None) -> list[str]:
-    text = clean(value) or ""
-    if ";" in text:
-        return [flip_name(name) for name in split_list(text, ";")]
-    if " and " in text:
-        return [flip_name(name) for name in text.split(" and ") if name.strip()]
-    return split_list(text, ",")
-
-
 def _record(values: dict[str, str], line: int, path: Path) -> PaperRecord:
     url = clean(values.get("url"))
     openreview = clean(values.get("openreview_id"))
     if openreview and "openreview.net" in openreview:
         openreview = openreview_from_url(openreview)
-    derived = (values.get("title_source") or "").strip().lower() == DERIVED
+    source = (values.get("title_source") or "").strip().lower()
+    title = clean(values.get("file_title")) if source == "user" else clean(values.get("title"))
     return PaperRecord(
-        title=None if derived else clean(values.get("title")), abstract=clean(values.get("abstract")) or "",
-        authors=_authors(values.get("authors")), venue=clean(values.get("venue")),
+        title=None if source == DERIVED else title, abstract=clean(values.get("abstract")) or "",
+        authors=split_author_text(values.get("authors")), venue=clean(values.get("venue")),
         year=year_of(values.get("year")), url=url, doi=norm_doi(values.get("doi")),
         arxiv_id=norm_arxiv(values.get("arxiv_id")), openreview_id=openreview,
         keywords=split_list(values.get("keywords"), ";,"), source=path.name, line=line,

@@ -29,7 +29,6 @@ from db.formats.common import (
     Skipped,
     clean,
     finish,
-    flip_name,
     norm_arxiv,
     norm_doi,
     split_list,
@@ -37,6 +36,7 @@ from db.formats.common import (
     year_of,
 )
 from db.formats.csl_json import derived_title
+from db.names import display_name, split_author_text
 from db.paper import PaperRecord
 
 _WS = re.compile(r"\s*")
@@ -195,19 +195,48 @@ def _authors(value: object) -> list[str]:
                 name = item.get("name") or item.get("literal") or " ".join(
                     str(part) for part in (item.get("given") or item.get("firstname"),
                                            item.get("family") or item.get("lastname")) if part)
-                names.append(clean(name))
+                names.append(display_name(str(name)) if name else None)
             else:
-                names.append(clean(item))
+                names.append(display_name(str(item)) if clean(item) else None)
         return [name for name in names if name]
-    text = clean(value) or ""
-    if ";" in text:
-        return split_list(text, ";")
-    if " and " in text:
-        return [flip_name(part) for part in text.split(" and ") if part.strip()]
-    parts = split_list(text, ",")
-    if len(parts) == 2 and " " not in parts[0]:  # `Last, First`: one author
-        return [flip_name(text)]
-    return parts
+    return split_author_text(clean(value))
+
+
+_DECISION_KEYS = ("decision", "status", "recommendation", "venue_status")
+_NOT_DECISIONS = {"active", "main", ""}
+
+
+def _decision(obj: dict, flat: dict) -> str | None:
+    """An OpenReview / paper-list decision: `decision`/`status` ("Reject", "Poster", "Withdraw"), a reply note
+    whose content holds `decision`, else "Workshop" for a submission to a workshop invitation."""
+    for key in _DECISION_KEYS:
+        value = clean(flat.get(key))
+        if value and value.lower() not in _NOT_DECISIONS:
+            return value
+    for note in obj.get("notes") or [] if isinstance(obj.get("notes"), list) else []:
+        content = note.get("content") if isinstance(note, dict) else None
+        if isinstance(content, dict) and clean(_unwrap(content.get("decision"))):
+            return clean(_unwrap(content.get("decision")))
+    if "/workshop/" in str(obj.get("invitation") or "").lower():
+        return "Workshop"
+    return None
+
+
+_EXTRA = {"pages": ("pages", "page"), "volume": ("volume",), "issue": ("issue", "number_in_volume"),
+          "publisher": ("publisher",), "isbn": ("isbn",), "issn": ("issn",), "language": ("language", "lang"),
+          "type": ("entry_type", "bibtex_type")}
+
+
+def _extra(obj: dict, flat: dict) -> dict:
+    extra: dict = {}
+    for key, names in _EXTRA.items():
+        value = clean(_first(flat, *names))
+        if value and not (key == "issue" and flat.get("_note")):
+            extra[key] = value
+    decision = _decision(obj, flat)
+    if decision:
+        extra["decision"] = decision
+    return extra
 
 
 def _year(flat: dict) -> int | None:
@@ -255,7 +284,7 @@ def record_from_object(obj: dict, line: int, context: dict, path: Path) -> Paper
         arxiv_id=norm_arxiv(_first(flat, "arxiv_id", "arxiv", "arxivid", "eprint")),
         openreview_id=openreview,
         keywords=split_list(_first(flat, "keywords", "keyword", "subjects"), ";,"),
-        source=path.name, line=line,
+        extra=_extra(obj, flat), source=path.name, line=line,
     )
 
 

@@ -19,16 +19,19 @@ from db.formats.common import (
     Skipped,
     clean,
     finish,
-    flip_name,
     norm_arxiv,
     norm_doi,
     openreview_from_url,
     split_list,
     year_of,
 )
+from db.names import display_name
 from db.paper import PaperRecord
 
-_TY = re.compile(r"^\ufeff?TY  -", re.MULTILINE)
+# A record starts at a `TY` tag; `TY -  BOOK` (one space, as some exporters write the first line) too, as rispy
+# reads it
+_TY = re.compile(r"^\ufeff?TY {0,2}-", re.MULTILINE)
+_TY_LINE = re.compile(r"^TY {0,2}- *")
 _TAG = re.compile(r"^[A-Z][A-Z0-9]  -( |$)")
 _ER = re.compile(r"^ER  -\s*$")
 
@@ -41,12 +44,13 @@ def looks_like_ris(text: str) -> bool:
 def read(text: str, path: Path) -> tuple[list[PaperRecord], list[Skipped], str]:
     """Records of an RIS file and skipped (line, reason)."""
     lines = text.lstrip("\ufeff").split("\n")
-    starts = [i for i, line in enumerate(lines) if line.startswith("TY  -")]
+    starts = [i for i, line in enumerate(lines) if _TY_LINE.match(line)]
     records: list[PaperRecord] = []
     skipped: list[Skipped] = []
     for number, start in enumerate(starts):
         end = starts[number + 1] if number + 1 < len(starts) else len(lines)
         chunk = [line.rstrip() for line in lines[start:end]]
+        chunk[0] = _TY_LINE.sub("TY  - ", chunk[0])
         if not any(_ER.match(line + " ") for line in chunk):
             chunk.append("ER  - ")
         else:
@@ -83,12 +87,43 @@ def _record(entry: dict, line: int, path: Path) -> PaperRecord:
     return PaperRecord(
         title=clean(_first(entry, "title", "primary_title", "translated_title", "short_title")),
         abstract=clean(_first(entry, "abstract", "notes_abstract")) or "",
-        authors=[flip_name(name) for name in dict.fromkeys(a for a in authors if clean(a))],
+        authors=[display_name(name) for name in dict.fromkeys(a for a in authors if clean(a))],
         venue=clean(_first(entry, "secondary_title", "journal_name", "alternate_title3", "alternate_title1",
                            "alternate_title2", "tertiary_title")),
         year=year_of(_first(entry, "year", "publication_year", "date")),
         url=urls[0] if urls else None, doi=doi, arxiv_id=arxiv,
         openreview_id=next((openreview_from_url(u) for u in urls if "openreview.net" in u), None),
         keywords=[k for keyword in entry.get("keywords") or [] for k in split_list(keyword, ";")],
-        source=path.name, line=line,
+        extra=_extra(entry), source=path.name, line=line,
     )
+
+
+# RIS reference types in BibTeX's words (db.paper.EXTRA_KEYS `type`); others are `misc`
+TYPES = {"JOUR": "article", "JFULL": "article", "MGZN": "article", "NEWS": "article", "EJOUR": "article",
+         "BOOK": "book", "EBOOK": "book", "EDBOOK": "book", "CHAP": "incollection", "ECHAP": "incollection",
+         "CONF": "inproceedings", "CPAPER": "inproceedings", "THES": "phdthesis", "RPRT": "techreport",
+         "UNPB": "unpublished", "MANSCPT": "unpublished", "ELEC": "online", "WEB": "online", "GEN": "misc"}
+_EXTRA = {"pages": ("start_page", "end_page"), "volume": ("volume",), "issue": ("number", "issue"),
+          "publisher": ("publisher",), "isbn": ("issn",), "language": ("language",), "address": ("place_published",),
+          "edition": ("edition",)}
+
+
+def _extra(entry: dict) -> dict:
+    kind = re.sub(r"\s+", " ", str(entry.get("type_of_reference") or "")).split(" ")[-1].upper()
+    extra: dict = {"type": TYPES.get(kind, "misc")}
+    start, end = clean(entry.get("start_page")), clean(entry.get("end_page"))
+    if start:
+        extra["pages"] = f"{start}-{end}" if end else start
+    for key, tags in _EXTRA.items():
+        if key == "pages":
+            continue
+        value = clean(_first(entry, *tags))
+        if value:
+            extra[key] = value
+    if "isbn" in extra:  # RIS's SN holds an ISSN for a journal, an ISBN for a book
+        if extra["type"] == "article":
+            extra["issn"] = extra.pop("isbn")
+    editors = [display_name(name) for name in entry.get("secondary_authors") or [] if clean(name)]
+    if editors:
+        extra["editors"] = editors
+    return extra
