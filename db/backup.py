@@ -32,6 +32,7 @@ from db.cleaning import clean_note, clean_tag, clean_title, tag_key
 from db.errors import InputError, MarginError
 from db.exporters.margin_json import document, read_margin_json, validate
 from db.fileio import write_atomically
+from db.formats.common import year_of
 from db.library import ImportReport, Library
 from db.paper import Paper, PaperRecord, normalize_text
 
@@ -215,7 +216,7 @@ class _Matcher:
         titles = [item.get("title")] + ([item.get("label")] if item.get("title_source") == "derived" else [])
         for title in titles:
             for key in self._keys(item["id"], item.get("doi"), item.get("arxiv_id"), item.get("openreview_id"),
-                                  title, item.get("year")):
+                                  title, year_of(item.get("year"))):
                 if key in self.by_key:
                     return self.by_key[key]
         return self.by_key.get(self._abstract_key(item.get("abstract")))
@@ -226,7 +227,8 @@ def _record(item: dict) -> PaperRecord:
         abstract=item.get("abstract") or "",
         title=item["file_title"] if "file_title" in item else item.get("title") if item.get("title_source") == "file"
         else None, extra=dict(item.get("extra") or {}),
-        authors=list(item.get("authors") or []), venue=item.get("venue"), year=item.get("year"), url=item.get("url"),
+        authors=list(item.get("authors") or []), venue=item.get("venue"), year=year_of(item.get("year")),
+        url=item.get("url"),
         doi=item.get("doi"), arxiv_id=item.get("arxiv_id"), openreview_id=item.get("openreview_id"),
         keywords=list(item.get("keywords") or []), source="margin-json")
 

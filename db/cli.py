@@ -97,6 +97,9 @@ def library_dir(args: argparse.Namespace) -> Path:
 
 def run_command(args: argparse.Namespace) -> int:
     """Run a parsed headless command. Returns the exit code; prints errors as one line on stderr."""
+    for stream in (sys.stdout, sys.stderr):  # a console that cannot show a title's characters (LANG=C)
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     try:
         return _COMMANDS[args.command](args)
     except MarginError as error:
@@ -199,9 +202,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     with _open(args) as library:
         papers = library.papers(_search(library, args.query, why))
     if args.json:
-        json.dump([paper.to_json() | ({"why": why[paper.id]} if paper.id in why else {}) for paper in papers],
-                  sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
+        _write_stdout(json.dumps([paper.to_json() | ({"why": why[paper.id]} if paper.id in why else {})
+                                  for paper in papers], ensure_ascii=False, indent=1) + "\n")  # UTF-8 always
     else:
         for paper in papers:
             flags = stars(paper.rating) or "     "

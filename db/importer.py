@@ -23,6 +23,7 @@ are listed in ReadResult.skipped.
 from __future__ import annotations
 
 import codecs
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -175,6 +176,8 @@ def read_file(path: Path | str) -> ReadResult:
     if path.is_dir():
         raise InputError(path, "is a folder, not a file")
     try:
+        if not stat.S_ISREG(path.stat().st_mode):  # /dev/zero, a FIFO, a socket: endless or blocking reads
+            raise InputError(path, "not a regular file (a device, pipe or socket); save the list to a file first")
         if path.stat().st_size > MAX_FILE_BYTES:
             raise InputError(path, f"the file is larger than {MAX_FILE_BYTES // 2**20} MB")
         data = path.read_bytes()

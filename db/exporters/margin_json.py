@@ -74,6 +74,8 @@ def read_margin_json(path: Path | str) -> dict | None:
     document from a newer Margin (a higher "version").
     """
     path = Path(path)
+    if not path.is_file():  # a device or a pipe (opening a FIFO blocks): the normal reader names the problem
+        return None
     try:
         with path.open("rb") as handle:
             head = handle.read(512)

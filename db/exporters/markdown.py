@@ -31,7 +31,8 @@ from db.render import stars
 _INLINE_SPECIAL = re.compile(r"([\\`*_\[\]>])")
 _MATH = re.compile(r"\$(?=[^\s$])[^$\n]*?[^\s$\\]\$(?!\d)|\$[^\s$]\$(?!\d)")
 _ENTITY = re.compile(r"&(?=#?\w+;)")
-_FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
+# path characters, C0 controls, and the bidi/format controls (U+202E would show a name reversed)
+_FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]')
 _WINDOWS_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)), *(f"LPT{i}" for i in range(10))}
 MAX_NAME_BYTES = 120  # most file systems allow 255 bytes per name; leave room for the id and sync-tool suffixes
 _SOURCE_WORDS = {"user": "set in Margin", "file": "from the imported file",

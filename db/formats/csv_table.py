@@ -50,7 +50,7 @@ SYNONYMS = {
 _LOOKUP = {name: field for field, names in SYNONYMS.items() for name in names}
 # csv's default cell limit is 131072 characters; a long note exported to CSV is longer. The limit is a C long,
 # 32-bit on Windows, so sys.maxsize would overflow there; import files are at most 512 MB anyway.
-FIELD_LIMIT = 2**31 - 1
+FIELD_LIMIT = 16 * 2**20  # characters in one cell (a 200 MB cell took 5.4 GB to read)
 
 
 def _key(cell: str) -> str:

@@ -1,0 +1,71 @@
+"""Issue 18, item 9: small hostile inputs each give one clear line and change nothing (or are made harmless)."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from db.exporters.markdown import safe_file_name
+from tests.fault_helpers import assert_one_line_error, db_state, margin
+
+
+@pytest.fixture
+def folder(tmp_path):
+    folder = tmp_path / "lib"
+    assert margin("list", library=folder).returncode == 0
+    return folder
+
+
+def test_a_year_too_large_for_sqlite_in_a_margin_json_is_no_traceback(folder, tmp_path):
+    document = {"format": "margin", "version": 1, "kind": "export", "created": "2026-01-01T00:00:00+00:00",
+                "papers": [{"id": "0123456789ab", "title": "Quokkas from afar", "title_source": "file",
+                            "abstract": "Quokkas far away.",
+                            "year": 99999999999999999999, "annotations": {"rating": 4}}]}
+    path = tmp_path / "future.json"
+    path.write_text(json.dumps(document))
+    result = margin("import", str(path), library=folder)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    listed = json.loads(margin("list", "--json", "quokkas", library=folder).stdout)
+    assert [(paper["year"], paper["rating"]) for paper in listed] == [(None, 4)]  # no year rather than a wrong one
+
+
+@pytest.mark.parametrize("kind", ["device", "fifo"])
+def test_a_device_or_a_pipe_as_import_input_is_one_line(folder, tmp_path, kind):
+    if kind == "device":
+        path = "/dev/zero"
+        if not os.path.exists(path):
+            pytest.skip("no /dev/zero here")
+    else:
+        path = str(tmp_path / "pipe")
+        os.mkfifo(path)
+    before = db_state(folder)
+    result = margin("import", path, library=folder, timeout=30)  # was a MemoryError or a hang
+    assert_one_line_error(result, path, "not a regular file")
+    assert db_state(folder) == before
+
+
+def test_a_huge_csv_cell_is_named_with_its_line_not_gigabytes_of_memory(folder, tmp_path):
+    path = tmp_path / "huge.csv"
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write("title,abstract\nA fine paper,A fine abstract.\n")
+        handle.write('A huge one,"' + "x" * (17 * 2**20) + '"\n')
+    result = margin("import", str(path), library=folder)
+    assert result.returncode == 0, result.stderr
+    assert "huge.csv:3" in result.stderr and "field limit" in result.stderr
+    assert json.loads(margin("list", "--json", "fine", library=folder).stdout)[0]["label"] == "A fine paper"
+
+
+def test_a_console_that_cannot_show_a_title_gets_replacements_not_a_traceback(folder):
+    paper_id = json.loads(margin("list", "--json", library=folder).stdout)[0]["id"]
+    assert margin("annotate", paper_id, "--title", "Ünïcode 中文", library=folder).returncode == 0
+    for args in (["list"], ["list", "--json"]):
+        result = margin(*args, library=folder, env={"PYTHONIOENCODING": "ascii"})
+        assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert "Ünïcode 中文" in margin("list", "--json", library=folder, env={"PYTHONIOENCODING": "ascii"}).stdout
+
+
+def test_bidi_controls_never_reach_a_markdown_file_name():
+    name = safe_file_name("Evil \u202egnp.exe\u2066 title\u200f", "0123456789ab")
+    assert name == "Evil gnp.exe title (0123456789ab).md"
