@@ -55,6 +55,17 @@ def build_parser() -> argparse.ArgumentParser:
     read.add_argument("--read", dest="read", action="store_const", const=True)
     read.add_argument("--unread", dest="read", action="store_const", const=False)
 
+    p = commands.add_parser(
+        "progress", parents=[common], help="triage progress of a view and the liked papers likely still unseen",
+        epilog="A paper is screened when it is read or rated, liked when it is rated 4 or 5. The estimate of "
+               "what is left comes from a random check: --check draws 20 random unseen papers to rate "
+               "(margin list 'is:check QUERY' lists them).")
+    p.add_argument("query", nargs="?", default="", metavar="QUERY",
+                   help='the view, e.g. \'venue:"ICLR 2018"\' (default: the whole library)')
+    p.add_argument("--check", nargs="?", type=int, const=20, default=None, metavar="N",
+                   help="draw N (default 20) random unseen papers into the view's check, then report")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
     p = commands.add_parser("export", parents=[common], help="write papers and notes in another format")
     p.add_argument("--format", required=True, choices=FORMATS, metavar="FORMAT",
                    help="; ".join(f"{name}: {text}" for name, text in DESCRIPTIONS.items()))
@@ -230,6 +241,50 @@ def cmd_annotate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_progress(args: argparse.Namespace) -> int:
+    from db.progress import draw_check, progress, scope_of
+
+    scope = scope_of(args.query)
+    if args.check is not None and args.check < 1:
+        raise MarginError("--check N: N is the number of papers to draw, at least 1")
+    with _open(args) as library:
+        ids = _search(library, scope)
+        if args.check:
+            draw_check(library, scope, ids, args.check)
+        result = progress(library, ids, scope)
+    if args.json:
+        json.dump(result.to_json(), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    for line in progress_lines(result):
+        print(line)
+    return 0
+
+
+def progress_lines(result) -> list[str]:
+    """The figures of a db.progress.Progress as the `progress` command prints them."""
+    share = f" ({result.screened / result.total:.0%})" if result.total else ""
+    lines = [f"view: {result.scope or 'all papers'}",
+             f"screened {result.screened:,} of {result.total:,} papers{share}; liked (4–5 stars) {result.found:,}"]
+    estimate = result.estimate
+    if estimate is not None:
+        lines.append(f"liked papers still unseen: about {estimate.remaining:,} ({estimate.low:,}–{estimate.high:,}, "
+                     f"{estimate.level:.0%} interval), from a random check of {estimate.rated} rated papers "
+                     f"({estimate.liked} liked) of {estimate.population:,} unseen when it was drawn")
+        if estimate.not_covered:
+            lines.append(f"not covered: {estimate.not_covered:,} unseen papers added to the view after the check")
+    if result.check_to_rate:
+        query = f"is:check {result.scope}".strip()
+        lines.append(f"random check: {len(result.check_to_rate)} papers to rate (margin list '{query}')")
+    if result.screened and result.unseen:
+        lines.append(f"the next {result.next_size} recommended are likely to hold {result.next_low}–"
+                     f"{result.next_high} liked papers (at the rate of the last {min(result.screened, 100)} "
+                     f"screened)")
+    lines.append(f"knee method: {'stop' if result.knee_stop else 'go on'}")
+    lines.append(result.suggestion)
+    return lines
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     folder_format = args.format in FOLDER_FORMATS
     if folder_format and not args.output:
@@ -267,4 +322,5 @@ def _write_stdout(text: str) -> None:
     stream.flush()
 
 
-_COMMANDS = {"import": cmd_import, "list": cmd_list, "annotate": cmd_annotate, "export": cmd_export}
+_COMMANDS = {"import": cmd_import, "list": cmd_list, "annotate": cmd_annotate, "export": cmd_export,
+             "progress": cmd_progress}

@@ -17,14 +17,14 @@ from collections.abc import Callable, Iterable, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from db.changes import NOTE, NOTHING, TAGS, Changes
+from db.changes import NOTE, NOTHING, TAGS, TRIAGE, Changes
 from db.cleaning import clean_note, clean_tag, clean_title, tag_key
 from db.errors import LibraryError
 from db.library_import import ImportMixin, ImportReport  # noqa: F401 - ImportReport is part of this API
 from db.paper import Paper, PaperRecord
 from db.store import log_change, now
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 DB_NAME = "library.db"
 BUSY_TIMEOUT_MS = 10000  # how long a write waits for another process's write transaction to end
 _NOTICE_MS = 300  # after this long, the waiting process is told (Library.waiting)
@@ -172,7 +172,10 @@ class Library(ImportMixin):
             if existing - {"sqlite_sequence"}:
                 raise LibraryError(f"{self.folder / DB_NAME}: not a Margin library (it has other tables)")
             # one transaction: a crash leaves an empty file (version 0), never half a schema
-            self._conn.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}PRAGMA user_version = {SCHEMA_VERSION};COMMIT;")
+            from db.migrations import SCHEMA_5
+
+            schema = _SCHEMA + "".join(f"{statement};\n" for statement in SCHEMA_5)
+            self._conn.executescript(f"BEGIN IMMEDIATE;{schema}PRAGMA user_version = {SCHEMA_VERSION};COMMIT;")
 
     def close(self) -> None:
         with self._lock:
@@ -460,6 +463,25 @@ class Library(ImportMixin):
             ids = [r[0] for r in conn.execute("SELECT paper_id FROM paper_tags WHERE tag_id = ?", row)]
             conn.execute("DELETE FROM tags WHERE id = ?", row)
             return self._log(conn, ids, TAGS)
+
+    # ----------------------------------------------------------------- triage bookkeeping (db.progress)
+    def add_check_sample(self, scope: str, population: Sequence[str], drawn: Sequence[str],
+                         sample_id: int | None = None) -> Changes:
+        """Record a random check of triage progress for `scope` (a query text): `population`, the papers of
+        the view unseen when it was drawn, and `drawn` (a subset), the ones drawn for the user to rate. With
+        `sample_id`, `drawn` papers of that check's population are drawn too (`population` is then ignored).
+        Unknown ids are left out. Returns a `triage` change of the papers newly drawn."""
+        with self.transaction() as conn:
+            if sample_id is None:
+                sample_id = conn.execute("INSERT INTO check_samples (scope, drawn_at, seq) VALUES (?, ?, ?)",
+                                         (scope, now(), self.last_change())).lastrowid
+                conn.executemany("INSERT OR IGNORE INTO check_papers (sample_id, paper_id)"
+                                 " SELECT ?, id FROM papers WHERE id = ?",
+                                 [(sample_id, paper_id) for paper_id in population])
+            kept = [paper_id for paper_id in dict.fromkeys(drawn) if conn.execute(
+                "UPDATE check_papers SET drawn = 1 WHERE sample_id = ? AND paper_id = ? AND drawn = 0",
+                (sample_id, paper_id)).rowcount]
+            return self._log(conn, kept, TRIAGE) if kept else NOTHING
 
     def rows(self, sql: str, params: Sequence = ()) -> list[tuple]:
         """Run a read-only SQL query on the library and return its rows (for db modules' own queries)."""

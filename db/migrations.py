@@ -9,6 +9,15 @@ from pathlib import Path
 
 from db.errors import LibraryError
 
+SCHEMA_5 = [
+    "CREATE TABLE IF NOT EXISTS check_samples (id INTEGER PRIMARY KEY, scope TEXT NOT NULL,"
+    " drawn_at TEXT NOT NULL, seq INTEGER NOT NULL DEFAULT 0)",
+    "CREATE INDEX IF NOT EXISTS check_samples_scope ON check_samples(scope, id)",
+    "CREATE TABLE IF NOT EXISTS check_papers (sample_id INTEGER NOT NULL REFERENCES check_samples(id)"
+    " ON DELETE CASCADE, paper_id TEXT NOT NULL REFERENCES papers(id) ON DELETE CASCADE,"
+    " drawn INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (sample_id, paper_id))",
+]
+
 # MIGRATIONS[v] turns a version-v library into version v + 1.
 MIGRATIONS: dict[int, list[str]] = {
     # 1 → 2: index_queue rows carry a sequence number, so the index never forgets a change made while it was
@@ -25,6 +34,9 @@ MIGRATIONS: dict[int, list[str]] = {
         "INSERT INTO change_log (paper_id, kinds, writer) SELECT paper_id, 'bibliographic', 'migration'"
         " FROM index_queue ORDER BY seq",
         "DROP TABLE index_queue"],
+    # 4 → 5: random check samples of triage progress (db.progress): which papers were unseen in a view when the
+    # check was drawn (its population) and which of them were drawn for the user to rate.
+    4: [*SCHEMA_5],
 }
 
 
