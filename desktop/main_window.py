@@ -70,6 +70,9 @@ class MainWindow(QMainWindow):
         self.actions_ = WindowActions(self)
         self._connect()
         self._build_triage_keys()
+        from desktop.progress_view import ProgressDock
+
+        self.progress_dock = ProgressDock(self)  # View → Triage progress
 
         self._backup_timer = QTimer(self, interval=BACKUP_CHECK_MS)
         self._backup_timer.timeout.connect(self._backup_if_due)
@@ -429,6 +432,7 @@ class MainWindow(QMainWindow):
             super().closeEvent(event)
             return
         self._closed = True
+        self.setProperty("closing", True)  # docks hidden by closing keep their saved visibility
         self.reading.stop()
         self._backup_timer.stop()
         self._sidebar_timer.stop()

@@ -54,7 +54,7 @@ class WindowActions:
         self._action(edit_menu, tr("&Similar papers"), window.show_similar, "Ctrl+Shift+S")
         self._action(edit_menu, tr("Re&commended papers"), lambda: window.set_query("is:recommended"), "Ctrl+R")
 
-        view_menu = bar.addMenu(tr("&View"))
+        view_menu = self.view_menu = bar.addMenu(tr("&View"))
         self._action(view_menu, tr("Zoom &in"), lambda: window.reader.set_zoom(window.reader.zoom + 1),
                      QKeySequence.StandardKey.ZoomIn, extra=["Ctrl+="])
         self._action(view_menu, tr("Zoom &out"), lambda: window.reader.set_zoom(window.reader.zoom - 1),
