@@ -51,6 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     notes.add_argument("--note", metavar="TEXT", help="replace the note with TEXT (Markdown)")
     notes.add_argument("--note-file", metavar="F", help="replace the note with the contents of file F")
     p.add_argument("--title", metavar="TEXT", help='set a title, at most 1,000 characters ("" clears it)')
+    p.add_argument("--dismiss", action="append", default=[], metavar="T",
+                   help="dismiss the paper from the suggestions for tag T (kept; the tag's model learns from it)")
     read = p.add_mutually_exclusive_group()
     read.add_argument("--read", dest="read", action="store_const", const=True)
     read.add_argument("--unread", dest="read", action="store_const", const=False)
@@ -65,6 +67,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--check", nargs="?", type=int, const=20, default=None, metavar="N",
                    help="draw N (default 20) random unseen papers into the view's check, then report")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = commands.add_parser("interest", parents=[common], help="list the interests, or make tags interests",
+                            epilog="Each interest is a tag; margin list is:interests serves the papers of all "
+                                   "interests in one queue.")
+    p.add_argument("tags", nargs="*", metavar="TAG", help="tags to make interests (none: list the interests)")
+    p.add_argument("--off", action="store_true", help="make the tags interests no longer")
 
     p = commands.add_parser("export", parents=[common], help="write papers and notes in another format")
     p.add_argument("--format", required=True, choices=FORMATS, metavar="FORMAT",
@@ -119,7 +127,8 @@ def _told_when_waiting(library: Library) -> Library:
 
 
 # `is:recommended`, `similar:ID` and `similar-tag:"NAME"` (db/recommend.py); the rest of the query, if any, filters
-def _search(library: Library, text: str, why: dict[str, list[str]] | None = None) -> list[str]:
+def _search(library: Library, text: str, why: dict[str, list[str]] | None = None,
+            interest: dict[str, str] | None = None) -> list[str]:
     """Ids of the papers matching `text`, best first (db.searching). For a recommendation query, `why` (when
     given) gets each paper's shared terms. The search's hint, when the query could not be used as typed
     ("unclosed quote: searched its words"), goes to stderr as one `margin: …` line; it is not an error."""
@@ -132,6 +141,8 @@ def _search(library: Library, text: str, why: dict[str, list[str]] | None = None
         print(f"margin: {' '.join(result.hint.split())}", file=sys.stderr)
     if why is not None:
         why.update(result.why)
+    if interest is not None:
+        interest.update(result.interest)
     return result.ids
 
 
@@ -189,17 +200,20 @@ def _progress_printer():
 
 def cmd_list(args: argparse.Namespace) -> int:
     why: dict[str, list[str]] = {}
+    interest: dict[str, str] = {}
     with _open(args) as library:
-        papers = library.papers(_search(library, args.query, why))
+        papers = library.papers(_search(library, args.query, why, interest))
     if args.json:
-        json.dump([paper.to_json() | ({"why": why[paper.id]} if paper.id in why else {}) for paper in papers],
+        json.dump([paper.to_json() | ({"why": why[paper.id]} if paper.id in why else {})
+                   | ({"interest": interest[paper.id]} if paper.id in interest else {}) for paper in papers],
                   sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
     else:
         for paper in papers:
             flags = stars(paper.rating) or "     "
             tags = f"  [{', '.join(paper.tags)}]" if paper.tags else ""
-            print(f"{paper.id}  {flags}  {paper.label}{tags}")
+            came_for = f"  (for {interest[paper.id]})" if paper.id in interest else ""
+            print(f"{paper.id}  {flags}  {paper.label}{tags}{came_for}")
     return 0
 
 
@@ -211,7 +225,7 @@ def cmd_annotate(args: argparse.Namespace) -> int:
         except (OSError, UnicodeDecodeError) as error:
             raise InputError(args.note_file, f"cannot read the note ({error})") from None
     try:  # every value is checked before the first change, so a bad one changes nothing
-        for tag in args.tag:
+        for tag in args.tag + args.dismiss:
             clean_tag(tag)
         clean_title(args.title)
     except ValueError as error:
@@ -225,6 +239,8 @@ def cmd_annotate(args: argparse.Namespace) -> int:
             library.add_tags(paper_id, args.tag)
         if args.untag:
             library.remove_tags(paper_id, args.untag)
+        for tag in args.dismiss:
+            library.set_dismissed(paper_id, tag)
         if args.rating is not None:
             library.set_rating(paper_id, args.rating)
         if note is not None:
@@ -285,6 +301,22 @@ def progress_lines(result) -> list[str]:
     return lines
 
 
+def cmd_interest(args: argparse.Namespace) -> int:
+    try:
+        for tag in args.tags:
+            clean_tag(tag)
+    except ValueError as error:
+        raise MarginError(str(error)) from None
+    with _open(args) as library:
+        for tag in args.tags:
+            library.set_interest(tag, not args.off)
+        names = library.interests()
+        counts = dict(library.tags())
+    for name in names:
+        print(f"{name}  ({counts.get(name, 0)} papers)")
+    return 0
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     folder_format = args.format in FOLDER_FORMATS
     if folder_format and not args.output:
@@ -323,4 +355,4 @@ def _write_stdout(text: str) -> None:
 
 
 _COMMANDS = {"import": cmd_import, "list": cmd_list, "annotate": cmd_annotate, "export": cmd_export,
-             "progress": cmd_progress}
+             "progress": cmd_progress, "interest": cmd_interest}

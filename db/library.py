@@ -483,6 +483,43 @@ class Library(ImportMixin):
                 (sample_id, paper_id)).rowcount]
             return self._log(conn, kept, TRIAGE) if kept else NOTHING
 
+    def set_interest(self, name: str, on: bool = True) -> Changes:
+        """Make tag `name` one of the interests the triage queue serves (db.interests), or not (`on` false);
+        the tag is created when missing. Returns a `triage` change of the papers carrying it. Raises
+        ValueError for an empty tag name."""
+        name = clean_tag(name)
+        with self.transaction() as conn:
+            conn.execute("INSERT OR IGNORE INTO tags (name, key) VALUES (?, ?)", (name, tag_key(name)))
+            tag_id = conn.execute("SELECT id FROM tags WHERE key = ?", (tag_key(name),)).fetchone()[0]
+            changed = (conn.execute("INSERT OR IGNORE INTO interests VALUES (?)", (tag_id,)).rowcount if on
+                       else conn.execute("DELETE FROM interests WHERE tag_id = ?", (tag_id,)).rowcount)
+            carriers = [row[0] for row in conn.execute("SELECT paper_id FROM paper_tags WHERE tag_id = ?", (tag_id,))]
+            return self._log(conn, carriers, TRIAGE) if changed and carriers else NOTHING
+
+    def interests(self) -> list[str]:
+        """The tags that are interests, by name (case-insensitive)."""
+        return [row[0] for row in self.rows("SELECT t.name FROM interests i JOIN tags t ON t.id = i.tag_id"
+                                            " ORDER BY t.name COLLATE NOCASE")]
+
+    def set_dismissed(self, paper_id: str, name: str, dismissed: bool = True) -> Changes:
+        """Dismiss a paper from the suggestions for tag `name` (kept; the tag's model learns it as a negative),
+        or take the dismissal back. The tag is created when missing. Raises KeyError for an unknown paper."""
+        name = clean_tag(name)
+        with self.transaction() as conn:
+            self._annotate(conn, paper_id)  # KeyError for an unknown paper
+            conn.execute("INSERT OR IGNORE INTO tags (name, key) VALUES (?, ?)", (name, tag_key(name)))
+            tag_id = conn.execute("SELECT id FROM tags WHERE key = ?", (tag_key(name),)).fetchone()[0]
+            changed = (conn.execute("INSERT OR IGNORE INTO dismissals VALUES (?, ?, ?)", (paper_id, tag_id, now()))
+                       if dismissed else conn.execute("DELETE FROM dismissals WHERE paper_id = ? AND tag_id = ?",
+                                                      (paper_id, tag_id))).rowcount
+            return self._log(conn, [paper_id], TRIAGE) if changed else NOTHING
+
+    def dismissed(self, name: str) -> list[str]:
+        """Ids of the papers dismissed from the suggestions for tag `name`, in the order dismissed."""
+        return [row[0] for row in self.rows(
+            "SELECT d.paper_id FROM dismissals d JOIN tags t ON t.id = d.tag_id WHERE t.key = ?"
+            " ORDER BY d.dismissed_at, d.rowid", (tag_key(name),))]
+
     def rows(self, sql: str, params: Sequence = ()) -> list[tuple]:
         """Run a read-only SQL query on the library and return its rows (for db modules' own queries)."""
         with self._lock:

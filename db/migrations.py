@@ -16,6 +16,10 @@ SCHEMA_5 = [
     "CREATE TABLE IF NOT EXISTS check_papers (sample_id INTEGER NOT NULL REFERENCES check_samples(id)"
     " ON DELETE CASCADE, paper_id TEXT NOT NULL REFERENCES papers(id) ON DELETE CASCADE,"
     " drawn INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (sample_id, paper_id))",
+    "CREATE TABLE IF NOT EXISTS interests (tag_id INTEGER PRIMARY KEY REFERENCES tags(id) ON DELETE CASCADE)",
+    "CREATE TABLE IF NOT EXISTS dismissals (paper_id TEXT NOT NULL REFERENCES papers(id) ON DELETE CASCADE,"
+    " tag_id INTEGER NOT NULL REFERENCES tags(id) ON DELETE CASCADE, dismissed_at TEXT NOT NULL,"
+    " PRIMARY KEY (tag_id, paper_id))",
 ]
 
 # MIGRATIONS[v] turns a version-v library into version v + 1.
@@ -35,7 +39,8 @@ MIGRATIONS: dict[int, list[str]] = {
         " FROM index_queue ORDER BY seq",
         "DROP TABLE index_queue"],
     # 4 → 5: random check samples of triage progress (db.progress): which papers were unseen in a view when the
-    # check was drawn (its population) and which of them were drawn for the user to rate.
+    # check was drawn (its population) and which of them were drawn for the user to rate; the tags that are
+    # interests, and the papers dismissed from an interest's suggestions (db.interests).
     4: [*SCHEMA_5],
 }
 

@@ -34,6 +34,10 @@ NO_POSITIVES = "Rate at least one paper 4 or 5 stars to get recommendations"
 SAMPLE = 2000  # unrated papers drawn as negatives
 SVM_C = 0.01  # as arxiv-sanity-lite; best of 0.01, 0.1, 1 on the ICLR benchmark
 WHY_TERMS = 5
+# A tag's model weighs its negatives: a dismissal or a 1–2 star rating counts fully, a 3-star "maybe" as
+# WEAK_NEGATIVE, an unjudged paper of the sample as UNJUDGED (so that a judgement teaches more than silence)
+WEAK_NEGATIVE = 0.5
+UNJUDGED = 0.25
 # Words of claims and set phrases that every abstract has ("significantly outperforms", "algorithm
 # significantly", "state art", "experiments demonstrate"): no term holding one is given as a reason. They stay
 # in the model, which weighs them as it finds them.
@@ -154,20 +158,25 @@ class Recommender:
             return self._rank(positives, negatives, exclude=set(ratings) | self._read(), limit=limit)
 
     def more_like_tag(self, tag: str, limit: int | None = DEFAULT_LIMIT, refresh: bool = True) -> Recommendations:
-        """Unread papers most like the ones carrying `tag` (matched case-insensitively), the carriers left
-        out. Raises NoPositivesError when no paper carries the tag."""
+        """Unread papers most like the ones carrying `tag` (matched case-insensitively), the carriers and the
+        papers dismissed from its suggestions left out. The tag's model learns from the carriers against the
+        papers dismissed for it and those rated 1–2, with those rated 3 (a "maybe") as weak negatives
+        (WEAK_NEGATIVE each), and a sample of the rest. Raises NoPositivesError when no paper carries the tag."""
         with self._lock:
             if refresh:
                 self.refresh()
+            key = tag_key(tag)
             carriers = {row[0] for row in self.library.rows(
-                "SELECT pt.paper_id FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id WHERE t.key = ?",
-                (tag_key(tag),))}
+                "SELECT pt.paper_id FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id WHERE t.key = ?", (key,))}
             if not carriers:
                 raise NoPositivesError(f"No paper carries the tag '{tag}'; tag a few papers to find more like them")
-            negatives = {row[0] for row in self.library.rows(
-                "SELECT paper_id FROM annotations WHERE rating IN (?, ?)", NEGATIVE_RATINGS)} - carriers
-            return self._rank(carriers, negatives, exclude=carriers | self._read(), limit=limit,
-                              model_key="tag:" + tag_key(tag))
+            dismissed = {row[0] for row in self.library.rows(
+                "SELECT d.paper_id FROM dismissals d JOIN tags t ON t.id = d.tag_id WHERE t.key = ?", (key,))}
+            ratings = dict(self.library.rows("SELECT paper_id, rating FROM annotations WHERE rating IN (1, 2, 3)"))
+            negatives = ({i for i, rating in ratings.items() if rating in NEGATIVE_RATINGS} | dismissed) - carriers
+            weak = {i for i, rating in ratings.items() if rating == 3} - carriers - negatives
+            return self._rank(carriers, negatives, exclude=carriers | dismissed | self._read(), limit=limit,
+                              model_key="tag:" + key, weak=weak, unjudged=UNJUDGED)
 
     def similar(self, paper_id: str, limit: int | None = 20, refresh: bool = True) -> Recommendations:
         """Papers (read or not) by cosine similarity of their tf-idf vectors to `paper_id`'s, the paper itself
@@ -191,7 +200,8 @@ class Recommender:
         return {row[0] for row in self.library.rows("SELECT paper_id FROM annotations WHERE read = 1")}
 
     def _rank(self, positives: set[str], negatives: set[str], exclude: set[str],
-              limit: int | None, model_key: str = "") -> Recommendations:
+              limit: int | None, model_key: str = "", weak: set[str] = frozenset(),
+              unjudged: float = 1.0) -> Recommendations:
         started = time.perf_counter()
         tfidf = self.tfidf
         X = tfidf.matrix
@@ -199,12 +209,16 @@ class Recommender:
         if not len(pos):  # only with refresh=False and positives newer than the matrix
             raise NoPositivesError(NO_POSITIVES)
         neg = np.array(sorted(tfidf.row[i] for i in negatives if i in tfidf.row), dtype=np.int64)
+        maybe = np.array(sorted(tfidf.row[i] for i in weak if i in tfidf.row), dtype=np.int64)
         labelled = np.zeros(X.shape[0], dtype=bool)
-        labelled[pos] = labelled[neg] = True
+        labelled[pos] = labelled[neg] = labelled[maybe] = True
         rest = np.flatnonzero(~labelled)
         rng = np.random.default_rng(0)  # the same sample for the same library: rankings do not jitter
         sample = rng.choice(rest, size=min(SAMPLE, len(rest)), replace=False) if len(rest) else rest
-        solution = _weights(X, pos, np.concatenate([neg, sample]), start=self._start.get(model_key))
+        neg_weights = np.concatenate([np.ones(len(neg)), np.full(len(maybe), WEAK_NEGATIVE),
+                                      np.full(len(sample), unjudged)])
+        solution = _weights(X, pos, np.concatenate([neg, maybe, sample]), start=self._start.get(model_key),
+                            neg_weights=neg_weights)
         if solution is None:  # nothing to set the positives against: the positives' mean vector
             weights = np.asarray(X[pos].mean(axis=0)).ravel()
         else:
@@ -221,21 +235,21 @@ class Recommender:
         top = _top(scores, useful, limit)
         support = weights * shared
         items = [Recommendation(tfidf.ids[i], float(scores[i]), _why(tfidf, X[i].multiply(support))) for i in top]
-        return Recommendations(items, len(pos), len(neg) + len(sample), time.perf_counter() - started)
+        return Recommendations(items, len(pos), len(neg) + len(maybe) + len(sample), time.perf_counter() - started)
 
 
 def _weights(X: sparse.csr_matrix, pos: np.ndarray, neg: np.ndarray, start: np.ndarray | None = None,
              neg_weights: np.ndarray | None = None) -> np.ndarray | None:
     """The linear SVM's weights (db.linear_svm; the last one the intercept) for positives against negatives, None
-    without negatives. `start` is the previous solution to begin from; `neg_weights` weigh the negatives (1 each
-    by default) on top of the class balance."""
+    without negatives. `start` is the previous solution to begin from; `neg_weights` weigh the negatives against
+    each other (1 each by default); the classes stay balanced (each weighs half of the rows in all)."""
     if not len(pos) or not len(neg) or X.shape[1] == 0:
         return None
     rows = np.concatenate([pos, neg])
     labels = np.concatenate([np.ones(len(pos), dtype=bool), np.zeros(len(neg), dtype=bool)])
     weights = linear_svm.balanced_weights(labels)
     if neg_weights is not None:
-        weights[len(pos):] *= neg_weights
+        weights[len(pos):] = neg_weights * (len(rows) / 2 / neg_weights.sum())
     return linear_svm.fit(X[rows], labels, SVM_C, weights, start=start)
 
 

@@ -227,8 +227,11 @@ class MainWindow(QMainWindow):
             self.notes.show(None)
             return
         scroll = self.reader.verticalScrollBar().value()
+        interest = self.search.interest.get(paper.id)
         self.reader.setHtml(paper_to_html(paper, self.search.highlight, why=self.search.why.get(paper.id), labels={
-            "similar": self.tr("Similar papers"), "why": self.tr("Recommended for: ")}))
+            "similar": self.tr("Similar papers"),
+            "why": self.tr("For the interest “%1”: ").replace("%1", interest) if interest
+            else self.tr("Recommended for: ")}))
         if paper.id == self._reader_paper:
             self.reader.verticalScrollBar().setValue(scroll)
         self._reader_paper = paper.id
@@ -307,21 +310,27 @@ class MainWindow(QMainWindow):
             self.set_query(f"similar:{paper_id}")
 
     def accept_suggestion(self) -> None:
-        """Add the suggested tag to the current paper and go on to the next suggestion."""
-        tag = self.search.suggestion_tag()
+        """Add the suggested tag (in the interests queue: the paper's interest) to the current paper and go on
+        to the next suggestion."""
+        tag = self.search.suggestion_tag(self._current_id)
         if tag and self._current_id:
             self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.apply_changes, add=[tag]))
-            self.dismiss_suggestion()
+            self._next_suggestion()
 
     def dismiss_suggestion(self) -> None:
-        """Take the current paper off the suggestion list (for this session) and show the next; the rest of
-        the list keeps its order."""
-        if self.search.suggestion_tag() and self._current_id:
-            row = self.paper_list.currentIndex().row()
-            self.model.remove_ids([self._current_id])
-            if self.model.rowCount():
-                self.select_row(min(row, self.model.rowCount() - 1))
-            self._update_status()
+        """Dismiss the current paper from the suggestions for the tag (kept in the library: the tag's model
+        learns it as a negative; Ctrl+Z takes it back) and show the next; the rest of the list keeps its order."""
+        tag = self.search.suggestion_tag(self._current_id)
+        if tag and self._current_id:
+            self.undo_stack.push(undo.Dismiss(self.library, self._current_id, tag, self.apply_changes))
+            self._next_suggestion()
+
+    def _next_suggestion(self) -> None:
+        row = self.paper_list.currentIndex().row()
+        self.model.remove_ids([self._current_id])
+        if self.model.rowCount():
+            self.select_row(min(row, self.model.rowCount() - 1))
+        self._update_status()
 
     def _show_results(self, ids: list[str], keep_place: bool) -> None:
         """Show a search's results. The current paper stays selected when it is among them; with `keep_place`

@@ -77,6 +77,8 @@ class Sidebar(QTreeWidget):
         self._entry(library, self.tr("Unread"), f"{counts.total - counts.read:,}", "read:no")
         recommended = self._entry(library, self.tr("Recommended"), "", "is:recommended")
         recommended.setToolTip(0, self.tr("Unread papers like the ones you rated 4 or 5 stars"))
+        interests = self._entry(library, self.tr("Interests"), "", "is:interests")
+        interests.setToolTip(0, self.tr("One queue across your interests: a accepts, x dismisses"))
         venues = self._section(self.tr("Venues"))
         for venue, read, total in counts.venues:
             name = venue or self.tr("(no venue)")
@@ -115,6 +117,10 @@ class Sidebar(QTreeWidget):
         menu = QMenu(self)
         menu.addAction(self.tr("Suggest papers for this tag"),
                        lambda: self.filterRequested.emit(f"similar-tag:{quote(name)}", False))
+        interest = menu.addAction(self.tr("Use as an interest"))
+        interest.setCheckable(True)
+        interest.setChecked(name.casefold() in {tag.casefold() for tag in self.library.interests()})
+        interest.toggled.connect(lambda on: self.libraryChanged.emit(self.library.set_interest(name, on)))
         menu.addAction(self.tr("Rename or merge tag…"), lambda: self.rename_tag(name))
         menu.addAction(self.tr("Delete tag…"), lambda: self.delete_tag(name))
         menu.exec(self.viewport().mapToGlobal(position))

@@ -1,4 +1,4 @@
-"""Undoable annotation changes (Ctrl+Z / Ctrl+Shift+Z): rating, tags, read state and title.
+"""Undoable annotation changes (Ctrl+Z / Ctrl+Shift+Z): rating, tags, read state, title and dismissals.
 
 Each command writes through the Library and hands what the library says it changed (db.changes.Changes) to
 `apply`, the window's one reaction to a change. Rating a paper or giving it a tag also marks it read (it was
@@ -97,3 +97,17 @@ class ChangeTags(_PaperCommand):
 
     def undo(self) -> None:
         self._done(self.library.set_tags(self.paper_id, self.before), True)
+
+
+class Dismiss(_PaperCommand):
+    """Dismiss a paper from the suggestions for a tag (an interest); undo takes the dismissal back."""
+
+    def __init__(self, library, paper_id, tag: str, apply):
+        super().__init__(library, paper_id, apply, tr("Dismiss suggestion"))
+        self.tag = tag
+
+    def redo(self) -> None:
+        self._done(self.library.set_dismissed(self.paper_id, self.tag, True), False)
+
+    def undo(self) -> None:
+        self._done(self.library.set_dismissed(self.paper_id, self.tag, False), True)

@@ -53,6 +53,7 @@ class WindowActions:
         self._action(edit_menu, tr("&Find"), window.search_box.setFocus, QKeySequence.StandardKey.Find)
         self._action(edit_menu, tr("&Similar papers"), window.show_similar, "Ctrl+Shift+S")
         self._action(edit_menu, tr("Re&commended papers"), lambda: window.set_query("is:recommended"), "Ctrl+R")
+        self._action(edit_menu, tr("&Interests queue"), lambda: window.set_query("is:interests"), "Ctrl+Shift+R")
 
         view_menu = self.view_menu = bar.addMenu(tr("&View"))
         self._action(view_menu, tr("Zoom &in"), lambda: window.reader.set_zoom(window.reader.zoom + 1),
@@ -249,4 +250,7 @@ def search_syntax() -> str:
 RECOMMEND_HELP = (
     "is:recommended — unread papers like the ones you rated 4–5 stars (and unlike those rated 1–2)\n"
     "similar:ID — papers like one paper (press s in the list, or click “Similar papers” in the reader)\n"
-    "similar-tag:\"NAME\" — untagged papers like those carrying a tag; a adds the tag, x dismisses")
+    "similar-tag:\"NAME\" — untagged papers like those carrying a tag; a adds the tag, x dismisses\n"
+    "is:interests — one queue across your interests (tags: right-click → Use as an interest); a accepts the paper "
+    "into its interest, x dismisses it (kept: that interest learns from it)\n"
+    "is:check — the papers of the random check of a view (View → Triage progress)")
