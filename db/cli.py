@@ -293,9 +293,8 @@ def progress_lines(result) -> list[str]:
         query = f"is:check {result.scope}".strip()
         lines.append(f"random check: {len(result.check_to_rate)} papers to rate (margin list '{query}')")
     if result.screened and result.unseen:
-        lines.append(f"the next {result.next_size} recommended are likely to hold {result.next_low}–"
-                     f"{result.next_high} liked papers (at the rate of the last {min(result.screened, 100)} "
-                     f"screened)")
+        lines.append(f"the next {result.next_size} recommended are likely to hold at most {result.next_high} liked "
+                     f"papers (from the rate of the last {min(result.screened, 100)} screened)")
     lines.append(f"knee method: {'stop' if result.knee_stop else 'go on'}")
     lines.append(result.suggestion)
     return lines

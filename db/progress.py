@@ -24,8 +24,9 @@ least found / (found + upper bound)); without one, the knee method (Cormack & Gr
 and reliability in technology-assisted review", SIGIR 2016): the gain curve's knee is the point farthest
 above the line from the origin to the last point, and screening may stop once the slope before the knee is at
 least 156 − min(found, 150) times the slope after it (with one liked paper added after it), after at least
-150 papers. The next-100 figure is the Clopper–Pearson 95% interval of the yield of the last 100 screened,
-times 100 (capped by what is left): a ranked queue rarely yields more than it just did.
+150 papers. The next-100 figure is the upper end of the Clopper–Pearson 95% interval of the yield of the last
+100 screened, times 100 (capped by what is left): a ranked queue rarely yields more than it just did, and often
+less, so only the upper end is stated (the lower end held in a third of the benchmark's checkpoints only).
 """
 
 from __future__ import annotations
@@ -236,7 +237,7 @@ def suggestion(p: Progress) -> str:
             text += " The knee method suggests you can stop: the recent papers held few you liked."
         return text
     found_share = p.found / (p.found + estimate_.high) if p.found + estimate_.high else 1.0
-    nxt = f"the next {p.next_size} recommended are likely to hold {p.next_low}–{p.next_high}"
+    nxt = f"the next {p.next_size} recommended are likely to hold at most {p.next_high}"
     if found_share >= STOP_RECALL and not estimate_.not_covered:
         return (f"You can stop: you have likely found at least {found_share:.0%} of the papers you would like "
                 f"({nxt}).")

@@ -195,8 +195,8 @@ class ProgressDock(QDockWidget):
                 lines.append(tr("%1 unseen papers were added after the check: not covered").replace(
                     "%1", f"{e.not_covered:,}"))
         if p.screened and p.unseen and e is None:
-            lines.append(tr("The next %1 recommended are likely to hold %2–%3").replace("%1", str(p.next_size))
-                         .replace("%2", str(p.next_low)).replace("%3", str(p.next_high)))
+            lines.append(tr("The next %1 recommended are likely to hold at most %2").replace("%1", str(p.next_size))
+                         .replace("%2", str(p.next_high)))
         lines.append(tr(p.suggestion))
         return "\n".join(lines)
 
