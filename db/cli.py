@@ -74,6 +74,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("tags", nargs="*", metavar="TAG", help="tags to make interests (none: list the interests)")
     p.add_argument("--off", action="store_true", help="make the tags interests no longer")
 
+    p = commands.add_parser("highlight", parents=[common], help="show or change the highlight word lists",
+                            epilog="Include words are marked green in the reader, exclude words red. An entry is "
+                                   "a word or phrase; a trailing * matches any ending (reinforc*).")
+    p.add_argument("--include", action="append", default=[], metavar="W", help="add an include word (repeatable)")
+    p.add_argument("--exclude", action="append", default=[], metavar="W", help="add an exclude word (repeatable)")
+    p.add_argument("--remove", action="append", default=[], metavar="W", help="remove a word from both lists")
+    p.add_argument("--clear", action="store_true", help="empty both lists first")
+
     p = commands.add_parser("export", parents=[common], help="write papers and notes in another format")
     p.add_argument("--format", required=True, choices=FORMATS, metavar="FORMAT",
                    help="; ".join(f"{name}: {text}" for name, text in DESCRIPTIONS.items()))
@@ -316,6 +324,25 @@ def cmd_interest(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_highlight(args: argparse.Namespace) -> int:
+    with _open(args) as library:
+        lists = library.highlight_lists()
+        include = [] if args.clear else list(lists.include)
+        exclude = [] if args.clear else list(lists.exclude)
+        removed = {" ".join(word.split()).casefold() for word in args.remove}
+        include = [word for word in include + args.include if word.casefold() not in removed]
+        exclude = [word for word in exclude + args.exclude if word.casefold() not in removed]
+        if args.include or args.exclude or args.remove or args.clear:
+            try:
+                library.set_highlight_lists(include, exclude)
+            except ValueError as error:
+                raise MarginError(str(error)) from None
+        lists = library.highlight_lists()
+    print("include: " + ", ".join(lists.include))
+    print("exclude: " + ", ".join(lists.exclude))
+    return 0
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     folder_format = args.format in FOLDER_FORMATS
     if folder_format and not args.output:
@@ -354,4 +381,4 @@ def _write_stdout(text: str) -> None:
 
 
 _COMMANDS = {"import": cmd_import, "list": cmd_list, "annotate": cmd_annotate, "export": cmd_export,
-             "progress": cmd_progress, "interest": cmd_interest}
+             "progress": cmd_progress, "interest": cmd_interest, "highlight": cmd_highlight}

@@ -520,6 +520,33 @@ class Library(ImportMixin):
             "SELECT d.paper_id FROM dismissals d JOIN tags t ON t.id = d.tag_id WHERE t.key = ?"
             " ORDER BY d.dismissed_at, d.rowid", (tag_key(name),))]
 
+    def highlight_lists(self):
+        """The highlight word lists (db.highlight_words.HighlightLists), each in the order written."""
+        from db.highlight_words import EXCLUDE, INCLUDE, HighlightLists
+
+        rows = self.rows("SELECT kind, entry FROM highlight_words ORDER BY position")
+        return HighlightLists([entry for kind, entry in rows if kind == INCLUDE],
+                              [entry for kind, entry in rows if kind == EXCLUDE])
+
+    def set_highlight_lists(self, include: Iterable[str], exclude: Iterable[str]) -> Changes:
+        """Replace the highlight word lists (entries as db.highlight_words.clean_entry keeps them, repeats that
+        differ in case only dropped). They belong to the library, not to a paper: the value returned is empty
+        (no paper changed) and the window re-renders its reader itself. Raises ValueError, changing nothing,
+        for an empty or over-long entry."""
+        from db.highlight_words import EXCLUDE, INCLUDE, clean_entry
+
+        rows, seen = [], set()
+        for kind, entries in ((INCLUDE, include), (EXCLUDE, exclude)):
+            for entry in entries:
+                entry = clean_entry(entry)
+                if (kind, entry.casefold()) not in seen:
+                    seen.add((kind, entry.casefold()))
+                    rows.append((kind, entry, len(rows)))
+        with self.transaction() as conn:
+            conn.execute("DELETE FROM highlight_words")
+            conn.executemany("INSERT INTO highlight_words (kind, entry, position) VALUES (?, ?, ?)", rows)
+        return NOTHING
+
     def rows(self, sql: str, params: Sequence = ()) -> list[tuple]:
         """Run a read-only SQL query on the library and return its rows (for db modules' own queries)."""
         with self._lock:

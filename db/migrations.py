@@ -20,6 +20,8 @@ SCHEMA_5 = [
     "CREATE TABLE IF NOT EXISTS dismissals (paper_id TEXT NOT NULL REFERENCES papers(id) ON DELETE CASCADE,"
     " tag_id INTEGER NOT NULL REFERENCES tags(id) ON DELETE CASCADE, dismissed_at TEXT NOT NULL,"
     " PRIMARY KEY (tag_id, paper_id))",
+    "CREATE TABLE IF NOT EXISTS highlight_words (kind TEXT NOT NULL CHECK (kind IN ('include', 'exclude')),"
+    " entry TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (kind, entry))",
 ]
 
 # MIGRATIONS[v] turns a version-v library into version v + 1.
@@ -40,7 +42,8 @@ MIGRATIONS: dict[int, list[str]] = {
         "DROP TABLE index_queue"],
     # 4 → 5: random check samples of triage progress (db.progress): which papers were unseen in a view when the
     # check was drawn (its population) and which of them were drawn for the user to rate; the tags that are
-    # interests, and the papers dismissed from an interest's suggestions (db.interests).
+    # interests, and the papers dismissed from an interest's suggestions (db.interests); the highlight word
+    # lists (db.highlight_words).
     4: [*SCHEMA_5],
 }
 

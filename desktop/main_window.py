@@ -27,6 +27,7 @@ from db.render import paper_to_html
 from desktop import undo
 from desktop.background import run_in_background, wait_for_background
 from desktop.change_watcher import ChangeWatcher
+from desktop.highlight_view import reader_html
 from desktop.note_session import NoteSession
 from desktop.paper_model import COLUMNS, PaperTableModel
 from desktop.plain_text import as_plain
@@ -59,6 +60,7 @@ class MainWindow(QMainWindow):
         self._selecting = False  # True while the program, not the user, moves the selection
         self._closed = False
 
+        self.highlight_lists = library.highlight_lists()  # Edit → Highlight words… (desktop.highlight_view)
         self.model = PaperTableModel(library, self)
         build_widgets(self)
         self.search = SearchSession(library, self.search_box, self, new_library=library.created)
@@ -228,10 +230,11 @@ class MainWindow(QMainWindow):
             return
         scroll = self.reader.verticalScrollBar().value()
         interest = self.search.interest.get(paper.id)
-        self.reader.setHtml(paper_to_html(paper, self.search.highlight, why=self.search.why.get(paper.id), labels={
-            "similar": self.tr("Similar papers"),
-            "why": self.tr("For the interest “%1”: ").replace("%1", interest) if interest
-            else self.tr("Recommended for: ")}))
+        self.reader.setHtml(reader_html(self, paper_to_html(
+            paper, self.search.highlight, why=self.search.why.get(paper.id), labels={
+                "similar": self.tr("Similar papers"),
+                "why": self.tr("For the interest “%1”: ").replace("%1", interest) if interest
+                else self.tr("Recommended for: ")}), paper))
         if paper.id == self._reader_paper:
             self.reader.verticalScrollBar().setValue(scroll)
         self._reader_paper = paper.id

@@ -15,6 +15,7 @@ from desktop import theme
 from desktop.background import run_in_background
 from desktop.dialogs import NoteHistoryDialog, import_report_box, shortcuts_text, text_dialog
 from desktop.export_dialog import ExportDialog, ask_output
+from desktop.highlight_view import edit_highlight_words
 from desktop.i18n import tr
 from desktop.importing import ImportJob
 from desktop.plain_text import as_plain
@@ -54,6 +55,7 @@ class WindowActions:
         self._action(edit_menu, tr("&Similar papers"), window.show_similar, "Ctrl+Shift+S")
         self._action(edit_menu, tr("Re&commended papers"), lambda: window.set_query("is:recommended"), "Ctrl+R")
         self._action(edit_menu, tr("&Interests queue"), lambda: window.set_query("is:interests"), "Ctrl+Shift+R")
+        self._action(edit_menu, tr("&Highlight words…"), lambda: edit_highlight_words(window), "Ctrl+H")
 
         view_menu = self.view_menu = bar.addMenu(tr("&View"))
         self._action(view_menu, tr("Zoom &in"), lambda: window.reader.set_zoom(window.reader.zoom + 1),
