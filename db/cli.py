@@ -74,6 +74,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("tags", nargs="*", metavar="TAG", help="tags to make interests (none: list the interests)")
     p.add_argument("--off", action="store_true", help="make the tags interests no longer")
 
+    p = commands.add_parser("like", parents=[common], help='mark a venue or imported file as "papers I like"',
+                            epilog="Their papers count as liked for is:recommended from the first screen on "
+                                   "(your own papers, a Zotero export, last year's favourites), and are never "
+                                   "recommended themselves. Without options: list the marks.")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--venue", metavar="V", help='a venue, e.g. "ICLR 2017"')
+    which.add_argument("--source", metavar="FILE", help="an imported file, by its name (e.g. my-papers.bib)")
+    p.add_argument("--off", action="store_true", help="take the mark back")
+
     p = commands.add_parser("highlight", parents=[common], help="show or change the highlight word lists",
                             epilog="Include words are marked green in the reader, exclude words red. An entry is "
                                    "a word or phrase; a trailing * matches any ending (reinforc*).")
@@ -324,6 +333,22 @@ def cmd_interest(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_like(args: argparse.Namespace) -> int:
+    with _open(args) as library:
+        if args.venue is not None or args.source is not None:
+            kind, value = ("venue", args.venue) if args.venue is not None else ("source", Path(args.source).name)
+            try:
+                library.set_liked_source(kind, value, not args.off)
+            except KeyError:
+                raise MarginError(f"no paper has the {kind} '{value}' (see: margin list --json)") from None
+        marks = library.liked_sources()
+        counts = {(kind, value): library.rows(f"SELECT COUNT(*) FROM papers WHERE {kind} = ?", (value,))[0][0]
+                  for kind, value in marks}
+    for kind, value in marks:
+        print(f"{kind}: {value}  ({counts[(kind, value)]} papers)")
+    return 0
+
+
 def cmd_highlight(args: argparse.Namespace) -> int:
     with _open(args) as library:
         lists = library.highlight_lists()
@@ -381,4 +406,5 @@ def _write_stdout(text: str) -> None:
 
 
 _COMMANDS = {"import": cmd_import, "list": cmd_list, "annotate": cmd_annotate, "export": cmd_export,
-             "progress": cmd_progress, "interest": cmd_interest, "highlight": cmd_highlight}
+             "progress": cmd_progress, "interest": cmd_interest, "highlight": cmd_highlight,
+             "like": cmd_like}

@@ -520,6 +520,26 @@ class Library(ImportMixin):
             "SELECT d.paper_id FROM dismissals d JOIN tags t ON t.id = d.tag_id WHERE t.key = ?"
             " ORDER BY d.dismissed_at, d.rowid", (tag_key(name),))]
 
+    def set_liked_source(self, kind: str, value: str, liked: bool = True) -> Changes:
+        """Mark a venue (`kind` "venue") or an imported file (`kind` "source", the file name as imported) as
+        "papers I like": their papers count as liked (positives) for recommendations from the first screen on,
+        and are never recommended themselves (db.recommend). `liked` false takes the mark back. Returns a
+        `triage` change of those papers. Raises ValueError for another kind, KeyError when no paper has that
+        venue or source."""
+        if kind not in ("venue", "source"):
+            raise ValueError(f"a liked source is a venue or a source file, not {kind!r}")
+        with self.transaction() as conn:
+            ids = [row[0] for row in conn.execute(f"SELECT id FROM papers WHERE {kind} = ?", (value,))]
+            if not ids and liked:
+                raise KeyError(value)
+            changed = (conn.execute("INSERT OR IGNORE INTO liked_sources VALUES (?, ?)", (kind, value)) if liked else
+                       conn.execute("DELETE FROM liked_sources WHERE kind = ? AND value = ?", (kind, value))).rowcount
+            return self._log(conn, ids, TRIAGE) if changed and ids else NOTHING
+
+    def liked_sources(self) -> list[tuple[str, str]]:
+        """The venues and source files marked "papers I like", as (kind, value)."""
+        return self.rows("SELECT kind, value FROM liked_sources ORDER BY kind, value")
+
     def highlight_lists(self):
         """The highlight word lists (db.highlight_words.HighlightLists), each in the order written."""
         from db.highlight_words import EXCLUDE, INCLUDE, HighlightLists

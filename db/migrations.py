@@ -22,6 +22,8 @@ SCHEMA_5 = [
     " PRIMARY KEY (tag_id, paper_id))",
     "CREATE TABLE IF NOT EXISTS highlight_words (kind TEXT NOT NULL CHECK (kind IN ('include', 'exclude')),"
     " entry TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (kind, entry))",
+    "CREATE TABLE IF NOT EXISTS liked_sources (kind TEXT NOT NULL CHECK (kind IN ('venue', 'source')),"
+    " value TEXT NOT NULL, PRIMARY KEY (kind, value))",
 ]
 
 # MIGRATIONS[v] turns a version-v library into version v + 1.
@@ -43,7 +45,7 @@ MIGRATIONS: dict[int, list[str]] = {
     # 4 → 5: random check samples of triage progress (db.progress): which papers were unseen in a view when the
     # check was drawn (its population) and which of them were drawn for the user to rate; the tags that are
     # interests, and the papers dismissed from an interest's suggestions (db.interests); the highlight word
-    # lists (db.highlight_words).
+    # lists (db.highlight_words); the venues and imported files marked "papers I like" (db.recommend).
     4: [*SCHEMA_5],
 }
 

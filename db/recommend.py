@@ -144,18 +144,26 @@ class Recommender:
 
     # ----------------------------------------------------------------- queries
     def recommend(self, limit: int | None = DEFAULT_LIMIT, refresh: bool = True) -> Recommendations:
-        """Unread, unrated papers ranked by a model of the papers rated 4–5 against those rated 1–2 and a sample of
-        the rest; at most `limit` (all unread papers when None). Raises NoPositivesError (NO_POSITIVES)
-        when no paper is rated 4 or 5."""
+        """Unread, unrated papers ranked by a model of the liked papers — rated 4–5, or from a venue or file
+        marked "papers I like" (Library.set_liked_source: a cold start from the user's own history) — against
+        those rated 1–2 and a sample of the rest; at most `limit` (all unread papers when None). The marked
+        papers are never recommended themselves. Raises NoPositivesError (NO_POSITIVES) when nothing is liked."""
         with self._lock:
             if refresh:
                 self.refresh()
             ratings = dict(self.library.rows("SELECT paper_id, rating FROM annotations WHERE rating IS NOT NULL"))
-            positives = {i for i, rating in ratings.items() if rating in POSITIVE_RATINGS}
+            history = self.history()
+            positives = {i for i, rating in ratings.items() if rating in POSITIVE_RATINGS} | history
             if not positives:
                 raise NoPositivesError(NO_POSITIVES)
-            negatives = {i for i, rating in ratings.items() if rating in NEGATIVE_RATINGS}
-            return self._rank(positives, negatives, exclude=set(ratings) | self._read(), limit=limit)
+            negatives = {i for i, rating in ratings.items() if rating in NEGATIVE_RATINGS} - history
+            return self._rank(positives, negatives, exclude=set(ratings) | self._read() | history, limit=limit)
+
+    def history(self) -> set[str]:
+        """Ids of the papers of the venues and files marked "papers I like"."""
+        return {row[0] for row in self.library.rows(
+            "SELECT p.id FROM papers p JOIN liked_sources s ON (s.kind = 'venue' AND p.venue = s.value)"
+            " OR (s.kind = 'source' AND p.source = s.value)")}
 
     def more_like_tag(self, tag: str, limit: int | None = DEFAULT_LIMIT, refresh: bool = True) -> Recommendations:
         """Unread papers most like the ones carrying `tag` (matched case-insensitively), the carriers and the

@@ -25,6 +25,7 @@ from desktop.plain_text import as_plain
 
 FRAGMENT_ROLE = Qt.ItemDataRole.UserRole + 1
 TAG_ROLE = Qt.ItemDataRole.UserRole + 2
+VENUE_ROLE = Qt.ItemDataRole.UserRole + 3  # a venue entry's venue (for its context menu)
 
 
 def quote(value: str) -> str:
@@ -85,6 +86,7 @@ class Sidebar(QTreeWidget):
             entry = self._entry(venues, name, self.tr("read %1 of %2").replace("%1", f"{read:,}")
                                 .replace("%2", f"{total:,}"), f"venue:{quote(venue)}" if venue else "")
             entry.setToolTip(0, entry.text(1))
+            entry.setData(0, VENUE_ROLE, venue)
         ratings = self._section(self.tr("Ratings"))
         for rating in range(5, 0, -1):
             if counts.ratings.get(rating):
@@ -111,6 +113,16 @@ class Sidebar(QTreeWidget):
 
     def _context_menu(self, position) -> None:
         item = self.itemAt(position)
+        venue = item.data(0, VENUE_ROLE) if item else None
+        if venue:
+            menu = QMenu(self)
+            liked = menu.addAction(self.tr("Papers I like (positives for recommendations)"))
+            liked.setCheckable(True)
+            liked.setChecked(("venue", venue) in self.library.liked_sources())
+            liked.toggled.connect(
+                lambda on: self.libraryChanged.emit(self.library.set_liked_source("venue", venue, on)))
+            menu.exec(self.viewport().mapToGlobal(position))
+            return
         name = item.data(0, TAG_ROLE) if item else None
         if not name:
             return
