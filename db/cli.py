@@ -66,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help='the view, e.g. \'venue:"ICLR 2018"\' (default: the whole library)')
     p.add_argument("--check", nargs="?", type=int, const=20, default=None, metavar="N",
                    help="draw N (default 20) random unseen papers into the view's check, then report")
+    p.add_argument("--interest", metavar="TAG", help="progress of one interest: liked = carrying the tag")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = commands.add_parser("interest", parents=[common], help="list the interests, or make tags interests",
@@ -284,21 +285,22 @@ def cmd_progress(args: argparse.Namespace) -> int:
         ids = _search(library, scope)
         if args.check:
             draw_check(library, scope, ids, args.check)
-        result = progress(library, ids, scope)
+        result = progress(library, ids, scope, args.interest)
     if args.json:
         json.dump(result.to_json(), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
         return 0
-    for line in progress_lines(result):
+    for line in progress_lines(result, args.interest):
         print(line)
     return 0
 
 
-def progress_lines(result) -> list[str]:
+def progress_lines(result, interest: str | None = None) -> list[str]:
     """The figures of a db.progress.Progress as the `progress` command prints them."""
     share = f" ({result.screened / result.total:.0%})" if result.total else ""
+    liked = f"in '{interest}'" if interest else "(4–5 stars)"
     lines = [f"view: {result.scope or 'all papers'}",
-             f"screened {result.screened:,} of {result.total:,} papers{share}; liked (4–5 stars) {result.found:,}"]
+             f"screened {result.screened:,} of {result.total:,} papers{share}; liked {liked} {result.found:,}"]
     estimate = result.estimate
     if estimate is not None:
         lines.append(f"liked papers still unseen: about {estimate.remaining:,} ({estimate.low:,}–{estimate.high:,}, "

@@ -90,6 +90,7 @@ class Progress:
     knee_stop: bool
     suggestion: str = ""
     unseen: int = field(default=0)
+    interest: str | None = None  # the interest whose progress this is (None: liked = rated 4–5)
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -106,8 +107,9 @@ def scope_of(query: str) -> str:
     return " ".join(_READ_FILTER.sub(" ", text).split())
 
 
-def screening(library: Library, ids: list[str]) -> list[tuple[str, bool]]:
-    """The screened papers among `ids` in screening order, each with whether it is liked."""
+def screening(library: Library, ids: list[str], interest: str | None = None) -> list[tuple[str, bool]]:
+    """The screened papers among `ids` in screening order, each with whether it is liked (rated 4–5; for an
+    `interest`, a tag: carrying it, i.e. accepted into it)."""
     wanted = set(ids)
     states = {paper_id: (rating, read) for paper_id, rating, read in library.rows(
         "SELECT paper_id, rating, read FROM annotations WHERE read = 1 OR rating IS NOT NULL")
@@ -119,6 +121,13 @@ def screening(library: Library, ids: list[str]) -> list[tuple[str, bool]]:
         " OR (',' || kinds || ',') LIKE '%,rating,%' GROUP BY paper_id"))
     when = dict(library.rows("SELECT paper_id, updated_at FROM annotations WHERE read = 1 OR rating IS NOT NULL"))
     order = sorted(states, key=lambda i: (i in first, first.get(i, 0), when.get(i, ""), i))
+    if interest is not None:
+        from db.cleaning import tag_key
+
+        carriers = {row[0] for row in library.rows(
+            "SELECT pt.paper_id FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id WHERE t.key = ?",
+            (tag_key(interest),))}
+        return [(paper_id, paper_id in carriers) for paper_id in order]
     return [(paper_id, states[paper_id][0] in LIKED) for paper_id in order]
 
 
@@ -197,9 +206,10 @@ def estimate(library: Library, scope: str, ids: list[str], screened: dict[str, b
                     len(population), len(drawn), len(rated), liked, not_covered), to_rate
 
 
-def progress(library: Library, ids: list[str], scope: str = "") -> Progress:
-    """The progress of the view `ids` (the papers `scope` finds)."""
-    order = screening(library, ids)
+def progress(library: Library, ids: list[str], scope: str = "", interest: str | None = None) -> Progress:
+    """The progress of the view `ids` (the papers `scope` finds): liked means rated 4–5, or for an `interest`
+    (a tag) accepted into it; the random check is the view's either way, each paper of it judged by that."""
+    order = screening(library, ids, interest)
     screened = dict(order)
     curve = list(np.cumsum([liked for _paper, liked in order]).tolist()) if order else []
     found = curve[-1] if curve else 0
@@ -215,7 +225,7 @@ def progress(library: Library, ids: list[str], scope: str = "") -> Progress:
         next_low = min(next_low, next_high)
     liked_total = found + found_estimate.remaining if found_estimate else found
     result = Progress(scope, total, seen, found, curve, liked_total / total if total else 0.0, found_estimate,
-                      to_rate, size, next_low, next_high, knee_stop(curve), unseen=unseen)
+                      to_rate, size, next_low, next_high, knee_stop(curve), unseen=unseen, interest=interest)
     result.suggestion = suggestion(result)
     return result
 

@@ -50,6 +50,7 @@ result results experiment experiments experimental empirical empirically extensi
 superior competitive improvement improvements improve improves improved improving existing previous prior
 paper work approach approaches method methods framework based using use uses new recent recently various
 performance better best strong stronger baseline baselines leading leads lead wide widely
+allow allows allowing enable enables enabling efficient efficiently solve solves solving
 """.split())
 DEFAULT_LIMIT = 50
 

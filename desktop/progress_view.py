@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QDockWidget, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from db.changes import ADDED, RATING, READ, REMOVED, TRIAGE, Changes
+from db.changes import ADDED, RATING, READ, REMOVED, TAGS, TRIAGE, Changes
 from db.library import Library
 from db.progress import CHECK_SIZE, Progress, draw_check, progress, scope_of
 from desktop.background import run_in_background
@@ -41,6 +41,12 @@ class ProgressDock(QDockWidget):
 
         body = QWidget(self)
         layout = QVBoxLayout(body)
+        self.liked = QComboBox(body)  # what counts as liked: 4–5 stars, or accepted into one interest
+        self.liked.setObjectName("progressInterest")
+        self.liked.setAccessibleName(self.tr("What counts as liked"))
+        self.liked.addItem(self.tr("Liked: rated 4–5★"), None)
+        self.liked.currentIndexChanged.connect(lambda _index: self.recompute())
+        layout.addWidget(self.liked)
         self.chart = pg.PlotWidget(body, background=None)
         self.chart.setObjectName("progressChart")
         self.chart.setAccessibleName(self.tr("Liked papers found against papers screened"))
@@ -61,6 +67,9 @@ class ProgressDock(QDockWidget):
         self.random_line = self.chart.plot([], [], pen=pg.mkPen((150, 150, 150), width=2, style=Qt.PenStyle.DashLine),
                                            name=self.tr("random order"))
         self.found_line = self.chart.plot([], [], pen=pg.mkPen((33, 110, 200), width=3), name=self.tr("found"))
+        self._band_sample = pg.PlotDataItem([], [], pen=pg.mkPen(None), fillLevel=0,
+                                            brush=pg.mkBrush(76, 175, 80, 90))
+        self.legend.addItem(self._band_sample, self.tr("liked in all, likely (95%)"))
         layout.addWidget(self.chart, 1)
         self.figures = QLabel(body)
         self.figures.setObjectName("progressFigures")
@@ -114,17 +123,36 @@ class ProgressDock(QDockWidget):
             return
         self.recompute()
 
+    @property
+    def interest(self) -> str | None:
+        """The interest whose progress is shown (None: liked means rated 4–5)."""
+        return self.liked.currentData()
+
+    def _fill_interests(self) -> None:
+        names = self.w.library.interests()
+        current = self.interest
+        self.liked.blockSignals(True)
+        while self.liked.count() > 1:
+            self.liked.removeItem(1)
+        for name in names:
+            self.liked.addItem(self.tr("Interest: %1").replace("%1", name), name)
+        self.liked.setCurrentIndex(max(0, self.liked.findData(current)) if current in names else 0)
+        self.liked.blockSignals(False)
+
     def library_changed(self, changes: Changes) -> None:
+        if changes.touches(TRIAGE, TAGS):
+            self._fill_interests()
         if changes.touches(ADDED, REMOVED):
             self.ids = None
             self.follow_query(self.w.search.query)
-        elif changes.touches(RATING, READ, TRIAGE) and self.isVisible():
+        elif changes.touches(RATING, READ, TRIAGE, TAGS) and self.isVisible():
             self._timer.start()
 
     def _visibility_changed(self, visible: bool) -> None:
         if not self.w.property("closing"):
             self.w.settings.setValue("progress/visible", visible)
         if visible:
+            self._fill_interests()
             if self.scope is None:
                 self.scope = scope_of(self.w.search.query)
             if self.ids is None:
@@ -142,11 +170,11 @@ class ProgressDock(QDockWidget):
             self._again = True
             return
         self._busy, self._again = True, False
-        folder, ids, scope = self.w.library.folder, list(self.ids), self.scope or ""
+        folder, ids, scope, interest = self.w.library.folder, list(self.ids), self.scope or "", self.interest
 
         def work() -> Progress:
             with Library.open(folder, seed=False) as library:
-                return progress(library, ids, scope)
+                return progress(library, ids, scope, interest)
 
         run_in_background(self, work, self._show, self._failed)
 
@@ -158,7 +186,7 @@ class ProgressDock(QDockWidget):
         self._busy = False
         if self._again:
             self.recompute()
-        if result.scope != (self.scope or ""):
+        if result.scope != (self.scope or "") or result.interest != self.interest:
             return
         self.current = result
         xs = list(range(result.screened + 1))
@@ -184,8 +212,9 @@ class ProgressDock(QDockWidget):
         """The figures as lines of plain text (translated)."""
         tr = self.tr
         view = p.scope or tr("all papers")
-        lines = [tr("%1: screened %2 of %3 papers · liked %4").replace("%1", view).replace("%2", f"{p.screened:,}")
-                 .replace("%3", f"{p.total:,}").replace("%4", f"{p.found:,}")]
+        liked = tr("in “%1”").replace("%1", p.interest) if p.interest else tr("liked")
+        lines = [tr("%1: screened %2 of %3 papers · %5 %4").replace("%1", view).replace("%2", f"{p.screened:,}")
+                 .replace("%3", f"{p.total:,}").replace("%4", f"{p.found:,}").replace("%5", liked)]
         e = p.estimate
         if e is not None:
             lines.append(tr("Liked papers still unseen: about %1 (%2–%3, 95% interval), from %4 random papers rated "

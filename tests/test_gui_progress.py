@@ -82,3 +82,23 @@ def test_dock_visibility_is_kept_between_runs(make_window, qtbot):
     second = make_window()
     assert second.progress_dock.isVisible()
     _shown(qtbot, second)
+
+
+def test_progress_of_one_interest(window, qtbot):
+    library = window.library
+    ids = library.ids()
+    library.add_tags(ids[0], ["agents"])
+    window.apply_changes(library.set_interest("agents"))
+    for paper_id in ids[1:5]:
+        window.apply_changes(library.set_read(paper_id, True))
+    window.apply_changes(library.add_tags(ids[2], ["agents"]) | library.set_rating(ids[3], 5))
+    window.set_query(VENUE)
+    qtbot.waitUntil(lambda: window.search.query == VENUE, timeout=60000)
+    dock = window.progress_dock
+    dock.show()
+    shown = _shown(qtbot, window, lambda result: result.screened == 4)
+    assert shown.found == 1 and shown.interest is None  # the 5-star paper
+    dock.liked.setCurrentIndex(dock.liked.findData("agents"))
+    shown = _shown(qtbot, window, lambda result: result.interest == "agents")
+    assert (shown.screened, shown.found) == (4, 1)  # the paper accepted into "agents" (ids[0] was never screened)
+    assert "in “agents” 1" in dock.figures.text()

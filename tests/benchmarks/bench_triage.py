@@ -26,6 +26,7 @@ Figures per topic (mean over the runs, min–max in brackets):
 - The next-100 figure: the share of checkpoints where the number of liked papers the next 100 screened did
   hold was inside the yield interval a–b of the last 100 (as a first version stated it), and at most b (as
   Margin states it now: "likely to hold at most b").
+- Cold start (`--cold-start`): see `cold_start`.
 - Three interests: the three topics together, screened either from one `is:recommended` queue of the ratings
   (every liked paper 5 stars) or from the `is:interests` queue of three tags (db.interests).
 """
@@ -168,6 +169,50 @@ def simulate(library: Library, recommender: Recommender, relevant: set[str], see
     return {"wss95": 1 - found_at_95 / total - 0.05, "recall": recall_at, "checks": checks, "next": next_hits}
 
 
+NIPS = ICLR.parent / "nips2017.json"
+FIRST = 50
+
+
+def cold_start(runs: int) -> None:
+    """Item 3: the first FIRST picks of `is:recommended venue:"ICLR 2018"` for reinforcement learning, from
+    the usual seed (one liked, one unliked paper) with and without last year's liked papers: the NIPS 2017
+    papers whose title or abstract says "reinforcement learning" (text, not the ICLR keywords), imported as
+    venue NIPS 2017 and marked "papers I like". Also from that history alone, with no seed at all."""
+    with tempfile.TemporaryDirectory() as tmp:
+        library, keywords = make_library(Path(tmp) / "cold")
+        items = json.loads(NIPS.read_text(encoding="utf-8"))
+        history = [PaperRecord(title=" ".join(item["title"].split()), abstract=" ".join(item["abstract"].split()),
+                               venue="NIPS 2017", year=2017) for item in items if item.get("abstract")
+                   and "reinforcement learning" in (item["title"] + " " + item["abstract"]).lower()]
+        library.import_records(history)
+        recommender = Recommender(library)
+        iclr = set(keywords)
+        relevant = {paper_id for paper_id, words in keywords.items() if TOPICS["reinforcement learning"](words)}
+        results: dict[str, list[int]] = {"seed only": [], "seed + history": [], "history only": []}
+        for seed in range(runs):
+            for mode in results:
+                reset(library)
+                library.set_liked_source("venue", "NIPS 2017", mode != "seed only")
+                rng = random.Random(seed)
+                picks = []
+                if mode != "history only":
+                    for paper_id in (rng.choice(sorted(relevant)), rng.choice(sorted(iclr - relevant))):
+                        library.set_rating(paper_id, 5 if paper_id in relevant else 1)
+                        library.set_read(paper_id, True)
+                while len(picks) < FIRST:
+                    paper_id = next(i for i in recommender.recommend(limit=None).ids if i in iclr)
+                    library.set_rating(paper_id, 5 if paper_id in relevant else 1)
+                    library.set_read(paper_id, True)
+                    picks.append(paper_id in relevant)
+                results[mode].append(sum(picks))
+        library.close()
+    print(f"\ncold start (reinforcement learning, {len(relevant)} liked of {len(iclr)}; history: {len(history)} "
+          f"NIPS 2017 papers; {runs} seeds): liked papers among the first {FIRST} picks")
+    print("| start | mean | worst | best |\n|---|---:|---:|---:|")
+    for mode, counts in results.items():
+        print(f"| {mode} | {statistics.mean(counts):.1f} | {min(counts)} | {max(counts)} |")
+
+
 def summary(values: list[float], digits: int = 3) -> str:
     return f"{statistics.mean(values):.{digits}f} ({min(values):.{digits}f}–{max(values):.{digits}f})"
 
@@ -177,9 +222,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--topics", nargs="*", default=list(TOPICS))
     parser.add_argument("--single-only", action="store_true", help="leave out the three-interest runs")
+    parser.add_argument("--cold-start", action="store_true", help="only the cold-start table (item 3)")
     args = parser.parse_args()
     if not ICLR.exists():
         print(f"{ICLR} is missing: no table")
+        return
+    if args.cold_start:
+        cold_start(args.runs)
         return
     print(f"ICLR 2018, {args.runs} seed sets per topic; {platform.machine()}, Python {platform.python_version()}")
     with tempfile.TemporaryDirectory() as tmp:
