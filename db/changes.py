@@ -12,6 +12,7 @@ Kinds (strings, so they can be stored in the library's `change_log` table as a c
 | `tags` | the papers' tags (added, removed, renamed, merged) |
 | `bibliographic` | fields from a file: title, abstract, authors, venue, year, links, keywords |
 | `added`, `removed` | papers added to or removed from the library |
+| `triage` | the papers' triage bookkeeping: drawn into a random check sample (db.progress) |
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ TAGS = "tags"
 BIBLIOGRAPHIC = "bibliographic"
 ADDED = "added"
 REMOVED = "removed"
-KINDS = (RATING, READ, NOTE, TITLE, TAGS, BIBLIOGRAPHIC, ADDED, REMOVED)
+TRIAGE = "triage"
+KINDS = (RATING, READ, NOTE, TITLE, TAGS, BIBLIOGRAPHIC, ADDED, REMOVED, TRIAGE)
 MEMBERSHIP = frozenset({ADDED, REMOVED})  # the set of papers itself changed
 
 

@@ -53,9 +53,46 @@ def build_parser() -> argparse.ArgumentParser:
     notes.add_argument("--note", metavar="TEXT", help="replace the note with TEXT (Markdown)")
     notes.add_argument("--note-file", metavar="F", help="replace the note with the contents of file F")
     p.add_argument("--title", metavar="TEXT", help='set a title, at most 1,000 characters ("" clears it)')
+    p.add_argument("--dismiss", action="append", default=[], metavar="T",
+                   help="dismiss the paper from the suggestions for tag T (kept; the tag's model learns from it)")
     read = p.add_mutually_exclusive_group()
     read.add_argument("--read", dest="read", action="store_const", const=True)
     read.add_argument("--unread", dest="read", action="store_const", const=False)
+
+    p = commands.add_parser(
+        "progress", parents=[common], help="triage progress of a view and the liked papers likely still unseen",
+        epilog="A paper is screened when it is read or rated, liked when it is rated 4 or 5. The estimate of "
+               "what is left comes from a random check: --check draws 20 random unseen papers to rate "
+               "(margin list 'is:check QUERY' lists them).")
+    p.add_argument("query", nargs="?", default="", metavar="QUERY",
+                   help='the view, e.g. \'venue:"ICLR 2018"\' (default: the whole library)')
+    p.add_argument("--check", nargs="?", type=int, const=20, default=None, metavar="N",
+                   help="draw N (default 20) random unseen papers into the view's check, then report")
+    p.add_argument("--interest", metavar="TAG", help="progress of one interest: liked = carrying the tag")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = commands.add_parser("interest", parents=[common], help="list the interests, or make tags interests",
+                            epilog="Each interest is a tag; margin list is:interests serves the papers of all "
+                                   "interests in one queue.")
+    p.add_argument("tags", nargs="*", metavar="TAG", help="tags to make interests (none: list the interests)")
+    p.add_argument("--off", action="store_true", help="make the tags interests no longer")
+
+    p = commands.add_parser("like", parents=[common], help='mark a venue or imported file as "papers I like"',
+                            epilog="Their papers count as liked for is:recommended from the first screen on "
+                                   "(your own papers, a Zotero export, last year's favourites), and are never "
+                                   "recommended themselves. Without options: list the marks.")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--venue", metavar="V", help='a venue, e.g. "ICLR 2017"')
+    which.add_argument("--source", metavar="FILE", help="an imported file, by its name (e.g. my-papers.bib)")
+    p.add_argument("--off", action="store_true", help="take the mark back")
+
+    p = commands.add_parser("highlight", parents=[common], help="show or change the highlight word lists",
+                            epilog="Include words are marked green in the reader, exclude words red. An entry is "
+                                   "a word or phrase; a trailing * matches any ending (reinforc*).")
+    p.add_argument("--include", action="append", default=[], metavar="W", help="add an include word (repeatable)")
+    p.add_argument("--exclude", action="append", default=[], metavar="W", help="add an exclude word (repeatable)")
+    p.add_argument("--remove", action="append", default=[], metavar="W", help="remove a word from both lists")
+    p.add_argument("--clear", action="store_true", help="empty both lists first")
 
     p = commands.add_parser("export", parents=[common], help="write papers and notes in another format")
     p.add_argument("--format", required=True, choices=FORMATS, metavar="FORMAT",
@@ -129,7 +166,8 @@ def _told_when_waiting(library: Library) -> Library:
 
 
 # `is:recommended`, `similar:ID` and `similar-tag:"NAME"` (db/recommend.py); the rest of the query, if any, filters
-def _search(library: Library, text: str, why: dict[str, list[str]] | None = None) -> list[str]:
+def _search(library: Library, text: str, why: dict[str, list[str]] | None = None,
+            interest: dict[str, str] | None = None) -> list[str]:
     """Ids of the papers matching `text`, best first (db.searching). For a recommendation query, `why` (when
     given) gets each paper's shared terms. The search's hint, when the query could not be used as typed
     ("unclosed quote: searched its words"), goes to stderr as one `margin: …` line; it is not an error."""
@@ -142,6 +180,8 @@ def _search(library: Library, text: str, why: dict[str, list[str]] | None = None
         print(f"margin: {' '.join(result.hint.split())}", file=sys.stderr)
     if why is not None:
         why.update(result.why)
+    if interest is not None:
+        interest.update(result.interest)
     return result.ids
 
 
@@ -199,16 +239,19 @@ def _progress_printer():
 
 def cmd_list(args: argparse.Namespace) -> int:
     why: dict[str, list[str]] = {}
+    interest: dict[str, str] = {}
     with _open(args) as library:
-        papers = library.papers(_search(library, args.query, why))
+        papers = library.papers(_search(library, args.query, why, interest))
     if args.json:
         _write_stdout(json.dumps([paper.to_json() | ({"why": why[paper.id]} if paper.id in why else {})
+                                  | ({"interest": interest[paper.id]} if paper.id in interest else {})
                                   for paper in papers], ensure_ascii=False, indent=1) + "\n")  # UTF-8 always
     else:
         for paper in papers:
             flags = stars(paper.rating) or "     "
             tags = f"  [{', '.join(paper.tags)}]" if paper.tags else ""
-            print(f"{paper.id}  {flags}  {paper.label}{tags}")
+            came_for = f"  (for {interest[paper.id]})" if paper.id in interest else ""
+            print(f"{paper.id}  {flags}  {paper.label}{tags}{came_for}")
     return 0
 
 
@@ -220,7 +263,7 @@ def cmd_annotate(args: argparse.Namespace) -> int:
         except (OSError, UnicodeDecodeError) as error:
             raise InputError(args.note_file, f"cannot read the note ({error})") from None
     try:  # every value is checked before the first change, so a bad one changes nothing
-        for tag in args.tag:
+        for tag in args.tag + args.dismiss:
             clean_tag(tag)
         clean_title(args.title)
     except ValueError as error:
@@ -235,6 +278,8 @@ def cmd_annotate(args: argparse.Namespace) -> int:
                 library.add_tags(paper_id, args.tag)
             if args.untag:
                 library.remove_tags(paper_id, args.untag)
+            for tag in args.dismiss:
+                library.set_dismissed(paper_id, tag)
             if args.rating is not None:
                 library.set_rating(paper_id, args.rating)
             if note is not None:
@@ -301,6 +346,101 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_progress(args: argparse.Namespace) -> int:
+    from db.progress import draw_check, progress, scope_of
+
+    scope = scope_of(args.query)
+    if args.check is not None and args.check < 1:
+        raise MarginError("--check N: N is the number of papers to draw, at least 1")
+    with _open(args) as library:
+        ids = _search(library, scope)
+        if args.check:
+            draw_check(library, scope, ids, args.check)
+        result = progress(library, ids, scope, args.interest)
+    if args.json:
+        json.dump(result.to_json(), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    for line in progress_lines(result, args.interest):
+        print(line)
+    return 0
+
+
+def progress_lines(result, interest: str | None = None) -> list[str]:
+    """The figures of a db.progress.Progress as the `progress` command prints them."""
+    share = f" ({result.screened / result.total:.0%})" if result.total else ""
+    liked = f"in '{interest}'" if interest else "(4–5 stars)"
+    lines = [f"view: {result.scope or 'all papers'}",
+             f"screened {result.screened:,} of {result.total:,} papers{share}; liked {liked} {result.found:,}"]
+    estimate = result.estimate
+    if estimate is not None:
+        lines.append(f"liked papers still unseen: about {estimate.remaining:,} ({estimate.low:,}–{estimate.high:,}, "
+                     f"{estimate.level:.0%} interval), from a random check of {estimate.rated} rated papers "
+                     f"({estimate.liked} liked) of {estimate.population:,} unseen when it was drawn")
+        if estimate.not_covered:
+            lines.append(f"not covered: {estimate.not_covered:,} unseen papers added to the view after the check")
+    if result.check_to_rate:
+        query = f"is:check {result.scope}".strip()
+        lines.append(f"random check: {len(result.check_to_rate)} papers to rate (margin list '{query}')")
+    if result.screened and result.unseen:
+        lines.append(f"the next {result.next_size} recommended are likely to hold at most {result.next_high} liked "
+                     f"papers (from the rate of the last {min(result.screened, 100)} screened)")
+    lines.append(f"knee method: {'stop' if result.knee_stop else 'go on'}")
+    lines.append(result.suggestion)
+    return lines
+
+
+def cmd_interest(args: argparse.Namespace) -> int:
+    try:
+        for tag in args.tags:
+            clean_tag(tag)
+    except ValueError as error:
+        raise MarginError(str(error)) from None
+    with _open(args) as library:
+        for tag in args.tags:
+            library.set_interest(tag, not args.off)
+        names = library.interests()
+        counts = dict(library.tags())
+    for name in names:
+        print(f"{name}  ({counts.get(name, 0)} papers)")
+    return 0
+
+
+def cmd_like(args: argparse.Namespace) -> int:
+    with _open(args) as library:
+        if args.venue is not None or args.source is not None:
+            kind, value = ("venue", args.venue) if args.venue is not None else ("source", Path(args.source).name)
+            try:
+                library.set_liked_source(kind, value, not args.off)
+            except KeyError:
+                raise MarginError(f"no paper has the {kind} '{value}' (see: margin list --json)") from None
+        marks = library.liked_sources()
+        counts = {(kind, value): library.rows(f"SELECT COUNT(*) FROM papers WHERE {kind} = ?", (value,))[0][0]
+                  for kind, value in marks}
+    for kind, value in marks:
+        print(f"{kind}: {value}  ({counts[(kind, value)]} papers)")
+    return 0
+
+
+def cmd_highlight(args: argparse.Namespace) -> int:
+    with _open(args) as library:
+        lists = library.highlight_lists()
+        include = [] if args.clear else list(lists.include)
+        exclude = [] if args.clear else list(lists.exclude)
+        removed = {" ".join(word.split()).casefold() for word in args.remove}
+        include = [word for word in include + args.include if word.casefold() not in removed]
+        exclude = [word for word in exclude + args.exclude if word.casefold() not in removed]
+        if args.include or args.exclude or args.remove or args.clear:
+            try:
+                library.set_highlight_lists(include, exclude)
+            except ValueError as error:
+                raise MarginError(str(error)) from None
+        lists = library.highlight_lists()
+    print("include: " + ", ".join(lists.include))
+    print("exclude: " + ", ".join(lists.exclude))
+    return 0
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     folder_format = args.format in FOLDER_FORMATS
     if folder_format and not args.output:
@@ -341,4 +481,5 @@ def _write_stdout(text: str) -> None:
 
 
 _COMMANDS = {"import": cmd_import, "list": cmd_list, "annotate": cmd_annotate, "export": cmd_export,
-             "check": cmd_check, "restore": cmd_restore}
+             "check": cmd_check, "restore": cmd_restore, "progress": cmd_progress, "interest": cmd_interest,
+             "highlight": cmd_highlight, "like": cmd_like}

@@ -45,6 +45,10 @@ _TABLES: dict[str, tuple[str, ...]] = {
     "tags": ("id", "name", "key"),
     "paper_tags": ("paper_id", "tag_id"),
     "note_history": ("id", "paper_id", "note", "saved_at"),
+    "interests": ("tag_id",),
+    "dismissals": ("paper_id", "tag_id", "dismissed_at"),
+    "highlight_words": ("kind", "entry", "position"),
+    "liked_sources": ("kind", "value"),
 }
 UNKNOWN = -1  # RebuildReport.lost of a table of which nothing could be read
 _MISSES_BEFORE_GIVING_UP = 20000  # rowids tried past the last one read, where a table's end cannot be read

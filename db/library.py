@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from db.changes import ADDED, NOTE, NOTHING, TAGS, Changes
+from db.changes import ADDED, NOTE, NOTHING, TAGS, TRIAGE, Changes
 from db.cleaning import clean_note, clean_tag, clean_title, tag_key
 from db.errors import LibraryBusy, LibraryError
 from db.integrity import damaged, is_damage
@@ -25,7 +25,7 @@ from db.library_import import ImportMixin, ImportReport  # noqa: F401 - ImportRe
 from db.paper import Paper, PaperRecord
 from db.store import log_change, now
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 DB_NAME = "library.db"
 BUSY_TIMEOUT_MS = 10000  # how long a write waits for another process's write transaction to end
 _NOTICE_MS = 300  # after this long, the waiting process is told (Library.waiting)
@@ -185,7 +185,10 @@ class Library(ImportMixin):
             if existing - {"sqlite_sequence"}:
                 raise LibraryError(f"{self.folder / DB_NAME}: not a Margin library (it has other tables)")
             # one transaction: a crash leaves an empty file (version 0), never half a schema
-            self._conn.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}PRAGMA user_version = {SCHEMA_VERSION};COMMIT;")
+            from db.migrations import SCHEMA_6
+
+            schema = _SCHEMA + "".join(f"{statement};\n" for statement in SCHEMA_6)
+            self._conn.executescript(f"BEGIN IMMEDIATE;{schema}PRAGMA user_version = {SCHEMA_VERSION};COMMIT;")
 
     def close(self) -> None:
         with self._lock:
@@ -491,6 +494,109 @@ class Library(ImportMixin):
             conn.execute("DELETE FROM tags WHERE id = ?", row)
             return self._log(conn, ids, TAGS)
 
+    # ----------------------------------------------------------------- triage bookkeeping (db.progress)
+    def add_check_sample(self, scope: str, population: Sequence[str], drawn: Sequence[str],
+                         sample_id: int | None = None) -> Changes:
+        """Record a random check of triage progress for `scope` (a query text): `population`, the papers of
+        the view unseen when it was drawn, and `drawn` (a subset), the ones drawn for the user to rate. With
+        `sample_id`, `drawn` papers of that check's population are drawn too (`population` is then ignored).
+        Unknown ids are left out. Returns a `triage` change of the papers newly drawn."""
+        with self.transaction() as conn:
+            if sample_id is None:
+                sample_id = conn.execute("INSERT INTO check_samples (scope, drawn_at, seq) VALUES (?, ?, ?)",
+                                         (scope, now(), self.last_change())).lastrowid
+                conn.executemany("INSERT OR IGNORE INTO check_papers (sample_id, paper_id)"
+                                 " SELECT ?, id FROM papers WHERE id = ?",
+                                 [(sample_id, paper_id) for paper_id in population])
+            kept = [paper_id for paper_id in dict.fromkeys(drawn) if conn.execute(
+                "UPDATE check_papers SET drawn = 1 WHERE sample_id = ? AND paper_id = ? AND drawn = 0",
+                (sample_id, paper_id)).rowcount]
+            return self._log(conn, kept, TRIAGE) if kept else NOTHING
+
+    def set_interest(self, name: str, on: bool = True) -> Changes:
+        """Make tag `name` one of the interests the triage queue serves (db.interests), or not (`on` false);
+        the tag is created when missing. Returns a `triage` change of the papers carrying it. Raises
+        ValueError for an empty tag name."""
+        name = clean_tag(name)
+        with self.transaction() as conn:
+            conn.execute("INSERT OR IGNORE INTO tags (name, key) VALUES (?, ?)", (name, tag_key(name)))
+            tag_id = conn.execute("SELECT id FROM tags WHERE key = ?", (tag_key(name),)).fetchone()[0]
+            changed = (conn.execute("INSERT OR IGNORE INTO interests VALUES (?)", (tag_id,)).rowcount if on
+                       else conn.execute("DELETE FROM interests WHERE tag_id = ?", (tag_id,)).rowcount)
+            carriers = [row[0] for row in conn.execute("SELECT paper_id FROM paper_tags WHERE tag_id = ?", (tag_id,))]
+            return self._log(conn, carriers, TRIAGE) if changed and carriers else NOTHING
+
+    def interests(self) -> list[str]:
+        """The tags that are interests, by name (case-insensitive)."""
+        return [row[0] for row in self.rows("SELECT t.name FROM interests i JOIN tags t ON t.id = i.tag_id"
+                                            " ORDER BY t.name COLLATE NOCASE")]
+
+    def set_dismissed(self, paper_id: str, name: str, dismissed: bool = True) -> Changes:
+        """Dismiss a paper from the suggestions for tag `name` (kept; the tag's model learns it as a negative),
+        or take the dismissal back. The tag is created when missing. Raises KeyError for an unknown paper."""
+        name = clean_tag(name)
+        with self.transaction() as conn:
+            self._annotate(conn, paper_id)  # KeyError for an unknown paper
+            conn.execute("INSERT OR IGNORE INTO tags (name, key) VALUES (?, ?)", (name, tag_key(name)))
+            tag_id = conn.execute("SELECT id FROM tags WHERE key = ?", (tag_key(name),)).fetchone()[0]
+            changed = (conn.execute("INSERT OR IGNORE INTO dismissals VALUES (?, ?, ?)", (paper_id, tag_id, now()))
+                       if dismissed else conn.execute("DELETE FROM dismissals WHERE paper_id = ? AND tag_id = ?",
+                                                      (paper_id, tag_id))).rowcount
+            return self._log(conn, [paper_id], TRIAGE) if changed else NOTHING
+
+    def dismissed(self, name: str) -> list[str]:
+        """Ids of the papers dismissed from the suggestions for tag `name`, in the order dismissed."""
+        return [row[0] for row in self.rows(
+            "SELECT d.paper_id FROM dismissals d JOIN tags t ON t.id = d.tag_id WHERE t.key = ?"
+            " ORDER BY d.dismissed_at, d.rowid", (tag_key(name),))]
+
+    def set_liked_source(self, kind: str, value: str, liked: bool = True) -> Changes:
+        """Mark a venue (`kind` "venue") or an imported file (`kind` "source", the file name as imported) as
+        "papers I like": their papers count as liked (positives) for recommendations from the first screen on,
+        and are never recommended themselves (db.recommend). `liked` false takes the mark back. Returns a
+        `triage` change of those papers. Raises ValueError for another kind, KeyError when no paper has that
+        venue or source."""
+        if kind not in ("venue", "source"):
+            raise ValueError(f"a liked source is a venue or a source file, not {kind!r}")
+        with self.transaction() as conn:
+            ids = [row[0] for row in conn.execute(f"SELECT id FROM papers WHERE {kind} = ?", (value,))]
+            if not ids and liked:
+                raise KeyError(value)
+            changed = (conn.execute("INSERT OR IGNORE INTO liked_sources VALUES (?, ?)", (kind, value)) if liked else
+                       conn.execute("DELETE FROM liked_sources WHERE kind = ? AND value = ?", (kind, value))).rowcount
+            return self._log(conn, ids, TRIAGE) if changed and ids else NOTHING
+
+    def liked_sources(self) -> list[tuple[str, str]]:
+        """The venues and source files marked "papers I like", as (kind, value)."""
+        return self.rows("SELECT kind, value FROM liked_sources ORDER BY kind, value")
+
+    def highlight_lists(self):
+        """The highlight word lists (db.highlight_words.HighlightLists), each in the order written."""
+        from db.highlight_words import EXCLUDE, INCLUDE, HighlightLists
+
+        rows = self.rows("SELECT kind, entry FROM highlight_words ORDER BY position")
+        return HighlightLists([entry for kind, entry in rows if kind == INCLUDE],
+                              [entry for kind, entry in rows if kind == EXCLUDE])
+
+    def set_highlight_lists(self, include: Iterable[str], exclude: Iterable[str]) -> Changes:
+        """Replace the highlight word lists (entries as db.highlight_words.clean_entry keeps them, repeats that
+        differ in case only dropped). They belong to the library, not to a paper: the value returned is empty
+        (no paper changed) and the window re-renders its reader itself. Raises ValueError, changing nothing,
+        for an empty or over-long entry."""
+        from db.highlight_words import EXCLUDE, INCLUDE, clean_entry
+
+        rows, seen = [], set()
+        for kind, entries in ((INCLUDE, include), (EXCLUDE, exclude)):
+            for entry in entries:
+                entry = clean_entry(entry)
+                if (kind, entry.casefold()) not in seen:
+                    seen.add((kind, entry.casefold()))
+                    rows.append((kind, entry, len(rows)))
+        with self.transaction() as conn:
+            conn.execute("DELETE FROM highlight_words")
+            conn.executemany("INSERT INTO highlight_words (kind, entry, position) VALUES (?, ?, ?)", rows)
+        return NOTHING
+
     def rows(self, sql: str, params: Sequence = ()) -> list[tuple]:
         """Run a read-only SQL query on the library and return its rows (for db modules' own queries)."""
         with self._lock:
@@ -549,6 +655,8 @@ _SALVAGE_FITS = {
     "annotations": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?1)",
     "paper_tags": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?1) AND EXISTS (SELECT 1 FROM tags WHERE id = ?2)",
     "note_history": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?2)",
+    "interests": " WHERE EXISTS (SELECT 1 FROM tags WHERE id = ?1)",
+    "dismissals": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?1) AND EXISTS (SELECT 1 FROM tags WHERE id = ?2)",
 }
 
 _PAPER_SELECT = (

@@ -9,6 +9,23 @@ from pathlib import Path
 
 from db.errors import LibraryError
 
+SCHEMA_6 = [
+    "CREATE TABLE IF NOT EXISTS check_samples (id INTEGER PRIMARY KEY, scope TEXT NOT NULL,"
+    " drawn_at TEXT NOT NULL, seq INTEGER NOT NULL DEFAULT 0)",
+    "CREATE INDEX IF NOT EXISTS check_samples_scope ON check_samples(scope, id)",
+    "CREATE TABLE IF NOT EXISTS check_papers (sample_id INTEGER NOT NULL REFERENCES check_samples(id)"
+    " ON DELETE CASCADE, paper_id TEXT NOT NULL REFERENCES papers(id) ON DELETE CASCADE,"
+    " drawn INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (sample_id, paper_id))",
+    "CREATE TABLE IF NOT EXISTS interests (tag_id INTEGER PRIMARY KEY REFERENCES tags(id) ON DELETE CASCADE)",
+    "CREATE TABLE IF NOT EXISTS dismissals (paper_id TEXT NOT NULL REFERENCES papers(id) ON DELETE CASCADE,"
+    " tag_id INTEGER NOT NULL REFERENCES tags(id) ON DELETE CASCADE, dismissed_at TEXT NOT NULL,"
+    " PRIMARY KEY (tag_id, paper_id))",
+    "CREATE TABLE IF NOT EXISTS highlight_words (kind TEXT NOT NULL CHECK (kind IN ('include', 'exclude')),"
+    " entry TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (kind, entry))",
+    "CREATE TABLE IF NOT EXISTS liked_sources (kind TEXT NOT NULL CHECK (kind IN ('venue', 'source')),"
+    " value TEXT NOT NULL, PRIMARY KEY (kind, value))",
+]
+
 # MIGRATIONS[v] turns a version-v library into version v + 1.
 MIGRATIONS: dict[int, list[str]] = {
     # 1 → 2: index_queue rows carry a sequence number, so the index never forgets a change made while it was
@@ -28,6 +45,11 @@ MIGRATIONS: dict[int, list[str]] = {
     # 4 → 5: bibliographic fields beyond the columns (entry type, pages, volume, issue, publisher, month,
     # ISBN/ISSN, editors, language, OpenReview decision…) as one JSON object (db.paper.EXTRA_KEYS)
     4: ["ALTER TABLE papers ADD COLUMN extra TEXT NOT NULL DEFAULT '{}'"],
+    # 5 → 6: random check samples of triage progress (db.progress): which papers were unseen in a view when the
+    # check was drawn (its population) and which of them were drawn for the user to rate; the tags that are
+    # interests, and the papers dismissed from an interest's suggestions (db.interests); the highlight word
+    # lists (db.highlight_words); the venues and imported files marked "papers I like" (db.recommend).
+    5: [*SCHEMA_6],
 }
 
 

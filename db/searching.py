@@ -1,10 +1,11 @@
 """One entry point for a query typed by the user, shared by `list`/`export --query` and the window's worker.
 
 Plain queries go to the search index (db.search_index). Recommendation queries (`is:recommended`,
-`similar:ID`, `similar-tag:"NAME"`) go to db.recommend; any other words in the same query then filter the
-recommendations and keep their order. A query of filters only (`venue:"ICLR 2018"`, `tag:x rating:>=4`, …)
-has nothing to rank by: its papers come back in library order, so that annotating a paper (which re-adds its
-index document at the end) does not move it.
+`similar:ID`, `similar-tag:"NAME"`) go to db.recommend, `is:interests` (one queue across the interests) to
+db.interests, and `is:check` (the papers of a view's random progress check) to db.progress; any other words in
+the same query then filter the recommendations and keep their order.
+A query of filters only (`venue:"ICLR 2018"`, `tag:x rating:>=4`, …) has nothing to rank by: its papers come
+back in library order, so that annotating a paper (which re-adds its index document at the end) does not move it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from db.library import Library
 from db.search_index import SearchIndex, highlight_terms, parse_query_text
 
 RECOMMENDATION = re.compile(
-    r'(?i)(?:^|(?<=\s))(?:(is:recommended)|similar:(\S+)|similar-tag:(?:"([^"]*)"?|(\S+)))(?=\s|$)')
+    r'(?i)(?:^|(?<=\s))(?:(is:recommended)|similar:(\S+)|similar-tag:(?:"([^"]*)"?|(\S+))|(is:check)|(is:interests))(?=\s|$)')
 
 
 @dataclass
@@ -29,6 +30,7 @@ class QueryResult:
     why: dict[str, list[str]] = field(default_factory=dict)
     hint: str = ""
     terms: list[str] = field(default_factory=list)
+    interest: dict[str, str] = field(default_factory=dict)  # is:interests: the interest a paper came for
 
 
 def run_query(library: Library, text: str, index: SearchIndex, recommender=None) -> QueryResult:
@@ -47,12 +49,27 @@ def run_query(library: Library, text: str, index: SearchIndex, recommender=None)
         result = index.find(text)
         ids = result.ids if parse_query_text(text).ranked else in_library_order(library, result.ids)
         return QueryResult(ids, hint=result.hint, terms=result.terms)
+    rest = (text[: found.start()] + " " + text[found.end() :]).strip()
+    if found.group(5):  # is:check: the papers of the random progress check of the rest of the query (db.progress)
+        from db.progress import check_ids, scope_of
+
+        ids = check_ids(library, scope_of(rest))
+        return QueryResult(ids, terms=highlight_terms(rest) if rest else [])
     if recommender is None:
         from db.recommend import Recommender
 
         recommender = Recommender(library)
     recommended, paper_id, tag = found.group(1), found.group(2), found.group(3) or found.group(4)
-    if recommended:
+    interest: dict[str, str] = {}
+    if found.group(6):
+        from db.interests import queue
+
+        result = queue(library, recommender)
+        if not result.ids and result.waiting:
+            raise MarginError(f"Tag a paper with {', '.join(repr(name) for name in result.waiting)} to get "
+                              f"suggestions for it")
+        interest = result.interest
+    elif recommended:
         result = recommender.recommend()
     elif paper_id is not None:
         try:
@@ -61,7 +78,6 @@ def run_query(library: Library, text: str, index: SearchIndex, recommender=None)
             raise MarginError(f"no single paper has the id '{paper_id}' (see: margin list)") from None
     else:
         result = recommender.more_like_tag(tag or "")
-    rest = (text[: found.start()] + " " + text[found.end() :]).strip()
     ids = list(result.ids)
     hint = ""
     if rest:
@@ -69,7 +85,8 @@ def run_query(library: Library, text: str, index: SearchIndex, recommender=None)
         matching = set(narrowed.ids)
         ids = [i for i in ids if i in matching]
         hint = narrowed.hint
-    return QueryResult(ids, why=dict(result.why), hint=hint, terms=highlight_terms(rest) if rest else [])
+    return QueryResult(ids, why=dict(result.why), hint=hint, terms=highlight_terms(rest) if rest else [],
+                       interest={i: interest[i] for i in ids if i in interest})
 
 
 def in_library_order(library: Library, ids: list[str]) -> list[str]:

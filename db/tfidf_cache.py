@@ -24,13 +24,13 @@ import os
 import re
 import tempfile
 import time
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 from scipy import sparse
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer, strip_accents_unicode
 
 from db.library import Library
 
@@ -42,6 +42,8 @@ MAX_FEATURES = 60_000
 
 _TEXT_SQL = ("SELECT p.id, COALESCE(a.title, p.label), p.abstract, COALESCE(a.note, '') FROM papers p"
              " LEFT JOIN annotations a ON a.paper_id = p.id ORDER BY p.position")
+_TEXTS_OF_SQL = ("SELECT p.id, COALESCE(a.title, p.label), p.abstract, COALESCE(a.note, '') FROM papers p"
+                 " LEFT JOIN annotations a ON a.paper_id = p.id WHERE p.id IN ({marks})")
 _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+")
 _URL = re.compile(r"\b(?:https?://|www\.)\S+")
 _WORD = re.compile(r"(?u)\b[^\W\d_][^\W_]+\b")  # words of 2+ letters or digits that start with a letter
@@ -49,16 +51,29 @@ _BREAK = re.compile(r"[.!?;:,()\[\]{}](?:\s|$)|[;()\[\]{}]|\n")  # no phrase acr
 
 
 def prepare(text: str) -> str:
-    """Lower case, accents stripped, URLs and LaTeX command names (`\\mathcal`) removed."""
-    return strip_accents_unicode(_LATEX_COMMAND.sub(" ", _URL.sub(" ", text)).lower())
+    """Lower case, accents stripped (as scikit-learn's strip_accents_unicode), URLs and LaTeX command names
+    (`\\mathcal`) removed."""
+    text = _LATEX_COMMAND.sub(" ", _URL.sub(" ", text)).lower()
+    if text.isascii():
+        return text
+    return "".join(char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char))
+
+
+def stop_words() -> frozenset[str]:
+    """scikit-learn's English stop words (imported when first needed: scikit-learn takes a second to import,
+    and only fitting or transforming texts needs it)."""
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    return ENGLISH_STOP_WORDS
 
 
 def analyze(text: str) -> list[str]:
     """The terms of a text: its words less English stop words, and each pair of neighbouring words left
     (`chain of thought` gives `chain thought`) within one clause: a phrase never spans a sentence break."""
     terms: list[str] = []
+    stop = stop_words()
     for clause in _BREAK.split(prepare(text)):
-        words = [word for word in _WORD.findall(clause) if word not in ENGLISH_STOP_WORDS]
+        words = [word for word in _WORD.findall(clause) if word not in stop]
         terms += words
         terms += [f"{first} {second}" for first, second in zip(words, words[1:], strict=False)]
     return terms
@@ -74,9 +89,11 @@ def digests(texts: Sequence[str]) -> np.ndarray:
     return np.frombuffer(joined, dtype="<u8").copy()
 
 
-def make_vectorizer(documents: int) -> TfidfVectorizer:
+def make_vectorizer(documents: int):
     """The vectorizer for a library of `documents` papers: a term must occur in 2 papers (3 from 5,000 on)
     and in at most a quarter of them once the library has 200 papers (below that, stop words only)."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
     return TfidfVectorizer(
         analyzer=analyze, sublinear_tf=True, dtype=np.float32, max_features=MAX_FEATURES,
         min_df=1 if documents < 50 else 2 if documents < 5000 else 3,
@@ -106,7 +123,7 @@ class TfidfMatrix:
         state.update(self.digests.tobytes())
         return state.hexdigest()
 
-    def vectorizer(self) -> TfidfVectorizer:
+    def vectorizer(self):
         """A vectorizer with this matrix's vocabulary and idf (to transform new or changed papers)."""
         vectorizer = make_vectorizer(self.fitted_rows)
         vectorizer.vocabulary_ = {term: i for i, term in enumerate(self.terms.tolist())}
@@ -201,6 +218,32 @@ class TfidfCache:
         return tfidf, RefreshReport(kind, count, time.perf_counter() - started)
 
 
+    def update(self, library: Library, current: TfidfMatrix, paper_ids: Sequence[str]) -> tuple[TfidfMatrix,
+                                                                                             RefreshReport]:
+        """The matrix after the texts of `paper_ids` (papers already in `current`) were edited: only their texts
+        are read; saves the cache when any differs. Falls back to `refresh` for a paper the matrix lacks."""
+        started = time.perf_counter()
+        wanted = [paper_id for paper_id in dict.fromkeys(paper_ids)]
+        rows: list[tuple] = []
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start : start + 500]
+            rows += library.rows(_TEXTS_OF_SQL.format(marks=",".join("?" * len(chunk))), chunk)
+        if any(row[0] not in current.row for row in rows):
+            return self.refresh(library, current)
+        texts = {current.row[paper_id]: paper_text(label, abstract, note) for paper_id, label, abstract, note in rows}
+        fresh = dict(zip(texts, digests(list(texts.values())), strict=True))
+        changed = sorted(i for i, digest in fresh.items() if current.digests[i] != digest)
+        if not changed:
+            return current, RefreshReport("unchanged", 0, time.perf_counter() - started)
+        if len(changed) > REFIT_SHARE * max(current.fitted_rows, 1):
+            return self.refresh(library, current)
+        now = current.digests.copy()
+        now[changed] = [fresh[i] for i in changed]
+        tfidf = _splice(current, current.ids, texts, now, changed)
+        self.save(tfidf)
+        return tfidf, RefreshReport("updated", len(changed), time.perf_counter() - started)
+
+
 def _changed_rows(current: TfidfMatrix, ids: list[str], now: np.ndarray) -> list[int]:
     """Positions in `ids` of papers that are new or whose text digest differs from the cached one."""
     return [i for i, paper_id in enumerate(ids)
@@ -211,9 +254,10 @@ def _removed(current: TfidfMatrix, ids: list[str]) -> int:
     return len(set(current.ids) - set(ids))
 
 
-def _splice(current: TfidfMatrix, ids: list[str], texts: list[str], now: np.ndarray,
+def _splice(current: TfidfMatrix, ids: list[str], texts, now: np.ndarray,
             changed: list[int]) -> TfidfMatrix:
-    """The cached rows reordered to `ids`, with the `changed` positions transformed anew (same vocabulary)."""
+    """The cached rows reordered to `ids`, with the `changed` positions transformed anew (same vocabulary);
+    `texts[i]` is the text at position i (a list, or a dict holding the changed positions)."""
     fresh = (current.vectorizer().transform([texts[i] for i in changed]).astype(np.float32) if changed
              else sparse.csr_matrix((0, len(current.terms)), dtype=np.float32))
     stacked = sparse.vstack([current.matrix, fresh], format="csr")

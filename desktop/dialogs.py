@@ -24,8 +24,10 @@ SHORTCUTS = [
     ("j / ↓", "next paper"), ("k / ↑", "previous paper"), ("1–5", "rate"), ("0", "clear the rating"),
     ("t", "edit tags"), ("n", "edit the note"), ("r", "mark read / unread"), ("/ or Ctrl+F", "search"),
     ("Esc", "back to the list"), ("s", "similar papers"),
-    ("a / x", "accept / dismiss a tag suggestion"), ("F2", "set the title"), ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
+    ("a / x", "accept a suggestion into its tag or interest / dismiss it (kept)"), ("F2", "set the title"),
+    ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
     ("Ctrl+= / Ctrl+- / Ctrl+0", "zoom the reader"), ("Ctrl+I", "import files"), ("Ctrl+E", "export notes"),
+    ("Ctrl+Shift+R", "interests queue"), ("Ctrl+Shift+P", "triage progress"), ("Ctrl+H", "highlight words"),
 ]
 
 

@@ -27,6 +27,7 @@ from db.render import paper_to_html
 from desktop import undo
 from desktop.background import run_in_background, wait_for_background
 from desktop.change_watcher import ChangeWatcher
+from desktop.highlight_view import reader_html
 from desktop.note_session import NoteSession
 from desktop.paper_model import COLUMNS, PaperTableModel
 from desktop.pending_edits import PendingEdits
@@ -61,6 +62,7 @@ class MainWindow(QMainWindow):
         self._selecting = False  # True while the program, not the user, moves the selection
         self._closed = False
 
+        self.highlight_lists = library.highlight_lists()  # Edit → Highlight words… (desktop.highlight_view)
         self.model = PaperTableModel(library, self)
         self.edits = PendingEdits(library, self.apply_changes, self)  # the library's write wait becomes short
         build_widgets(self)
@@ -73,6 +75,9 @@ class MainWindow(QMainWindow):
         self.actions_ = WindowActions(self)
         self._connect()
         self._build_triage_keys()
+        from desktop.progress_view import ProgressDock
+
+        self.progress_dock = ProgressDock(self)  # View → Triage progress
 
         self._backup_timer = QTimer(self, interval=BACKUP_CHECK_MS)
         self._backup_timer.timeout.connect(self._backup_if_due)
@@ -228,8 +233,12 @@ class MainWindow(QMainWindow):
             self.notes.show(None)
             return
         scroll = self.reader.verticalScrollBar().value()
-        self.reader.setHtml(paper_to_html(paper, self.search.highlight, why=self.search.why.get(paper.id), labels={
-            "similar": self.tr("Similar papers"), "why": self.tr("Recommended for: "), **reader_labels()}))
+        interest = self.search.interest.get(paper.id)
+        self.reader.setHtml(reader_html(self, paper_to_html(
+            paper, self.search.highlight, why=self.search.why.get(paper.id), labels={
+                "similar": self.tr("Similar papers"),
+                "why": self.tr("For the interest “%1”: ").replace("%1", interest) if interest
+                else self.tr("Recommended for: "), **reader_labels()}), paper))
         if paper.id == self._reader_paper:
             self.reader.verticalScrollBar().setValue(scroll)
         self._reader_paper = paper.id
@@ -308,21 +317,27 @@ class MainWindow(QMainWindow):
             self.set_query(f"similar:{paper_id}")
 
     def accept_suggestion(self) -> None:
-        """Add the suggested tag to the current paper and go on to the next suggestion."""
-        tag = self.search.suggestion_tag()
+        """Add the suggested tag (in the interests queue: the paper's interest) to the current paper and go on
+        to the next suggestion."""
+        tag = self.search.suggestion_tag(self._current_id)
         if tag and self._current_id:
             self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.edits, add=[tag]))
-            self.dismiss_suggestion()
+            self._next_suggestion()
 
     def dismiss_suggestion(self) -> None:
-        """Take the current paper off the suggestion list (for this session) and show the next; the rest of
-        the list keeps its order."""
-        if self.search.suggestion_tag() and self._current_id:
-            row = self.paper_list.currentIndex().row()
-            self.model.remove_ids([self._current_id])
-            if self.model.rowCount():
-                self.select_row(min(row, self.model.rowCount() - 1))
-            self._update_status()
+        """Dismiss the current paper from the suggestions for the tag (kept in the library: the tag's model
+        learns it as a negative; Ctrl+Z takes it back) and show the next; the rest of the list keeps its order."""
+        tag = self.search.suggestion_tag(self._current_id)
+        if tag and self._current_id:
+            self.undo_stack.push(undo.Dismiss(self.library, self._current_id, tag, self.edits))
+            self._next_suggestion()
+
+    def _next_suggestion(self) -> None:
+        row = self.paper_list.currentIndex().row()
+        self.model.remove_ids([self._current_id])
+        if self.model.rowCount():
+            self.select_row(min(row, self.model.rowCount() - 1))
+        self._update_status()
 
     def _show_results(self, ids: list[str], keep_place: bool) -> None:
         """Show a search's results. The current paper stays selected when it is among them; with `keep_place`
@@ -480,6 +495,7 @@ class MainWindow(QMainWindow):
                   + ("it had saved its papers and finished" if job.worker.finished_saving else
                      "the import was cancelled; nothing was imported"), file=sys.stderr)
         self._closed = True
+        self.setProperty("closing", True)  # docks hidden by closing keep their saved visibility
         self.reading.stop()
         self._backup_timer.stop()
         self._sidebar_timer.stop()

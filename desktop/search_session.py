@@ -41,6 +41,7 @@ class SearchSession(QObject):
         self.query = ""
         self.highlight: list[str] = []
         self.why: dict[str, list[str]] = {}
+        self.interest: dict[str, str] = {}  # is:interests: the interest each paper came for
         self.sort_key: str | None = None
         self.sort_descending = False
         self.all_ids = library.ids()
@@ -82,7 +83,7 @@ class SearchSession(QObject):
         self._keep_place = keep_place
         text = self.box.text()
         if not text.strip():
-            self.query, self.highlight, self.why = "", [], {}
+            self.query, self.highlight, self.why, self.interest = "", [], {}, {}
             self.service.search("")  # makes any search still running stale
             self.resultsReady.emit(self.ordered(self.all_ids), keep_place)
             return
@@ -110,6 +111,7 @@ class SearchSession(QObject):
         self.query = text
         found = RECOMMENDATION.search(text)
         self.why = result.why if found and not found.group(2) else {}  # "recommended for" is not for look-alikes
+        self.interest = dict(getattr(result, "interest", {}) or {})
         if not text.strip():
             self.highlight = []
         else:  # a recommendation query's own words (is:recommended, similar:ID) are no search words
@@ -124,8 +126,11 @@ class SearchSession(QObject):
             return ids
         return facets.order_ids(self.library, ids, self.sort_key, self.sort_descending)
 
-    def suggestion_tag(self) -> str | None:
-        """The tag whose suggestions the list shows (`similar-tag:"NAME"`), else None."""
+    def suggestion_tag(self, paper_id: str | None = None) -> str | None:
+        """The tag whose suggestions the list shows (`similar-tag:"NAME"`), or in the interests queue
+        (`is:interests`) the interest `paper_id` came for; else None."""
+        if paper_id is not None and paper_id in self.interest:
+            return self.interest[paper_id]
         found = RECOMMENDATION.search(self.query)
         return (found.group(3) or found.group(4)) if found and (found.group(3) or found.group(4)) else None
 

@@ -20,6 +20,7 @@ class SearchWorker(QObject):
     """Lives on a QThread. Send requests through the `request_*` signals of SearchService."""
 
     results = Signal(int, str, object)  # request number, query text, db.searching.QueryResult
+    ids_found = Signal(int, str, object)  # request number, query text, paper ids (None on failure); for views
     status = Signal(str)  # a message for the status bar
     ready = Signal()  # the index is open and current
     failed = Signal(str)
@@ -74,6 +75,19 @@ class SearchWorker(QObject):
             result = QueryResult([])
         self.results.emit(request, text, result)
 
+    @Slot(int, str)
+    def find_ids(self, request: int, text: str) -> None:
+        """The ids a query finds, for a part of the window other than the list (the progress view); never
+        skipped by the list's newer searches."""
+        ids = None
+        if self._index is not None:
+            try:
+                self._index.sync(self._library)
+                ids = run_query(self._library, text, self._index, self._recommender).ids
+            except Exception:  # noqa: BLE001 - the view says it has no figures; the list's search says why
+                ids = None
+        self.ids_found.emit(request, text, ids)
+
     @Slot()
     def sync(self) -> None:
         """Apply the library's new changes to the index (another process's too: the index's stamp says how far
@@ -97,6 +111,7 @@ class SearchService(QObject):
     request_open = Signal()
     request_search = Signal(int, str)
     request_sync = Signal()
+    request_ids = Signal(int, str)
     request_close = Signal()
 
     def __init__(self, folder: Path, parent=None, new_library: bool = False):
@@ -109,6 +124,7 @@ class SearchService(QObject):
         self.request_open.connect(self.worker.open)
         self.request_search.connect(self.worker.search)
         self.request_sync.connect(self.worker.sync)
+        self.request_ids.connect(self.worker.find_ids)
         self.request_close.connect(self.worker.close)
         self._counter = 0
         self._thread.start()
@@ -120,6 +136,12 @@ class SearchService(QObject):
         self.worker.latest_request = self._counter
         self.request_search.emit(self._counter, text)
         return self._counter
+
+    def find_ids(self, text: str) -> int:
+        """Queue a look-up of the ids `text` finds (answered by worker.ids_found); returns its number."""
+        self._ids_counter = getattr(self, "_ids_counter", 0) + 1
+        self.request_ids.emit(self._ids_counter, text)
+        return self._ids_counter
 
     @property
     def latest_request(self) -> int:

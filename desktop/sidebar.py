@@ -26,6 +26,7 @@ from desktop.plain_text import as_plain
 
 FRAGMENT_ROLE = Qt.ItemDataRole.UserRole + 1
 TAG_ROLE = Qt.ItemDataRole.UserRole + 2
+VENUE_ROLE = Qt.ItemDataRole.UserRole + 3  # a venue entry's venue (for its context menu)
 
 
 def quote(value: str) -> str:
@@ -80,12 +81,15 @@ class Sidebar(QTreeWidget):
         recommended = self._entry(library, self.tr("Recommended"), "", "is:recommended")
         recommended.setFirstColumnSpanned(True)  # no count: the name may use the count's room
         recommended.setToolTip(0, self.tr("Unread papers like the ones you rated 4 or 5 stars"))
+        interests = self._entry(library, self.tr("Interests"), "", "is:interests")
+        interests.setToolTip(0, self.tr("One queue across your interests: a accepts, x dismisses"))
         venues = self._section(self.tr("Venues"))
         for venue, read, total in counts.venues:
             name = venue or self.tr("(no venue)")
             entry = self._entry(venues, name, self.tr("read %1 of %2").replace("%1", f"{read:,}")
                                 .replace("%2", f"{total:,}"), f"venue:{quote(venue)}" if venue else "")
             entry.setToolTip(0, entry.text(1))
+            entry.setData(0, VENUE_ROLE, venue)
         ratings = self._section(self.tr("Ratings"))
         for rating in range(5, 0, -1):
             if counts.ratings.get(rating):
@@ -113,12 +117,26 @@ class Sidebar(QTreeWidget):
 
     def _context_menu(self, position) -> None:
         item = self.itemAt(position)
+        venue = item.data(0, VENUE_ROLE) if item else None
+        if venue:
+            menu = QMenu(self)
+            liked = menu.addAction(self.tr("Papers I like (positives for recommendations)"))
+            liked.setCheckable(True)
+            liked.setChecked(("venue", venue) in self.library.liked_sources())
+            liked.toggled.connect(
+                lambda on: self.libraryChanged.emit(self.library.set_liked_source("venue", venue, on)))
+            menu.exec(self.viewport().mapToGlobal(position))
+            return
         name = item.data(0, TAG_ROLE) if item else None
         if not name:
             return
         menu = QMenu(self)
         menu.addAction(self.tr("Suggest papers for this tag"),
                        lambda: self.filterRequested.emit(f"similar-tag:{quote(name)}", False))
+        interest = menu.addAction(self.tr("Use as an interest"))
+        interest.setCheckable(True)
+        interest.setChecked(name.casefold() in {tag.casefold() for tag in self.library.interests()})
+        interest.toggled.connect(lambda on: self.libraryChanged.emit(self.library.set_interest(name, on)))
         menu.addAction(self.tr("Rename or merge tag…"), lambda: self.rename_tag(name))
         menu.addAction(self.tr("Delete tag…"), lambda: self.delete_tag(name))
         menu.exec(self.viewport().mapToGlobal(position))

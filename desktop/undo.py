@@ -1,4 +1,4 @@
-"""Undoable annotation changes (Ctrl+Z / Ctrl+Shift+Z): rating, tags, read state and title.
+"""Undoable annotation changes (Ctrl+Z / Ctrl+Shift+Z): rating, tags, read state, title and dismissals.
 
 Each command writes through the Library, by way of the window's pending edits (desktop.pending_edits: saved
 now, or kept and retried while another process holds the library or the disk is full), which hand what the
@@ -109,3 +109,17 @@ class ChangeTags(_PaperCommand):
 
     def undo(self) -> None:
         self._save(lambda: self.library.set_tags(self.paper_id, self.before), True)
+
+
+class Dismiss(_PaperCommand):
+    """Dismiss a paper from the suggestions for a tag (an interest); undo takes the dismissal back."""
+
+    def __init__(self, library, paper_id, tag: str, edits):
+        super().__init__(library, paper_id, edits, tr("Dismiss suggestion"))
+        self.tag = tag
+
+    def redo(self) -> None:
+        self._save(lambda: self.library.set_dismissed(self.paper_id, self.tag, True), False)
+
+    def undo(self) -> None:
+        self._save(lambda: self.library.set_dismissed(self.paper_id, self.tag, False), True)

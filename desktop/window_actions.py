@@ -15,6 +15,7 @@ from desktop import theme
 from desktop.background import run_in_background
 from desktop.dialogs import NoteHistoryDialog, import_report_box, shortcuts_text, text_dialog
 from desktop.export_dialog import ExportDialog, ask_output
+from desktop.highlight_view import edit_highlight_words
 from desktop.i18n import tr
 from desktop.importing import ImportJob
 from desktop.plain_text import as_plain
@@ -53,8 +54,10 @@ class WindowActions:
         self._action(edit_menu, tr("&Find"), window.search_box.setFocus, QKeySequence.StandardKey.Find)
         self._action(edit_menu, tr("&Similar papers"), window.show_similar, "Ctrl+Shift+S")
         self._action(edit_menu, tr("Re&commended papers"), lambda: window.set_query("is:recommended"), "Ctrl+R")
+        self._action(edit_menu, tr("&Interests queue"), lambda: window.set_query("is:interests"), "Ctrl+Shift+R")
+        self._action(edit_menu, tr("&Highlight words…"), lambda: edit_highlight_words(window), "Ctrl+H")
 
-        view_menu = bar.addMenu(tr("&View"))
+        view_menu = self.view_menu = bar.addMenu(tr("&View"))
         self._action(view_menu, tr("Zoom &in"), lambda: window.reader.set_zoom(window.reader.zoom + 1),
                      QKeySequence.StandardKey.ZoomIn, extra=["Ctrl+="])
         self._action(view_menu, tr("Zoom &out"), lambda: window.reader.set_zoom(window.reader.zoom - 1),
@@ -249,4 +252,7 @@ def search_syntax() -> str:
 RECOMMEND_HELP = (
     "is:recommended — unread papers like the ones you rated 4–5 stars (and unlike those rated 1–2)\n"
     "similar:ID — papers like one paper (press s in the list, or click “Similar papers” in the reader)\n"
-    "similar-tag:\"NAME\" — untagged papers like those carrying a tag; a adds the tag, x dismisses")
+    "similar-tag:\"NAME\" — untagged papers like those carrying a tag; a adds the tag, x dismisses\n"
+    "is:interests — one queue across your interests (tags: right-click → Use as an interest); a accepts the paper "
+    "into its interest, x dismisses it (kept: that interest learns from it)\n"
+    "is:check — the papers of the random check of a view (View → Triage progress)")

@@ -1,6 +1,6 @@
 """Save screenshots of the window on a library (offscreen), for the README.
 
-Usage: python scripts/screenshot.py OUT.png [--library DIR] [--query TEXT] [--select ID] [--size WxH]
+Usage: python scripts/screenshot.py OUT.png [--library DIR] [--query TEXT] [--select ID] [--size WxH] [--progress]
 A fresh temporary library seeded with the bundled corpus is used when --library is not given.
 """
 
@@ -27,6 +27,7 @@ def main() -> int:
     parser.add_argument("--theme", choices=("system", "light", "dark"), default="light")
     parser.add_argument("--preview", action="store_true", help="show the note's rendered preview")
     parser.add_argument("--size", help="window size as WIDTHxHEIGHT, e.g. 1000x700")
+    parser.add_argument("--progress", action="store_true", help="show the triage progress dock with its figures")
     args = parser.parse_args()
 
     started = time.perf_counter()
@@ -63,6 +64,13 @@ def main() -> int:
         window.set_query(args.query)
         deadline = time.time() + 10
         while window.search.query != args.query and time.time() < deadline:
+            app.processEvents()
+            time.sleep(0.02)
+    if args.progress:
+        window.progress_dock.show()
+        window.resize(1500, 860)
+        deadline = time.time() + 30
+        while window.progress_dock.current is None and time.time() < deadline:
             app.processEvents()
             time.sleep(0.02)
     if args.select:

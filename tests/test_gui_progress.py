@@ -1,0 +1,104 @@
+"""The triage progress dock (issue 16, item 1): chart and figures for the view the list shows."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from db.progress import progress
+
+VENUE = 'venue:"ICML 2026"'
+
+
+@pytest.fixture
+def window(make_window):
+    win = make_window()
+    win.actions_.auto_read.setChecked(False)
+    return win
+
+
+def _shown(qtbot, window, check=lambda result: True):
+    dock = window.progress_dock
+    qtbot.waitUntil(lambda: dock.current is not None and check(dock.current), timeout=60000)
+    return dock.current
+
+
+def test_progress_chart_for_a_venue_matches_the_library(window, qtbot):
+    library = window.library
+    ids = library.ids()
+    for paper_id, rating in zip(ids[:7], (5, 2, 4, 1, 5, 2, 2), strict=True):
+        library.set_rating(paper_id, rating)
+    window.set_query(VENUE)
+    qtbot.waitUntil(lambda: window.search.query == VENUE, timeout=60000)
+    window.actions_.view_menu.actions()[-1].trigger()  # View → Triage progress
+    dock = window.progress_dock
+    assert dock.isVisible()
+    shown = _shown(qtbot, window)
+    truth = progress(library, ids, VENUE)
+    assert (shown.total, shown.screened, shown.found) == (truth.total, truth.screened, truth.found) == (38, 7, 3)
+    xs, ys = dock.found_line.getData()
+    assert list(xs) == list(range(8)) and list(ys) == [0, 1, 1, 2, 2, 3, 3, 3]
+    random_xs, random_ys = dock.random_line.getData()
+    assert list(random_xs) == [0, 38] and random_ys[-1] == pytest.approx(3)  # found so far, spread evenly
+    assert dock.figures.text().startswith('venue:"ICML 2026": screened 7 of 38 papers · liked 3')
+    assert dock.chart.isVisible() and dock.chart.objectName() == "progressChart"
+
+    # a rating in the window moves the curve without a new search of the list
+    before = window.search_service.latest_request
+    window.select_paper(ids[10])
+    window.paper_list.setFocus()
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_4)
+    shown = _shown(qtbot, window, lambda result: result.screened == 8)
+    assert shown.found == 4 and dock.found_line.getData()[1][-1] == 4
+    assert window.search_service.latest_request == before
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_1)  # read already: only the rating changes
+    shown = _shown(qtbot, window, lambda result: result.found == 3)
+    assert shown.screened == 8
+
+    # the random check: drawn, listed, rated from the keyboard, then the estimate and its band appear
+    qtbot.mouseClick(dock.check_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.search.query == f"is:check {VENUE}", timeout=60000)
+    check = window.model.ids()
+    assert len(check) == 20 and not set(check) & set(ids[:7] + [ids[10]])
+    assert dock.scope == VENUE  # the check's list is the same view
+    for paper_id in check:
+        window.select_paper(paper_id)
+        qtbot.keyClick(window.paper_list, Qt.Key.Key_2)
+    shown = _shown(qtbot, window, lambda result: result.estimate is not None and result.estimate.rated == 20)
+    estimate = progress(library, ids, VENUE).estimate
+    assert (shown.estimate.low, shown.estimate.high) == (estimate.low, estimate.high)
+    assert shown.estimate.low == 0 and shown.estimate.population == 30
+    assert dock.band.isVisible()
+    assert dock.band.getRegion() == pytest.approx((3 + estimate.low, 3 + estimate.high))
+    assert "Liked papers still unseen: about 0 (0–" in dock.figures.text()
+
+
+def test_dock_visibility_is_kept_between_runs(make_window, qtbot):
+    first = make_window()
+    assert not first.progress_dock.isVisible()
+    first.progress_dock.show()
+    first.close()
+    first.library.close()
+    second = make_window()
+    assert second.progress_dock.isVisible()
+    _shown(qtbot, second)
+
+
+def test_progress_of_one_interest(window, qtbot):
+    library = window.library
+    ids = library.ids()
+    library.add_tags(ids[0], ["agents"])
+    window.apply_changes(library.set_interest("agents"))
+    for paper_id in ids[1:5]:
+        window.apply_changes(library.set_read(paper_id, True))
+    window.apply_changes(library.add_tags(ids[2], ["agents"]) | library.set_rating(ids[3], 5))
+    window.set_query(VENUE)
+    qtbot.waitUntil(lambda: window.search.query == VENUE, timeout=60000)
+    dock = window.progress_dock
+    dock.show()
+    shown = _shown(qtbot, window, lambda result: result.screened == 4)
+    assert shown.found == 1 and shown.interest is None  # the 5-star paper
+    dock.liked.setCurrentIndex(dock.liked.findData("agents"))
+    shown = _shown(qtbot, window, lambda result: result.interest == "agents")
+    assert (shown.screened, shown.found) == (4, 1)  # the paper accepted into "agents" (ids[0] was never screened)
+    assert "in “agents” 1" in dock.figures.text()
