@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QLocale, QModelIndex, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
@@ -404,7 +404,7 @@ class MainWindow(QMainWindow):
     def _edits_waiting(self, count: int, reason: str) -> None:
         """Show how many edits wait to be saved (the library is busy or full), or that they all were."""
         if count:
-            self.pending_label.setText(self.tr("%n change(s) not saved yet", "", count))
+            self.pending_label.setText(self.tr("Not saved yet: %1").replace("%1", QLocale().toString(count)))
             self.pending_label.setToolTip(as_plain(self.tr("Margin keeps these and saves them as soon as the "
                                                            "library can take them:\n%1\n\n%2").replace(
                 "%1", "\n".join(self.edits.descriptions())).replace("%2", reason)))
