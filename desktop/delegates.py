@@ -54,12 +54,7 @@ class PaperDelegate(QStyledItemDelegate):
         return QFontMetrics(self.title_font(option, index)).elidedText(text, Qt.TextElideMode.ElideRight, width)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        opt.text = ""
-        style = opt.widget.style() if opt.widget else None
-        if style:
-            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
+        draw_cell_background(self, painter, option, index)
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
         group = QPalette.ColorGroup.Active if option.state & QStyle.StateFlag.State_Active \
             else QPalette.ColorGroup.Inactive
@@ -105,17 +100,24 @@ class PaperDelegate(QStyledItemDelegate):
         painter.restore()
 
 
+def draw_cell_background(delegate: QStyledItemDelegate, painter: QPainter, option: QStyleOptionViewItem,
+                         index: QModelIndex) -> None:
+    """Paint a cell's background, selection and focus the style's way, without its text (the delegate paints
+    that itself)."""
+    opt = QStyleOptionViewItem(option)
+    delegate.initStyleOption(opt, index)
+    opt.text = ""
+    style = opt.widget.style() if opt.widget else None
+    if style:
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
+
+
 class StarDelegate(QStyledItemDelegate):
     """Paints the rating (SORT_ROLE gives 0..5) as five stars, filled in the highlight colour."""
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
         rating = index.data(SORT_ROLE) or 0
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        opt.text = ""
-        style = opt.widget.style() if opt.widget else None
-        if style:
-            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
+        draw_cell_background(self, painter, option, index)
         if not rating:
             return
         painter.save()
