@@ -3,7 +3,8 @@
 Another Margin process may hold the library's write lock (an import, a second window, the command line) and
 the disk may be full. The window then must neither freeze nor lose the edit: its Library waits at most
 WRITE_WAIT_MS for the lock (instead of the command line's ten seconds), and an edit that fails as busy or
-unwritable is queued here, in order, with what it was ("Set rating"). The queue retries every RETRY_MS;
+unwritable is queued here, in order, with what it was ("Set rating"). The queue retries every RETRY_MS
+without waiting (a retry while the other process still writes costs the window nothing);
 later edits wait behind earlier ones so they are saved in the order they were made; the status bar shows
 how many are waiting and why. On close the window tries once more with the long wait (`flush`), and says
 which edits could not be saved.
@@ -44,7 +45,7 @@ class PendingEdits(QObject):
         self.reason = ""
         library.write_wait_ms = WRITE_WAIT_MS
         self.timer = QTimer(self, interval=RETRY_MS)
-        self.timer.timeout.connect(self.retry)
+        self.timer.timeout.connect(lambda: self.retry(wait_ms=0))  # a retry only looks: never a stall
 
     def __len__(self) -> int:
         return len(self._queue)
@@ -61,12 +62,18 @@ class PendingEdits(QObject):
         else:
             self.waiting.emit(len(self._queue), self.reason)
 
-    def retry(self) -> bool:
-        """Try the kept edits in order; stop at the first the library still refuses. True when none is left."""
+    def retry(self, wait_ms: int | None = None) -> bool:
+        """Try the kept edits in order; stop at the first the library still refuses. True when none is left.
+        `wait_ms`: how long to wait for another process's write (default: as long as the window waits)."""
         while self._queue:
             _text, write = self._queue[0]
             try:
-                changes = write()
+                if wait_ms is not None:
+                    self._library.write_wait_ms = wait_ms
+                try:
+                    changes = write()
+                finally:
+                    self._library.write_wait_ms = WRITE_WAIT_MS
             except KeyError:  # the paper is gone: nothing to save it to
                 changes = None
             except LibraryDamaged:
@@ -91,9 +98,5 @@ class PendingEdits(QObject):
         descriptions of those that still could not be saved."""
         if not self._queue:
             return []
-        self._library.write_wait_ms = BUSY_TIMEOUT_MS
-        try:
-            self.retry()
-        finally:
-            self._library.write_wait_ms = WRITE_WAIT_MS
+        self.retry(wait_ms=BUSY_TIMEOUT_MS)
         return self.descriptions()
