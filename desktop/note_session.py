@@ -44,6 +44,7 @@ class NoteSession(QObject):
         self._last_save: tuple[str | None, float] = (None, 0.0)  # paper and time of the last save
         self.unsaved: dict[str, str] = {}  # notes the library could not take yet, by paper id
         self._baseline: dict[str, str] = {}  # each note as this window last loaded or saved it
+        self._closing = False
         self.retry_timer = QTimer(self, singleShot=True, interval=RETRY_MS)
         self.retry_timer.timeout.connect(self.retry)
         editor.noteChanged.connect(self.save)
@@ -75,7 +76,13 @@ class NoteSession(QObject):
                                           "Edit → Note history"), 15000)
                 if paper_id == self.editor.paper_id():
                     self.editor.offer_outside_change(False)
-            changes = self.library.set_note(paper_id, text, keep_version=keep_version)
+            # once a save is waiting, later ones only look whether the library is free (typing never stalls)
+            waited, self.library.write_wait_ms = self.library.write_wait_ms, (
+                0 if self.unsaved and not self._closing else self.library.write_wait_ms)
+            try:
+                changes = self.library.set_note(paper_id, text, keep_version=keep_version)
+            finally:
+                self.library.write_wait_ms = waited
         except KeyError:
             return True  # the paper is gone: nothing to keep
         except (MarginError, OSError, sqlite3.Error) as error:
@@ -145,6 +152,7 @@ class NoteSession(QObject):
 
     def close(self) -> None:
         """Save what is pending; what the library still cannot take goes to the rescue file."""
+        self._closing = True  # the last tries wait as long as the window does
         self.retry_timer.stop()
         self.editor.flush()
         self.retry()

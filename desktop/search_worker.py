@@ -33,6 +33,7 @@ class SearchWorker(QObject):
         self._recommender = None  # db.recommend.Recommender, made on the first recommendation query
         self.latest_request = 0  # written from the GUI thread: lets an outdated search be skipped
         self.quiet_first_build = False  # set for a library created just now: its first index build is no news
+        self.is_ready = False  # True once `ready` was emitted (for a caller that connects late)
 
     @Slot()
     def open(self) -> None:
@@ -48,6 +49,7 @@ class SearchWorker(QObject):
                     self.status.emit(self.tr("Search index rebuilt"))
             else:
                 self._index.open(self._library)
+            self.is_ready = True
             self.ready.emit()
         except Exception as error:  # noqa: BLE001 - shown to the user, the app stays usable without search
             self.failed.emit(str(error))
