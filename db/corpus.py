@@ -29,14 +29,29 @@ def venue_from_header(header: str) -> tuple[str | None, int | None]:
     return f"{match.group(1)} {year}", year
 
 
+# a paragraph that starts like Markdown or other markup (a heading, a list item, a quote, a table row, a code
+# fence, a rule, YAML front matter) is no abstract: Margin's own Markdown export, a README, a MANIFEST.md
+_MARKUP = re.compile(r"^\s*(#|>|[-*+]\s|\d+[.)]\s|\||```|~~~|---|\*\*\*|===|<[a-zA-Z!/])")
+
+
+def is_markup(line: str) -> bool:
+    """True when `line` starts like Markdown or HTML markup rather than prose."""
+    return bool(_MARKUP.match(line))
+
+
 def looks_like_seed_text(text: str) -> bool:
-    """True when `text` has a short header line followed by at least one blank-line-separated paragraph."""
+    """True when `text` has a short header line that is not markup, followed by blank-line-separated
+    paragraphs of which at most half start like markup (so a Markdown document is not taken for a paper
+    list: its headings and list items would become papers)."""
     lines = text.lstrip("\ufeff").splitlines()
     non_empty = [i for i, line in enumerate(lines) if line.strip()]
     if len(non_empty) < 2:
         return False
     first = lines[non_empty[0]]
-    return len(first) <= 200 and not lines[non_empty[0] + 1].strip() if non_empty[0] + 1 < len(lines) else False
+    if len(first) > 200 or is_markup(first) or non_empty[0] + 1 >= len(lines) or lines[non_empty[0] + 1].strip():
+        return False
+    starts = [lines[i] for i in non_empty[1:] if not lines[i - 1].strip()]  # the first line of each paragraph
+    return sum(map(is_markup, starts)) * 2 <= len(starts)
 
 
 def parse_seed_text(text: str, path: Path | str = "<text>") -> list[PaperRecord]:
@@ -44,6 +59,12 @@ def parse_seed_text(text: str, path: Path | str = "<text>") -> list[PaperRecord]
 
     Raises InputError(path, line) when there is no header or no abstract after it.
     """
+    return read_seed_text(text, path)[0]
+
+
+def read_seed_text(text: str, path: Path | str = "<text>") -> tuple[list[PaperRecord], list[tuple[int, str]]]:
+    """(records, skipped) of seed-format `text`: a paragraph that starts like markup is skipped as
+    (line, reason). Raises InputError(path, line) when there is no header or no abstract after it."""
     lines = text.lstrip("\ufeff").splitlines()
     header_index = next((i for i, line in enumerate(lines) if line.strip()), None)
     if header_index is None:
@@ -51,8 +72,16 @@ def parse_seed_text(text: str, path: Path | str = "<text>") -> list[PaperRecord]
     header = lines[header_index].strip()
     venue, year = venue_from_header(header)
     records: list[PaperRecord] = []
+    skipped: list[tuple[int, str]] = []
     paragraph: list[str] = []
     start = 0
+
+    def finish() -> None:
+        if is_markup(paragraph[0]):
+            skipped.append((start, "starts like Markdown or markup (a heading, list item or quote), not an abstract"))
+        else:
+            records.append(_record(paragraph, start, venue, year, header))
+
     for number, line in enumerate(lines[header_index + 1 :], start=header_index + 2):
         if line.strip():
             if not paragraph:
@@ -60,13 +89,13 @@ def parse_seed_text(text: str, path: Path | str = "<text>") -> list[PaperRecord]
             paragraph.append(line.strip())
             continue
         if paragraph:
-            records.append(_record(paragraph, start, venue, year, header))
+            finish()
             paragraph = []
     if paragraph:
-        records.append(_record(paragraph, start, venue, year, header))
+        finish()
     if not records:
         raise InputError(path, "a header line but no abstracts after it", line=header_index + 1)
-    return records
+    return records, skipped
 
 
 def _record(paragraph: list[str], line: int, venue: str | None, year: int | None, header: str) -> PaperRecord:

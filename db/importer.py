@@ -27,7 +27,7 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from db.corpus import looks_like_seed_text, parse_seed_text
+from db.corpus import looks_like_seed_text, read_seed_text
 from db.errors import InputError
 from db.formats import arxiv_atom, bibtex, csv_table, jsonlist, ris
 from db.formats.common import strip_controls
@@ -145,8 +145,11 @@ def _read_text(text: str, path: Path) -> tuple[str, list[PaperRecord], list[tupl
     kind = sniff(text, path)
     if kind == "seed":
         if not looks_like_seed_text(text):
-            raise InputError(path, "not Margin seed text (a header line, a blank line, then abstracts)", line=1)
-        return "seed", parse_seed_text(text, path), []
+            raise InputError(path, "not a paper list Margin reads: plain text needs a header line ('ICML 2026 "
+                             "Papers'), a blank line, then one abstract per paragraph (Markdown, such as Margin's "
+                             "own Markdown export, is not imported: import its JSON export)", line=1)
+        records, skipped = read_seed_text(text, path)
+        return "seed", records, skipped
     if kind == "arxiv-atom":
         if not text.lstrip("\ufeff \t\n").startswith("<"):
             raise InputError(path, "not XML (an arXiv Atom file starts with '<')", line=1)

@@ -69,3 +69,25 @@ def test_a_console_that_cannot_show_a_title_gets_replacements_not_a_traceback(fo
 def test_bidi_controls_never_reach_a_markdown_file_name():
     name = safe_file_name("Evil \u202egnp.exe\u2066 title\u200f", "0123456789ab")
     assert name == "Evil gnp.exe title (0123456789ab).md"
+
+
+@pytest.mark.parametrize("suffix", [".markdown", ".txt"])
+def test_margins_own_markdown_export_is_refused_not_imported_as_papers(folder, tmp_path, suffix):
+    """A new user's trial: importing the Markdown export made 462 junk papers of its headings and list items
+    and replaced 224 abstracts with the export's quoted ones."""
+    paper_id = json.loads(margin("list", "--json", library=folder).stdout)[0]["id"]
+    margin("annotate", paper_id, "--note", "## Method\n\n- a point\n- another", library=folder)
+    exported = tmp_path / f"notes{suffix}"
+    assert margin("export", "--all", "--format", "markdown", "--output", str(exported), library=folder).returncode == 0
+    before = db_state(folder)
+    assert_one_line_error(margin("import", str(exported), library=folder), exported.name, ":1:")
+    assert db_state(folder) == before
+
+
+def test_markup_paragraphs_in_a_paper_list_are_skipped_with_their_line(folder, tmp_path):
+    path = tmp_path / "list.txt"
+    path.write_text("NeurIPS 2025 Papers\n\nWe study quokkas in the wild and find that they smile.\n\n"
+                    "- a stray list item\n\nWe also study wombats, which do not.\n", encoding="utf-8")
+    result = margin("import", str(path), library=folder)
+    assert result.returncode == 0 and "2 new" in result.stdout and "1 skipped" in result.stdout
+    assert "list.txt:5:" in result.stderr
