@@ -124,6 +124,7 @@ class RebuildReport:
     backup: Path | None = None
     restored: object | None = None  # db.backup.RestoreReport
     annotated: int = 0  # papers read back with a rating, tag, note or title
+    lost_annotations: list[str] = field(default_factory=list)  # papers whose annotation row could not be read
 
     def summary(self) -> str:
         """`library rebuilt: 36 papers read back (2 unreadable), 5 annotations; backup …: annotations restored
@@ -136,6 +137,12 @@ class RebuildReport:
             if lost:
                 text += f" ({lost:,} unreadable: import their files again to get them back)"
             text += f", {self.annotated:,} of them annotated"
+        if self.lost_annotations:
+            back = set(self.restored.changed) | set(self.restored.unchanged) if self.restored is not None else set()
+            gone = [paper_id for paper_id in self.lost_annotations if paper_id not in back]
+            text += (f"; the ratings, notes and read marks of {len(self.lost_annotations):,} papers could not be "
+                     f"read" + (f" and no backup has them: {', '.join(gone[:5])}{' …' if len(gone) > 5 else ''}"
+                                if gone else ", the backup had them all"))
         if self.backup is not None and self.restored is not None:
             text += f"; from {self.backup.name}: {self.restored.summary()}"
         elif self.backup is None:
@@ -160,6 +167,7 @@ def rebuild(folder: Path, backup: Path | None = None, use_newest: bool = True) -
         backup = newest_backup(folder)
     data = read_backup(backup) if backup is not None else None  # a bad backup stops here, nothing moved
     rows, lost = _salvage(path) if path.exists() else ({}, {})
+    lost_annotations = _unread_annotations(path, rows.get("annotations", [])) if lost.get("annotations") else []
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     kept_as = folder / "backups" / f"library-damaged-{stamp}.db"
     try:
@@ -172,7 +180,7 @@ def rebuild(folder: Path, backup: Path | None = None, use_newest: bool = True) -
         raise LibraryError(f"{path}: cannot move the damaged database aside ({error.strerror})") from None
     shutil.rmtree(folder / "index", ignore_errors=True)  # derived data: rebuilt from the new library
     report = RebuildReport(kept_as=kept_as, rows={table: len(found) for table, found in rows.items()},
-                           lost=lost, backup=backup)
+                           lost=lost, backup=backup, lost_annotations=lost_annotations)
     with Library.open(folder, seed=False) as library:
         library.put_salvaged_rows(rows)
         report.rows["papers"] = library.count()
@@ -182,6 +190,21 @@ def rebuild(folder: Path, backup: Path | None = None, use_newest: bool = True) -
 
             report.restored = restore(library, data, path=backup)
     return report
+
+
+def _unread_annotations(path: Path, salvaged: list[tuple]) -> list[str]:
+    """The papers that had an annotation row which could not be read: their ids, from the primary-key index
+    of the annotations table when it is sound ([] when it is not)."""
+    try:
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            ids = [row[0] for row in connection.execute("SELECT paper_id FROM annotations ORDER BY paper_id")]
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError:
+        return []
+    read = {row[0] for row in salvaged}
+    return [paper_id for paper_id in ids if paper_id not in read]
 
 
 def _salvage(path: Path) -> tuple[dict[str, list[tuple]], dict[str, int]]:

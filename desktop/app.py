@@ -52,6 +52,12 @@ def open_window(folder: Path, ask_rebuild: Callable[[LibraryDamaged], bool] | No
         print(f"margin: {report.summary()}", file=sys.stderr)
         window = _create_checked(folder)
         window.statusBar().showMessage(report.summary(), 30000)
+        if ask_rebuild is None:  # the user chose in the dialog: say what the rebuild did, in full
+            from PySide6.QtWidgets import QMessageBox
+
+            from desktop.i18n import tr
+
+            QMessageBox.information(None, tr("The library was rebuilt"), as_plain(report.summary()))
         return window
 
 

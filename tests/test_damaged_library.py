@@ -189,3 +189,16 @@ def test_a_backup_on_a_full_disk_leaves_no_temporary_file(library, monkeypatch):
             write_backup(opened)
     assert sorted(path.name for path in (folder / "backups").iterdir() if not path.name.startswith("margin-backup-")
                   ) == []
+
+
+def test_restore_names_the_papers_whose_annotations_could_not_be_read(library):
+    """A new user's trial: a rating given after the backup, on a damaged annotations page, was lost while the
+    summary said all was well."""
+    folder, _, _ = library
+    with Library.open(folder) as opened:
+        late = opened.ids()[20]
+        opened.set_rating(late, 2)  # after the backup: only the damaged page had it
+    _damage(folder, _pages(folder, "annotations", "leaf")[0])
+    report = rebuild(folder)
+    assert late in report.lost_annotations
+    assert "could not be read and no backup has them" in report.summary() and late in report.summary()
