@@ -68,6 +68,9 @@ def paper_id(abstract: str | None, title: str | None = None) -> str:
     return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:12]
 
 
+_PAGE_DASH = re.compile(r"\s*[\u2010-\u2015-]+\s*")
+
+
 @dataclass
 class PaperRecord:
     """One paper as a reader (parser) found it in a file, before it enters the library.
@@ -89,6 +92,11 @@ class PaperRecord:
     extra: dict = field(default_factory=dict)
     source: str | None = None
     line: int | None = None
+
+    def __post_init__(self) -> None:
+        pages = self.extra.get("pages")
+        if isinstance(pages, str):  # a range as most files write it: `1-22` (BibTeX's `--` reads as `1–22`),
+            self.extra["pages"] = _PAGE_DASH.sub("-", pages).strip()  # so a round trip changes nothing
 
     @property
     def id(self) -> str:

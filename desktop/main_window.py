@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QLocale, QModelIndex, QObject, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QUndoStack
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence, QShortcut, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from db.backup import backup_if_due, write_backup
@@ -54,7 +54,10 @@ class MainWindow(QMainWindow):
         self.library = library
         self.settings = settings or QSettings()
         self.setWindowTitle(str(library.folder))  # Qt adds " — Margin", the application's display name
-        self.resize(1280, 780)
+        screen = QGuiApplication.primaryScreen()
+        room = screen.availableGeometry() if screen is not None else None
+        # 1280×780, or what fits a smaller screen (a laptop's 1024×600 shows the reader and the status bar)
+        self.resize(min(1280, room.width() - 40) if room else 1280, min(780, room.height() - 60) if room else 780)
         self.setAcceptDrops(True)
         self.undo_stack = QUndoStack(self)
         self._current_id: str | None = None
@@ -135,8 +138,9 @@ class MainWindow(QMainWindow):
         if event.type() == QEvent.Type.KeyPress and watched in (self.paper_list, self.reader):
             modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
             action = self._triage_keys.get(event.key())
-            if action is not None and modifiers in (Qt.KeyboardModifier.NoModifier,
-                                                    Qt.KeyboardModifier.ShiftModifier):
+            letter = Qt.Key.Key_A <= event.key() <= Qt.Key.Key_Z  # Shift+N is a capital typed, not "note"
+            if action is not None and (modifiers == Qt.KeyboardModifier.NoModifier or (
+                    modifiers == Qt.KeyboardModifier.ShiftModifier and not letter)):
                 action()
                 return True
         return super().eventFilter(watched, event)

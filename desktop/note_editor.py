@@ -19,9 +19,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db.render import AS_TEXT, CUT, NO_LINKS, PREVIEW_MAX_CHARS, note_preview
+from db.render import AS_TEXT, CUT, LINK_BRACKETS_MAX, NO_LINKS, PREVIEW_MAX_CHARS, note_preview
 
 AUTOSAVE_MS = 700
+SYNC_PREVIEW_CHARS = 20_000  # a note this short renders on the GUI thread (milliseconds); longer ones off it
 MAX_UNSAVED_MS = 1000  # steady typing never pauses for AUTOSAVE_MS: save this long after the first unsaved key
 
 
@@ -158,9 +159,11 @@ class NoteEditor(QWidget):
         self._wanted = text
         if self._rendering:
             return  # when the running one ends, the newest text is rendered
+        if len(text) <= SYNC_PREVIEW_CHARS and text.count("[") <= LINK_BRACKETS_MAX:  # a few ms: no flicker
+            self._show_rendered(text, *note_preview(text))
+            return
         self._rendering = True
-        if self.preview.toPlainText() == "":
-            self.preview.setPlainText(self.tr("Rendering the preview…"))
+        self.preview.setPlainText(self.tr("Rendering the preview…"))  # never the previous paper's note meanwhile
         self._preview_pool.start(_PreviewTask(text, self._rendered))
 
     def _show_rendered(self, text: str, body: str, notices: list) -> None:

@@ -39,7 +39,11 @@ class _PaperCommand(QUndoCommand):
                     changes |= self.library.set_read(self.paper_id, not undoing)
                 return changes
 
-        self.edits.write(self.text(), save)
+        try:
+            label = self.library.paper(self.paper_id).label
+        except KeyError:
+            label = self.paper_id
+        self.edits.write(f"{self.text()}: {label}", save)  # "Set rating: GLEAN: Agent verification …"
 
 
 class _SetValue(_PaperCommand):

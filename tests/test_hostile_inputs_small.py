@@ -91,3 +91,16 @@ def test_markup_paragraphs_in_a_paper_list_are_skipped_with_their_line(folder, t
     result = margin("import", str(path), library=folder)
     assert result.returncode == 0 and "2 new" in result.stdout and "1 skipped" in result.stdout
     assert "list.txt:5:" in result.stderr
+
+
+def test_reimporting_the_bibtex_export_of_page_ranges_changes_nothing(tmp_path):
+    """A new user's trial: `1-22` came back as `1–22` (TeX's `--`), so 200 papers were 'updated'."""
+    source = tmp_path / "paged.bib"
+    source.write_text("@article{a, title={Paged paper}, author={Doe, Jane}, journal={Science}, year={2020},"
+                      " pages={1-22}}\n@article{b, title={Other paged}, author={Roe, R.}, journal={Nature},"
+                      " year={2021}, pages={5--9}}\n", encoding="utf-8")
+    folder = tmp_path / "lib"
+    assert margin("import", str(source), library=folder).returncode == 0
+    exported = tmp_path / "export.bib"
+    assert margin("export", "--all", "--format", "bibtex", "--output", str(exported), library=folder).returncode == 0
+    assert margin("import", str(exported), library=folder).stdout.startswith("0 new, 0 updated, 2 unchanged")

@@ -119,3 +119,15 @@ def test_an_import_that_fails_half_way_leaves_the_library_as_it_was(library, mon
         library.import_records(records)
     monkeypatch.undo()
     assert db_state(library_dir) == before
+
+
+def test_a_capital_letter_typed_in_the_list_is_no_triage_key(make_window, qtbot):
+    """A new user's trial: typing `PolyNeXt` in the list — Shift+N opened the note and `eXt` went into it."""
+    window = make_window()
+    window.activateWindow()
+    paper_id = window.current_paper_id()
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClicks(window.paper_list, "eXt")
+    assert window.note_editor.text() == "" and window.library.paper(paper_id).note == ""
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_N)  # the key itself still opens the note
+    assert window.note_editor.editor.hasFocus() or window.focusWidget() is window.note_editor.editor
