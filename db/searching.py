@@ -17,6 +17,7 @@ from db.errors import MarginError
 from db.library import Library
 from db.search_index import SearchIndex, highlight_terms, parse_query_text
 
+SIMILAR_LIMIT = 20  # as Recommender.similar's default
 RECOMMENDATION = re.compile(
     r'(?i)(?:^|(?<=\s))(?:(is:recommended)|similar:(\S+)|similar-tag:(?:"([^"]*)"?|(\S+))|(is:check)|(is:interests))(?=\s|$)')
 
@@ -61,6 +62,9 @@ def run_query(library: Library, text: str, index: SearchIndex, recommender=None)
         recommender = Recommender(library)
     recommended, paper_id, tag = found.group(1), found.group(2), found.group(3) or found.group(4)
     interest: dict[str, str] = {}
+    # with a filter (`is:recommended venue:"ICLR 2018"`), every paper is ranked and the filter's best come
+    # first: filtering the library-wide top 50 would leave only the venue's share of them
+    every = {"limit": None} if rest else {}
     if found.group(6):
         from db.interests import queue
 
@@ -70,20 +74,24 @@ def run_query(library: Library, text: str, index: SearchIndex, recommender=None)
                               f"suggestions for it")
         interest = result.interest
     elif recommended:
-        result = recommender.recommend()
+        result = recommender.recommend(**every)
     elif paper_id is not None:
         try:
-            result = recommender.similar(library.find_id(paper_id))
+            result = recommender.similar(library.find_id(paper_id), **every)
         except KeyError:
             raise MarginError(f"no single paper has the id '{paper_id}' (see: margin list)") from None
     else:
-        result = recommender.more_like_tag(tag or "")
+        result = recommender.more_like_tag(tag or "", **every)
     ids = list(result.ids)
     hint = ""
     if rest:
         narrowed = index.find(rest)
         matching = set(narrowed.ids)
         ids = [i for i in ids if i in matching]
+        if not found.group(6):
+            from db.recommend import DEFAULT_LIMIT
+
+            ids = ids[: SIMILAR_LIMIT if paper_id is not None else DEFAULT_LIMIT]
         hint = narrowed.hint
     return QueryResult(ids, why=dict(result.why), hint=hint, terms=highlight_terms(rest) if rest else [],
                        interest={i: interest[i] for i in ids if i in interest})

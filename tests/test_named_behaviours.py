@@ -3,6 +3,7 @@ planted bugs): each test here fails on that bug. Run one with the bug planted to
 
 from __future__ import annotations
 
+import random
 import re
 import sqlite3
 import time
@@ -131,3 +132,28 @@ def test_a_capital_letter_typed_in_the_list_is_no_triage_key(make_window, qtbot)
     assert window.note_editor.text() == "" and window.library.paper(paper_id).note == ""
     qtbot.keyClick(window.paper_list, Qt.Key.Key_N)  # the key itself still opens the note
     assert window.note_editor.editor.hasFocus() or window.focusWidget() is window.note_editor.editor
+
+
+def test_recommendations_in_a_venue_rank_the_whole_venue_not_the_library_wide_top_50(library):
+    """A new user's trial: `is:recommended venue:"X"` filtered the library-wide top 50, so a venue crowded out
+    by another one's close matches got only its share of them (here: none)."""
+    from db.search_index import SearchIndex
+    from db.searching import run_query
+
+    icml = library.ids()
+    seed = library.paper(icml[0])
+    library.set_rating(icml[0], 5)
+    library.set_rating(icml[1], 1)
+    words = seed.abstract.split()
+    echoes = []
+    for n in range(80):  # the seed's words in another order each time: alike for tf-idf, distinct papers
+        shuffled = list(words)
+        random.Random(n).shuffle(shuffled)
+        echoes.append(PaperRecord(title=f"Echo {n}", abstract=" ".join(shuffled), venue="Echo 2025", source="t"))
+    assert len(library.import_records(echoes).new) == 80
+    index = SearchIndex.for_library(library)
+    index.open(library)
+    everywhere = run_query(library, "is:recommended", index).ids
+    assert not set(everywhere) & set(icml)  # the echoes fill the library-wide top 50
+    in_venue = run_query(library, 'is:recommended venue:"ICML 2026"', index).ids
+    assert len(in_venue) >= 10 and set(in_venue) <= set(icml) - set(icml[:2])
