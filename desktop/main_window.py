@@ -97,6 +97,7 @@ class MainWindow(QMainWindow):
             self.select_row(0)
         if self.search_box.text().strip():
             self.search.start()
+        self.notes.recover_rescued()  # notes a closing window could not save, last time
         self.paper_list.setFocus()  # the triage keys work at once
 
     # ------------------------------------------------------------------ building

@@ -159,6 +159,39 @@ class NoteSession(QObject):
         if self.unsaved:  # last resort: never drop words the user typed
             self._write_rescue_file()
 
+    def recover_rescued(self) -> int:
+        """Put the notes a closing window could not save (the rescue file) back into the library, each as a
+        save the user made (the version it replaces stays in the note history), then remove the file. Returns
+        how many notes were put back; a note the library still cannot take stays in the file."""
+        rescue = self.library.folder / RESCUE_FILE
+        try:
+            notes = json.loads(rescue.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return 0
+        if not isinstance(notes, dict):
+            return 0
+        left, recovered = {}, 0
+        for paper_id, text in notes.items():
+            try:
+                if self.library.paper(paper_id).note != text:
+                    self._apply(self.library.set_note(paper_id, str(text)))
+                    recovered += 1
+            except KeyError:
+                continue  # the paper is gone
+            except (MarginError, sqlite3.Error):
+                left[paper_id] = text
+        try:
+            if left:
+                write_atomically(rescue, json.dumps(left, ensure_ascii=False, indent=1))
+            else:
+                rescue.unlink()
+        except (OSError, MarginError):
+            pass
+        if recovered:
+            self.message.emit(self.tr("Recovered %1 notes that could not be saved last time (the versions they "
+                                      "replace are in Edit → Note history)").replace("%1", str(recovered)), 20000)
+        return recovered
+
     def _write_rescue_file(self) -> None:
         rescue = self.library.folder / RESCUE_FILE
         try:

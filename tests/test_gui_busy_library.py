@@ -129,3 +129,19 @@ def test_closing_saves_the_edits_still_waiting(make_window, qtbot, writer, libra
     window.close()  # before the retry timer: the close saves it
     with Library.open(library_dir) as library:
         assert library.paper(paper_id).rating == 2
+
+
+def test_notes_rescued_by_a_closing_window_are_put_back_at_the_next_start(make_window, qtbot, library_dir):
+    import json
+
+    from db.library import Library
+
+    with Library.open(library_dir) as library:
+        paper_id = library.ids()[4]
+        library.set_note(paper_id, "what the library had")
+    (library_dir / "unsaved-notes.json").write_text(json.dumps({paper_id: "typed while the library was busy"}))
+    window = make_window()
+    assert window.library.paper(paper_id).note == "typed while the library was busy"
+    assert "what the library had" in [text for _when, text in window.library.note_history(paper_id)]
+    assert not (library_dir / "unsaved-notes.json").exists()
+    assert "Recovered 1 notes" in window.statusBar().currentMessage()
