@@ -11,6 +11,7 @@ from pathlib import Path
 from db.errors import LibraryDamaged, MarginError
 from db.integrity import damaged, is_damage, rebuild
 from db.library import Library
+from db.resources import TRANSLATIONS_DIR
 from desktop.plain_text import as_plain
 
 NO_DISPLAY_MESSAGE = (
@@ -114,7 +115,7 @@ def _reporting_damage(previous, window):
     return hook
 
 
-TRANSLATIONS = Path(__file__).resolve().parent.parent / "resources" / "translations"
+TRANSLATIONS = TRANSLATIONS_DIR
 
 
 def install_translation(app, folder: Path = TRANSLATIONS, locale=None) -> bool:
