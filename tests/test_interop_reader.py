@@ -45,14 +45,13 @@ def test_a_rejected_submission_does_not_read_as_a_paper_of_its_venue(tmp_path):
 def test_an_older_library_gets_the_column_and_keeps_its_papers(tmp_path):
     import sqlite3
 
-    from db.library import SCHEMA_VERSION
 
     folder = tmp_path / "lib"
     with Library.open(folder) as library:
         ids = library.ids()
     conn = sqlite3.connect(folder / "library.db")
     conn.execute("ALTER TABLE papers DROP COLUMN extra")
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+    conn.execute("PRAGMA user_version = 4")  # schema 4: the last without the extra column
     conn.commit()
     conn.close()
     with Library.open(folder) as library:
