@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../desktop/app.py" line="+75"/>
+        <location filename="../../desktop/app.py" line="+78"/>
         <source>Margin can rebuild the library from what is still readable in it and from the newest backup, %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -202,7 +202,7 @@
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../../desktop/window_actions.py" line="+139"/>
+        <location filename="../../desktop/window_actions.py" line="+143"/>
         <source>Set title</source>
         <translation type="unfinished"></translation>
     </message>
@@ -221,8 +221,15 @@
         <source>Dismiss suggestion</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>Delete %n paper(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../desktop/window_actions.py" line="-101"/>
+        <location filename="../../desktop/window_actions.py" line="-105"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -377,7 +384,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -484,6 +491,84 @@ Library: %1</source>
         <location line="+2"/>
         <source>Exporting %1 papers…</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop/library_menu.py" line="+31"/>
+        <source>System language</source>
+        <translation>系统语言</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>Cannot open the library</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>&amp;New library…</source>
+        <translation>新建文献库(&amp;N)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open library…</source>
+        <translation>打开文献库(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Delete papers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>No other library yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>New library: choose an empty folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Open library: choose a library folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+7"/>
+        <source>New library</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>%1 is not empty; choose an empty folder for a new library (or File → Open library… for an existing one).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Open library</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 holds no Margin library (no library.db); File → New library… makes one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+18"/>
+        <source>Deleted %n paper(s); Edit → Undo brings them back</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
