@@ -146,12 +146,12 @@ def test_new_library_has_the_check_tables(library_dir):
         assert library.rows("SELECT COUNT(*) FROM check_papers") == [(0,)]
 
 
-def test_migrating_a_schema_4_library_adds_the_check_tables(library_dir):
+def test_migrating_a_schema_5_library_adds_the_check_tables(library_dir):
     import sqlite3
 
     Library.open(library_dir).close()
     conn = sqlite3.connect(library_dir / "library.db")
-    conn.executescript("DROP TABLE check_papers; DROP TABLE check_samples; PRAGMA user_version = 4;")
+    conn.executescript("DROP TABLE check_papers; DROP TABLE check_samples; PRAGMA user_version = 5;")
     conn.close()
     with Library.open(library_dir) as library:
         assert library.rows("PRAGMA user_version")[0][0] == SCHEMA_VERSION
