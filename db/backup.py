@@ -2,7 +2,9 @@
 
 A backup is a Margin JSON document (db/exporters/margin_json.py, "kind": "backup") holding every paper that
 carries anything of the user's: rating, tags, note, note history, user title or read state, with the
-paper's bibliographic fields, so a backup alone can rebuild those papers in an empty library.
+paper's bibliographic fields, so a backup alone can rebuild those papers in an empty library. Annotated
+papers deleted since the previous backup are in it too (Library.delete_papers keeps them), so restoring it
+brings a paper deleted by mistake back with its annotations.
 
 For the window (no Qt here; every function is safe to call from a worker thread, one call at a time per
 library, like every Library call):
@@ -107,6 +109,7 @@ def write_backup(library: Library, keep: int = KEEP, now: datetime | None = None
     data["created"] = now.astimezone(UTC).isoformat(timespec="seconds")
     folder = backup_folder(library)
     latest = latest_backup(library)
+    data["papers"] += _deleted_since(library, latest)
     if latest is not None and _same_papers(latest, data["papers"]):
         try:
             stamp = now.timestamp()
@@ -129,6 +132,16 @@ def write_backup(library: Library, keep: int = KEEP, now: datetime | None = None
         except OSError:
             pass  # a backup we cannot delete does no harm; try again next time
     return path
+
+
+def _deleted_since(library: Library, latest: Path | None) -> list[dict]:
+    """The items of annotated papers deleted since the backup `latest` was written (all kept ones when there is
+    none), so the next backup still holds their annotations (db.library_delete)."""
+    since = None
+    if latest is not None:
+        with contextlib.suppress(OSError):
+            since = datetime.fromtimestamp(latest.stat().st_mtime, UTC).isoformat(timespec="seconds")
+    return library.deleted_items(since)
 
 
 def backup_if_due(library: Library, max_age: timedelta = DEFAULT_MAX_AGE, keep: int = KEEP,

@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 
 from db.cleaning import clean_tag, clean_title
+from db.cli_library import COMMANDS as LIBRARY_COMMANDS
+from db.cli_library import add_parsers as add_library_parsers
 from db.errors import InputError, MarginError
 from db.export import BINARY_FORMATS, DESCRIPTIONS, FOLDER_FORMATS, FORMATS, export, write_export
 from db.integrity import damaged, is_damage
@@ -117,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
                "backup's annotations (newer edits in the library win), as importing it does.")
     p.add_argument("backup", nargs="?", metavar="BACKUP",
                    help="a Margin JSON backup or export (default: the newest file in the library's backups/)")
+    add_library_parsers(commands, common)  # delete, install-desktop (db.cli_library)
     return parser
 
 
@@ -482,4 +485,4 @@ def _write_stdout(text: str) -> None:
 
 _COMMANDS = {"import": cmd_import, "list": cmd_list, "annotate": cmd_annotate, "export": cmd_export,
              "check": cmd_check, "restore": cmd_restore, "progress": cmd_progress, "interest": cmd_interest,
-             "highlight": cmd_highlight, "like": cmd_like}
+             "highlight": cmd_highlight, "like": cmd_like, **LIBRARY_COMMANDS}

@@ -12,9 +12,10 @@ from pathlib import Path
 
 from db.errors import InputError
 from db.paper import PaperRecord
+from db.resources import CORPUS_DIR
 
 _VENUE = re.compile(r"^\s*([^\W\d_][\w&.\-]*(?:\s+[^\W\d_][\w&.\-]*)*?)\s+((?:19|20)\d\d)\b")
-BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "resources" / "corpus"
+BUNDLED_CORPUS = CORPUS_DIR
 
 
 def venue_from_header(header: str) -> tuple[str | None, int | None]:

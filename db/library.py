@@ -4,7 +4,8 @@ This is the one API the window and the command line use to read and change paper
 Every mutation returns what it changed (db.changes.Changes) and records it in the `change_log` table in the
 same transaction: the search index (derived data) catches up from that log, keeping the number of the last
 change it applied with itself (it never writes here), and a window reads there what another process changed.
-Importing lives in db.library_import (mixed into Library); shared SQL pieces in db.store.
+Importing lives in db.library_import, deleting in db.library_delete (both mixed into Library); shared SQL
+pieces in db.store.
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ from db.changes import ADDED, NOTE, NOTHING, TAGS, TRIAGE, Changes
 from db.cleaning import clean_note, clean_tag, clean_title, tag_key
 from db.errors import LibraryBusy, LibraryError
 from db.integrity import damaged, is_damage
+from db.library_delete import DeleteMixin
 from db.library_import import ImportMixin, ImportReport  # noqa: F401 - ImportReport is part of this API
 from db.paper import Paper, PaperRecord
 from db.store import log_change, now
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 DB_NAME = "library.db"
 BUSY_TIMEOUT_MS = 10000  # how long a write waits for another process's write transaction to end
 _NOTICE_MS = 300  # after this long, the waiting process is told (Library.waiting)
@@ -89,7 +91,7 @@ CREATE TABLE IF NOT EXISTS change_log (
 );
 """
 
-class Library(ImportMixin):
+class Library(ImportMixin, DeleteMixin):
     """A library folder. Open with `Library.open(folder)`; close with `close()` (or use as a context manager).
 
     The connection may be used from any thread, one call at a time (an internal lock serializes calls).
@@ -185,9 +187,9 @@ class Library(ImportMixin):
             if existing - {"sqlite_sequence"}:
                 raise LibraryError(f"{self.folder / DB_NAME}: not a Margin library (it has other tables)")
             # one transaction: a crash leaves an empty file (version 0), never half a schema
-            from db.migrations import SCHEMA_6
+            from db.migrations import SCHEMA_6, SCHEMA_7
 
-            schema = _SCHEMA + "".join(f"{statement};\n" for statement in SCHEMA_6)
+            schema = _SCHEMA + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7)
             self._conn.executescript(f"BEGIN IMMEDIATE;{schema}PRAGMA user_version = {SCHEMA_VERSION};COMMIT;")
 
     def close(self) -> None:

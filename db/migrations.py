@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from db.errors import LibraryError
+from db.library_delete import SCHEMA_7  # noqa: F401 - MIGRATIONS[6]; db.library reads it from here
 
 SCHEMA_6 = [
     "CREATE TABLE IF NOT EXISTS check_samples (id INTEGER PRIMARY KEY, scope TEXT NOT NULL,"
@@ -50,6 +51,9 @@ MIGRATIONS: dict[int, list[str]] = {
     # interests, and the papers dismissed from an interest's suggestions (db.interests); the highlight word
     # lists (db.highlight_words); the venues and imported files marked "papers I like" (db.recommend).
     5: [*SCHEMA_6],
+    # 6 → 7: deleted papers kept (db.library_delete): their rows, for undo, and their annotations as a Margin
+    # JSON item, for the next backup
+    6: [*SCHEMA_7],
 }
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from db.errors import LibraryDamaged, MarginError
 from db.integrity import damaged, is_damage, rebuild
 from db.library import Library
+from db.resources import ICONS_DIR, TRANSLATIONS_DIR
 from desktop.plain_text import as_plain
 
 NO_DISPLAY_MESSAGE = (
@@ -30,10 +31,13 @@ def has_display() -> bool:
 def create_window(library: Path):
     """Build the main window on the library folder `library` (created and seeded when missing) without
     entering the event loop. A QApplication must already exist. Raises MarginError if it cannot be opened."""
+    from PySide6.QtGui import QIcon
+
     from desktop.main_window import MainWindow
 
     window = MainWindow(Library.open(Path(library)))
     window.setObjectName("mainWindow")
+    window.setWindowIcon(QIcon(str(ICONS_DIR / "margin.svg")))
     return window
 
 
@@ -120,19 +124,18 @@ def _reporting_damage(previous, window):
     return hook
 
 
-TRANSLATIONS = Path(__file__).resolve().parent.parent / "resources" / "translations"
+TRANSLATIONS = TRANSLATIONS_DIR
 
 
 def install_translation(app, folder: Path = TRANSLATIONS, locale=None) -> bool:
     """Load `folder`/margin_<locale>.qm for `locale` (a QLocale; the system's UI language when None), e.g.
-    margin_zh_CN.qm, when there is one. Returns True when a translation was installed."""
-    from PySide6.QtCore import QLocale, QTranslator
+    margin_zh_CN.qm, when there is one, with Qt's own translation (desktop.library_menu.apply_language).
+    Returns True when a Margin translation was installed."""
+    from PySide6.QtCore import QLocale
 
-    translator = QTranslator(app)
-    if translator.load(locale or QLocale.system(), "margin", "_", str(folder)):
-        app.installTranslator(translator)
-        return True
-    return False
+    from desktop.library_menu import apply_language
+
+    return apply_language(app, locale or QLocale.system(), folder)
 
 
 def run(folder: Path) -> int:
@@ -146,7 +149,13 @@ def run(folder: Path) -> int:
     app.setApplicationName("Margin")
     app.setOrganizationName("Margin")
     app.setApplicationDisplayName("Margin")
-    install_translation(app)
+    app.setDesktopFileName("margin")  # the desktop entry of `margin install-desktop` (Wayland matches it)
+    from PySide6.QtGui import QIcon
+
+    from desktop.library_menu import language_locale, switcher
+
+    app.setWindowIcon(QIcon(str(ICONS_DIR / "margin.svg")))
+    install_translation(app, locale=language_locale())  # View → Language (the system's language by default)
     from desktop.single_instance import InstanceServer, ask_running_instance
 
     if ask_running_instance(folder):
@@ -160,10 +169,21 @@ def run(folder: Path) -> int:
         return 1
     if window is None:
         return 1
-    sys.excepthook = _reporting_damage(sys.excepthook, window)
-    server = InstanceServer(folder, window)
-    server.raiseRequested.connect(lambda: (window.showNormal(), window.raise_(), window.activateWindow()))
+    previous_hook = sys.excepthook
+    current = {}
+
+    def serve(window) -> None:
+        """Make `window` the one this process brings forward, on its library (again after File → Open)."""
+        if "server" in current:
+            current["server"].close()
+        sys.excepthook = _reporting_damage(previous_hook, window)
+        server = current["server"] = InstanceServer(window.library.folder, window)
+        server.raiseRequested.connect(lambda: (window.showNormal(), window.raise_(), window.activateWindow()))
+        current["window"] = window
+
+    serve(window)
+    switcher().switched.connect(serve)
     window.show()
     code = app.exec()
-    window.library.close()
+    current["window"].library.close()
     return code

@@ -9,5 +9,6 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("", text)
+def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    """`text` translated; with `n` >= 0, `%n` in it becomes n (and the translation's plural form for n)."""
+    return QCoreApplication.translate("", text, disambiguation, n)

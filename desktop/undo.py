@@ -1,4 +1,4 @@
-"""Undoable annotation changes (Ctrl+Z / Ctrl+Shift+Z): rating, tags, read state, title and dismissals.
+"""Undoable changes (Ctrl+Z / Ctrl+Shift+Z): rating, tags, read state, title, dismissals and deleting papers.
 
 Each command writes through the Library, by way of the window's pending edits (desktop.pending_edits: saved
 now, or kept and retried while another process holds the library or the disk is full), which hand what the
@@ -127,3 +127,21 @@ class Dismiss(_PaperCommand):
 
     def undo(self) -> None:
         self._save(lambda: self.library.set_dismissed(self.paper_id, self.tag, False), True)
+
+
+class DeletePapers(QUndoCommand):
+    """Delete papers (db.library_delete); undo puts them back as they were, annotations and places included."""
+
+    def __init__(self, library: Library, ids: list[str], edits: PendingEdits):
+        super().__init__(tr("Delete %n paper(s)", "", len(ids)))
+        self.library = library
+        self.ids = list(ids)
+        self.edits = edits
+
+    def redo(self) -> None:
+        library, ids = self.library, self.ids
+        # papers another process deleted meanwhile are left out (delete_papers refuses unknown ids)
+        self.edits.write(self.text(), lambda: library.delete_papers([paper.id for paper in library.papers(ids)]))
+
+    def undo(self) -> None:
+        self.edits.write(self.text(), lambda: self.library.undelete_papers(self.ids))

@@ -93,6 +93,10 @@ class WindowActions:
         self.auto_read = self._toggle(view_menu, tr("&Mark read when shown"), window.setting("autoRead", True),
                                       lambda on: window.settings.setValue("triage/autoRead", on))
 
+        from desktop.library_menu import LibraryActions  # New/Open/recent library, Delete papers, Language
+
+        self.library_actions = LibraryActions(window, file_menu, edit_menu, view_menu)
+
         help_menu = bar.addMenu(tr("&Help"))
         self._action(help_menu, tr("&Keyboard shortcuts"),
                      lambda: text_dialog(window, tr("Keyboard shortcuts"), shortcuts_text()).exec())

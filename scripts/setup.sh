@@ -73,6 +73,14 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     touch "$stamp"
 fi
 
+# The translations of a checkout (a wheel compiles its own: setup.py): resources/translations/*.ts → *.qm
+for ts in resources/translations/*.ts; do
+    qm="${ts%.ts}.qm"
+    if [ -f "$ts" ] && { [ ! -f "$qm" ] || [ "$ts" -nt "$qm" ]; }; then
+        .venv/bin/pyside6-lrelease -silent "$ts" -qm "$qm" || echo "margin setup: could not compile $ts" >&2
+    fi
+done
+
 # Qt's X11 and Wayland plugins load more libraries than Python can see: name any that are still missing.
 plugins=$(.venv/bin/python -c 'import PySide6, pathlib; print(pathlib.Path(PySide6.__file__).parent / "Qt/plugins/platforms")' 2>/dev/null || true)
 if [ -n "$plugins" ] && command -v ldd >/dev/null 2>&1; then

@@ -1,0 +1,112 @@
+"""The window: Delete key with undo, File → New/Open/recent library in the same session, View → Language,
+the window's icon and the desktop entry."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from db import desktop_entry
+from db.library import Library
+from desktop.library_menu import recent_libraries
+
+FIRST = "9342e12f8e8d"
+
+
+def _select(window, paper_id):
+    assert window.select_paper(paper_id)
+    window.paper_list.setFocus()
+
+
+def test_delete_key_deletes_the_selected_paper_and_undo_brings_it_back(qtbot, make_window, library_dir):
+    window = make_window()
+    window.library.set_rating(FIRST, 3)
+    _select(window, FIRST)
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_Delete)
+    assert FIRST not in window.model.ids()  # gone from the list at once
+    assert window.model.rowCount() == 37
+    assert window.current_paper_id() not in (None, FIRST)  # a neighbour is shown
+    with Library.open(library_dir) as other:  # saved: another process sees it
+        assert FIRST not in other.ids()
+    window.undo_stack.undo()
+    qtbot.waitUntil(lambda: FIRST in window.model.ids(), timeout=10000)  # back after the search comes in
+    assert window.library.paper(FIRST).rating == 3
+    window.undo_stack.redo()
+    assert FIRST not in window.library.ids()
+
+
+def test_delete_in_a_text_field_is_not_a_paper_delete(qtbot, make_window):
+    window = make_window()
+    _select(window, FIRST)
+    window.search_box.setFocus()
+    window.search_box.setText("ab")
+    qtbot.keyClick(window.search_box, Qt.Key.Key_Home)
+    qtbot.keyClick(window.search_box, Qt.Key.Key_Delete)
+    assert FIRST in window.library.ids()
+
+
+def test_opening_a_second_library_in_the_same_session(qtbot, make_window, tmp_path):
+    window = make_window()
+    window.library.set_note(FIRST, "a note in the first library")
+    first_folder = window.library.folder
+    second_folder = tmp_path / "second"
+    new = window.actions_.library_actions.new_library(second_folder)
+    assert new is not None and new is not window
+    qtbot.addWidget(new)
+    try:
+        assert new.library.folder == second_folder and new.library.count() == 0  # a new library is empty
+        assert not window.isVisible() and new.isVisible()
+        assert (first_folder / "backups").is_dir()  # the old window closed as closing always does
+        assert recent_libraries(new.settings)[:2] == [second_folder.resolve(), first_folder.resolve()]
+        # File → Open recent lists the first library; opening it comes back to its papers and note
+        recent = [action.text() for action in new.actions_.library_actions.recent_menu.actions()]
+        assert recent == [str(first_folder.resolve())]
+        again = new.actions_.library_actions.open_library(first_folder)
+        qtbot.addWidget(again)
+        assert again.library.count() == 38 and again.library.paper(FIRST).note == "a note in the first library"
+        again.close()
+        again.library.close()
+    finally:
+        new.close()
+
+
+def test_open_library_refuses_a_folder_without_a_library(qtbot, make_window, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    told = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: told.append(args[2]))
+    window = make_window()
+    assert window.actions_.library_actions.open_library(tmp_path) is None
+    assert window.isVisible() and told and "library.db" in told[0]
+
+
+def test_view_language_shows_the_window_in_chinese_and_back(qtbot, make_window):
+    window = make_window()
+    chinese = window.actions_.library_actions.set_language("zh_CN")
+    qtbot.addWidget(chinese)
+    try:
+        assert [action.text() for action in chinese.menuBar().actions()][0] == "文件(&F)"
+        assert chinese.settings.value("view/language") == "zh_CN"
+        english = chinese.actions_.library_actions.set_language("en")
+        qtbot.addWidget(english)
+        assert [action.text() for action in english.menuBar().actions()][0] == "&File"
+        english.close()
+        english.library.close()
+    finally:
+        from desktop.library_menu import apply_language, language_locale
+
+        apply_language(QApplication.instance(), language_locale("en"))
+
+
+def test_the_window_has_the_margin_icon(make_window):
+    assert not make_window().windowIcon().isNull()
+
+
+def test_install_desktop_writes_an_entry_and_icons(tmp_path):
+    written = desktop_entry.install(tmp_path, ["/opt/my apps/margin"])
+    entry = (tmp_path / "applications" / "margin.desktop").read_text(encoding="utf-8")
+    assert 'Exec="/opt/my apps/margin"' in entry and "Icon=margin" in entry and "Type=Application" in entry
+    assert (tmp_path / "icons/hicolor/scalable/apps/margin.svg").stat().st_size > 0
+    assert (tmp_path / "icons/hicolor/256x256/apps/margin.png").read_bytes()[:4] == b"\x89PNG"
+    assert len(desktop_entry.remove(tmp_path)) == len(written)
+    assert not (tmp_path / "applications" / "margin.desktop").exists()
