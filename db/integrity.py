@@ -49,6 +49,7 @@ _TABLES: dict[str, tuple[str, ...]] = {
     "dismissals": ("paper_id", "tag_id", "dismissed_at"),
     "highlight_words": ("kind", "entry", "position"),
     "liked_sources": ("kind", "value"),
+    "deleted_papers": ("paper_id", "deleted_at", "rows", "item"),  # deletions stay undoable after a rebuild
 }
 UNKNOWN = -1  # RebuildReport.lost of a table of which nothing could be read
 _MISSES_BEFORE_GIVING_UP = 20000  # rowids tried past the last one read, where a table's end cannot be read
