@@ -95,8 +95,8 @@ class PaperRecord:
 
     def __post_init__(self) -> None:
         pages = self.extra.get("pages")
-        if isinstance(pages, str):  # a range as most files write it: `1-22` (BibTeX's `--` reads as `1–22`),
-            self.extra["pages"] = _PAGE_DASH.sub("-", pages).strip()  # so a round trip changes nothing
+        if isinstance(pages, str):  # a range with an en dash, however the file wrote it (`1-22`, BibTeX's
+            self.extra["pages"] = _PAGE_DASH.sub("–", pages).strip()  # `1--22`): a round trip changes nothing
 
     @property
     def id(self) -> str:

@@ -123,7 +123,7 @@ def test_ris_with_a_malformed_first_line_keeps_that_record():
     book, article = result.records
     assert book.title == "A Book Whose First Line Is Malformed" and book.line == 1
     assert book.extra == {"type": "book", "publisher": "A Publisher", "isbn": "978-0-00-000000-2"}
-    assert article.extra == {"type": "article", "pages": "100-110", "volume": "12", "issue": "3"}
+    assert article.extra == {"type": "article", "pages": "100–110", "volume": "12", "issue": "3"}
     assert result.skipped == []
 
 

@@ -22,7 +22,7 @@ def test_imported_details_are_stored_and_shown(tmp_path):
                           "isbn": "978-3-16-148410-0"}
     assert bibliographic_details(book) == "Book · Craft Press · Oslo · ISBN 978-3-16-148410-0"
     article = papers["A Journal Article"]
-    assert bibliographic_details(article) == "Journal article · vol. 12 · no. 3 · pp. 100-110"
+    assert bibliographic_details(article) == "Journal article · vol. 12 · no. 3 · pp. 100–110"
     chapter = papers["A Chapter"]
     assert "Chapter · ed. Ed Editor, Otto Other · pp. 11–22" == bibliographic_details(chapter)
     assert '<p class="meta bib">Book · Craft Press' in paper_to_html(book)
