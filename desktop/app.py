@@ -30,8 +30,10 @@ def has_display() -> bool:
 def create_window(library: Path):
     """Build the main window on the library folder `library` (created and seeded when missing) without
     entering the event loop. A QApplication must already exist. Raises MarginError if it cannot be opened."""
+    from desktop.i18n import use_number_locale
     from desktop.main_window import MainWindow
 
+    use_number_locale()
     window = MainWindow(Library.open(Path(library)))
     window.setObjectName("mainWindow")
     return window

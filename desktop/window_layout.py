@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QSplitter,
     QTableView,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -101,6 +103,20 @@ def build_widgets(window) -> None:
     left_layout = QVBoxLayout(left)
     left_layout.setContentsMargins(0, 6, 0, 6)
     left_layout.addWidget(window.search_box)
+    window.view_banner = QWidget(left)  # "Similar to: <label>" and Back, above a similar-papers list
+    banner_layout = QHBoxLayout(window.view_banner)
+    banner_layout.setContentsMargins(2, 0, 2, 0)
+    window.back_button = QToolButton(window.view_banner)
+    window.back_button.setObjectName("backButton")
+    window.back_button.setText(QCoreApplication.translate("MainWindow", "← Back"))
+    window.back_button.setToolTip(QCoreApplication.translate("MainWindow", "Back to the previous view (Alt+Left)"))
+    window.view_label = QLabel(window.view_banner)
+    window.view_label.setObjectName("viewLabel")
+    window.view_label.setTextFormat(Qt.TextFormat.PlainText)
+    banner_layout.addWidget(window.back_button)
+    banner_layout.addWidget(window.view_label, 1)
+    window.view_banner.hide()
+    left_layout.addWidget(window.view_banner)
     left_layout.addWidget(window.paper_list)
 
     window.reader = ReaderView(window)
