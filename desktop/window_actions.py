@@ -20,6 +20,7 @@ from desktop.i18n import plural, tr
 from desktop.importing import ImportJob
 from desktop.plain_text import as_plain
 from desktop.shortcuts import shortcuts_dialog
+from desktop.window_layout import apply_zoom
 
 IMPORT_FILTER = "Paper lists (*.txt *.json *.jsonl *.csv *.bib *.bibtex *.biblatex *.ris *.xml *.atom);;All files (*)"
 UNREAD_FILTER = "read:no"
@@ -60,11 +61,12 @@ class WindowActions:
         self._action(edit_menu, tr("&Highlight words…"), lambda: edit_highlight_words(window), "Ctrl+H")
 
         view_menu = self.view_menu = bar.addMenu(tr("&View"))
-        self._action(view_menu, tr("Zoom &in"), lambda: window.reader.set_zoom(window.reader.zoom + 1),
+        # the reader, the list and the note zoom together (desktop.window_layout.apply_zoom)
+        self._action(view_menu, tr("Zoom &in"), lambda: apply_zoom(window, window.reader.zoom + 1),
                      QKeySequence.StandardKey.ZoomIn, extra=["Ctrl+="])
-        self._action(view_menu, tr("Zoom &out"), lambda: window.reader.set_zoom(window.reader.zoom - 1),
+        self._action(view_menu, tr("Zoom &out"), lambda: apply_zoom(window, window.reader.zoom - 1),
                      QKeySequence.StandardKey.ZoomOut)
-        self._action(view_menu, tr("&Reset zoom"), lambda: window.reader.set_zoom(0), "Ctrl+0")
+        self._action(view_menu, tr("&Reset zoom"), lambda: apply_zoom(window, 0), "Ctrl+0")
         self._action(view_menu, tr("Re&fresh list"), window.search.refresh, "F5")
         self.back_action = self._action(view_menu, tr("&Back"), window.go_back, "Alt+Left")
         view_menu.addSeparator()

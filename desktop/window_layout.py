@@ -188,7 +188,7 @@ def restore_layout(window) -> None:
         window.paper_list.horizontalHeader().restoreState(s.value(HEADER_KEY))
     window.search.sort_key = s.value("list/sortKey") or None
     window.search.sort_descending = s.value("list/sortDescending", False, type=bool)
-    window.reader.set_zoom(s.value("reader/zoom", 0, type=int))
+    apply_zoom(window, s.value("reader/zoom", 0, type=int))
     window.search_box.blockSignals(True)
     window.search_box.setText(s.value("search/lastQuery", "", type=str))
     window.search_box.blockSignals(False)
@@ -205,3 +205,20 @@ def save_layout(window) -> None:
     s.setValue("reader/zoom", window.reader.zoom)
     s.setValue("search/lastQuery", window.search_box.text())
     s.sync()
+
+
+def apply_zoom(window, steps: int) -> None:
+    """View → Zoom: `steps` (−5..10, 0 the default size) for the reader, the paper list (font and row height)
+    and the note (editor and preview) together; one point of font size per step in the list and note."""
+    window.reader.set_zoom(steps)
+    steps = window.reader.zoom  # clamped
+    if not hasattr(window, "_base_list_font"):
+        window._base_list_font = window.paper_list.font()
+        window._base_note_font = window.note_editor.editor.font()
+    for widget, base in ((window.paper_list, window._base_list_font),
+                         (window.note_editor.editor, window._base_note_font),
+                         (window.note_editor.preview, window._base_note_font)):
+        font = base.__class__(base)
+        font.setPointSizeF(max(5.0, base.pointSizeF() + steps))
+        widget.setFont(font)
+    window.paper_list.verticalHeader().setDefaultSectionSize(PaperDelegate.row_height(window.paper_list.font()))

@@ -113,3 +113,16 @@ def test_numbers_and_plurals_in_the_window(window, qtbot, tmp_path):
     qtbot.waitUntil(lambda: window.actions_.last_export is not None, timeout=30000)
     assert window.statusBar().currentMessage() == f"Exported 1 paper to {tmp_path / 'one.bib'}"
     assert window.count_label.text() == "38 of 38 papers · read 0 of 38"
+
+
+def test_zoom_scales_the_list_and_the_note_with_the_reader(window, qtbot):
+    from desktop.window_layout import apply_zoom
+
+    list_size, note_size = window.paper_list.font().pointSizeF(), window.note_editor.editor.font().pointSizeF()
+    row = window.paper_list.rowHeight(0)
+    apply_zoom(window, 3)
+    assert window.reader.zoom == 3
+    assert window.paper_list.font().pointSizeF() == list_size + 3 and window.paper_list.rowHeight(0) > row
+    assert window.note_editor.editor.font().pointSizeF() == note_size + 3
+    apply_zoom(window, 0)
+    assert window.paper_list.font().pointSizeF() == list_size and window.paper_list.rowHeight(0) == row
