@@ -86,9 +86,11 @@ def _menu_rows(menu, path: str) -> list[tuple[str, str]]:
         title = action.text().replace("&", "")
         if action.menu() is not None:
             rows += _menu_rows(action.menu(), f"{path} → {title}")
-        elif action.shortcuts():
-            keys = " / ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in action.shortcuts())
-            rows.append((keys, f"{path} → {title}"))
+        else:
+            keys = " / ".join(text for s in action.shortcuts() if (text := s.toString(
+                QKeySequence.SequenceFormat.NativeText)))
+            if keys:  # a standard key the platform leaves unbound (Quit on some desktops) has no text
+                rows.append((keys, f"{path} → {title}"))
     return rows
 
 
@@ -120,6 +122,8 @@ def shortcuts_dialog(window) -> QDialog:
     for number, (keys, what) in enumerate(rows):
         table.setItem(number, 0, QTableWidgetItem(keys))
         table.setItem(number, 1, QTableWidgetItem(what))
+    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.setAlternatingRowColors(True)
     table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
     table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
