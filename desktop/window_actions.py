@@ -74,7 +74,9 @@ class WindowActions:
         sort_menu = view_menu.addMenu(tr("&Sort by"))
         group = QActionGroup(window)
         for key, label, descending in ((None, tr("Relevance"), False), ("label", tr("Label"), False),
-                                       ("rating", tr("Rating"), True), ("added", tr("Date added"), True)):
+                                       ("rating", tr("Rating"), True), ("added", tr("Date added"), True),
+                                       ("year", tr("Year"), True), ("venue", tr("Venue"), False),
+                                       ("authors", tr("First author"), False)):
             action = sort_menu.addAction(label)
             action.setCheckable(True)
             action.setChecked(key == window.search.sort_key)

@@ -31,7 +31,7 @@ from desktop.reader_view import ReaderView
 from desktop.sidebar import Sidebar
 from desktop.tag_editor import TagEditor
 
-COLUMN_WIDTHS = {1: 72, 2: 96, 3: 78, 4: 44, 5: 40}  # rating, tags, venue, year, read: pixels when shown
+COLUMN_WIDTHS = {1: 72, 2: 96, 3: 78, 4: 44, 5: 40, 6: 150}  # rating, tags, venue, year, read, authors (pixels)
 # sidebar, list, reader at the default width of 1280; a wider or narrower window keeps these proportions
 # (at 1000 px: 199, 461, 340; at 1400 px: 279, 645, 476), so the list always gets the most
 SPLITTER_SIZES = (255, 590, 435)
@@ -39,7 +39,7 @@ HEADER_KEY = "list/columns"  # was "list/header" when every column was shown and
 
 
 def _column_menu(window, position) -> None:
-    """The list header's context menu: show or hide the rating, tags, venue, year and read columns."""
+    """The list header's context menu: show or hide the rating, tags, venue, year, read and authors columns."""
     header = window.paper_list.horizontalHeader()
     menu = QMenu(header)
     for column in COLUMN_WIDTHS:
@@ -185,7 +185,11 @@ def restore_layout(window) -> None:
     if s.value("window/readerSplitter"):
         window.right_splitter.restoreState(s.value("window/readerSplitter"))
     if s.value(HEADER_KEY):
-        window.paper_list.horizontalHeader().restoreState(s.value(HEADER_KEY))
+        header = window.paper_list.horizontalHeader()
+        header.restoreState(s.value(HEADER_KEY))
+        for column in COLUMN_WIDTHS:  # a column newer than the saved layout (authors) starts hidden
+            if column >= s.value("list/columnCount", 6, type=int):
+                header.setSectionHidden(column, True)
     window.search.sort_key = s.value("list/sortKey") or None
     window.search.sort_descending = s.value("list/sortDescending", False, type=bool)
     apply_zoom(window, s.value("reader/zoom", 0, type=int))
@@ -200,6 +204,7 @@ def save_layout(window) -> None:
     s.setValue("window/splitter", window.splitter.saveState())
     s.setValue("window/readerSplitter", window.right_splitter.saveState())
     s.setValue(HEADER_KEY, window.paper_list.horizontalHeader().saveState())
+    s.setValue("list/columnCount", window.model.columnCount())
     s.setValue("list/sortKey", window.search.sort_key or "")
     s.setValue("list/sortDescending", window.search.sort_descending)
     s.setValue("reader/zoom", window.reader.zoom)

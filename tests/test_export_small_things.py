@@ -28,3 +28,24 @@ def test_citation_keys_get_a_letter_only_on_a_clash():
     many = [paper(f"{n:012x}") for n in range(30)]
     keys = citation_keys(many)
     assert len(set(keys.values())) == 30 and keys[many[27].id] == "grave2017aa"
+
+
+def test_sort_by_first_authors_family_name(library_dir):
+    from db import facets
+    from db.library import Library
+    from db.paper import PaperRecord
+
+    lib = Library.open(library_dir, seed=False)
+    try:
+        lib.import_records([PaperRecord(title=t, abstract=f"An abstract about {t}.", authors=a, year=y)
+                            for t, a, y in (("Zed", ["Ashish Vaswani", "B. Other"], 2017), ("None", [], 2016),
+                                            ("Ada", ["Edouard Grave"], 2018), ("Bee", ["Anna van Aalst"], 2019))])
+        labels = {p.id: p.label for p in lib.papers()}
+        order = [labels[i] for i in facets.order_ids(lib, None, "authors")]
+        assert order == ["Bee", "Ada", "Zed", "None"]  # Aalst, Grave, Vaswani; no authors last
+        assert [labels[i] for i in facets.order_ids(lib, None, "authors", descending=True)] == [
+            "Zed", "Ada", "Bee", "None"]
+        assert [labels[i] for i in facets.order_ids(lib, None, "year", descending=True)] == [
+            "Bee", "Ada", "Zed", "None"]
+    finally:
+        lib.close()

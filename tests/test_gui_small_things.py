@@ -126,3 +126,15 @@ def test_zoom_scales_the_list_and_the_note_with_the_reader(window, qtbot):
     assert window.note_editor.editor.font().pointSizeF() == note_size + 3
     apply_zoom(window, 0)
     assert window.paper_list.font().pointSizeF() == list_size and window.paper_list.rowHeight(0) == row
+
+
+def test_authors_column_and_sort_by_year_venue_author(window, qtbot):
+    from desktop.paper_model import AUTHORS, COLUMNS
+
+    assert window.model.headerData(AUTHORS, Qt.Orientation.Horizontal) == "Authors"
+    window._header_clicked(COLUMNS.index("authors"))
+    assert window.search.sort_key == "authors"
+    assert window.paper_list.horizontalHeader().sortIndicatorSection() == AUTHORS
+    sort_menu = [a.menu() for a in window.actions_.view_menu.actions() if a.menu() and "Sort" in a.text()][0]
+    names = [a.text() for a in sort_menu.actions()]
+    assert {"Year", "Venue", "First author"} <= set(names)
