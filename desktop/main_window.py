@@ -113,6 +113,7 @@ class MainWindow(QMainWindow):
         self.paper_list.selectionModel().currentRowChanged.connect(self._current_changed)
         self.paper_list.horizontalHeader().sectionClicked.connect(self._header_clicked)
         self.sidebar.filterRequested.connect(self.search.add_filter)
+        self.sidebar.queryRequested.connect(self.go_to)  # a saved search (Back returns)
         self.sidebar.libraryChanged.connect(self.apply_changes)
         self.reader.action_requested.connect(self._reader_action)
         self.rating_widget.ratingChanged.connect(lambda rating: self.rate_current(rating))

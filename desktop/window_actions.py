@@ -55,6 +55,7 @@ class WindowActions:
         self._action(edit_menu, tr("Note &history…"), self.note_history_dialog)
         self._action(edit_menu, tr("&Copy citation (BibTeX)"), self.copy_citation, "Ctrl+Shift+C")
         self._action(edit_menu, tr("&Find"), window.search_box.setFocus, QKeySequence.StandardKey.Find)
+        self._action(edit_menu, tr("Sa&ve search…"), lambda: window.sidebar.save_search(window.search_box.text()))
         self._action(edit_menu, tr("&Similar papers"), window.show_similar, "Ctrl+Shift+S")
         self._action(edit_menu, tr("Re&commended papers"), lambda: window.set_query("is:recommended"), "Ctrl+R")
         self._action(edit_menu, tr("&Interests queue"), lambda: window.set_query("is:interests"), "Ctrl+Shift+R")

@@ -28,6 +28,7 @@ from desktop.note_editor import NoteEditor
 from desktop.paper_model import LABEL, RATING
 from desktop.rating_widget import RatingWidget
 from desktop.reader_view import ReaderView
+from desktop.saved_searches import SavedSearches
 from desktop.sidebar import Sidebar
 from desktop.tag_editor import TagEditor
 
@@ -95,7 +96,7 @@ def build_widgets(window) -> None:
     window.empty_label.setMargin(24)
     window.empty_label.hide()
 
-    window.sidebar = Sidebar(window.library, window)
+    window.sidebar = Sidebar(window.library, window, saved=SavedSearches(window.settings, window.library.folder))
     window.sidebar.setObjectName("sidebar")
     window.sidebar.setAccessibleName(QCoreApplication.translate("MainWindow", "Library, venues, ratings and tags"))
 

@@ -138,3 +138,28 @@ def test_authors_column_and_sort_by_year_venue_author(window, qtbot):
     sort_menu = [a.menu() for a in window.actions_.view_menu.actions() if a.menu() and "Sort" in a.text()][0]
     names = [a.text() for a in sort_menu.actions()]
     assert {"Year", "Venue", "First author"} <= set(names)
+
+
+def test_saved_searches_in_the_sidebar(window, qtbot):
+    from desktop.sidebar import SAVED_ROLE
+
+    def entries():
+        return [window.sidebar.topLevelItem(i) for i in range(window.sidebar.topLevelItemCount())]
+
+    assert "Saved searches" not in [item.text(0) for item in entries()]
+    assert window.sidebar.save_search('agents rating:none', name="To screen")
+    section = [item for item in entries() if item.text(0) == "Saved searches"][0]
+    entry = section.child(0)
+    assert entry.text(0) == "To screen" and entry.data(0, SAVED_ROLE) == "To screen"
+    window.sidebar.itemClicked.emit(entry, 0)
+    qtbot.waitUntil(lambda: window.search.query == "agents rating:none", timeout=60000)
+    assert window.search_box.text() == "agents rating:none"  # the whole query, not one filter added
+    again = create_window(window.library.folder)  # kept in the settings, per library
+    qtbot.addWidget(again)
+    try:
+        assert [n for n, _q in again.sidebar.saved.all()] == ["To screen"]
+    finally:
+        again.close()
+        again.library.close()
+    window.sidebar.remove_search("To screen")
+    assert "Saved searches" not in [item.text(0) for item in entries()]
