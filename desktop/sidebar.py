@@ -22,6 +22,7 @@ from db import facets
 from db.errors import MarginError
 from db.library import Library
 from db.render import stars
+from desktop.i18n import plural
 from desktop.plain_text import as_plain
 from desktop.saved_searches import SavedSearches
 
@@ -208,8 +209,8 @@ class Sidebar(QTreeWidget):
     def delete_tag(self, name: str, confirm: bool = True) -> bool:
         count = len(facets.papers_with_tag(self.library, name))
         if confirm:
-            answer = QMessageBox.question(self, self.tr("Delete tag"), as_plain(self.tr(
-                "Remove the tag “%1” from %2 papers?").replace("%1", name).replace("%2", str(count))))
+            answer = QMessageBox.question(self, self.tr("Delete tag"), as_plain(plural(self.tr(
+                "Remove the tag “%1” from %Ln paper(s)?", "", count), count).replace("%1", name)))
             if answer != QMessageBox.StandardButton.Yes:
                 return False
         try:
