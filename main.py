@@ -6,7 +6,14 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    from db.cli import build_parser, library_dir, run_command
+    try:
+        from db.cli import build_parser, library_dir, run_command
+    except ModuleNotFoundError as error:  # a Python without Margin's dependencies (the system's, not .venv's)
+        if (error.name or "").split(".")[0] in ("db", "desktop"):
+            raise  # Margin's own module: a bug, not a setup problem
+        print(f"margin: this Python ({sys.executable}) lacks Margin's dependencies (no module '{error.name}'): "
+              "run scripts/run.sh, or .venv/bin/python main.py (scripts/setup.sh makes .venv)", file=sys.stderr)
+        return 1
 
     args = build_parser().parse_args(argv)
     if args.command is None:

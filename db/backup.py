@@ -192,9 +192,9 @@ class RestoreReport:
     def summary(self) -> str:
         """`annotations restored on 12 papers (3 already up to date)`, then `, newer edits kept on 2` and
         `, 1 not found` when there are such papers."""
-        text = f"annotations restored on {len(self.changed)} papers ({len(self.unchanged)} already up to date)"
-        text += f", newer edits kept on {len(self.kept)}" if self.kept else ""
-        return text + (f", {self.unmatched} not found" if self.unmatched else "")
+        text = f"annotations restored on {len(self.changed):,} papers ({len(self.unchanged):,} already up to date)"
+        text += f", newer edits kept on {len(self.kept):,}" if self.kept else ""
+        return text + (f", {self.unmatched:,} not found" if self.unmatched else "")
 
 
 class _Matcher:

@@ -120,6 +120,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("backup", nargs="?", metavar="BACKUP",
                    help="a Margin JSON backup or export (default: the newest file in the library's backups/)")
     add_library_parsers(commands, common)  # delete, install-desktop (db.cli_library)
+    from db.cli_show import add_parsers
+
+    add_parsers(commands, common)  # show ID, tags
     return parser
 
 
@@ -468,7 +471,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         return 0
     count = write_export(papers, args.format, Path(args.output), history=library.note_history,
                          include_abstract=args.abstract, text=text)
-    print(f"exported {count} papers to {args.output}", file=sys.stderr)
+    print(f"exported {count:,} {'paper' if count == 1 else 'papers'} to {args.output}", file=sys.stderr)
     return 0
 
 
@@ -485,4 +488,12 @@ def _write_stdout(text: str) -> None:
 
 _COMMANDS = {"import": cmd_import, "list": cmd_list, "annotate": cmd_annotate, "export": cmd_export,
              "check": cmd_check, "restore": cmd_restore, "progress": cmd_progress, "interest": cmd_interest,
-             "highlight": cmd_highlight, "like": cmd_like, **LIBRARY_COMMANDS}
+             "highlight": cmd_highlight, "like": cmd_like, "show": lambda args: _with_library(args, "cmd_show"),
+             "tags": lambda args: _with_library(args, "cmd_tags"), **LIBRARY_COMMANDS}
+
+
+def _with_library(args: argparse.Namespace, name: str) -> int:
+    import db.cli_show
+
+    with _open(args) as library:
+        return getattr(db.cli_show, name)(args, library, _write_stdout)

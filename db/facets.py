@@ -20,6 +20,7 @@ SORT_KEYS = {
     "year": "COALESCE(p.year, 0)",
     "read": "COALESCE(a.read, 0)",
     "added": "p.position",
+    "authors": None,  # the first author's family name (db.names), sorted in Python: SQL cannot parse names
 }
 
 
@@ -55,13 +56,34 @@ def order_ids(library: Library, ids: Sequence[str] | None, key: str, descending:
     if key not in SORT_KEYS:
         raise ValueError(f"unknown sort key {key!r}; use one of {', '.join(SORT_KEYS)}")
     direction = "DESC" if descending else "ASC"
-    ordered = [row[0] for row in library.rows(
-        f"SELECT p.id FROM papers p LEFT JOIN annotations a ON a.paper_id = p.id"
-        f" ORDER BY {SORT_KEYS[key]} {direction}, p.position")]
+    if key == "authors":
+        ordered = _by_first_author(library, descending)
+    else:
+        ordered = [row[0] for row in library.rows(
+            f"SELECT p.id FROM papers p LEFT JOIN annotations a ON a.paper_id = p.id"
+            f" ORDER BY {SORT_KEYS[key]} {direction}, p.position")]
     if ids is None:
         return ordered
     wanted = set(ids)
     return [paper_id for paper_id in ordered if paper_id in wanted]
+
+
+def _by_first_author(library: Library, descending: bool) -> list[str]:
+    """Every paper id by its first author's family name, then given names (case-folded); papers without
+    authors last either way; ties in library order."""
+    import json
+
+    from db.names import family_name
+
+    keyed, anonymous = [], []
+    for paper_id, authors in library.rows("SELECT id, authors FROM papers ORDER BY position"):
+        names = json.loads(authors or "[]")
+        if names:
+            keyed.append(((family_name(names[0]).casefold(), names[0].casefold()), paper_id))
+        else:
+            anonymous.append(paper_id)
+    keyed.sort(key=lambda item: item[0], reverse=descending)  # stable: ties keep library order
+    return [paper_id for _key, paper_id in keyed] + anonymous
 
 
 def papers_with_tag(library: Library, name: str) -> list[str]:

@@ -29,9 +29,10 @@ class ImportReport:
     skipped: list[tuple[int | None, str]] = field(default_factory=list)
 
     def summary(self) -> str:
-        """One line: `38 new, 0 updated, 0 unchanged, 0 duplicates in the file, 0 skipped`."""
-        return (f"{len(self.new)} new, {len(self.updated)} updated, {len(self.unchanged)} unchanged, "
-                f"{self.duplicates} duplicates in the file, {len(self.skipped)} skipped")
+        """One line: `1,683 new, 0 updated, 38 unchanged, 0 duplicates in the file, 0 skipped` (thousands
+        separated: the command line's summary; the window formats its own with the locale)."""
+        return (f"{len(self.new):,} new, {len(self.updated):,} updated, {len(self.unchanged):,} unchanged, "
+                f"{self.duplicates:,} duplicates in the file, {len(self.skipped):,} skipped")
 
     @property
     def changes(self) -> Changes:

@@ -32,6 +32,9 @@ POSITIVE_RATINGS = (4, 5)
 NEGATIVE_RATINGS = (1, 2)
 NO_POSITIVES = "Rate at least one paper 4 or 5 stars to get recommendations"
 SAMPLE = 2000  # unrated papers drawn as negatives
+# a paper with fewer distinct terms than this ("Test of Time Award", no abstract) is never recommended: on so
+# little text one shared word makes a near-perfect match ("Recommended for: test time")
+MIN_TERMS = 5
 SVM_C = 0.01  # as arxiv-sanity-lite; best of 0.01, 0.1, 1 on the ICLR benchmark
 WHY_TERMS = 5
 # A tag's model weighs its negatives: a dismissal or a 1–2 star rating counts fully, a 3-star "maybe" as
@@ -241,10 +244,23 @@ class Recommender:
         # a paper with no term in common with any positive learns nothing from them: it is not recommended
         shared = np.asarray(X[pos].sum(axis=0) > 0).ravel()
         useful = candidates[np.asarray((X[candidates] @ shared.astype(np.float32)) > 0).ravel()]
+        useful = useful[_word_counts(tfidf, useful) >= MIN_TERMS]  # too little text to judge
         top = _top(scores, useful, limit)
         support = weights * shared
         items = [Recommendation(tfidf.ids[i], float(scores[i]), _why(tfidf, X[i].multiply(support))) for i in top]
         return Recommendations(items, len(pos), len(neg) + len(maybe) + len(sample), time.perf_counter() - started)
+
+
+def _word_counts(tfidf: TfidfMatrix, rows: np.ndarray) -> np.ndarray:
+    """How many distinct single words (not word pairs) of the vocabulary each of `rows` has."""
+    single = getattr(tfidf, "_single_words", None)
+    if single is None:
+        single = tfidf._single_words = (np.char.find(tfidf.terms.astype(str), " ") < 0).astype(np.float32)
+    if not len(rows):
+        return np.zeros(0)
+    present = tfidf.matrix[rows].copy()
+    present.data[:] = 1
+    return np.asarray(present @ single).ravel()
 
 
 def _weights(X: sparse.csr_matrix, pos: np.ndarray, neg: np.ndarray, start: np.ndarray | None = None,

@@ -151,9 +151,11 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
     parts.append('<p class="links">' + " · ".join(links) + "</p>")
     if paper.tags:
         more = len(paper.tags) - READER_MAX_TAGS
-        parts.append('<p class="tags">' + " ".join(
-            f'<a class="tag" href="margin:tag/{quote(tag, safe="")}"><span class="tag">{html.escape(tag)}</span></a>'
-            for tag in paper.tags[:READER_MAX_TAGS]) + (
+        # Qt's rich text has no padding or margin on inline elements: no-break spaces inside the chip pad it,
+        # and a wider gap between chips keeps "chain of thought" and "theory" two tags
+        parts.append('<p class="tags">' + "&nbsp;&nbsp; ".join(
+            f'<a class="tag" href="margin:tag/{quote(tag, safe="")}"><span class="tag">&nbsp;{html.escape(tag)}'
+            '&nbsp;</span></a>' for tag in paper.tags[:READER_MAX_TAGS]) + (
             " " + html.escape(texts["more tags"].replace("%1", f"{more:,}")) if more > 0 else "") + "</p>")
     if why:
         parts.append('<p class="why">' + html.escape(texts["why"] + ", ".join(why)) + "</p>")

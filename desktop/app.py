@@ -33,8 +33,10 @@ def create_window(library: Path):
     entering the event loop. A QApplication must already exist. Raises MarginError if it cannot be opened."""
     from PySide6.QtGui import QIcon
 
+    from desktop.i18n import use_number_locale
     from desktop.main_window import MainWindow
 
+    use_number_locale()
     window = MainWindow(Library.open(Path(library)))
     window.setObjectName("mainWindow")
     window.setWindowIcon(QIcon(str(ICONS_DIR / "margin.svg")))

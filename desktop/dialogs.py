@@ -1,4 +1,5 @@
-"""Small dialogs of the window: note history, import results, keyboard shortcuts, search syntax."""
+"""Small dialogs of the window: note history, import results, search syntax (the shortcuts dialog is
+desktop.shortcuts)."""
 
 from __future__ import annotations
 
@@ -19,20 +20,6 @@ from PySide6.QtWidgets import (
 from db.library import ImportReport, Library
 from db.render import note_to_html
 from desktop.i18n import tr
-
-SHORTCUTS = [
-    ("j / ↓", "next paper"), ("k / ↑", "previous paper"), ("1–5", "rate"), ("0", "clear the rating"),
-    ("t", "edit tags"), ("n", "edit the note"), ("r", "mark read / unread"), ("/ or Ctrl+F", "search"),
-    ("Esc", "back to the list"), ("s", "similar papers"),
-    ("a / x", "accept a suggestion into its tag or interest / dismiss it (kept)"), ("F2", "set the title"),
-    ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
-    ("Ctrl+= / Ctrl+- / Ctrl+0", "zoom the reader"), ("Ctrl+I", "import files"), ("Ctrl+E", "export notes"),
-    ("Ctrl+Shift+R", "interests queue"), ("Ctrl+Shift+P", "triage progress"), ("Ctrl+H", "highlight words"),
-]
-
-
-def shortcuts_text() -> str:
-    return "\n".join(f"{keys}\t{tr(what)}" for keys, what in SHORTCUTS)
 
 
 class NoteHistoryDialog(QDialog):

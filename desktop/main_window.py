@@ -28,6 +28,7 @@ from desktop import undo
 from desktop.background import run_in_background, wait_for_background
 from desktop.change_watcher import ChangeWatcher
 from desktop.highlight_view import reader_html
+from desktop.i18n import number, plural
 from desktop.note_session import NoteSession
 from desktop.paper_model import COLUMNS, PaperTableModel
 from desktop.pending_edits import PendingEdits
@@ -35,6 +36,7 @@ from desktop.plain_text import as_plain
 from desktop.read_tracker import ReadTracker
 from desktop.reader_labels import reader_labels
 from desktop.search_session import SearchSession
+from desktop.shortcuts import EVERY_PANE, qt_key, triage_bindings
 from desktop.window_actions import WindowActions
 from desktop.window_layout import build_widgets, restore_layout, save_layout
 
@@ -64,6 +66,8 @@ class MainWindow(QMainWindow):
         self._reader_paper: str | None = None  # the paper the reader shows (its scroll place is kept)
         self._selecting = False  # True while the program, not the user, moves the selection
         self._closed = False
+        self._back: list[tuple[str, str | None]] = []  # (query, current paper) of the views Back returns to
+        self._return_to: str | None = None  # the paper Back selects when its view's results arrive
 
         self.highlight_lists = library.highlight_lists()  # Edit → Highlight words… (desktop.highlight_view)
         self.model = PaperTableModel(library, self)
@@ -113,30 +117,33 @@ class MainWindow(QMainWindow):
         self.paper_list.selectionModel().currentRowChanged.connect(self._current_changed)
         self.paper_list.horizontalHeader().sectionClicked.connect(self._header_clicked)
         self.sidebar.filterRequested.connect(self.search.add_filter)
+        self.sidebar.queryRequested.connect(self.go_to)  # a saved search (Back returns)
         self.sidebar.libraryChanged.connect(self.apply_changes)
         self.reader.action_requested.connect(self._reader_action)
         self.rating_widget.ratingChanged.connect(lambda rating: self.rate_current(rating))
         self.tag_editor.tagAdded.connect(self._add_tag)
         self.tag_editor.tagRemoved.connect(self._remove_tag)
+        self.back_button.clicked.connect(self.go_back)
 
     def _build_triage_keys(self) -> None:
-        """Triage keys work while the list or the reader has focus (not while typing in a text field)."""
-        self._triage_keys = {
-            Qt.Key.Key_J: lambda: self.move_selection(1), Qt.Key.Key_K: lambda: self.move_selection(-1),
-            Qt.Key.Key_T: self.tag_editor.setFocus, Qt.Key.Key_N: self.note_editor.setFocus,
-            Qt.Key.Key_R: self.toggle_read, Qt.Key.Key_Slash: self.search_box.setFocus,
-            Qt.Key.Key_S: self.show_similar, Qt.Key.Key_A: self.accept_suggestion,
-            Qt.Key.Key_X: self.dismiss_suggestion,
-        }
-        for digit in range(6):
-            self._triage_keys[Qt.Key.Key_0 + digit] = lambda d=digit: self.rate_current(d, from_key=True)
-        self.paper_list.installEventFilter(self)
-        self.reader.installEventFilter(self)
+        """Triage keys (desktop.shortcuts.TRIAGE_KEYS) work while the list or the reader has focus (not while
+        typing in a text field); the search key also from the sidebar and the note preview."""
+        self._triage_keys = triage_bindings(self)
+        self._every_pane = {qt_key(name) for name in EVERY_PANE}
+        self._key_panes = (self.paper_list, self.reader)
+        self._other_panes = (self.sidebar, self.note_editor.preview)
+        for pane in self._key_panes + self._other_panes:
+            pane.installEventFilter(self)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self,
                   context=Qt.ShortcutContext.WindowShortcut).activated.connect(self.paper_list.setFocus)
 
+    def focus_search(self) -> None:
+        self.search_box.setFocus()
+        self.search_box.selectAll()
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if event.type() == QEvent.Type.KeyPress and watched in (self.paper_list, self.reader):
+        if event.type() == QEvent.Type.KeyPress and (
+                watched in self._key_panes or (watched in self._other_panes and event.key() in self._every_pane)):
             modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
             action = self._triage_keys.get(event.key())
             letter = Qt.Key.Key_A <= event.key() <= Qt.Key.Key_Z  # Shift+N is a capital typed, not "note"
@@ -316,10 +323,38 @@ class MainWindow(QMainWindow):
         self.sort_by(key, descending)
 
     def show_similar(self, paper_id: str | None = None) -> None:
-        """Show the papers most like `paper_id` (the current paper when None)."""
+        """Show the papers most like `paper_id` (the current paper when None): the paper itself first, under
+        "Similar to: <label>"; Back (Alt+Left) returns to the view before, with its paper selected."""
         paper_id = paper_id or self._current_id
         if paper_id:
-            self.set_query(f"similar:{paper_id}")
+            self.go_to(f"similar:{paper_id}")
+
+    def go_to(self, query: str) -> None:
+        """Show `query`, remembering the view shown now for Back."""
+        if query != self.search_box.text():
+            self._back.append((self.search_box.text(), self._current_id))
+            del self._back[:-50]
+        self.set_query(query)
+
+    def go_back(self) -> bool:
+        """Back to the view before the last `go_to` (False when there is none)."""
+        if not self._back:
+            return False
+        query, paper_id = self._back.pop()
+        self._return_to = paper_id
+        self.set_query(query)
+        return True
+
+    def _update_banner(self) -> None:
+        similar = self.search.similar_to
+        if similar is not None and self.model.row_of(similar) is not None:
+            label = self.model.paper(self.model.row_of(similar)).label
+            self.view_label.setText(self.tr("Similar to: %1").replace("%1", label))
+            self.view_label.setToolTip(as_plain(label))
+        else:
+            self.view_label.setText("")
+        self.back_button.setEnabled(bool(self._back))
+        self.view_banner.setVisible(similar is not None or (bool(self._back) and bool(self.search.query)))
 
     def accept_suggestion(self) -> None:
         """Add the suggested tag (in the interests queue: the paper's interest) to the current paper and go on
@@ -347,7 +382,8 @@ class MainWindow(QMainWindow):
     def _show_results(self, ids: list[str], keep_place: bool) -> None:
         """Show a search's results. The current paper stays selected when it is among them; with `keep_place`
         (the same query again) the list also keeps its scroll position."""
-        keep = self._current_id
+        keep = self._return_to or self._current_id
+        self._return_to = None
         row = self.paper_list.currentIndex().row()
         scroll = self.paper_list.verticalScrollBar().value()
         self.model.set_ids(ids)
@@ -365,6 +401,7 @@ class MainWindow(QMainWindow):
             self.reading.stop()
             self.show_current()
         self._update_status()
+        self._update_banner()
 
     def _reader_action(self, action: str, argument: str) -> None:
         """A `margin:` link in the reader: similar papers, or a tag to filter by."""
@@ -395,8 +432,8 @@ class MainWindow(QMainWindow):
         read, total = self._counts
         shown = self.model.rowCount()
         self.count_label.setText(
-            self.tr("%1 of %2 papers · read %3 of %2").replace("%1", f"{shown:,}").replace("%2", f"{total:,}")
-            .replace("%3", f"{read:,}"))
+            plural(self.tr("%1 of %Ln paper(s) · read %2 of %3", "", total), total).replace("%1", number(shown))
+            .replace("%2", number(read)).replace("%3", number(total)))
         query = self.search.query.strip()
         if shown == 0 and (query or total == 0):
             self.empty_label.setText(self.tr("No papers match “%1”.").replace("%1", query) if query

@@ -9,12 +9,13 @@ from PySide6.QtGui import QFont
 
 from db.labels import display_label
 from db.library import Library
+from db.names import family_name
 from db.paper import Paper
 from db.render import stars
 from desktop.plain_text import as_plain
 
-COLUMNS = ("label", "rating", "tags", "venue", "year", "read")
-LABEL, RATING, TAGS, VENUE, YEAR, READ = range(len(COLUMNS))
+COLUMNS = ("label", "rating", "tags", "venue", "year", "read", "authors")  # keys of db.facets.SORT_KEYS
+LABEL, RATING, TAGS, VENUE, YEAR, READ, AUTHORS = range(len(COLUMNS))
 PAPER_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 DETAIL_ROLE = Qt.ItemDataRole.UserRole + 3  # the row's second line: authors · venue · year (first column)
@@ -37,7 +38,7 @@ class PaperTableModel(QAbstractTableModel):
         self.loaded_rows = 0  # how many rows were loaded from the library (for tests and the benchmark)
         self._headers = {
             LABEL: self.tr("Paper"), RATING: self.tr("Rating"), TAGS: self.tr("Tags"), VENUE: self.tr("Venue"),
-            YEAR: self.tr("Year"), READ: self.tr("Read"),
+            YEAR: self.tr("Year"), READ: self.tr("Read"), AUTHORS: self.tr("Authors"),
         }
 
     # ------------------------------------------------------------ ids
@@ -108,12 +109,17 @@ class PaperTableModel(QAbstractTableModel):
     def detail(self, paper: Paper) -> str:
         """The second line of a row: `A. One, B. Two, C. Three et al. · NIPS 2017` (the year only when the venue
         does not name it)."""
-        authors = ", ".join(paper.authors[:DETAIL_AUTHORS])
-        if len(paper.authors) > DETAIL_AUTHORS:
-            authors += " " + self.tr("et al.")
+        authors = self.authors(paper)
         venue = paper.venue or ""
         year = str(paper.year) if paper.year and str(paper.year) not in venue else ""
         return " · ".join(x for x in (authors, venue, year) if x)
+
+    def authors(self, paper: Paper) -> str:
+        """`A. One, B. Two, C. Three et al.`: the first DETAIL_AUTHORS authors."""
+        authors = ", ".join(paper.authors[:DETAIL_AUTHORS])
+        if len(paper.authors) > DETAIL_AUTHORS:
+            authors += " " + self.tr("et al.")
+        return authors
 
     # ------------------------------------------------------------ Qt model API
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:
@@ -149,8 +155,9 @@ class PaperTableModel(QAbstractTableModel):
             return None
         if role == SORT_ROLE:
             return (display_label(paper).casefold(), paper.rating or 0, ", ".join(paper.tags).casefold(),
-                    paper.venue or "", paper.year or 0, int(paper.read))[column]
-        if role == Qt.ItemDataRole.ToolTipRole:
+                    paper.venue or "", paper.year or 0, int(paper.read),
+                    family_name(paper.authors[0]).casefold() if paper.authors else "")[column]
+        if role == Qt.ItemDataRole.ToolTipRole and column != AUTHORS:
             return as_plain(display_label(paper)) if column == LABEL else None
         if column == LABEL:
             if role == Qt.ItemDataRole.AccessibleTextRole:  # a screen reader hears both lines of the row
@@ -167,4 +174,8 @@ class PaperTableModel(QAbstractTableModel):
             return str(paper.year) if paper.year else ""
         if column == READ:
             return self.tr("read") if paper.read else ""
+        if column == AUTHORS:
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return as_plain("; ".join(paper.authors)) if paper.authors else None
+            return self.authors(paper)
         return None

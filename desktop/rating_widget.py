@@ -6,6 +6,8 @@ from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from desktop.shortcuts import rating_step
+
 _STAR_FULL = "★"
 _STAR_EMPTY = "☆"
 
@@ -58,13 +60,9 @@ class RatingWidget(QWidget):
             self._user_set(0 if star == self._rating else star)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        if Qt.Key.Key_0 <= key <= Qt.Key.Key_5:
-            self._user_set(key - Qt.Key.Key_0)
-        elif key in (Qt.Key.Key_Right, Qt.Key.Key_Plus):
-            self._user_set(min(5, self._rating + 1))
-        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Minus):
-            self._user_set(max(0, self._rating - 1))
+        rating = rating_step(event.key(), self._rating)  # the keys are desktop.shortcuts.RATING_KEYS
+        if rating is not None:
+            self._user_set(rating)
         else:
             super().keyPressEvent(event)
 

@@ -44,6 +44,7 @@ class SearchSession(QObject):
         self.interest: dict[str, str] = {}  # is:interests: the interest each paper came for
         self.sort_key: str | None = None
         self.sort_descending = False
+        self.similar_to: str | None = None  # similar:ID shows that paper first, pinned above its look-alikes
         self.all_ids = library.ids()
         self._keep_place = False
         self.service = SearchService(library.folder, self, new_library=new_library)
@@ -83,7 +84,7 @@ class SearchSession(QObject):
         self._keep_place = keep_place
         text = self.box.text()
         if not text.strip():
-            self.query, self.highlight, self.why, self.interest = "", [], {}, {}
+            self.query, self.highlight, self.why, self.interest, self.similar_to = "", [], {}, {}, None
             self.service.search("")  # makes any search still running stale
             self.resultsReady.emit(self.ordered(self.all_ids), keep_place)
             return
@@ -117,7 +118,17 @@ class SearchSession(QObject):
         else:  # a recommendation query's own words (is:recommended, similar:ID) are no search words
             self.highlight = result.terms if found else (result.terms or highlight_terms(text))
         self.message.emit(result.hint, 8000)  # an empty hint clears an old one that no longer applies
-        self.resultsReady.emit(self.ordered(result.ids if text.strip() else self.all_ids), keep_place)
+        ids = self.ordered(result.ids if text.strip() else self.all_ids)
+        self.similar_to = self._paper_of(found.group(2)) if found and found.group(2) else None
+        if self.similar_to is not None:  # the paper the look-alikes are like comes first, whatever the sort
+            ids = [self.similar_to] + [i for i in ids if i != self.similar_to]
+        self.resultsReady.emit(ids, keep_place)
+
+    def _paper_of(self, prefix: str) -> str | None:
+        try:
+            return self.library.find_id(prefix)
+        except KeyError:
+            return None
 
     # ---------------------------------------------------------------- helpers
     def ordered(self, ids: list[str]) -> list[str]:

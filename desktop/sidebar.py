@@ -22,11 +22,14 @@ from db import facets
 from db.errors import MarginError
 from db.library import Library
 from db.render import stars
+from desktop.i18n import plural
 from desktop.plain_text import as_plain
+from desktop.saved_searches import SavedSearches
 
 FRAGMENT_ROLE = Qt.ItemDataRole.UserRole + 1
 TAG_ROLE = Qt.ItemDataRole.UserRole + 2
 VENUE_ROLE = Qt.ItemDataRole.UserRole + 3  # a venue entry's venue (for its context menu)
+SAVED_ROLE = Qt.ItemDataRole.UserRole + 4  # a saved search's name; its query replaces the whole query
 
 
 def quote(value: str) -> str:
@@ -37,10 +40,12 @@ def quote(value: str) -> str:
 class Sidebar(QTreeWidget):
     filterRequested = Signal(str, bool)  # query fragment; True: add it to the query (Ctrl+click)
     libraryChanged = Signal(object)  # db.changes.Changes of a tag rename, merge or delete
+    queryRequested = Signal(str)  # a saved search: the whole query to show
 
-    def __init__(self, library: Library, parent=None):
+    def __init__(self, library: Library, parent=None, saved: SavedSearches | None = None):
         super().__init__(parent)
         self.library = library
+        self.saved = saved
         self.setHeaderHidden(True)
         self.setColumnCount(2)
         self.header().setStretchLastSection(False)
@@ -83,6 +88,14 @@ class Sidebar(QTreeWidget):
         recommended.setToolTip(0, self.tr("Unread papers like the ones you rated 4 or 5 stars"))
         interests = self._entry(library, self.tr("Interests"), "", "is:interests")
         interests.setToolTip(0, self.tr("One queue across your interests: a accepts, x dismisses"))
+        if self.saved is not None and self.saved.all():
+            searches = self._section(self.tr("Saved searches"))
+            for name, query in self.saved.all():
+                entry = self._entry(searches, name, "", None)
+                entry.setData(0, SAVED_ROLE, name)
+                entry.setData(1, SAVED_ROLE, query)
+                entry.setFirstColumnSpanned(True)
+                entry.setToolTip(0, as_plain(query))
         venues = self._section(self.tr("Venues"))
         for venue, read, total in counts.venues:
             name = venue or self.tr("(no venue)")
@@ -105,6 +118,9 @@ class Sidebar(QTreeWidget):
             item.setExpanded(expanded.get(item.text(0), True))
 
     def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        if item.data(0, SAVED_ROLE) is not None:
+            self.queryRequested.emit(item.data(1, SAVED_ROLE))
+            return
         fragment = item.data(0, FRAGMENT_ROLE)
         if fragment is not None:
             add = bool(self._click_modifiers & Qt.KeyboardModifier.ControlModifier)
@@ -117,6 +133,12 @@ class Sidebar(QTreeWidget):
 
     def _context_menu(self, position) -> None:
         item = self.itemAt(position)
+        saved = item.data(0, SAVED_ROLE) if item else None
+        if saved is not None:
+            menu = QMenu(self)
+            menu.addAction(self.tr("Delete saved search"), lambda: self.remove_search(saved))
+            menu.exec(self.viewport().mapToGlobal(position))
+            return
         venue = item.data(0, VENUE_ROLE) if item else None
         if venue:
             menu = QMenu(self)
@@ -140,6 +162,26 @@ class Sidebar(QTreeWidget):
         menu.addAction(self.tr("Rename or merge tag…"), lambda: self.rename_tag(name))
         menu.addAction(self.tr("Delete tag…"), lambda: self.delete_tag(name))
         menu.exec(self.viewport().mapToGlobal(position))
+
+    def save_search(self, query: str, name: str | None = None) -> bool:
+        """Save `query` under a name (asked for when `name` is None) in the Saved searches section."""
+        if self.saved is None or not query.strip():
+            return False
+        if name is None:
+            name, ok = QInputDialog.getText(self, self.tr("Save search"), as_plain(
+                self.tr("A name for “%1”:").replace("%1", query)), text=query)
+            if not ok:
+                return False
+        if not name.strip():
+            return False
+        self.saved.save(name, query)
+        self.refresh()
+        return True
+
+    def remove_search(self, name: str) -> None:
+        if self.saved is not None:
+            self.saved.remove(name)
+            self.refresh()
 
     def rename_tag(self, name: str, new: str | None = None) -> bool:
         """Rename `name` (asking for the new name when `new` is None); merging into an existing tag asks first."""
@@ -167,8 +209,8 @@ class Sidebar(QTreeWidget):
     def delete_tag(self, name: str, confirm: bool = True) -> bool:
         count = len(facets.papers_with_tag(self.library, name))
         if confirm:
-            answer = QMessageBox.question(self, self.tr("Delete tag"), as_plain(self.tr(
-                "Remove the tag “%1” from %2 papers?").replace("%1", name).replace("%2", str(count))))
+            answer = QMessageBox.question(self, self.tr("Delete tag"), as_plain(plural(self.tr(
+                "Remove the tag “%1” from %Ln paper(s)?", "", count), count).replace("%1", name)))
             if answer != QMessageBox.StandardButton.Yes:
                 return False
         try:

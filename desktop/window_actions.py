@@ -13,12 +13,14 @@ from db.export import write_export
 from db.library import Library
 from desktop import theme
 from desktop.background import run_in_background
-from desktop.dialogs import NoteHistoryDialog, import_report_box, shortcuts_text, text_dialog
+from desktop.dialogs import NoteHistoryDialog, import_report_box, text_dialog
 from desktop.export_dialog import ExportDialog, ask_output
 from desktop.highlight_view import edit_highlight_words
-from desktop.i18n import tr
+from desktop.i18n import plural, tr
 from desktop.importing import ImportJob
 from desktop.plain_text import as_plain
+from desktop.shortcuts import shortcuts_dialog
+from desktop.window_layout import apply_zoom
 
 IMPORT_FILTER = "Paper lists (*.txt *.json *.jsonl *.csv *.bib *.bibtex *.biblatex *.ris *.xml *.atom);;All files (*)"
 UNREAD_FILTER = "read:no"
@@ -51,25 +53,31 @@ class WindowActions:
         edit_menu.addSeparator()
         self._action(edit_menu, tr("Set &title…"), self.title_dialog, "F2")
         self._action(edit_menu, tr("Note &history…"), self.note_history_dialog)
+        self._action(edit_menu, tr("&Copy citation (BibTeX)"), self.copy_citation, "Ctrl+Shift+C")
         self._action(edit_menu, tr("&Find"), window.search_box.setFocus, QKeySequence.StandardKey.Find)
+        self._action(edit_menu, tr("Sa&ve search…"), lambda: window.sidebar.save_search(window.search_box.text()))
         self._action(edit_menu, tr("&Similar papers"), window.show_similar, "Ctrl+Shift+S")
         self._action(edit_menu, tr("Re&commended papers"), lambda: window.set_query("is:recommended"), "Ctrl+R")
         self._action(edit_menu, tr("&Interests queue"), lambda: window.set_query("is:interests"), "Ctrl+Shift+R")
         self._action(edit_menu, tr("&Highlight words…"), lambda: edit_highlight_words(window), "Ctrl+H")
 
         view_menu = self.view_menu = bar.addMenu(tr("&View"))
-        self._action(view_menu, tr("Zoom &in"), lambda: window.reader.set_zoom(window.reader.zoom + 1),
+        # the reader, the list and the note zoom together (desktop.window_layout.apply_zoom)
+        self._action(view_menu, tr("Zoom &in"), lambda: apply_zoom(window, window.reader.zoom + 1),
                      QKeySequence.StandardKey.ZoomIn, extra=["Ctrl+="])
-        self._action(view_menu, tr("Zoom &out"), lambda: window.reader.set_zoom(window.reader.zoom - 1),
+        self._action(view_menu, tr("Zoom &out"), lambda: apply_zoom(window, window.reader.zoom - 1),
                      QKeySequence.StandardKey.ZoomOut)
-        self._action(view_menu, tr("&Reset zoom"), lambda: window.reader.set_zoom(0), "Ctrl+0")
+        self._action(view_menu, tr("&Reset zoom"), lambda: apply_zoom(window, 0), "Ctrl+0")
         self._action(view_menu, tr("Re&fresh list"), window.search.refresh, "F5")
+        self.back_action = self._action(view_menu, tr("&Back"), window.go_back, "Alt+Left")
         view_menu.addSeparator()
         self.unread_only = self._toggle(view_menu, tr("&Unread papers only"), False, self._unread_only)
         sort_menu = view_menu.addMenu(tr("&Sort by"))
         group = QActionGroup(window)
         for key, label, descending in ((None, tr("Relevance"), False), ("label", tr("Label"), False),
-                                       ("rating", tr("Rating"), True), ("added", tr("Date added"), True)):
+                                       ("rating", tr("Rating"), True), ("added", tr("Date added"), True),
+                                       ("year", tr("Year"), True), ("venue", tr("Venue"), False),
+                                       ("authors", tr("First author"), False)):
             action = sort_menu.addAction(label)
             action.setCheckable(True)
             action.setChecked(key == window.search.sort_key)
@@ -98,8 +106,7 @@ class WindowActions:
         self.library_actions = LibraryActions(window, file_menu, edit_menu, view_menu)
 
         help_menu = bar.addMenu(tr("&Help"))
-        self._action(help_menu, tr("&Keyboard shortcuts"),
-                     lambda: text_dialog(window, tr("Keyboard shortcuts"), shortcuts_text()).exec())
+        self._action(help_menu, tr("&Keyboard shortcuts"), lambda: shortcuts_dialog(window).exec())
         self._action(help_menu, tr("&Search syntax"),
                      lambda: text_dialog(window, tr("Search syntax"), search_syntax()).exec())
         self._action(help_menu, tr("Open &backups folder"), self.open_backups)
@@ -144,6 +151,20 @@ class WindowActions:
                                                                     "derived label):"), text=paper.label)
         if ok:
             self.w.set_title(text.strip() or None)
+
+    def copy_citation(self) -> None:
+        """The selected papers (else the current one) as BibTeX entries on the clipboard (db.exporters.bibtex)."""
+        from PySide6.QtWidgets import QApplication
+
+        from db.exporters.bibtex import export_bibtex
+
+        ids = self.w.selected_ids() or ([self.w.current_paper_id()] if self.w.current_paper_id() else [])
+        if not ids:
+            return
+        self.w.note_editor.flush()
+        QApplication.clipboard().setText(export_bibtex(self.w.library.papers(ids)))
+        self.w.statusBar().showMessage(plural(self.w.tr("Copied the BibTeX entry of %Ln paper(s)", "", len(ids)),
+                                              len(ids)), 5000)
 
     def note_history_dialog(self) -> None:
         paper_id = self.w.current_paper_id()
@@ -229,8 +250,8 @@ class WindowActions:
 
         def done(count: int) -> None:
             self.last_export = (count, str(output))
-            self.w.statusBar().showMessage(tr("Exported %1 papers to %2").replace("%1", f"{count:,}")
-                                           .replace("%2", str(output)), 8000)
+            self.w.statusBar().showMessage(plural(self.w.tr("Exported %Ln paper(s) to %1", "", count), count)
+                                           .replace("%1", str(output)), 8000)
 
         def failed(message: str) -> None:
             self.last_export = (None, message)
@@ -238,7 +259,7 @@ class WindowActions:
             if self.w.isVisible() and not self.w.property("quietImport"):
                 QMessageBox.warning(self.w, tr("Export failed"), as_plain(message))
 
-        self.w.statusBar().showMessage(tr("Exporting %1 papers…").replace("%1", f"{len(ids):,}"))
+        self.w.statusBar().showMessage(plural(self.w.tr("Exporting %Ln paper(s)…", "", len(ids)), len(ids)))
         run_in_background(self.w, work, done, failed)
 
     def open_backups(self) -> None:

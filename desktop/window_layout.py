@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QSplitter,
     QTableView,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -26,10 +28,11 @@ from desktop.note_editor import NoteEditor
 from desktop.paper_model import LABEL, RATING
 from desktop.rating_widget import RatingWidget
 from desktop.reader_view import ReaderView
+from desktop.saved_searches import SavedSearches
 from desktop.sidebar import Sidebar
 from desktop.tag_editor import TagEditor
 
-COLUMN_WIDTHS = {1: 72, 2: 96, 3: 78, 4: 44, 5: 40}  # rating, tags, venue, year, read: pixels when shown
+COLUMN_WIDTHS = {1: 72, 2: 96, 3: 78, 4: 44, 5: 40, 6: 150}  # rating, tags, venue, year, read, authors (pixels)
 # sidebar, list, reader at the default width of 1280; a wider or narrower window keeps these proportions
 # (at 1000 px: 199, 461, 340; at 1400 px: 279, 645, 476), so the list always gets the most
 SPLITTER_SIZES = (255, 590, 435)
@@ -37,7 +40,7 @@ HEADER_KEY = "list/columns"  # was "list/header" when every column was shown and
 
 
 def _column_menu(window, position) -> None:
-    """The list header's context menu: show or hide the rating, tags, venue, year and read columns."""
+    """The list header's context menu: show or hide the rating, tags, venue, year, read and authors columns."""
     header = window.paper_list.horizontalHeader()
     menu = QMenu(header)
     for column in COLUMN_WIDTHS:
@@ -93,7 +96,7 @@ def build_widgets(window) -> None:
     window.empty_label.setMargin(24)
     window.empty_label.hide()
 
-    window.sidebar = Sidebar(window.library, window)
+    window.sidebar = Sidebar(window.library, window, saved=SavedSearches(window.settings, window.library.folder))
     window.sidebar.setObjectName("sidebar")
     window.sidebar.setAccessibleName(QCoreApplication.translate("MainWindow", "Library, venues, ratings and tags"))
 
@@ -101,6 +104,20 @@ def build_widgets(window) -> None:
     left_layout = QVBoxLayout(left)
     left_layout.setContentsMargins(0, 6, 0, 6)
     left_layout.addWidget(window.search_box)
+    window.view_banner = QWidget(left)  # "Similar to: <label>" and Back, above a similar-papers list
+    banner_layout = QHBoxLayout(window.view_banner)
+    banner_layout.setContentsMargins(2, 0, 2, 0)
+    window.back_button = QToolButton(window.view_banner)
+    window.back_button.setObjectName("backButton")
+    window.back_button.setText(QCoreApplication.translate("MainWindow", "← Back"))
+    window.back_button.setToolTip(QCoreApplication.translate("MainWindow", "Back to the previous view (Alt+Left)"))
+    window.view_label = QLabel(window.view_banner)
+    window.view_label.setObjectName("viewLabel")
+    window.view_label.setTextFormat(Qt.TextFormat.PlainText)
+    banner_layout.addWidget(window.back_button)
+    banner_layout.addWidget(window.view_label, 1)
+    window.view_banner.hide()
+    left_layout.addWidget(window.view_banner)
     left_layout.addWidget(window.paper_list)
 
     window.reader = ReaderView(window)
@@ -169,10 +186,14 @@ def restore_layout(window) -> None:
     if s.value("window/readerSplitter"):
         window.right_splitter.restoreState(s.value("window/readerSplitter"))
     if s.value(HEADER_KEY):
-        window.paper_list.horizontalHeader().restoreState(s.value(HEADER_KEY))
+        header = window.paper_list.horizontalHeader()
+        header.restoreState(s.value(HEADER_KEY))
+        for column in COLUMN_WIDTHS:  # a column newer than the saved layout (authors) starts hidden
+            if column >= s.value("list/columnCount", 6, type=int):
+                header.setSectionHidden(column, True)
     window.search.sort_key = s.value("list/sortKey") or None
     window.search.sort_descending = s.value("list/sortDescending", False, type=bool)
-    window.reader.set_zoom(s.value("reader/zoom", 0, type=int))
+    apply_zoom(window, s.value("reader/zoom", 0, type=int))
     window.search_box.blockSignals(True)
     window.search_box.setText(s.value("search/lastQuery", "", type=str))
     window.search_box.blockSignals(False)
@@ -184,8 +205,26 @@ def save_layout(window) -> None:
     s.setValue("window/splitter", window.splitter.saveState())
     s.setValue("window/readerSplitter", window.right_splitter.saveState())
     s.setValue(HEADER_KEY, window.paper_list.horizontalHeader().saveState())
+    s.setValue("list/columnCount", window.model.columnCount())
     s.setValue("list/sortKey", window.search.sort_key or "")
     s.setValue("list/sortDescending", window.search.sort_descending)
     s.setValue("reader/zoom", window.reader.zoom)
     s.setValue("search/lastQuery", window.search_box.text())
     s.sync()
+
+
+def apply_zoom(window, steps: int) -> None:
+    """View → Zoom: `steps` (−5..10, 0 the default size) for the reader, the paper list (font and row height)
+    and the note (editor and preview) together; one point of font size per step in the list and note."""
+    window.reader.set_zoom(steps)
+    steps = window.reader.zoom  # clamped
+    if not hasattr(window, "_base_list_font"):
+        window._base_list_font = window.paper_list.font()
+        window._base_note_font = window.note_editor.editor.font()
+    for widget, base in ((window.paper_list, window._base_list_font),
+                         (window.note_editor.editor, window._base_note_font),
+                         (window.note_editor.preview, window._base_note_font)):
+        font = base.__class__(base)
+        font.setPointSizeF(max(5.0, base.pointSizeF() + steps))
+        widget.setFont(font)
+    window.paper_list.verticalHeader().setDefaultSectionSize(PaperDelegate.row_height(window.paper_list.font()))

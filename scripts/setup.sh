@@ -7,12 +7,48 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# apt-get that waits (up to 15 minutes) for another apt or dpkg to let go of its lock, and says so
+# apt and dpkg hold fcntl locks on these files while they run (unattended-upgrades at a fresh machine's first boot,
+# another engineer's install, a CI job): an attempt to take one without waiting tells whether it is held
+APT_LOCKS="/var/lib/dpkg/lock-frontend /var/lib/dpkg/lock /var/lib/apt/lists/lock /var/cache/apt/archives/lock"
+apt_lock_held() {
+    python3 - $APT_LOCKS <<'PY' 2>/dev/null
+import fcntl, os, sys
+for path in sys.argv[1:]:
+    try:
+        fd = os.open(path, os.O_RDWR)
+    except OSError:
+        continue  # absent, or not ours to test: apt-get itself will say
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        sys.exit(0)  # held by another process
+    finally:
+        os.close(fd)
+sys.exit(1)
+PY
+}
+
+# wait (up to 15 minutes, saying so once a minute) until no other apt or dpkg run holds its lock
+apt_wait() {
+    waited=0
+    while apt_lock_held; do
+        if [ $((waited % 60)) = 0 ]; then
+            echo "margin setup: waiting for another apt/dpkg run to finish (it holds the lock; ${waited} s so far)" >&2
+        fi
+        if [ "$waited" -ge 900 ]; then
+            echo "margin setup: apt/dpkg still busy after 15 minutes; trying anyway" >&2
+            return 0
+        fi
+        sleep 5
+        waited=$((waited + 5))
+    done
+}
+
+# apt-get that waits for another apt or dpkg to let go of its lock (apt's own timeout covers a lock taken
+# between the wait and the call)
 apt_install() {
-    if command -v fuser >/dev/null 2>&1 && fuser /var/lib/dpkg/lock-frontend /var/lib/apt/lists/lock >/dev/null 2>&1; then
-        echo "margin setup: waiting for another apt/dpkg run to finish (it holds the lock)" >&2
-    fi
-    apt-get -o DPkg::Lock::Timeout=900 update -qq && DEBIAN_FRONTEND=noninteractive \
+    apt_wait
+    apt-get -o DPkg::Lock::Timeout=900 update -qq && apt_wait && DEBIAN_FRONTEND=noninteractive \
         apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends "$@" >/dev/null
 }
 
@@ -68,8 +104,15 @@ fi
 stamp=.venv/.margin-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     echo "margin setup: installing Margin and its dependencies into .venv"
-    .venv/bin/python -m pip install -q --upgrade pip
-    .venv/bin/python -m pip install -q -e ".[test]"
+    # pip's and setuptools' own notes (the multi-line "editable installation" warning) are kept out of the
+    # way in a log and shown only when the install fails
+    log=.venv/margin-install.log
+    if ! { .venv/bin/python -m pip install -q --upgrade pip && .venv/bin/python -m pip install -q -e ".[test]"; } \
+            >"$log" 2>&1; then
+        cat "$log" >&2
+        echo "margin setup: installing into .venv failed (the lines above; also in $log)" >&2
+        exit 1
+    fi
     touch "$stamp"
 fi
 

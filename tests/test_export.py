@@ -16,7 +16,7 @@ from bibtexparser.middlewares import LatexDecodingMiddleware, SeparateCoAuthors
 
 from db.errors import MarginError
 from db.export import FORMATS, export, export_files
-from db.exporters.common import citation_key, headline
+from db.exporters.common import citation_key, citation_keys, headline
 from db.exporters.markdown import MAX_NAME_BYTES, safe_file_name, write_folder
 from db.exporters.table import BOM, COLUMNS
 from db.formats.bibtex import _TEX as MARGIN_TEX_DECODER
@@ -65,7 +65,7 @@ def test_bibtex_reads_back_exactly_with_bibtexparser(papers):
     parsed = bibtexparser.parse_string(text, append_middleware=[LatexDecodingMiddleware(decoder=MARGIN_TEX_DECODER)])
     raw = {entry.key: entry for entry in bibtexparser.parse_string(text).entries}
     assert parsed.failed_blocks == []
-    assert [entry.key for entry in parsed.entries] == [citation_key(paper) for paper in papers]
+    assert [entry.key for entry in parsed.entries] == [citation_keys(papers)[paper.id] for paper in papers]
     seed, full, plain = papers
     first = parsed.entries[0].fields_dict
     assert parsed.entries[0].entry_type == "inproceedings"
@@ -87,7 +87,7 @@ def test_bibtex_reads_back_exactly_with_bibtexparser(papers):
                                                  "von Horváth, Ödön"]
     assert second["eprint"].value == "2401.01234"
     assert second["archiveprefix"].value == "arXiv"
-    full_raw = raw[citation_key(full)].fields_dict  # verbatim fields: biblatex reads them as written
+    full_raw = raw[citation_keys(papers)[full.id]].fields_dict  # verbatim fields: biblatex reads them as written
     assert full_raw["url"].value == URL
     assert full_raw["doi"].value == DOI
     third = parsed.entries[2].fields_dict
@@ -96,11 +96,17 @@ def test_bibtex_reads_back_exactly_with_bibtexparser(papers):
 
 
 def test_bibtex_keys_are_stable_and_unique(papers, library):
-    keys = [citation_key(paper) for paper in library.papers()]
-    assert len(set(keys)) == len(keys) == 39
-    assert citation_key(papers[1]) == f"lovelace2024-{papers[1].id[:6]}"
-    assert citation_key(papers[0]) == f"icml2026-{papers[0].id[:6]}"
-    assert export(papers[:1], "bibtex").split(",")[0] == export(papers, "bibtex").split(",")[0]
+    everything = library.papers()
+    keys = citation_keys(everything)
+    assert len(set(keys.values())) == len(keys) == 39
+    assert keys[papers[1].id] == "lovelace2024"  # unique: no suffix
+    assert citation_key(papers[0]) == "icml2026"
+    clashing = sorted(p.id for p in everything if citation_key(p) == "icml2026")
+    assert len(clashing) > 2  # the bundled abstracts share the venue stem: a, b, … in id order
+    assert [keys[i] for i in clashing[:3]] == ["icml2026", "icml2026a", "icml2026b"]
+    assert export(papers[1:2], "bibtex").split(",")[0].endswith("{lovelace2024")  # the same alone as with others
+    assert set(re.findall(r"^@\w+\{([^,]+),", export(list(reversed(papers)), "bibtex"), re.M)) == set(
+        re.findall(r"^@\w+\{([^,]+),", export(papers, "bibtex"), re.M))  # the order of the list changes no key
 
 
 def test_csv_is_rfc4180_and_reads_back_exactly(papers, tmp_path):
@@ -252,7 +258,7 @@ def test_csl_json_is_valid_and_citeproc_renders_it(papers):
     from citeproc.source.json import CiteProcJSON
 
     items = json.loads(export(papers, "csl-json"))
-    assert [item["id"] for item in items] == [citation_key(paper) for paper in papers]
+    assert [item["id"] for item in items] == [citation_keys(papers)[paper.id] for paper in papers]
     for item, paper in zip(items, papers, strict=True):
         assert set(item) <= CSL_VARIABLES and item["type"] in CSL_TYPES
         assert item["title"] == (paper.title or headline(paper))

@@ -79,7 +79,7 @@ def test_annotate_during_a_big_import_waits_and_both_land(folder, tmp_path):
     out, err = importing.communicate(timeout=180)
     assert importing.returncode == 0, err
     _clean(annotate)
-    assert out.startswith("6000 new")
+    assert out.startswith("6,000 new")  # thousands separated (issue 21)
     assert integrity(folder) == "ok"
     assert paper_count(folder) == 38 + 6000
     assert _ids(folder, 'tag:"during import"') == [pid]

@@ -79,7 +79,7 @@ def test_kill_during_the_import_transaction_keeps_none_of_it(annotated, tmp_path
     # the same import run again takes all of it
     again = margin("import", str(big), library=folder)
     assert again.returncode == 0, again.stderr
-    assert again.stdout.startswith(f"{2 * BIG} new, 0 updated")
+    assert again.stdout.startswith(f"{2 * BIG:,} new, 0 updated")
     assert paper_count(folder) == 38 + 2 * BIG
 
 

@@ -63,6 +63,7 @@ def wait_for_query(window, qtbot, text: str) -> None:
 
 
 # ------------------------------------------------------------------ 1. a note typed with pauses
+@pytest.mark.slow  # about half a minute of typing with pauses
 def test_a_note_typed_with_pauses_while_another_process_annotates_is_saved_exactly(make_window, qtbot,
                                                                                     library_dir):
     assert len("".join(CHUNKS)) >= 300 and 25 <= sum(PAUSES) <= 35
@@ -170,6 +171,7 @@ def test_a_new_library_reports_nothing_read(make_window, qtbot):
     assert window.count_label.text() == "38 of 38 papers · read 0 of 38"
 
 
+@pytest.mark.slow  # about a minute of waiting for read timers
 def test_idle_unread_and_recommended_views_mark_only_the_paper_the_user_chose(make_window, qtbot):
     window = make_window()
     activate(window, qtbot)

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from db.export import export
-from db.exporters.common import citation_key
+from db.exporters.common import citation_keys
 from db.importer import read_file
 from tests.interop_tools import hostile_library, need, run
 
@@ -81,7 +81,7 @@ def test_pandoc_citeproc_renders_every_item_without_the_note(exported, tmp_path)
     assert not [word for word in NOTE_WORDS if word in result.stdout]
     assert "2020" in result.stdout and "van Hasselt" in result.stdout
     html = run(["pandoc", "--citeproc", "--bibliography", str(path), "-t", "html", str(doc)], tmp_path).stdout
-    assert sorted(re.findall(r'<div id="ref-([^"]+)"', html)) == sorted(citation_key(paper) for paper in papers)
+    assert sorted(re.findall(r'<div id="ref-([^"]+)"', html)) == sorted(citation_keys(papers).values())
 
 
 def test_re_import_reads_the_exact_keywords_and_the_file_title(exported):

@@ -219,3 +219,18 @@ def test_bundled_library_recommends_by_a_rating(library):
     result = recommend(library, limit=3)
     assert len(result) == 3 and first not in result.ids
     assert any({"reasoning", "inference", "time scaling", "inference time"} & set(item.why) for item in result)
+
+
+def test_a_paper_with_too_little_text_is_not_recommended(library_dir):
+    lib = Library.open(library_dir, seed=False)
+    try:
+        records = two_topics()
+        records.append(PaperRecord(title="Galaxy Telescope Award", abstract="", venue="AST 2024", year=2024))
+        lib.import_records(records)
+        ids = {paper.label: paper.id for paper in lib.papers()}
+        lib.set_rating(ids["Space 0"], 5)
+        result = recommend(lib, limit=None)
+        assert ids["Galaxy Telescope Award"] not in result.ids  # two shared words would put it first
+        assert ids["Space 1"] in result.ids
+    finally:
+        lib.close()

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from db.exporters.common import citation_key, entry_type, export_title, export_venue, submission_note, title_source
+from db.exporters.common import citation_keys, entry_type, export_title, export_venue, submission_note, title_source
 from db.names import bibtex_name
 from db.paper import Paper
 
@@ -192,8 +192,9 @@ def _full(short: str) -> str:
 def export_bibtex(papers: Sequence[Paper]) -> str:
     """The BibTeX text: one entry per paper in the order given, separated by blank lines."""
     entries = []
+    keys = citation_keys(papers)
     for paper in papers:
         body = ",\n".join(f"  {name} = {value}" if isinstance(value, Macro) else f"  {name} = {{{value}}}"
                           for name, value in entry_fields(paper))
-        entries.append(f"@{entry_type(paper)}{{{citation_key(paper)},\n{body}\n}}\n")
+        entries.append(f"@{entry_type(paper)}{{{keys[paper.id]},\n{body}\n}}\n")
     return "\n".join(entries)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
 from db.names import family_name
 from db.paper import Paper, decision_note, implied_type
@@ -67,15 +68,56 @@ def ascii_word(text: str) -> str:
     return "".join(_WORD.findall(folded))
 
 
-def citation_key(paper: Paper) -> str:
-    """A citation key that stays the same on every export of the paper: first author's family name (else the
-    venue's first word, else "paper"), the year (else "nd"), a hyphen and the first 6 digits of the Margin id.
-
-    The id part keeps keys unique and independent of which other papers are exported with it; a key changes
-    only when the file's authors, venue or year change. Example: `vaswani2017-3f2a1b`, `icml2026-0c41d2`.
-    """
+def key_stem(paper: Paper) -> str:
+    """The author-year part of a citation key: first author's family name (else the venue's first word, else
+    "paper") and the year (else "nd"). Example: `vaswani2017`, `icml2026`."""
     stem = ascii_word(family_name(paper.authors[0])) if paper.authors else ""
     if not stem and paper.venue:
         stem = ascii_word(paper.venue.split()[0])
     year = str(paper.year) if paper.year else "nd"
-    return f"{stem or 'paper'}{year}-{paper.id[:6]}"
+    return f"{stem or 'paper'}{year}"
+
+
+def citation_keys(papers: Sequence[Paper]) -> dict[str, str]:
+    """Paper id → citation key for one export: the author-year stem alone where it is unique among `papers`
+    (`grave2017`); on a clash the first paper (in the order of Margin ids, so the keys do not depend on the
+    list's sort order) keeps the stem and the others get `a`, `b`, … after it (`grave2017a`, `grave2017b`).
+    A key changes only when the file's authors, venue or year change, or a paper with the same stem joins."""
+    groups: dict[str, list[str]] = {}
+    for paper in papers:
+        ids = groups.setdefault(key_stem(paper), [])
+        if paper.id not in ids:
+            ids.append(paper.id)
+    keys: dict[str, str] = {}
+    taken = set(groups)
+    for stem, ids in groups.items():
+        first, *others = sorted(ids)
+        keys[first] = stem
+        suffixes = _suffixes()
+        for paper_id in others:
+            key = stem + next(suffixes)
+            while key in taken:
+                key = stem + next(suffixes)
+            taken.add(key)
+            keys[paper_id] = key
+    return keys
+
+
+def _suffixes():
+    """a, b, …, z, aa, ab, … (BibTeX's own habit for same author-year keys)."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    length = 1
+    while True:
+        for number in range(len(letters) ** length):
+            word = ""
+            for _ in range(length):
+                number, digit = divmod(number, len(letters))
+                word = letters[digit] + word
+            yield word
+        length += 1
+
+
+def citation_key(paper: Paper) -> str:
+    """The citation key of `paper` exported alone (its author-year stem); exports of several papers use
+    `citation_keys`, which adds a letter only where stems clash."""
+    return key_stem(paper)

@@ -22,7 +22,15 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from db.exporters.common import citation_key, entry_type, export_title, export_venue, submission_note, title_source
+from db.exporters.common import (
+    citation_key,
+    citation_keys,
+    entry_type,
+    export_title,
+    export_venue,
+    submission_note,
+    title_source,
+)
 from db.names import csl_name
 from db.paper import Paper
 
@@ -45,9 +53,10 @@ def _month(text: str) -> int | None:
                 None)
 
 
-def csl_item(paper: Paper) -> dict:
-    """One CSL item (keys in the schema's spelling; absent values are left out, not null)."""
-    item: dict = {"id": citation_key(paper), "type": TYPES.get(entry_type(paper), "article"),
+def csl_item(paper: Paper, key: str | None = None) -> dict:
+    """One CSL item (keys in the schema's spelling; absent values are left out, not null); `key` is its id
+    (common.citation_keys), the paper's own key when None."""
+    item: dict = {"id": key or citation_key(paper), "type": TYPES.get(entry_type(paper), "article"),
                   "title": export_title(paper)}
     if paper.authors:
         item["author"] = [csl_name(name) for name in paper.authors]
@@ -102,4 +111,5 @@ def csl_item(paper: Paper) -> dict:
 
 def export_csl_json(papers: Sequence[Paper]) -> str:
     """The CSL-JSON text: an array of items in the order given, UTF-8 text kept as is, ending in a newline."""
-    return json.dumps([csl_item(paper) for paper in papers], ensure_ascii=False, indent=1) + "\n"
+    keys = citation_keys(papers)
+    return json.dumps([csl_item(paper, keys[paper.id]) for paper in papers], ensure_ascii=False, indent=1) + "\n"

@@ -73,6 +73,38 @@ def note_text(note: str) -> str:
     return "\n".join(lines)
 
 
+_ATX = re.compile(r"^( {0,3})(#{1,6})(?=[ \t]|$)")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+
+def nest_headings(note: str, top: int) -> str:
+    """The note's ATX headings (`#`, `##`, …) moved down so the highest becomes level `top` (at most 6), keeping
+    their relative depth, so a note's `## Method` sits under the paper's `### Note` instead of beside the paper's
+    own heading. Lines inside fenced code blocks are left alone."""
+    lines = note.split("\n")
+    fence = None
+    headings = []
+    for index, line in enumerate(lines):
+        opened = _FENCE.match(line)
+        if fence is not None:
+            if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
+                fence = None
+            continue
+        if opened:
+            fence = opened.group(1)
+            continue
+        match = _ATX.match(line)
+        if match:
+            headings.append((index, match))
+    if not headings:
+        return note
+    shift = max(0, top - min(len(match.group(2)) for _index, match in headings))
+    for index, match in headings:
+        depth = min(6, len(match.group(2)) + shift)
+        lines[index] = match.group(1) + "#" * depth + lines[index][match.end():]
+    return "\n".join(lines)
+
+
 def paper_section(paper: Paper, level: int = 2, include_abstract: bool = True) -> list[str]:
     """The Markdown lines of one paper: a heading at `level`, the facts list, the note and the abstract."""
     hashes = "#" * level
@@ -100,7 +132,7 @@ def paper_section(paper: Paper, level: int = 2, include_abstract: bool = True) -
     lines += [f"- {fact}" for fact in facts]
     lines.append("")
     if paper.note.strip():
-        lines += [f"{hashes}# Note", "", note_text(paper.note), ""]
+        lines += [f"{hashes}# Note", "", nest_headings(note_text(paper.note), level + 2), ""]
     if include_abstract and paper.abstract:
         lines += [f"{hashes}# Abstract", "", "> " + abstract_to_plain(paper.abstract).replace("\n", "\n> "), ""]
     return lines

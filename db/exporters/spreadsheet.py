@@ -16,6 +16,7 @@ import io
 import re
 from collections.abc import Sequence
 
+from db.exporters.common import citation_keys
 from db.exporters.table import COLUMNS, row_values
 from db.paper import Paper
 
@@ -40,9 +41,10 @@ def export_xlsx(papers: Sequence[Paper]) -> bytes:
         cell.font = Font(bold=True)
     sheet.freeze_panes = "A2"
     wrap = Alignment(wrap_text=True, vertical="top")
+    keys = citation_keys(papers)
     for number, paper in enumerate(papers, start=2):
         cut = []
-        for column, (name, value) in enumerate(zip(COLUMNS, row_values(paper), strict=True), start=1):
+        for column, (name, value) in enumerate(zip(COLUMNS, row_values(paper, keys[paper.id]), strict=True), start=1):
             cell = sheet.cell(row=number, column=column)
             if name in _NUMBER_COLUMNS and isinstance(value, int):
                 cell.value = value

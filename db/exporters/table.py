@@ -16,7 +16,7 @@ import csv
 import io
 from collections.abc import Sequence
 
-from db.exporters.common import citation_key, export_title, title_source
+from db.exporters.common import citation_key, citation_keys, export_title, title_source
 from db.paper import Paper
 
 COLUMNS = ("id", "citation_key", "title", "title_source", "authors", "venue", "year", "rating", "tags", "read",
@@ -24,10 +24,11 @@ COLUMNS = ("id", "citation_key", "title", "title_source", "authors", "venue", "y
 BOM = "\ufeff"
 
 
-def row_values(paper: Paper) -> list:
-    """The row of one paper, in COLUMNS order: text, with `year` and `rating` as int or ""."""
+def row_values(paper: Paper, key: str | None = None) -> list:
+    """The row of one paper, in COLUMNS order: text, with `year` and `rating` as int or ""; `key` is its
+    citation key (common.citation_keys), the paper's own key when None."""
     return [
-        paper.id, citation_key(paper), export_title(paper), title_source(paper), "; ".join(paper.authors),
+        paper.id, key or citation_key(paper), export_title(paper), title_source(paper), "; ".join(paper.authors),
         paper.venue or "", paper.year or "", paper.rating or "", "; ".join(paper.tags),
         "yes" if paper.read else "no", paper.note, paper.url or "", paper.doi or "", paper.arxiv_id or "",
         paper.openreview_id or "", paper.abstract, paper.added_at or "", paper.file_title or "",
@@ -42,6 +43,7 @@ def export_csv(papers: Sequence[Paper]) -> str:
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, dialect="excel", lineterminator="\r\n")
     writer.writerow(COLUMNS)
+    keys = citation_keys(papers)
     for paper in papers:
-        writer.writerow(row_values(paper))
+        writer.writerow(row_values(paper, keys[paper.id]))
     return BOM + buffer.getvalue()
