@@ -11,6 +11,7 @@ import ctypes
 import ctypes.util
 import gc
 import sys
+import threading
 
 _trim = None
 if sys.platform.startswith("linux"):
@@ -23,7 +24,12 @@ if sys.platform.startswith("linux"):
 
 
 def release_memory() -> None:
-    """Collect garbage and hand free heap pages back to the OS (glibc); cheap (a few ms)."""
-    gc.collect()
+    """Collect garbage and hand free heap pages back to the OS (glibc); cheap (a few ms).
+
+    The full collection runs on the main thread only: on a worker thread (the window's search worker builds
+    the index) it could free another thread's objects there — Qt objects in a reference cycle must be destroyed
+    on their own thread (a collection on the search worker crashed a test run with a segfault)."""
+    if threading.current_thread() is threading.main_thread():
+        gc.collect()
     if _trim is not None:
         _trim(0)
