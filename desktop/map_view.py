@@ -39,7 +39,7 @@ from db.conference_map import COARSE, FINE, ConferenceMap, MapCache, colours, re
 from db.library import Library
 from desktop.plain_text import as_plain
 
-FAINT = (205, 205, 212, 150)
+FAINT = (170, 170, 182, 170)  # visible on the light and the dark theme, behind the lit points
 FINE_BELOW = 0.45  # show the fine regions' names when the view spans less than this share of the map
 HOVER_PIXELS = 7
 
@@ -287,7 +287,8 @@ class MapDock(QDockWidget):
             return
         rows = self.map.rows_of(self.lit_ids)
         self.lit_rows = rows
-        brushes = [pg.mkBrush(*rgb) for rgb in map(tuple, self.rgb[rows])]
+        palette: dict[tuple, object] = {}  # a handful of colours: one QBrush each, not one per point
+        brushes = [palette.get(rgb) or palette.setdefault(rgb, pg.mkBrush(*rgb)) for rgb in map(tuple, self.rgb[rows])]
         self.lit.setData(pos=self.map.xy[rows], brush=brushes)
         shown = len(rows)
         self.status.setText(self.tr("%1 of %2 papers lit").replace("%1", f"{shown:,}")
