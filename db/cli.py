@@ -109,6 +109,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-abstract", dest="abstract", action="store_false",
                    help="leave the abstracts out of markdown and markdown-folder")
 
+    p = commands.add_parser("map", parents=[common], help="draw the conference map as a PNG image",
+                            epilog="One dot per paper, placed by text similarity, regions named by their terms; "
+                                   "with QUERY its papers (the set margin list QUERY prints) are lit, the "
+                                   "others faint. The map is cached in the library folder (map/).")
+    p.add_argument("query", nargs="?", default="", metavar="QUERY", help="the papers to light up (default: all)")
+    p.add_argument("--output", required=True, metavar="FILE", help="the PNG file to write")
+    p.add_argument("--colour", default="rating", metavar="BY",
+                   help="colour by rating (default), read, or tag:NAME")
+    p.add_argument("--json", action="store_true", help="print the lit papers and the regions as one JSON object")
+
     p = commands.add_parser("check", parents=[common],
                             help="check the library database page by page (SQLite's integrity check)")
 
@@ -372,6 +382,38 @@ def cmd_progress(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_map(args: argparse.Namespace) -> int:
+    from db.conference_map import COARSE, MapCache, colours, render_png
+
+    by, _sep, tag = args.colour.partition(":")
+    if by not in ("rating", "read", "tag") or (by == "tag") != bool(tag.strip()):
+        raise MarginError(f"--colour {args.colour}: rating, read or tag:NAME")
+    output = Path(args.output)
+    if output.is_dir():
+        raise MarginError(f"{output}: is a folder; give the PNG file to write")
+    with _open(args) as library:
+        lit = _search(library, args.query) if args.query.strip() else None
+        conference_map, _report = MapCache(library.folder).refresh(
+            library, progress=lambda text: print(f"margin: {text}", file=sys.stderr, flush=True))
+        rgb = colours(library, conference_map.ids, by, tag.strip() or None)
+    title = f"{len(conference_map.ids):,} papers" + (f" · {len(lit):,} matching {args.query}" if lit is not None
+                                                      else "")
+    try:
+        render_png(conference_map, rgb, output, lit, title=title)
+    except OSError as error:
+        raise MarginError(f"{output}: cannot write the image ({error.strerror or error})") from None
+    regions = conference_map.regions_at(COARSE)
+    if args.json:
+        _write_stdout(json.dumps({"output": str(output), "papers": len(conference_map.ids),
+                                  "lit": lit if lit is not None else conference_map.ids,
+                                  "regions": [{"terms": r.terms, "papers": r.papers} for r in regions]},
+                                 ensure_ascii=False, indent=1) + "\n")
+    else:
+        lit_text = f", {len(lit):,} lit" if lit is not None else ""
+        print(f"{output}: {len(conference_map.ids):,} papers{lit_text}, {len(regions)} regions")
+    return 0
+
+
 def progress_lines(result, interest: str | None = None) -> list[str]:
     """The figures of a db.progress.Progress as the `progress` command prints them."""
     share = f" ({result.screened / result.total:.0%})" if result.total else ""
@@ -489,7 +531,7 @@ def _write_stdout(text: str) -> None:
 _COMMANDS = {"import": cmd_import, "list": cmd_list, "annotate": cmd_annotate, "export": cmd_export,
              "check": cmd_check, "restore": cmd_restore, "progress": cmd_progress, "interest": cmd_interest,
              "highlight": cmd_highlight, "like": cmd_like, "show": lambda args: _with_library(args, "cmd_show"),
-             "tags": lambda args: _with_library(args, "cmd_tags"), **LIBRARY_COMMANDS}
+             "tags": lambda args: _with_library(args, "cmd_tags"), "map": cmd_map, **LIBRARY_COMMANDS}
 
 
 def _with_library(args: argparse.Namespace, name: str) -> int:

@@ -85,6 +85,9 @@ class MainWindow(QMainWindow):
         from desktop.progress_view import ProgressDock
 
         self.progress_dock = ProgressDock(self)  # View → Triage progress
+        from desktop.map_view import MapDock
+
+        self.map_dock = MapDock(self)  # View → Conference map, File → Export map…
 
         self._backup_timer = QTimer(self, interval=BACKUP_CHECK_MS)
         self._backup_timer.timeout.connect(self._backup_if_due)

@@ -37,7 +37,7 @@ class WindowActions:
         self.last_export = None  # (papers written or None, output or error message)
         bar = window.menuBar()
 
-        file_menu = bar.addMenu(tr("&File"))
+        file_menu = self.file_menu = bar.addMenu(tr("&File"))
         self.import_action = self._action(file_menu, tr("&Import…"), self.import_dialog, "Ctrl+I")
         self.export_action = self._action(file_menu, tr("&Export…"), self.export_dialog, "Ctrl+E")
         file_menu.addSeparator()
