@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -20,14 +20,26 @@ from db.library import ImportReport, Library
 from db.render import note_to_html
 from desktop.i18n import tr
 
-SHORTCUTS = [
-    ("j / ↓", "next paper"), ("k / ↑", "previous paper"), ("1–5", "rate"), ("0", "clear the rating"),
-    ("t", "edit tags"), ("n", "edit the note"), ("r", "mark read / unread"), ("/ or Ctrl+F", "search"),
-    ("Esc", "back to the list"), ("s", "similar papers"),
-    ("a / x", "accept a suggestion into its tag or interest / dismiss it (kept)"), ("F2", "set the title"),
-    ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
-    ("Ctrl+= / Ctrl+- / Ctrl+0", "zoom the reader"), ("Ctrl+I", "import files"), ("Ctrl+E", "export notes"),
-    ("Ctrl+Shift+R", "interests queue"), ("Ctrl+Shift+P", "triage progress"), ("Ctrl+H", "highlight words"),
+SHORTCUTS = [  # QT_TRANSLATE_NOOP: pyside6-lupdate extracts them (empty context); shortcuts_text translates
+    ("j / ↓", QT_TRANSLATE_NOOP("", "next paper")),
+    ("k / ↑", QT_TRANSLATE_NOOP("", "previous paper")),
+    ("1–5", QT_TRANSLATE_NOOP("", "rate")),
+    ("0", QT_TRANSLATE_NOOP("", "clear the rating")),
+    ("t", QT_TRANSLATE_NOOP("", "edit tags")),
+    ("n", QT_TRANSLATE_NOOP("", "edit the note")),
+    ("r", QT_TRANSLATE_NOOP("", "mark read / unread")),
+    ("/ or Ctrl+F", QT_TRANSLATE_NOOP("", "search")),
+    ("Esc", QT_TRANSLATE_NOOP("", "back to the list")),
+    ("s", QT_TRANSLATE_NOOP("", "similar papers")),
+    ("a / x", QT_TRANSLATE_NOOP("", "accept a suggestion into its tag or interest / dismiss it (kept)")),
+    ("F2", QT_TRANSLATE_NOOP("", "set the title")),
+    ("Ctrl+Z / Ctrl+Shift+Z", QT_TRANSLATE_NOOP("", "undo / redo")),
+    ("Ctrl+= / Ctrl+- / Ctrl+0", QT_TRANSLATE_NOOP("", "zoom the reader")),
+    ("Ctrl+I", QT_TRANSLATE_NOOP("", "import files")),
+    ("Ctrl+E", QT_TRANSLATE_NOOP("", "export notes")),
+    ("Ctrl+Shift+R", QT_TRANSLATE_NOOP("", "interests queue")),
+    ("Ctrl+Shift+P", QT_TRANSLATE_NOOP("", "triage progress")),
+    ("Ctrl+H", QT_TRANSLATE_NOOP("", "highlight words")),
 ]
 
 
