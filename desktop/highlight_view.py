@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from db.highlight_words import EXCLUDE, INCLUDE, HighlightLists, count, mark
 from db.paper import Paper
+from desktop.i18n import tr
 from desktop.plain_text import as_plain
 
 
@@ -26,10 +27,11 @@ def reader_html(window, body: str, paper: Paper) -> str:
     if not lists:
         return body
     counts = count("\n".join(part for part in (paper.label, paper.abstract) if part), lists)
+    words = tr("highlight words")  # outside the f-string, where pyside6-lupdate finds it
     line = (f'<p class="highlight-counts">'
             f'<span style="color: #2e7d32">✓ {counts[INCLUDE]}</span> · '
             f'<span style="color: #c62828">✗ {counts[EXCLUDE]}</span> '
-            f'{html.escape(window.tr("highlight words"))}</p>')
+            f'{html.escape(words)}</p>')
     marked = mark(body, lists)
     end = marked.find("</h2>")
     return marked[: end + 5] + line + marked[end + 5 :] if end >= 0 else line + marked
@@ -74,7 +76,7 @@ def edit_highlight_words(window, include: list[str] | None = None, exclude: list
     try:
         window.apply_changes(window.library.set_highlight_lists(include, exclude))
     except ValueError as error:
-        QMessageBox.warning(window, window.tr("Highlight words"), as_plain(str(error)))
+        QMessageBox.warning(window, tr("Highlight words"), as_plain(str(error)))
         return False
     window.highlight_lists = window.library.highlight_lists()
     window.show_current()

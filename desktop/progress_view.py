@@ -11,13 +11,14 @@ when they arrive, so rating a paper never waits for them.
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import QComboBox, QDockWidget, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from db.changes import ADDED, RATING, READ, REMOVED, TAGS, TRIAGE, Changes
 from db.library import Library
 from db.progress import CHECK_SIZE, Progress, draw_check, progress, scope_of
 from desktop.background import run_in_background
+from desktop.i18n import tr
 
 RECOUNT_DELAY_MS = 400  # figures are recomputed once a burst of ratings pauses
 
@@ -28,7 +29,7 @@ class ProgressDock(QDockWidget):
     updated = Signal(object)
 
     def __init__(self, window):
-        super().__init__(window.tr("Triage progress"), window)
+        super().__init__(QCoreApplication.translate("ProgressDock", "Triage progress"), window)
         self.w = window
         self.setObjectName("progressDock")
         self.setAccessibleName(self.tr("Triage progress"))
@@ -209,8 +210,8 @@ class ProgressDock(QDockWidget):
         self.updated.emit(result)
 
     def text(self, p: Progress) -> str:
-        """The figures as lines of plain text (translated)."""
-        tr = self.tr
+        """The figures as lines of plain text (translated; module-level tr: the empty context, where lupdate files
+        these strings)."""
         view = p.scope or tr("all papers")
         liked = tr("in “%1”").replace("%1", p.interest) if p.interest else tr("liked")
         lines = [tr("%1: screened %2 of %3 papers · %5 %4").replace("%1", view).replace("%2", f"{p.screened:,}")

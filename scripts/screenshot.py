@@ -1,6 +1,7 @@
 """Save screenshots of the window on a library (offscreen), for the README.
 
 Usage: python scripts/screenshot.py OUT.png [--library DIR] [--query TEXT] [--select ID] [--size WxH] [--progress]
+       [--language zh_CN]   (the window in that translation: resources/translations/margin_<language>.qm)
 A fresh temporary library seeded with the bundled corpus is used when --library is not given.
 """
 
@@ -28,6 +29,7 @@ def main() -> int:
     parser.add_argument("--preview", action="store_true", help="show the note's rendered preview")
     parser.add_argument("--size", help="window size as WIDTHxHEIGHT, e.g. 1000x700")
     parser.add_argument("--progress", action="store_true", help="show the triage progress dock with its figures")
+    parser.add_argument("--language", help="the window in this language, e.g. zh_CN (English when not given)")
     args = parser.parse_args()
 
     started = time.perf_counter()
@@ -42,6 +44,14 @@ def main() -> int:
 
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)  # never the user's own window settings
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
+    if args.language:
+        from PySide6.QtCore import QLocale
+
+        from desktop.app import install_translation
+
+        if not install_translation(app, locale=QLocale(args.language)):
+            print(f"no translation margin_{args.language}.qm (run scripts/update_translations.sh)", file=sys.stderr)
+            return 1
     window = create_window(folder)
     window.reading.stop()
     if args.size:

@@ -4,228 +4,329 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../desktop/app.py" line="+78"/>
+        <location filename="../../desktop/app.py" line="+64"/>
+        <source>The library was rebuilt</source>
+        <translation>文库已重建</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Margin can rebuild the library from what is still readable in it and from the newest backup, %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Margin 可以根据文库中仍可读取的内容和最新的备份 %1 重建文库。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>There is no backup. Margin can rebuild the library from what is still readable in it.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有备份。Margin 可以根据文库中仍可读取的内容重建文库。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The library database %1 is damaged (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>文库数据库 %1 已损坏（%2）。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The damaged file is kept in the library&apos;s backups folder. Papers that cannot be read come back by importing their files again.</source>
-        <translation type="unfinished"></translation>
+        <translation>损坏的文件保存在文库的备份文件夹中。无法读取的文献可通过重新导入其文件恢复。</translation>
     </message>
     <message>
         <location line="+2"/>
         <location line="+28"/>
         <source>The library is damaged</source>
-        <translation type="unfinished"></translation>
+        <translation>文库已损坏</translation>
     </message>
     <message>
         <location line="-27"/>
         <source>Rebuild the library</source>
-        <translation type="unfinished"></translation>
+        <translation>重建文库</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>Close Margin and open it again to rebuild the library.</source>
-        <translation type="unfinished"></translation>
+        <translation>请关闭 Margin 并重新打开以重建文库。</translation>
     </message>
     <message>
-        <location filename="../../desktop/dialogs.py" line="+43"/>
+        <location filename="../../desktop/dialogs.py" line="+24"/>
+        <source>next paper</source>
+        <translation>下一篇</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>previous paper</source>
+        <translation>上一篇</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rate</source>
+        <translation>评分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>clear the rating</source>
+        <translation>清除评分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>edit tags</source>
+        <translation>编辑标签</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>edit the note</source>
+        <translation>编辑笔记</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mark read / unread</source>
+        <translation>标为已读 / 未读</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>back to the list</source>
+        <translation>返回列表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>similar papers</source>
+        <translation>相似文献</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>accept a suggestion into its tag or interest / dismiss it (kept)</source>
+        <translation>将推荐加入其标签或兴趣 / 忽略（保留该文献）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>set the title</source>
+        <translation>设置标题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>undo / redo</source>
+        <translation>撤销 / 重做</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>zoom the reader</source>
+        <translation>缩放阅读区</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>import files</source>
+        <translation>导入文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>export notes</source>
+        <translation>导出笔记</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>interests queue</source>
+        <translation>兴趣队列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>triage progress</source>
+        <translation>筛选进度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../../desktop/highlight_view.py" line="+30"/>
+        <source>highlight words</source>
+        <translation>高亮词</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Note history</source>
-        <translation type="unfinished"></translation>
+        <translation>笔记历史</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Saved versions of the note</source>
-        <translation type="unfinished"></translation>
+        <translation>笔记的已保存版本</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>current</source>
-        <translation type="unfinished"></translation>
+        <translation>当前</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>(empty)</source>
-        <translation type="unfinished"></translation>
+        <translation>（空）</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Restore this version</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复此版本</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>Import finished</source>
-        <translation type="unfinished"></translation>
+        <translation>导入完成</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>New</source>
-        <translation type="unfinished"></translation>
+        <translation>新增</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Updated</source>
-        <translation type="unfinished"></translation>
+        <translation>已更新</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Skipped:</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过：</translation>
     </message>
     <message>
         <location filename="../../desktop/export_dialog.py" line="+21"/>
         <location line="+36"/>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>导出</translation>
     </message>
     <message>
         <location line="-34"/>
         <source>Export format</source>
-        <translation type="unfinished"></translation>
+        <translation>导出格式</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Papers to export</source>
-        <translation type="unfinished"></translation>
+        <translation>要导出的文献</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Annotated papers (rated, tagged, noted or titled)</source>
-        <translation type="unfinished"></translation>
+        <translation>已标注的文献（评分、标签、笔记或标题）</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>All papers</source>
-        <translation type="unfinished"></translation>
+        <translation>全部文献</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Papers matching the current search</source>
-        <translation type="unfinished"></translation>
+        <translation>符合当前搜索的文献</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Selected papers (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>选中的文献（%1）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Include abstracts (Markdown)</source>
-        <translation type="unfinished"></translation>
+        <translation>包含摘要（Markdown）</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Format</source>
-        <translation type="unfinished"></translation>
+        <translation>格式</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Papers</source>
-        <translation type="unfinished"></translation>
+        <translation>文献</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Export into folder</source>
-        <translation type="unfinished"></translation>
+        <translation>导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/progress_view.py" line="+214"/>
+        <location filename="../../desktop/progress_view.py" line="+215"/>
         <source>all papers</source>
-        <translation type="unfinished"></translation>
+        <translation>全部文献</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>in “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”中的</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>liked</source>
-        <translation type="unfinished"></translation>
+        <translation>喜欢的</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>%1: screened %2 of %3 papers · %5 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：已筛选 %2/%3 篇 · %5 %4 篇</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Liked papers still unseen: about %1 (%2–%3, 95% interval), from %4 random papers rated (%5 liked)</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未看到的喜欢文献：约 %1 篇（95% 区间 %2–%3），依据 %4 篇随机文献的评分（喜欢 %5 篇）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>%1 unseen papers were added after the check: not covered</source>
-        <translation type="unfinished"></translation>
+        <translation>抽查后新增了 %1 篇未看过的文献：不在估计范围内</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The next %1 recommended are likely to hold at most %2</source>
-        <translation type="unfinished"></translation>
+        <translation>接下来推荐的 %1 篇中很可能至多有 %2 篇喜欢的</translation>
     </message>
     <message>
-        <location filename="../../desktop/undo.py" line="+72"/>
+        <location filename="../../desktop/undo.py" line="+76"/>
         <source>Set rating</source>
-        <translation type="unfinished"></translation>
+        <translation>设置评分</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Clear rating</source>
-        <translation type="unfinished"></translation>
+        <translation>清除评分</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Mark read</source>
-        <translation type="unfinished"></translation>
+        <translation>标为已读</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Mark unread</source>
-        <translation type="unfinished"></translation>
+        <translation>标为未读</translation>
     </message>
     <message>
         <location line="+8"/>
         <location filename="../../desktop/window_actions.py" line="+143"/>
         <source>Set title</source>
-        <translation type="unfinished"></translation>
+        <translation>设置标题</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Add tag</source>
-        <translation type="unfinished"></translation>
+        <translation>添加标签</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Remove tag</source>
-        <translation type="unfinished"></translation>
+        <translation>移除标签</translation>
     </message>
     <message>
         <location line="+24"/>
         <source>Dismiss suggestion</source>
-        <translation type="unfinished"></translation>
+        <translation>忽略推荐</translation>
     </message>
     <message numerus="yes">
         <location line="+14"/>
         <source>Delete %n paper(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>删除 %n 篇文献</numerusform>
         </translation>
     </message>
     <message>
@@ -266,37 +367,37 @@
     <message>
         <location line="+5"/>
         <source>Set &amp;title…</source>
-        <translation type="unfinished"></translation>
+        <translation>设置标题(&amp;T)…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Note &amp;history…</source>
-        <translation type="unfinished"></translation>
+        <translation>笔记历史(&amp;H)…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Find</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索(&amp;F)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Similar papers</source>
-        <translation type="unfinished"></translation>
+        <translation>相似文献(&amp;S)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Re&amp;commended papers</source>
-        <translation type="unfinished"></translation>
+        <translation>推荐文献(&amp;C)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Interests queue</source>
-        <translation type="unfinished"></translation>
+        <translation>兴趣队列(&amp;I)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Highlight words…</source>
-        <translation type="unfinished"></translation>
+        <translation>高亮词(&amp;H)…</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -306,82 +407,82 @@
     <message>
         <location line="+1"/>
         <source>Zoom &amp;in</source>
-        <translation type="unfinished"></translation>
+        <translation>放大(&amp;I)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Zoom &amp;out</source>
-        <translation type="unfinished"></translation>
+        <translation>缩小(&amp;O)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;Reset zoom</source>
-        <translation type="unfinished"></translation>
+        <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Re&amp;fresh list</source>
-        <translation type="unfinished"></translation>
+        <translation>刷新列表(&amp;F)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;Unread papers only</source>
-        <translation type="unfinished"></translation>
+        <translation>仅显示未读文献(&amp;U)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Sort by</source>
-        <translation type="unfinished"></translation>
+        <translation>排序方式(&amp;S)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Relevance</source>
-        <translation type="unfinished"></translation>
+        <translation>相关性</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Label</source>
-        <translation type="unfinished"></translation>
+        <translation>标题</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Rating</source>
-        <translation type="unfinished"></translation>
+        <translation>评分</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Date added</source>
-        <translation type="unfinished"></translation>
+        <translation>添加日期</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>&amp;Theme</source>
-        <translation type="unfinished"></translation>
+        <translation>主题(&amp;T)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随系统</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Light</source>
-        <translation type="unfinished"></translation>
+        <translation>浅色</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>深色</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Rate and &amp;advance</source>
-        <translation type="unfinished"></translation>
+        <translation>评分后跳到下一篇(&amp;A)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;Mark read when shown</source>
-        <translation type="unfinished"></translation>
+        <translation>显示时标为已读(&amp;M)</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -391,106 +492,110 @@
     <message>
         <location line="+1"/>
         <source>&amp;Keyboard shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Keyboard shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>键盘快捷键</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Search syntax</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索语法(&amp;S)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Search syntax</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索语法</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Open &amp;backups folder</source>
-        <translation type="unfinished"></translation>
+        <translation>打开备份文件夹(&amp;B)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;About Margin</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 Margin(&amp;A)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>About Margin</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 Margin</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Margin: read, triage and annotate research-paper abstracts.
 
 Library: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Margin：阅读、筛选和标注论文摘要。
+
+文库：%1</translation>
     </message>
     <message>
         <location line="+36"/>
         <source>Title (empty to use the file&apos;s or the derived label):</source>
-        <translation type="unfinished"></translation>
+        <translation>标题（留空则使用文件中的标题或自动生成的标题）：</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>Import paper lists</source>
-        <translation type="unfinished"></translation>
+        <translation>导入文献列表</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>An import is already running</source>
-        <translation type="unfinished"></translation>
+        <translation>已有导入正在进行</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Importing %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在导入 %1…</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>Import: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>导入：%1</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Import failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>导入失败：%1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Import failed</source>
-        <translation type="unfinished"></translation>
+        <translation>导入失败</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Nothing was imported.
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未导入任何内容。
+
+%1</translation>
     </message>
     <message>
         <location line="+25"/>
         <source>Exported %1 papers to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>已将 %1 篇文献导出到 %2</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Export failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>导出失败：%1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Export failed</source>
-        <translation type="unfinished"></translation>
+        <translation>导出失败</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Exporting %1 papers…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在导出 %1 篇文献…</translation>
     </message>
     <message>
         <location filename="../../desktop/library_menu.py" line="+31"/>
@@ -500,17 +605,17 @@ Library: %1</source>
     <message>
         <location line="+68"/>
         <source>Cannot open the library</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开文库</translation>
     </message>
     <message>
         <location line="+39"/>
         <source>&amp;New library…</source>
-        <translation>新建文献库(&amp;N)…</translation>
+        <translation>新建文库(&amp;N)…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Open library…</source>
-        <translation>打开文献库(&amp;O)…</translation>
+        <translation>打开文库(&amp;O)…</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -520,7 +625,7 @@ Library: %1</source>
     <message>
         <location line="+6"/>
         <source>&amp;Delete papers</source>
-        <translation type="unfinished"></translation>
+        <translation>删除文献(&amp;D)</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -530,123 +635,126 @@ Library: %1</source>
     <message>
         <location line="+26"/>
         <source>No other library yet</source>
-        <translation type="unfinished"></translation>
+        <translation>暂无其他文库</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>New library: choose an empty folder</source>
-        <translation type="unfinished"></translation>
+        <translation>新建文库：选择一个空文件夹</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Open library: choose a library folder</source>
-        <translation type="unfinished"></translation>
+        <translation>打开文库：选择文库文件夹</translation>
     </message>
     <message>
         <location line="+11"/>
         <location line="+7"/>
         <source>New library</source>
-        <translation type="unfinished"></translation>
+        <translation>新建文库</translation>
     </message>
     <message>
         <location line="-6"/>
         <source>%1 is not empty; choose an empty folder for a new library (or File → Open library… for an existing one).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是空文件夹；请为新文库选择一个空文件夹（已有的文库请用 文件 → 打开文库…）。</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Open library</source>
-        <translation type="unfinished"></translation>
+        <translation>打开文库</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>%1 holds no Margin library (no library.db); File → New library… makes one.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中没有 Margin 文库（无 library.db）；可用 文件 → 新建文库… 创建。</translation>
     </message>
     <message numerus="yes">
         <location line="+18"/>
         <source>Deleted %n paper(s); Edit → Undo brings them back</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已删除 %n 篇文献；编辑 → 撤销 可恢复</numerusform>
         </translation>
+    </message>
+    <message>
+        <location filename="../../desktop/highlight_view.py" line="+49"/>
+        <source>Highlight words</source>
+        <translation>高亮词</translation>
     </message>
 </context>
 <context>
     <name>HighlightDialog</name>
     <message>
-        <location filename="../../desktop/highlight_view.py" line="+43"/>
+        <location line="-34"/>
         <source>Highlight words</source>
-        <translation type="unfinished"></translation>
+        <translation>高亮词</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Include (green): one word or phrase a line; reinforc* matches any ending</source>
-        <translation type="unfinished"></translation>
+        <translation>包含（绿色）：每行一个词或短语；reinforc* 匹配任意词尾</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Exclude (red)</source>
-        <translation type="unfinished"></translation>
+        <translation>排除（红色）</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/main_window.py" line="+230"/>
+        <location filename="../../desktop/main_window.py" line="+235"/>
         <source>No paper selected.</source>
-        <translation type="unfinished"></translation>
+        <translation>未选择文献。</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Similar papers</source>
-        <translation type="unfinished"></translation>
+        <translation>相似文献</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>For the interest “%1”: </source>
-        <translation type="unfinished"></translation>
+        <translation>因兴趣“%1”推荐：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Recommended for: </source>
-        <translation type="unfinished"></translation>
+        <translation>推荐理由：</translation>
     </message>
     <message>
         <location line="+32"/>
         <source>Set title</source>
-        <translation type="unfinished"></translation>
+        <translation>设置标题</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>A tag must have 1 to 200 characters</source>
-        <translation type="unfinished"></translation>
+        <translation>标签长度须为 1 到 200 个字符</translation>
     </message>
     <message>
         <location line="+99"/>
         <source>Search problem: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索出错：%1</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>%1 of %2 papers · read %3 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>显示 %1/%2 篇 · 已读 %3/%2</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>No papers match “%1”.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有与“%1”匹配的文献。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The library has no papers yet: File → Import…</source>
-        <translation type="unfinished"></translation>
+        <translation>文库中还没有文献：文件 → 导入…</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <location line="+9"/>
-        <source>%n change(s) not saved yet</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <source>Not saved yet: %1</source>
+        <translation>尚未保存：%1</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -654,176 +762,185 @@ Library: %1</source>
 %1
 
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Margin 会保留这些更改，待文库可以写入时立即保存：
+%1
+
+%2</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Not saved yet, Margin will try again: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未保存，Margin 将重试：%1</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>All changes are saved</source>
-        <translation type="unfinished"></translation>
+        <translation>所有更改均已保存</translation>
     </message>
     <message>
         <location line="+46"/>
         <source>An import is running</source>
-        <translation type="unfinished"></translation>
+        <translation>导入正在进行</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>An import is still running. Cancel it and close Margin? Nothing of the import will be saved (unless it has just saved its papers: then Margin closes when it has finished).</source>
-        <translation type="unfinished"></translation>
+        <translation>导入仍在进行。要取消导入并关闭 Margin 吗？本次导入的内容都不会保存（除非它刚刚保存了文献：那样 Margin 会在导入完成后关闭）。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Cancel the import and close</source>
-        <translation type="unfinished"></translation>
+        <translation>取消导入并关闭</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Keep Margin open</source>
-        <translation type="unfinished"></translation>
+        <translation>保持 Margin 打开</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Saving changes that are still waiting…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在保存尚未保存的更改…</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>These changes could not be saved (%1):
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>以下更改无法保存（%1）：
+%2</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Changes not saved</source>
-        <translation type="unfinished"></translation>
+        <translation>更改未保存</translation>
     </message>
     <message>
         <location filename="../../desktop/window_layout.py" line="+57"/>
         <source>Search papers</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索文献</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Search: words, &quot;a phrase&quot;, tag:name, rating:&gt;=4…  (/)</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索：词语、&quot;短语&quot;、tag:名称、rating:&gt;=4…  (/)</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Papers</source>
-        <translation type="unfinished"></translation>
+        <translation>文献</translation>
     </message>
     <message>
         <location line="+34"/>
         <source>Library, venues, ratings and tags</source>
-        <translation type="unfinished"></translation>
+        <translation>文库、会议/期刊、评分和标签</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Abstract</source>
-        <translation type="unfinished"></translation>
+        <translation>摘要</translation>
     </message>
     <message>
         <location line="+4"/>
         <location line="+13"/>
         <source>Rating</source>
-        <translation type="unfinished"></translation>
+        <translation>评分</translation>
     </message>
     <message>
         <location line="-9"/>
         <location line="+10"/>
         <source>Tags</source>
-        <translation type="unfinished"></translation>
+        <translation>标签</translation>
     </message>
     <message>
         <location line="-6"/>
         <source>Note</source>
-        <translation type="unfinished"></translation>
+        <translation>笔记</translation>
     </message>
 </context>
 <context>
     <name>NoteEditor</name>
     <message>
-        <location filename="../../desktop/note_editor.py" line="+48"/>
+        <location filename="../../desktop/note_editor.py" line="+49"/>
         <source>Note (Markdown)</source>
-        <translation type="unfinished"></translation>
+        <translation>笔记（Markdown）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Write a note in Markdown. It is saved as you type.</source>
-        <translation type="unfinished"></translation>
+        <translation>用 Markdown 写笔记，输入时自动保存。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Note preview</source>
-        <translation type="unfinished"></translation>
+        <translation>笔记预览</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Note</source>
-        <translation type="unfinished"></translation>
+        <translation>笔记</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Preview</source>
-        <translation type="unfinished"></translation>
+        <translation>预览</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>This note was changed elsewhere. Both versions are kept in the note history.</source>
-        <translation type="unfinished"></translation>
+        <translation>此笔记已在别处被修改。两个版本都保存在笔记历史中。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Show theirs</source>
-        <translation type="unfinished"></translation>
+        <translation>显示另一版本</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Keep mine</source>
-        <translation type="unfinished"></translation>
+        <translation>保留我的版本</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+89"/>
         <source>Rendering the preview…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在渲染预览…</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>The preview shows the first %1 characters of this note.</source>
-        <translation type="unfinished"></translation>
+        <translation>预览仅显示此笔记的前 %1 个字符。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>This note has too many “[” to look for links in it: brackets are shown as written.</source>
-        <translation type="unfinished"></translation>
+        <translation>此笔记中的“[”过多，无法查找链接：方括号按原样显示。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>This note is nested too deeply to render: it is shown as text.</source>
-        <translation type="unfinished"></translation>
+        <translation>此笔记嵌套过深，无法渲染：以纯文本显示。</translation>
     </message>
 </context>
 <context>
     <name>NoteSession</name>
     <message>
-        <location filename="../../desktop/note_session.py" line="+74"/>
+        <location filename="../../desktop/note_session.py" line="+75"/>
         <source>This note was also changed outside this window; that version is in Edit → Note history</source>
-        <translation type="unfinished"></translation>
+        <translation>此笔记也在本窗口之外被修改；该版本见 编辑 → 笔记历史</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+16"/>
         <source>The note could not be saved yet (%1); Margin keeps it and tries again</source>
-        <translation type="unfinished"></translation>
+        <translation>笔记暂时无法保存（%1）；Margin 会保留并重试</translation>
     </message>
     <message>
         <location line="+60"/>
         <source>The note was saved</source>
-        <translation type="unfinished"></translation>
+        <translation>笔记已保存</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Recovered %1 notes that could not be saved last time (the versions they replace are in Edit → Note history)</source>
+        <translation>已恢复上次未能保存的 %1 条笔记（被替换的版本见 编辑 → 笔记历史）</translation>
     </message>
 </context>
 <context>
@@ -831,148 +948,149 @@ Library: %1</source>
     <message>
         <location filename="../../desktop/paper_model.py" line="+39"/>
         <source>Paper</source>
-        <translation type="unfinished"></translation>
+        <translation>文献</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Rating</source>
-        <translation type="unfinished"></translation>
+        <translation>评分</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Tags</source>
-        <translation type="unfinished"></translation>
+        <translation>标签</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Venue</source>
-        <translation type="unfinished"></translation>
+        <translation>会议/期刊</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Year</source>
-        <translation type="unfinished"></translation>
+        <translation>年份</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Read</source>
-        <translation type="unfinished"></translation>
+        <translation>已读</translation>
     </message>
     <message>
         <location line="+73"/>
         <source>et al.</source>
-        <translation type="unfinished"></translation>
+        <translation>等</translation>
     </message>
     <message numerus="yes">
         <location line="+48"/>
         <source>%n stars</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 星</numerusform>
         </translation>
     </message>
     <message>
         <location line="+0"/>
         <source>unrated</source>
-        <translation type="unfinished"></translation>
+        <translation>未评分</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>read</source>
-        <translation type="unfinished"></translation>
+        <translation>已读</translation>
     </message>
 </context>
 <context>
     <name>ProgressDock</name>
     <message>
-        <location filename="../../desktop/progress_view.py" line="-193"/>
+        <location filename="../../desktop/progress_view.py" line="-196"/>
+        <location line="+3"/>
         <source>Triage progress</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选进度</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>What counts as liked</source>
-        <translation type="unfinished"></translation>
+        <translation>何为“喜欢”</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Liked: rated 4–5★</source>
-        <translation type="unfinished"></translation>
+        <translation>喜欢：评分 4–5★</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Liked papers found against papers screened</source>
-        <translation type="unfinished"></translation>
+        <translation>已找到的喜欢文献随已筛选文献的变化</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>papers screened (read or rated)</source>
-        <translation type="unfinished"></translation>
+        <translation>已筛选文献（已读或已评分）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>liked (4–5★)</source>
-        <translation type="unfinished"></translation>
+        <translation>喜欢（4–5★）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Liked papers in all, likely (95%): those found and those still unseen</source>
-        <translation type="unfinished"></translation>
+        <translation>喜欢文献总数的可能范围（95%）：已找到的加上尚未看到的</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>random order</source>
-        <translation type="unfinished"></translation>
+        <translation>随机顺序</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>found</source>
-        <translation type="unfinished"></translation>
+        <translation>已找到</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>liked in all, likely (95%)</source>
-        <translation type="unfinished"></translation>
+        <translation>喜欢总数的可能范围（95%）</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Rate %1 random unseen papers</source>
-        <translation type="unfinished"></translation>
+        <translation>为 %1 篇随机未看文献评分</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Draws random papers of this view that you have not seen; rating them tells how many papers you would like are still unseen</source>
-        <translation type="unfinished"></translation>
+        <translation>从当前视图中随机抽取你尚未看过的文献；为它们评分可估计还有多少你会喜欢的文献尚未看到</translation>
     </message>
     <message>
         <location line="+3"/>
         <location line="+122"/>
         <source>Show the check</source>
-        <translation type="unfinished"></translation>
+        <translation>显示抽查</translation>
     </message>
     <message>
         <location line="-106"/>
         <source>Triage &amp;progress</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选进度(&amp;P)</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>No figures for this view (its search failed).</source>
-        <translation type="unfinished"></translation>
+        <translation>此视图没有数据（搜索失败）。</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>Interest: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>兴趣：%1</translation>
     </message>
     <message>
         <location line="+45"/>
         <source>Progress could not be computed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法计算进度：%1</translation>
     </message>
     <message>
         <location line="+24"/>
         <source>Show the check (%1 to rate)</source>
-        <translation type="unfinished"></translation>
+        <translation>显示抽查（待评分 %1 篇）</translation>
     </message>
 </context>
 <context>
@@ -980,19 +1098,19 @@ Library: %1</source>
     <message>
         <location filename="../../desktop/rating_widget.py" line="+26"/>
         <source>Rating: click a star, or press 1–5 (0 clears)</source>
-        <translation type="unfinished"></translation>
+        <translation>评分：点击星标，或按 1–5（0 清除）</translation>
     </message>
     <message numerus="yes">
         <location line="+14"/>
         <source>%n of 5 stars</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n/5 星</numerusform>
         </translation>
     </message>
     <message>
         <location line="+0"/>
         <source>not rated</source>
-        <translation type="unfinished"></translation>
+        <translation>未评分</translation>
     </message>
 </context>
 <context>
@@ -1000,122 +1118,122 @@ Library: %1</source>
     <message>
         <location filename="../../desktop/reader_labels.py" line="+11"/>
         <source>(%1 more characters of this abstract are not shown)</source>
-        <translation type="unfinished"></translation>
+        <translation>（此摘要还有 %1 个字符未显示）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Submitted to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>投稿至 %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Decision: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>审稿结果：%1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>vol. %1</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 卷</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>no. %1</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 期</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>pp. %1</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 页</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ed. %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 编</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ISBN %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ISBN %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ISSN %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ISSN %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Journal article</source>
-        <translation type="unfinished"></translation>
+        <translation>期刊文章</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Book</source>
-        <translation type="unfinished"></translation>
+        <translation>图书</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+1"/>
         <source>Chapter</source>
-        <translation type="unfinished"></translation>
+        <translation>图书章节</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>PhD thesis</source>
-        <translation type="unfinished"></translation>
+        <translation>博士论文</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Master&apos;s thesis</source>
-        <translation type="unfinished"></translation>
+        <translation>硕士论文</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Thesis</source>
-        <translation type="unfinished"></translation>
+        <translation>学位论文</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+1"/>
         <source>Report</source>
-        <translation type="unfinished"></translation>
+        <translation>报告</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Unpublished</source>
-        <translation type="unfinished"></translation>
+        <translation>未发表</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Web page</source>
-        <translation type="unfinished"></translation>
+        <translation>网页</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>and %1 more tags</source>
-        <translation type="unfinished"></translation>
+        <translation>另有 %1 个标签</translation>
     </message>
 </context>
 <context>
     <name>SearchWorker</name>
     <message>
-        <location filename="../../desktop/search_worker.py" line="+45"/>
+        <location filename="../../desktop/search_worker.py" line="+46"/>
         <source>Rebuilding the search index…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在重建搜索索引…</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Search index rebuilt</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索索引已重建</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Rebuilding the search index: %1 of %2 papers</source>
-        <translation type="unfinished"></translation>
+        <translation>正在重建搜索索引：%1/%2 篇文献</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Preparing recommendations…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在准备推荐…</translation>
     </message>
 </context>
 <context>
@@ -1123,131 +1241,131 @@ Library: %1</source>
     <message>
         <location filename="../../desktop/sidebar.py" line="+78"/>
         <source>Library</source>
-        <translation type="unfinished"></translation>
+        <translation>文库</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>All papers</source>
-        <translation type="unfinished"></translation>
+        <translation>全部文献</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Unread</source>
-        <translation type="unfinished"></translation>
+        <translation>未读</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Recommended</source>
-        <translation type="unfinished"></translation>
+        <translation>推荐</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Unread papers like the ones you rated 4 or 5 stars</source>
-        <translation type="unfinished"></translation>
+        <translation>与你评为 4 或 5 星的文献相似的未读文献</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Interests</source>
-        <translation type="unfinished"></translation>
+        <translation>兴趣</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>One queue across your interests: a accepts, x dismisses</source>
-        <translation type="unfinished"></translation>
+        <translation>汇集所有兴趣的队列：按 a 接受，按 x 忽略</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Venues</source>
-        <translation type="unfinished"></translation>
+        <translation>会议/期刊</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>(no venue)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无会议/期刊）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>read %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>已读 %1/%2</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Ratings</source>
-        <translation type="unfinished"></translation>
+        <translation>评分</translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
         <source>%n stars</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 星</numerusform>
         </translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Unrated</source>
-        <translation type="unfinished"></translation>
+        <translation>未评分</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Tags</source>
-        <translation type="unfinished"></translation>
+        <translation>标签</translation>
     </message>
     <message>
         <location line="+24"/>
         <source>Papers I like (positives for recommendations)</source>
-        <translation type="unfinished"></translation>
+        <translation>我喜欢的文献（推荐的正例）</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Suggest papers for this tag</source>
-        <translation type="unfinished"></translation>
+        <translation>为此标签推荐文献</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Use as an interest</source>
-        <translation type="unfinished"></translation>
+        <translation>设为兴趣</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Rename or merge tag…</source>
-        <translation type="unfinished"></translation>
+        <translation>重命名或合并标签…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Delete tag…</source>
-        <translation type="unfinished"></translation>
+        <translation>删除标签…</translation>
     </message>
     <message>
         <location line="+6"/>
         <location line="+14"/>
         <source>Rename tag</source>
-        <translation type="unfinished"></translation>
+        <translation>重命名标签</translation>
     </message>
     <message>
         <location line="-13"/>
         <source>New name for “%1”:</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”的新名称：</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Merge tags</source>
-        <translation type="unfinished"></translation>
+        <translation>合并标签</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>“%1” exists already. Merge “%2” into it?</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”已存在。要将“%2”合并到其中吗？</translation>
     </message>
     <message>
         <location line="+15"/>
         <location line="+7"/>
         <source>Delete tag</source>
-        <translation type="unfinished"></translation>
+        <translation>删除标签</translation>
     </message>
     <message>
         <location line="-6"/>
         <source>Remove the tag “%1” from %2 papers?</source>
-        <translation type="unfinished"></translation>
+        <translation>要从 %2 篇文献中移除标签“%1”吗？</translation>
     </message>
 </context>
 <context>
@@ -1255,40 +1373,27 @@ Library: %1</source>
     <message>
         <location filename="../../desktop/tag_editor.py" line="+54"/>
         <source>Add a tag and press Enter</source>
-        <translation type="unfinished"></translation>
+        <translation>输入标签后按 Enter</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>New tag</source>
-        <translation type="unfinished"></translation>
+        <translation>新标签</translation>
     </message>
     <message>
         <location line="+32"/>
         <source>Remove the tag “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>移除标签“%1”</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Remove tag %1</source>
-        <translation type="unfinished"></translation>
+        <translation>移除标签 %1</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>and %1 more</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>window</name>
-    <message>
-        <location filename="../../desktop/highlight_view.py" line="+29"/>
-        <source>Highlight words</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop/progress_view.py" line="-176"/>
-        <source>Triage progress</source>
-        <translation type="unfinished"></translation>
+        <translation>另有 %1 个</translation>
     </message>
 </context>
 </TS>
