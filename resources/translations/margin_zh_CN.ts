@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../desktop/app.py" line="+64"/>
+        <location filename="../../desktop/app.py" line="+66"/>
         <source>The library was rebuilt</source>
         <translation>文库已重建</translation>
     </message>
@@ -50,103 +50,32 @@
         <translation>请关闭 Margin 并重新打开以重建文库。</translation>
     </message>
     <message>
-        <location filename="../../desktop/dialogs.py" line="+24"/>
-        <source>next paper</source>
-        <translation>下一篇</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>previous paper</source>
-        <translation>上一篇</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>rate</source>
-        <translation>评分</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>clear the rating</source>
-        <translation>清除评分</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>edit tags</source>
-        <translation>编辑标签</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>edit the note</source>
-        <translation>编辑笔记</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>mark read / unread</source>
-        <translation>标为已读 / 未读</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>search</source>
-        <translation>搜索</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location filename="../../desktop/shortcuts.py" line="+101"/>
         <source>back to the list</source>
         <translation>返回列表</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>similar papers</source>
-        <translation>相似文献</translation>
+        <source>in the rating box: rate, step the rating</source>
+        <translation>在评分框中：评分，逐级调整评分</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>accept a suggestion into its tag or interest / dismiss it (kept)</source>
-        <translation>将推荐加入其标签或兴趣 / 忽略（保留该文献）</translation>
+        <location line="+16"/>
+        <source>Keys</source>
+        <translation>按键</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>set the title</source>
-        <translation>设置标题</translation>
+        <location line="+0"/>
+        <source>Does</source>
+        <translation>作用</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>undo / redo</source>
-        <translation>撤销 / 重做</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>zoom the reader</source>
-        <translation>缩放阅读区</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>import files</source>
-        <translation>导入文件</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>export notes</source>
-        <translation>导出笔记</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>interests queue</source>
-        <translation>兴趣队列</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>triage progress</source>
-        <translation>筛选进度</translation>
-    </message>
-    <message>
-        <location line="+1"/>
         <location filename="../../desktop/highlight_view.py" line="+30"/>
         <source>highlight words</source>
         <translation>高亮词</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../../desktop/dialogs.py" line="+30"/>
         <source>Note history</source>
         <translation>笔记历史</translation>
     </message>
@@ -303,7 +232,7 @@
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../../desktop/window_actions.py" line="+143"/>
+        <location filename="../../desktop/window_actions.py" line="+150"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -330,7 +259,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop/window_actions.py" line="-105"/>
+        <location filename="../../desktop/window_actions.py" line="-110"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -376,8 +305,18 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>&amp;Copy citation (BibTeX)</source>
+        <translation>复制引用（BibTeX）(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Find</source>
         <translation>搜索(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sa&amp;ve search…</source>
+        <translation>保存搜索(&amp;V)…</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -405,7 +344,7 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
@@ -423,6 +362,11 @@
         <location line="+1"/>
         <source>Re&amp;fresh list</source>
         <translation>刷新列表(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Back</source>
+        <translation>返回(&amp;B)</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -453,6 +397,21 @@
         <location line="+0"/>
         <source>Date added</source>
         <translation>添加日期</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Year</source>
+        <translation>年份</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Venue</source>
+        <translation>会议/期刊</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First author</source>
+        <translation>第一作者</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -495,12 +454,13 @@
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../desktop/shortcuts.py" line="-6"/>
+        <location line="+5"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../desktop/window_actions.py" line="+1"/>
         <source>&amp;Search syntax</source>
         <translation>搜索语法(&amp;S)</translation>
     </message>
@@ -539,7 +499,7 @@ Library: %1</source>
         <translation>标题（留空则使用文件中的标题或自动生成的标题）：</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+31"/>
         <source>Import paper lists</source>
         <translation>导入文献列表</translation>
     </message>
@@ -578,12 +538,7 @@ Library: %1</source>
 %1</translation>
     </message>
     <message>
-        <location line="+25"/>
-        <source>Exported %1 papers to %2</source>
-        <translation>已将 %1 篇文献导出到 %2</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+30"/>
         <source>Export failed: %1</source>
         <translation>导出失败：%1</translation>
     </message>
@@ -591,11 +546,6 @@ Library: %1</source>
         <location line="+2"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Exporting %1 papers…</source>
-        <translation>正在导出 %1 篇文献…</translation>
     </message>
     <message>
         <location filename="../../desktop/library_menu.py" line="+31"/>
@@ -702,7 +652,7 @@ Library: %1</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/main_window.py" line="+235"/>
+        <location filename="../../desktop/main_window.py" line="+245"/>
         <source>No paper selected.</source>
         <translation>未选择文献。</translation>
     </message>
@@ -732,14 +682,21 @@ Library: %1</source>
         <translation>标签长度须为 1 到 200 个字符</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+58"/>
+        <source>Similar to: %1</source>
+        <translation>相似于：%1</translation>
+    </message>
+    <message>
+        <location line="+71"/>
         <source>Search problem: %1</source>
         <translation>搜索出错：%1</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+12"/>
-        <source>%1 of %2 papers · read %3 of %2</source>
-        <translation>显示 %1/%2 篇 · 已读 %3/%2</translation>
+        <source>%1 of %Ln paper(s) · read %2 of %3</source>
+        <translation>
+            <numerusform>%1 / %Ln 篇文献 · 已读 %2 / %3</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+4"/>
@@ -815,7 +772,7 @@ Library: %1</source>
         <translation>更改未保存</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_layout.py" line="+57"/>
+        <location filename="../../desktop/window_layout.py" line="+60"/>
         <source>Search papers</source>
         <translation>搜索文献</translation>
     </message>
@@ -835,7 +792,17 @@ Library: %1</source>
         <translation>文库、会议/期刊、评分和标签</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
+        <source>← Back</source>
+        <translation>← 返回</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Back to the previous view (Alt+Left)</source>
+        <translation>返回上一个视图（Alt+Left）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Abstract</source>
         <translation>摘要</translation>
     </message>
@@ -855,6 +822,134 @@ Library: %1</source>
         <location line="-6"/>
         <source>Note</source>
         <translation>笔记</translation>
+    </message>
+</context>
+<context>
+    <name>MapDock</name>
+    <message>
+        <location filename="../../desktop/map_view.py" line="+129"/>
+        <source>Conference map</source>
+        <translation>会议地图</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Colour the map by</source>
+        <translation>地图着色依据</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Map of the papers by text similarity</source>
+        <translation>按文本相似度排布的文献地图</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Click a point to open its paper; Shift+drag: lasso, Ctrl+drag: rectangle</source>
+        <translation>点击一个点打开其文献；Shift+拖动：套索，Ctrl+拖动：矩形</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Conference &amp;map</source>
+        <translation>会议地图(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Export &amp;map…</source>
+        <translation>导出地图(&amp;M)…</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Drawing the map…</source>
+        <translation>正在绘制地图…</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The map could not be drawn: %1</source>
+        <translation>无法绘制地图：%1</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Colour by rating</source>
+        <translation>按评分着色</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Colour by read state</source>
+        <translation>按阅读状态着色</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Colour by tag: %1</source>
+        <translation>按标签着色：%1</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>%1 of %2 papers lit</source>
+        <translation>已高亮 %1 / %2 篇文献</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>No lit paper in the region</source>
+        <translation>该区域内没有高亮的文献</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Tag the %1 papers…</source>
+        <translation>为这 %1 篇文献添加标签…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open the %1 papers as the list</source>
+        <translation>将这 %1 篇文献作为列表打开</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Queue the unread ones for triage</source>
+        <translation>将其中未读的加入筛选队列</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Tag papers</source>
+        <translation>添加标签</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Tag for the %1 papers:</source>
+        <translation>这 %1 篇文献的标签：</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 papers from the map</source>
+        <translation>来自地图的 %1 篇文献</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 unread papers from the map to triage</source>
+        <translation>来自地图的 %1 篇待筛选未读文献</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Export map</source>
+        <translation>导出地图</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Open View → Conference map first</source>
+        <translation>请先打开 视图 → 会议地图</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Map written to %1</source>
+        <translation>地图已写入 %1</translation>
     </message>
 </context>
 <context>
@@ -946,7 +1041,7 @@ Library: %1</source>
 <context>
     <name>PaperTableModel</name>
     <message>
-        <location filename="../../desktop/paper_model.py" line="+39"/>
+        <location filename="../../desktop/paper_model.py" line="+40"/>
         <source>Paper</source>
         <translation>文献</translation>
     </message>
@@ -976,12 +1071,17 @@ Library: %1</source>
         <translation>已读</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+0"/>
+        <source>Authors</source>
+        <translation>作者</translation>
+    </message>
+    <message>
+        <location line="+80"/>
         <source>et al.</source>
         <translation>等</translation>
     </message>
     <message numerus="yes">
-        <location line="+48"/>
+        <location line="+47"/>
         <source>%n stars</source>
         <translation>
             <numerusform>%n 星</numerusform>
@@ -1096,7 +1196,7 @@ Library: %1</source>
 <context>
     <name>RatingWidget</name>
     <message>
-        <location filename="../../desktop/rating_widget.py" line="+26"/>
+        <location filename="../../desktop/rating_widget.py" line="+28"/>
         <source>Rating: click a star, or press 1–5 (0 clears)</source>
         <translation>评分：点击星标，或按 1–5（0 清除）</translation>
     </message>
@@ -1239,7 +1339,7 @@ Library: %1</source>
 <context>
     <name>Sidebar</name>
     <message>
-        <location filename="../../desktop/sidebar.py" line="+78"/>
+        <location filename="../../desktop/sidebar.py" line="+83"/>
         <source>Library</source>
         <translation>文库</translation>
     </message>
@@ -1274,7 +1374,12 @@ Library: %1</source>
         <translation>汇集所有兴趣的队列：按 a 接受，按 x 忽略</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Saved searches</source>
+        <translation>已保存的搜索</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Venues</source>
         <translation>会议/期刊</translation>
     </message>
@@ -1311,7 +1416,12 @@ Library: %1</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
+        <source>Delete saved search</source>
+        <translation>删除已保存的搜索</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Papers I like (positives for recommendations)</source>
         <translation>我喜欢的文献（推荐的正例）</translation>
     </message>
@@ -1336,7 +1446,17 @@ Library: %1</source>
         <translation>删除标签…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
+        <source>Save search</source>
+        <translation>保存搜索</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A name for “%1”:</source>
+        <translation>为“%1”命名：</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <location line="+14"/>
         <source>Rename tag</source>
         <translation>重命名标签</translation>
@@ -1362,10 +1482,12 @@ Library: %1</source>
         <source>Delete tag</source>
         <translation>删除标签</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="-6"/>
-        <source>Remove the tag “%1” from %2 papers?</source>
-        <translation>要从 %2 篇文献中移除标签“%1”吗？</translation>
+        <source>Remove the tag “%1” from %Ln paper(s)?</source>
+        <translation>
+            <numerusform>要从 %Ln 篇文献中移除标签“%1”吗？</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1394,6 +1516,38 @@ Library: %1</source>
         <location line="+4"/>
         <source>and %1 more</source>
         <translation>另有 %1 个</translation>
+    </message>
+</context>
+<context>
+    <name>self.w</name>
+    <message numerus="yes">
+        <location filename="../../desktop/window_actions.py" line="-94"/>
+        <source>Copied the BibTeX entry of %Ln paper(s)</source>
+        <translation>
+            <numerusform>已复制 %Ln 篇文献的 BibTeX 条目</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+87"/>
+        <source>Exported %Ln paper(s) to %1</source>
+        <translation>
+            <numerusform>已将 %Ln 篇文献导出到 %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Exporting %Ln paper(s)…</source>
+        <translation>
+            <numerusform>正在导出 %Ln 篇文献…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>window</name>
+    <message>
+        <location filename="../../desktop/map_view.py" line="-318"/>
+        <source>Conference map</source>
+        <translation>会议地图</translation>
     </message>
 </context>
 </TS>
