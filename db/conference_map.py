@@ -21,9 +21,8 @@ The colours (by rating, read state or one tag) and the PNG image (Pillow) live h
 
 from __future__ import annotations
 
+import io
 import json
-import os
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -32,6 +31,8 @@ from pathlib import Path
 import numpy as np
 from scipy import sparse
 
+from db.errors import MarginError
+from db.fileio import write_atomically
 from db.library import Library
 from db.tfidf_cache import TfidfCache, TfidfMatrix
 
@@ -313,18 +314,13 @@ class MapCache:
         meta = {"schema": CACHE_SCHEMA, "fitted_rows": conference_map.fitted_rows,
                 "regions": [{"level": r.level, "terms": r.terms, "center": list(r.center), "papers": r.papers}
                             for r in conference_map.regions]}
+        buffer = io.BytesIO()
+        np.savez(buffer, meta=np.array(json.dumps(meta)), ids=np.array(conference_map.ids, dtype=str),
+                             xy=conference_map.xy, cluster=conference_map.cluster)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(prefix=".map-", suffix=".npz", dir=self.path.parent)
-            try:
-                with os.fdopen(handle, "wb") as stream:
-                    np.savez(stream, meta=np.array(json.dumps(meta)), ids=np.array(conference_map.ids, dtype=str),
-                             xy=conference_map.xy, cluster=conference_map.cluster)
-                os.replace(temporary, self.path)
-            except BaseException:
-                Path(temporary).unlink(missing_ok=True)
-                raise
-        except OSError:
+            write_atomically(self.path, buffer.getvalue())  # the one atomic write (db.fileio)
+        except (OSError, MarginError):
             pass
 
     def refresh(self, library: Library, current: ConferenceMap | None = None,

@@ -19,10 +19,9 @@ papers well under a second (tests/benchmarks/bench_recommend.py).
 from __future__ import annotations
 
 import hashlib
+import io
 import json
-import os
 import re
-import tempfile
 import time
 import unicodedata
 from collections.abc import Sequence
@@ -32,6 +31,8 @@ from pathlib import Path
 import numpy as np
 from scipy import sparse
 
+from db.errors import MarginError
+from db.fileio import write_atomically
 from db.library import Library
 
 CACHE_DIR = "recommend"
@@ -182,19 +183,14 @@ class TfidfCache:
         written only costs the next process a refit, so OSError is swallowed."""
         meta = {"schema": CACHE_SCHEMA, "fitted_rows": tfidf.fitted_rows, "fingerprint": tfidf.fingerprint}
         matrix = tfidf.matrix
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(prefix=".tfidf-", suffix=".npz", dir=self.path.parent)
-            try:
-                with os.fdopen(handle, "wb") as stream:
-                    np.savez(stream, meta=np.array(json.dumps(meta)), data=matrix.data, indices=matrix.indices,
+        buffer = io.BytesIO()
+        np.savez(buffer, meta=np.array(json.dumps(meta)), data=matrix.data, indices=matrix.indices,
                              indptr=matrix.indptr, shape=np.array(matrix.shape), ids=np.array(tfidf.ids, dtype=str),
                              terms=tfidf.terms, idf=tfidf.idf, digests=tfidf.digests)
-                os.replace(temporary, self.path)
-            except BaseException:
-                Path(temporary).unlink(missing_ok=True)
-                raise
-        except OSError:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(self.path, buffer.getvalue())  # the one atomic write (db.fileio)
+        except (OSError, MarginError):
             pass
 
     def refresh(self, library: Library, current: TfidfMatrix | None = None) -> tuple[TfidfMatrix, RefreshReport]:
