@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -100,11 +101,8 @@ def check(folder: Path) -> list[str]:
     if not path.is_file():
         raise LibraryError(f"{path}: there is no library here")
     try:
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
+        with _read_only(path) as connection:
             rows = [row[0] for row in connection.execute("PRAGMA integrity_check(20)")]
-        finally:
-            connection.close()
     except sqlite3.DatabaseError as error:
         if isinstance(error, sqlite3.OperationalError) and not is_damage(error):
             raise LibraryError(f"{path}: cannot read the library database ({error})") from None
@@ -167,8 +165,7 @@ def rebuild(folder: Path, backup: Path | None = None, use_newest: bool = True) -
     if backup is None and use_newest:
         backup = newest_backup(folder)
     data = read_backup(backup) if backup is not None else None  # a bad backup stops here, nothing moved
-    rows, lost = _salvage(path) if path.exists() else ({}, {})
-    lost_annotations = _unread_annotations(path, rows.get("annotations", [])) if lost.get("annotations") else []
+    rows, lost, lost_annotations = _salvage(path) if path.exists() else ({}, {}, [])
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     kept_as = folder / "backups" / f"library-damaged-{stamp}.db"
     try:
@@ -193,35 +190,37 @@ def rebuild(folder: Path, backup: Path | None = None, use_newest: bool = True) -
     return report
 
 
-def _unread_annotations(path: Path, salvaged: list[tuple]) -> list[str]:
-    """The papers that had an annotation row which could not be read: their ids, from the primary-key index
-    of the annotations table when it is sound ([] when it is not)."""
+@contextmanager
+def _read_only(path: Path):
+    """A read-only connection to the database file `path`, closed afterwards."""
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
-            ids = [row[0] for row in connection.execute("SELECT paper_id FROM annotations ORDER BY paper_id")]
-        finally:
-            connection.close()
-    except sqlite3.DatabaseError:
-        return []
-    read = {row[0] for row in salvaged}
-    return [paper_id for paper_id in ids if paper_id not in read]
-
-
-def _salvage(path: Path) -> tuple[dict[str, list[tuple]], dict[str, int]]:
-    """The rows of every table that can be read, and per table how many rows (at least) could not."""
-    rows: dict[str, list[tuple]] = {}
-    lost: dict[str, int] = {}
-    try:
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    except sqlite3.Error:
-        return rows, lost
-    try:
-        for table, columns in _TABLES.items():
-            rows[table], lost[table] = _read_table(connection, table, columns)
+        yield connection
     finally:
         connection.close()
-    return rows, lost
+
+
+def _salvage(path: Path) -> tuple[dict[str, list[tuple]], dict[str, int], list[str]]:
+    """The rows of every table that can be read, per table how many rows (at least) could not, and the papers
+    whose annotation row could not be read (their ids from the annotations' primary-key index when it is
+    sound, else [])."""
+    rows: dict[str, list[tuple]] = {}
+    lost: dict[str, int] = {}
+    unread: list[str] = []
+    try:
+        with _read_only(path) as connection:
+            for table, columns in _TABLES.items():
+                rows[table], lost[table] = _read_table(connection, table, columns)
+            if lost.get("annotations"):
+                read = {row[0] for row in rows["annotations"]}
+                try:
+                    unread = [row[0] for row in connection.execute(
+                        "SELECT paper_id FROM annotations ORDER BY paper_id") if row[0] not in read]
+                except sqlite3.DatabaseError:
+                    unread = []
+    except sqlite3.Error:
+        pass
+    return rows, lost, unread
 
 
 def _read_table(connection: sqlite3.Connection, table: str, columns: tuple[str, ...]) -> tuple[list[tuple], int]:

@@ -203,6 +203,17 @@ class Library(ImportMixin, DeleteMixin):
         self.close()
 
     @contextmanager
+    def waiting_at_most(self, milliseconds: int | None):
+        """Writes inside wait at most `milliseconds` for another process's write (None: as set, write_wait_ms)."""
+        before = self.write_wait_ms
+        if milliseconds is not None:
+            self.write_wait_ms = milliseconds
+        try:
+            yield
+        finally:
+            self.write_wait_ms = before
+
+    @contextmanager
     def transaction(self):
         """One write transaction (BEGIN IMMEDIATE … COMMIT, rolled back on any exception).
 

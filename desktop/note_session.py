@@ -77,12 +77,8 @@ class NoteSession(QObject):
                 if paper_id == self.editor.paper_id():
                     self.editor.offer_outside_change(False)
             # once a save is waiting, later ones only look whether the library is free (typing never stalls)
-            waited, self.library.write_wait_ms = self.library.write_wait_ms, (
-                0 if self.unsaved and not self._closing else self.library.write_wait_ms)
-            try:
+            with self.library.waiting_at_most(0 if self.unsaved and not self._closing else None):
                 changes = self.library.set_note(paper_id, text, keep_version=keep_version)
-            finally:
-                self.library.write_wait_ms = waited
         except KeyError:
             return True  # the paper is gone: nothing to keep
         except (MarginError, OSError, sqlite3.Error) as error:

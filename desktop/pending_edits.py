@@ -68,12 +68,8 @@ class PendingEdits(QObject):
         while self._queue:
             _text, write = self._queue[0]
             try:
-                if wait_ms is not None:
-                    self._library.write_wait_ms = wait_ms
-                try:
+                with self._library.waiting_at_most(wait_ms):
                     changes = write()
-                finally:
-                    self._library.write_wait_ms = WRITE_WAIT_MS
             except KeyError:  # the paper is gone: nothing to save it to
                 changes = None
             except LibraryDamaged:
