@@ -202,9 +202,9 @@ def _search(library: Library, text: str, why: dict[str, list[str]] | None = None
 
 
 def _index(library: Library):
-    """The library's search index, current (db.search_index); says on stderr when it has to be rebuilt or
+    """The library's search index, current (db.search.index); says on stderr when it has to be rebuilt or
     must wait for another Margin process that is writing it."""
-    from db.search_index import SearchIndex
+    from db.search import SearchIndex
 
     index = SearchIndex.for_library(library)
     index.waiting = lambda: print("margin: waiting for another Margin process to finish updating the search "

@@ -110,7 +110,7 @@ def import_paths(library: Library, paths: Sequence[Path | str] | ImportInputs, p
             total.kept += done.kept
             total.unmatched += done.unmatched
     if index is None:
-        from db.search_index import SearchIndex
+        from db.search import SearchIndex
 
         SearchIndex.for_library(library).open(library)
     else:
@@ -125,7 +125,7 @@ def import_files(folder: Path, paths: list[Path], progress: Progress | None = No
     inputs = read_inputs(paths)  # before the library is opened: a broken file changes nothing
 
     def index(library: Library) -> None:
-        from db.search_index import SearchIndex
+        from db.search import SearchIndex
 
         if saved is not None:
             saved()

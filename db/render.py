@@ -13,10 +13,10 @@ from urllib.parse import quote
 
 import markdown
 import nh3
-from whoosh.lang.porter import stem as porter_stem
 
 from db.abstract_markup import abstract_to_html, fold_for_matching, math_html
 from db.paper import Paper, published
+from db.search import stem as porter_stem
 
 _ALLOWED_TAGS = {
     "a", "abbr", "b", "blockquote", "br", "code", "del", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i",

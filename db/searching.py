@@ -1,6 +1,6 @@
 """One entry point for a query typed by the user, shared by `list`/`export --query` and the window's worker.
 
-Plain queries go to the search index (db.search_index). Recommendation queries (`is:recommended`,
+Plain queries go to the search index (db.search.index). Recommendation queries (`is:recommended`,
 `similar:ID`, `similar-tag:"NAME"`) go to db.recommend, `is:interests` (one queue across the interests) to
 db.interests, and `is:check` (the papers of a view's random progress check) to db.progress; any other words in
 the same query then filter the recommendations and keep their order.
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from db.errors import MarginError
 from db.library import Library
-from db.search_index import SearchIndex, highlight_terms, parse_query_text
+from db.search import SearchIndex, highlight_terms, parse_query_text
 
 SIMILAR_LIMIT = 20  # as Recommender.similar's default
 RECOMMENDATION = re.compile(

@@ -33,6 +33,6 @@ def log_change(conn: sqlite3.Connection, writer: str, kinds: Iterable[str], ids:
 
 def prune_change_log(conn: sqlite3.Connection, keep: int = CHANGE_LOG_KEEP) -> None:
     """Forget all but the newest `keep` changes (in the caller's transaction). A search index further behind
-    than that is rebuilt (db.search_index), as after any gap in the log."""
+    than that is rebuilt (db.search.index), as after any gap in the log."""
     conn.execute("DELETE FROM change_log WHERE seq <= (SELECT seq FROM sqlite_sequence WHERE name = 'change_log') - ?",
                  (keep,))

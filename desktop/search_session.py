@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QLineEdit
 from db import facets
 from db.changes import MEMBERSHIP, Changes
 from db.library import Library
-from db.query_filters import with_filter
-from db.search_index import highlight_terms
+from db.search import highlight_terms
+from db.search.filters import with_filter
 from db.searching import RECOMMENDATION
 from desktop.search_worker import SearchService
 

@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from db.errors import MarginError
 from db.library import Library
-from db.search_index import SearchIndex
+from db.search import SearchIndex
 from db.searching import RECOMMENDATION, QueryResult, run_query
 
 

@@ -269,7 +269,7 @@ class WindowActions:
 
 
 def search_syntax() -> str:
-    from db.query import SEARCH_SYNTAX_HELP
+    from db.search import SEARCH_SYNTAX_HELP
 
     return tr(SEARCH_SYNTAX_HELP) + "\n\n" + tr(RECOMMEND_HELP)
 

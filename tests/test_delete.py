@@ -9,7 +9,7 @@ import pytest
 from db.backup import read_backup, restore, write_backup
 from db.changes import ADDED, REMOVED
 from db.library import Library
-from db.search_index import ensure_index
+from db.search.index import ensure_index
 from db.searching import run_query
 from tests.test_cli import margin
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from db.library import Library
-from db.search_index import SearchIndex
+from db.search.index import SearchIndex
 from tests.fault_helpers import (
     assert_one_line_error,
     db_state,
@@ -138,7 +138,7 @@ def test_window_and_command_line_at_once(qtbot, folder):
 def test_a_rebuild_elsewhere_never_breaks_an_open_index(folder):
     """A command line that rebuilds (here: the index stamp says another version) while this process has
     the index open and has searched it: this process's next search and sync still work."""
-    from db.search_index import SearchIndex
+    from db.search.index import SearchIndex
 
     with Library.open(folder) as library:
         index = SearchIndex.for_library(library)

@@ -92,7 +92,7 @@ def test_hostile_queries_on_the_command_line(folder):
 
 
 def test_a_nul_byte_in_a_query(folder):  # a command line cannot carry one; the window's search box can
-    from db.search_index import ensure_index
+    from db.search.index import ensure_index
 
     with Library.open(folder) as library:
         index = ensure_index(library)

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from db.paper import PaperRecord
-from db.query import parse as parse_query
-from db.query import query_analyzers
-from db.search_index import ensure_index
+from db.search.index import ensure_index
+from db.search.language import parse as parse_query
+from db.search.language import query_analyzers
 from db.searching import run_query
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -182,7 +182,7 @@ def test_a_lost_rule_note_costs_one_relabel_that_changes_nothing(library_dir):
 
 
 def test_the_search_index_follows_a_relabel(library_dir):
-    from db.search_index import ensure_index
+    from db.search.index import ensure_index
 
     with Library.open(library_dir) as lib:
         index = ensure_index(lib)

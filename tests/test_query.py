@@ -1,9 +1,9 @@
-"""The query language on its own (db/query.py): parsing, hostile input, folding, highlighting."""
+"""The query language on its own (db/search/language.py): parsing, hostile input, folding, highlighting."""
 
 import pytest
 from whoosh import query as q
 
-from db.query import SEARCH_SYNTAX_HELP, InPart, fold, highlight_terms, parse, query_analyzers, tag_value
+from db.search.language import SEARCH_SYNTAX_HELP, InPart, fold, highlight_terms, parse, query_analyzers, tag_value
 
 
 def parsed(text):

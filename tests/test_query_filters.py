@@ -6,8 +6,8 @@ import random
 import pytest
 from whoosh import query as q
 
-from db.query import InPart, parse, query_analyzers
-from db.query_filters import with_filter
+from db.search.filters import with_filter
+from db.search.language import InPart, parse, query_analyzers
 
 NIPS = 'venue:"NIPS 2017"'
 

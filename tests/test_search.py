@@ -3,7 +3,7 @@ import shutil
 
 import pytest
 
-from db.search_index import SearchIndex, ensure_index
+from db.search.index import SearchIndex, ensure_index
 
 
 @pytest.fixture
@@ -182,7 +182,7 @@ def test_dangling_operators_search_the_plain_words(index):
 
 
 def test_highlight_terms_from_the_index_module():
-    from db.search_index import highlight_terms
+    from db.search.index import highlight_terms
 
     assert highlight_terms('title:graph "chain of thought" -noise rating:>=4') == ["graph", "chain", "of", "thought"]
 
@@ -238,7 +238,7 @@ def test_lock_left_by_a_dead_process_does_not_block(library, tmp_path):
 
 
 def test_an_index_that_fails_while_searching_is_reopened_on_the_next_sync(index, library, monkeypatch):
-    from db.ranking import Ranker
+    from db.search.ranking import Ranker
 
     def broken(self, parsed, limit):
         raise OSError("read error")
@@ -254,9 +254,9 @@ def test_an_index_that_fails_while_searching_is_reopened_on_the_next_sync(index,
 
 
 def test_lock_never_released_leads_to_a_rebuild(library, monkeypatch):
-    import db.search_index
+    import db.search.index
 
-    monkeypatch.setattr(db.search_index, "_WRITER_TIMEOUT", 0.2)
+    monkeypatch.setattr(db.search.index, "_WRITER_TIMEOUT", 0.2)
     index = ensure_index(library)
     stuck = index._index.writer()  # a writer that never commits nor cancels
     pid = library.ids()[2]

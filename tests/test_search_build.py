@@ -1,4 +1,4 @@
-"""The fast index build (db/index_writer.py, the pre-analysed text of db/ranking.py) writes what whoosh's own
+"""The fast index build (db/search/writer.py, the pre-analysed text of db/search/ranking.py) writes what whoosh's own
 writer writes, and big index queues are caught up without losing a change."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 from whoosh import index as whoosh_index
 from whoosh.formats import Positions
 
-from db.index_writer import SegmentBuilder
 from db.paper import Paper
-from db.search_index import _codec, document, make_schema
+from db.search.index import _codec, document, make_schema
+from db.search.writer import SegmentBuilder
 
 ODD_TEXTS = [
     "2.0\x1fHello 你好世界 Wörld\x1eAda Lovelace ; Bob\x1e" + "x " * 9000 + "\x1eCafé note\x1etag, with comma",
@@ -76,8 +76,8 @@ def test_segment_builder_writes_what_whoosh_writes(library, tmp_path):
 
 
 def test_a_long_queue_is_written_as_one_new_segment_and_loses_no_change(library, monkeypatch):
-    import db.search_index as search_index
-    from db.search_index import ensure_index
+    import db.search.index as search_index
+    from db.search.index import ensure_index
 
     monkeypatch.setattr(search_index, "_BULK_SYNC", 5)
     index = ensure_index(library)
@@ -108,8 +108,8 @@ def test_a_long_queue_is_written_as_one_new_segment_and_loses_no_change(library,
 
 
 def test_a_queue_of_most_of_the_library_rebuilds(library, monkeypatch):
-    import db.search_index as search_index
-    from db.search_index import ensure_index
+    import db.search.index as search_index
+    from db.search.index import ensure_index
     from db.store import log_change
 
     monkeypatch.setattr(search_index, "_REBUILD_MIN", 5)
@@ -134,8 +134,8 @@ def _answers(index) -> list[list[str]]:
 
 
 def test_a_rebuild_shared_with_a_helper_process_answers_the_same(library, monkeypatch):
-    import db.search_index as search_index
-    from db.search_index import SearchIndex
+    import db.search.index as search_index
+    from db.search.index import SearchIndex
 
     alone = SearchIndex(library.folder / "alone")
     alone.rebuild(library)
@@ -161,8 +161,8 @@ def test_a_rebuild_shared_with_a_helper_process_answers_the_same(library, monkey
 def test_mapped_storage_reads_without_copying_the_postings(library, tmp_path):
     from whoosh.filedb.filestore import FileStorage
 
-    from db.ranking import MappedStorage, _MappedFile
-    from db.search_index import ensure_index
+    from db.search.index import ensure_index
+    from db.search.ranking import MappedStorage, _MappedFile
 
     items = [("a", 1.5, b"x" * 5000, tuple(range(3000))), {"k": "v"}, "é\n" * 3]
     out = FileStorage(str(tmp_path)).create_file("f")
@@ -186,7 +186,7 @@ def test_mapped_storage_reads_without_copying_the_postings(library, tmp_path):
 
 
 def test_segment_caches_survive_a_small_write(library):
-    from db.search_index import ensure_index
+    from db.search.index import ensure_index
 
     index = ensure_index(library)
     index.search("learning")

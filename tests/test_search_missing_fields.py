@@ -1,7 +1,7 @@
 """A paper with no venue, year or authors must not break field searches over the others (found by a newcomer)."""
 
 from db.paper import PaperRecord
-from db.search_index import ensure_index
+from db.search.index import ensure_index
 
 
 def test_venue_and_year_filters_survive_a_paper_without_them(library):

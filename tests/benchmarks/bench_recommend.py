@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 from db.library import Library  # noqa: E402
 from db.paper import PaperRecord  # noqa: E402
 from db.recommend import Recommender  # noqa: E402
-from db.search_index import ensure_index  # noqa: E402
+from db.search.index import ensure_index  # noqa: E402
 from db.tfidf_cache import TfidfCache  # noqa: E402
 
 REAL = ROOT.parent / "shared" / "data" / "real"

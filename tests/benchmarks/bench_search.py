@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from db.paper import Paper  # noqa: E402
-from db.search_index import SearchIndex  # noqa: E402
+from db.search.index import SearchIndex  # noqa: E402
 
 REAL = ROOT.parent / "shared" / "data" / "real"
 REPEATS = 5

@@ -4,7 +4,7 @@ Fields: `text` (title, authors, abstract, note and tags in one field, title toke
 free-text word is one posting list), title, abstract, authors, note (for `field:` queries), tag (whole tags),
 venue, year, rating (0 = none), read. Text is folded (NFC, case, accents), CJK runs become character
 bigrams, words are stemmed (English); stop words are kept so that "chain of thought" matches as a phrase.
-The query language lives in db/query.py.
+The query language lives in db/search/language.py.
 """
 
 from __future__ import annotations
@@ -25,12 +25,11 @@ from whoosh.fields import ID, KEYWORD, Schema
 from whoosh.index import LockError
 
 from db.fileio import write_atomically
-from db.index_folder import IndexLock, fresh_folder, swap_in
-from db.index_writer import Helper, SegmentBuilder
 from db.library import Library
 from db.memory import release_memory
 from db.paper import Paper
-from db.query import (
+from db.search.folder import IndexLock, fresh_folder, swap_in
+from db.search.language import (
     BOOST_MARK,
     PARTS,
     SEGMENT,
@@ -42,8 +41,9 @@ from db.query import (
     tag_analyzer,
     tag_value,
 )
-from db.query import highlight_terms as highlight_terms  # the window imports it from here
-from db.ranking import Ranker, SegmentCache, open_index, positional
+from db.search.language import highlight_terms as highlight_terms  # the window imports it from here
+from db.search.ranking import Ranker, SegmentCache, open_index, positional
+from db.search.writer import Helper, SegmentBuilder
 
 INDEX_SCHEMA_VERSION = 7  # 7: the stamp holds the last change applied (library change log)
 _STAMP = "margin-index.json"
@@ -79,7 +79,7 @@ def _idle_core() -> bool:
 
 
 def _start_helper(folder: Path, library: Library, ids: list[str]) -> Helper | None:
-    """A helper process (db/index_writer.py) indexing the papers `ids` into a segment of the index in
+    """A helper process (db/search/writer.py) indexing the papers `ids` into a segment of the index in
     `folder`: it reads them from the library's file itself when there is one. None if it cannot start."""
     try:
         helper = Helper(folder, _codec())
@@ -155,7 +155,7 @@ class SearchIndex:
     # ----------------------------------------------------------------- keeping it current
     def ever_built(self) -> bool:
         """False for a library whose index was never written: the index's lock file beside the folder
-        (db.index_folder.IndexLock) is made by the first build and outlives any damage to the folder."""
+        (db.search.folder.IndexLock) is made by the first build and outlives any damage to the folder."""
         return self._folder_lock.path.exists()
 
     def needs_rebuild(self) -> bool:
@@ -399,7 +399,7 @@ class SearchIndex:
 
 
 def parse_query_text(text: str) -> ParsedQuery:
-    """The user's query parsed for this index's fields (db/query.py). Never raises."""
+    """The user's query parsed for this index's fields (db/search/language.py). Never raises."""
     return parse(text, query_analyzers())
 
 

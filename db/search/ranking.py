@@ -25,7 +25,7 @@ from whoosh.lang.porter import stem as porter_stem
 from whoosh.reading import TermNotFound
 from whoosh.system import pack_uint
 
-from db.query import PART_SPAN, InPart, TextTokenizer, term_positions
+from db.search.language import PART_SPAN, InPart, TextTokenizer, term_positions
 
 
 class ArrayPositions(Positions):

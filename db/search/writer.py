@@ -1,4 +1,4 @@
-"""Writing many documents into a new whoosh segment at once, for the search index (db/search_index.py).
+"""Writing many documents into a new whoosh segment at once, for the search index (db/search/index.py).
 
 whoosh's writer sends every posting through a pool (a tuple per posting, sorted, spilled to temporary files)
 and then looks up each posting's document length again while it writes the segment: at 20,000 abstracts
@@ -24,10 +24,10 @@ from whoosh.codec.whoosh3 import length_to_byte
 from whoosh.system import pack_uint
 from whoosh.writing import NO_MERGE, SegmentWriter
 
-from db.query import term_positions
-from db.ranking import ArrayPositions, fast_analysis
+from db.search.language import term_positions
+from db.search.ranking import ArrayPositions, fast_analysis
 
-_ROOT = Path(__file__).resolve().parents[1]
+_ROOT = Path(__file__).resolve().parents[2]
 _QUANTIZED: dict[int, int] = {}  # length → the length whoosh reads back from its one-byte column
 
 
@@ -224,7 +224,7 @@ class Helper:
 
     def __init__(self, folder: Path, codec):
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(_ROOT), os.environ.get("PYTHONPATH")])))
-        self.process = subprocess.Popen([sys.executable, "-m", "db.index_writer", str(folder)], stdin=subprocess.PIPE,
+        self.process = subprocess.Popen([sys.executable, "-m", "db.search.writer", str(folder)], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=str(_ROOT), env=env)
         pickle.dump(codec, self.process.stdin)
 
@@ -261,7 +261,7 @@ def _helper_main(folder: str) -> None:
     for batch in batches:
         if isinstance(batch, tuple):  # ("library", folder, ids): read them here
             from db.library import Library
-            from db.search_index import document
+            from db.search.index import document
 
             with Library.open(Path(batch[1]), seed=False) as library:
                 for start in range(0, len(batch[2]), 1000):

@@ -4,11 +4,11 @@
 `tag:"to read"`, `rating:5`, `rating:none`, `read:no`, `is:recommended` — or "" for All papers, which clears
 the query. No Qt here; the window calls it.
 
-The query is read with db.query's lexer (`_LEX`, `_chunk`) into the shape db.query's parser gives it: an OR of
-AND-sequences of clauses, a clause being a word, a phrase, a field filter (`venue:ICLR`, `venue:"ICLR 2018"`,
-`venue:(a OR b)`), a group in parentheses or a NOT-ed clause. A filter's *kind* is its field (`tag` and
-`tags` are one kind, `author` and `authors` another); `is:recommended`, `similar:ID` and `similar-tag:NAME`
-(db.searching.RECOMMENDATION) are one kind, "view".
+The query is read with the query language's lexer (db.search.language: `_LEX`, `_chunk`) into the shape its parser
+gives it: an OR of AND-sequences of clauses, a clause being a word, a phrase, a field filter (`venue:ICLR`,
+`venue:"ICLR 2018"`, `venue:(a OR b)`), a group in parentheses or a NOT-ed clause. A filter's *kind* is its field
+(`tag` and `tags` are one kind, `author` and `authors` another); `is:recommended`, `similar:ID` and `similar-
+tag:NAME` (db.searching.RECOMMENDATION) are one kind, "view".
 
 Replacing (add=False) removes every clause standing at the top of the query — ANDed with the rest — that is a
 filter of the fragment's kind, or an OR or group made only of such filters (`venue:A OR venue:B`). NOT-ed
@@ -28,7 +28,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from db.query import _CONTROL, _LEX, _chunk, fold, tag_value
+from db.search.language import _CONTROL, _LEX, _chunk, fold, tag_value
 from db.searching import RECOMMENDATION
 
 # (sep, clause): sep is the AND (or &&) typed before the clause, None when the AND is implied
@@ -152,7 +152,7 @@ def _value_key(name: str, value: str) -> str:
 
 
 class _Reader:
-    """Pieces → alternatives and clauses, as db.query._Parser groups the same tokens."""
+    """Pieces → alternatives and clauses, as db.search.language._Parser groups the same tokens."""
 
     def __init__(self, pieces: list[_Piece]):
         self.pieces = pieces

@@ -122,6 +122,11 @@ class _Stems(dict):
 _STEMS = _Stems()
 
 
+def stem(word: str) -> str:
+    """The English (Porter) stem of a folded word, as the index holds it (cached)."""
+    return _STEMS[word]
+
+
 def term_positions(value: str, stem: bool) -> dict[str, tuple[list[int], float]]:
     """term → (positions, weight) for a text value: what TextTokenizer (| StemFilter when `stem`) yields,
     grouped per term without a Token per word (the bulk of indexing time). The weight is the sum of the

@@ -1,0 +1,28 @@
+"""Search: the library's whoosh index and the query language, behind one interface.
+
+Everything that touches whoosh lives in this package; the rest of Margin imports only the names below
+(tests/test_search_seam.py checks it). whoosh-reloaded is pinned to the exact version its internals were
+written against (`WHOOSH_VERSION`); `check_whoosh()` fails with a clear message on any other.
+
+Modules:
+- `language`: the query language (text → whoosh query, words to highlight, hints), text folding and stemming;
+- `filters`: the sidebar's filters spliced into a query's text;
+- `ranking`: BM25 ranking straight from the posting lists (the first page first);
+- `writer`: writing index segments without whoosh's posting pool (and the helper process);
+- `folder`: the index folder on disk shared by processes (lock, fresh folder, swap);
+- `index`: `SearchIndex`, keeping the index current with the library and answering queries.
+
+Interface:
+- `SearchIndex(folder)` / `SearchIndex.for_library(library)`: `open(library)`, `sync(library)`, `rebuild`,
+  `find(text, limit=None) -> SearchResult` (ids best first, hint, highlight terms), `search(text)`,
+  `similar(paper_id)`, `pending(library)`, `close()`;
+- `ensure_index(library) -> SearchIndex` for headless commands;
+- `parse_query_text(text) -> ParsedQuery` (`.query`, `.ranked`, `.terms`, `.hint`), `highlight_terms(text)`;
+- `fold(text)`, `stem(word)`: text as it is matched; `SEARCH_SYNTAX_HELP`.
+"""
+
+from db.search.index import INDEX_SCHEMA_VERSION, SearchIndex, SearchResult, ensure_index, parse_query_text
+from db.search.language import SEARCH_SYNTAX_HELP, ParsedQuery, fold, highlight_terms, stem
+
+__all__ = ["INDEX_SCHEMA_VERSION", "SEARCH_SYNTAX_HELP", "ParsedQuery", "SearchIndex", "SearchResult",
+           "ensure_index", "fold", "highlight_terms", "parse_query_text", "stem"]
