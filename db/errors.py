@@ -29,6 +29,11 @@ class LibraryBusy(LibraryError):
     Trying again later can succeed (the window keeps the edit and retries)."""
 
 
+class IndexBusy(MarginError):
+    """Another Margin process held the search index's write lock for longer than this one would wait, or the
+    lock file cannot be made; nothing was written to the index (searches still read it as it stands)."""
+
+
 class LibraryDamaged(LibraryError):
     """library.db is damaged (SQLite reports a malformed page or a file that is not a database).
 

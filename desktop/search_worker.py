@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from db.errors import MarginError
+from db.errors import IndexBusy, MarginError
 from db.library import Library
 from db.search import SearchIndex
 from db.searching import RECOMMENDATION, QueryResult, run_query
@@ -62,8 +62,12 @@ class SearchWorker(QObject):
     def search(self, request: int, text: str) -> None:
         if request < self.latest_request or self._index is None:
             return  # a newer keystroke is already queued
+        busy = ""
         try:
-            self._index.sync(self._library)
+            try:
+                self._index.sync(self._library)
+            except IndexBusy as error:  # another process is writing the index: search it as it stands
+                busy = str(error)
             if RECOMMENDATION.search(text) and self._recommender is None:
                 from db.recommend import Recommender
 
@@ -75,6 +79,8 @@ class SearchWorker(QObject):
         except Exception as error:  # noqa: BLE001 - shown in the status bar; the window stays usable
             self.failed.emit(str(error))
             result = QueryResult([])
+        if busy and not result.hint:
+            result.hint = busy
         self.results.emit(request, text, result)
 
     @Slot(int, str)

@@ -140,7 +140,6 @@ def test_a_rebuild_shared_with_a_helper_process_answers_the_same(library, monkey
     alone = SearchIndex(library.folder / "alone")
     alone.rebuild(library)
     monkeypatch.setattr(search_index, "_HELPER_MIN", 10)
-    monkeypatch.setattr(search_index, "_idle_core", lambda: True)
     shared = SearchIndex.for_library(library)
     shared.rebuild(library)
     assert len(shared._current_searcher().leaf_searchers()) == 2  # the helper's half is its own segment

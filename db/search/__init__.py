@@ -5,6 +5,7 @@ Everything that touches whoosh lives in this package; the rest of Margin imports
 written against (`WHOOSH_VERSION`); `check_whoosh()` fails with a clear message on any other.
 
 Modules:
+- `engine`: the pinned whoosh-reloaded version and the internal names this package relies on;
 - `language`: the query language (text → whoosh query, words to highlight, hints), text folding and stemming;
 - `filters`: the sidebar's filters spliced into a query's text;
 - `ranking`: BM25 ranking straight from the posting lists (the first page first);
@@ -18,7 +19,9 @@ Interface:
   `similar(paper_id)`, `pending(library)`, `close()`;
 - `ensure_index(library) -> SearchIndex` for headless commands;
 - `parse_query_text(text) -> ParsedQuery` (`.query`, `.ranked`, `.terms`, `.hint`), `highlight_terms(text)`;
-- `fold(text)`, `stem(word)`: text as it is matched; `SEARCH_SYNTAX_HELP`.
+- `fold(text)`, `stem(word)`: text as it is matched; `SEARCH_SYNTAX_HELP`;
+- `check_whoosh()`: raises db.errors.MarginError naming the installed and the pinned whoosh-reloaded version
+  (and any internal name this package uses that is missing); `SearchIndex` calls it.
 """
 
 from db.search.index import INDEX_SCHEMA_VERSION, SearchIndex, SearchResult, ensure_index, parse_query_text

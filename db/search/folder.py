@@ -19,13 +19,15 @@ from pathlib import Path
 
 from whoosh.util.filelock import FileLock
 
+from db.errors import IndexBusy
+
 LOCK_WAIT = 120.0  # seconds to wait for another process's rebuild (20k papers take well under a minute)
 
 
 class IndexLock:
     """A reentrant, cross-process lock for writing the index in `folder` (the `index/` path). Waits up to
-    `timeout` seconds, calling `waiting()` once when another process holds it; after that it goes on
-    without the lock (a writer that never finishes must not stop Margin; a rebuild is still safe then)."""
+    `timeout` seconds, calling `waiting()` once when another process holds it; after that (or when the lock
+    file cannot be made) entering raises db.errors.IndexBusy: the index is never written without the lock."""
 
     def __init__(self, folder: Path, waiting: Callable[[], None] | None = None, timeout: float = LOCK_WAIT):
         self.path = Path(folder).with_name(Path(folder).name + ".lock")
@@ -35,9 +37,9 @@ class IndexLock:
         self._depth = 0
 
     def __enter__(self) -> IndexLock:
-        self._depth += 1
-        if self._depth == 1:
+        if self._depth == 0:
             self._acquire()
+        self._depth += 1
         return self
 
     def __exit__(self, *exc) -> None:
@@ -53,8 +55,9 @@ class IndexLock:
             if lock.acquire(blocking=False):
                 self._lock = lock
                 return
-        except OSError:  # a library folder that cannot hold the lock file: go on as a single writer
-            return
+        except OSError as error:
+            raise IndexBusy(f"{self.path}: cannot make the search index's lock file ({error.strerror or error})"
+                            ) from None
         if self.waiting is not None:
             self.waiting()
         deadline = time.monotonic() + self.timeout
@@ -63,6 +66,8 @@ class IndexLock:
             if lock.acquire(blocking=False):
                 self._lock = lock
                 return
+        raise IndexBusy(f"{self.path}: another Margin process has been writing the search index for "
+                        f"{self.timeout:.0f} s; the index was not updated (try again when it has finished)")
 
 
 def fresh_folder(target: Path) -> Path:

@@ -28,6 +28,7 @@ from db.fileio import write_atomically
 from db.library import Library
 from db.memory import release_memory
 from db.paper import Paper
+from db.search.engine import check_whoosh
 from db.search.folder import IndexLock, fresh_folder, swap_in
 from db.search.language import (
     BOOST_MARK,
@@ -43,9 +44,9 @@ from db.search.language import (
 )
 from db.search.language import highlight_terms as highlight_terms  # the window imports it from here
 from db.search.ranking import Ranker, SegmentCache, open_index, positional
-from db.search.writer import Helper, SegmentBuilder
+from db.search.writer import Helper, SegmentBuilder, write_segments
 
-INDEX_SCHEMA_VERSION = 7  # 7: the stamp holds the last change applied (library change log)
+INDEX_SCHEMA_VERSION = 8  # 7: the stamp holds the last change applied (library change log); 8: 32-bit positions
 _STAMP = "margin-index.json"
 TITLE_BOOST = 2.0
 _WRITER_TIMEOUT = 5.0
@@ -65,17 +66,6 @@ def make_schema() -> Schema:
         rating=ID(),  # "0" for none, else "1".."5"
         read=ID(),
     )
-
-
-def _idle_core() -> bool:
-    """Whether a second core is free for a helper process (the load average counts this process too): with
-    the other core busy (measured on a shared 2-core machine) the helper's part took twice as long and the
-    build was slower than in one process."""
-    try:
-        load = os.getloadavg()[0]
-    except (AttributeError, OSError):  # Windows
-        load = 0.0
-    return (os.cpu_count() or 1) - load >= 1.0
 
 
 def _start_helper(folder: Path, library: Library, ids: list[str]) -> Helper | None:
@@ -136,6 +126,7 @@ class SearchIndex:
     """
 
     def __init__(self, folder: Path):
+        check_whoosh()
         self.folder = Path(folder)
         self._index = None
         self._searcher = None
@@ -203,28 +194,22 @@ class SearchIndex:
             index = whoosh_index.create_in(str(fresh), make_schema())
             applied = library.last_change()  # read before the papers: a later change is applied by sync()
             ids = library.ids()
-            builder = SegmentBuilder(index.writer(codec=_codec()))
+            builder = SegmentBuilder(index.writer(codec=_codec()))  # holds the fresh index's lock
             helper, own = None, len(ids)
             try:
-                if len(ids) >= _HELPER_MIN and _idle_core():
+                if len(ids) >= _HELPER_MIN and (os.cpu_count() or 1) > 1:
                     own = len(ids) * 11 // 20  # the helper starts about half a second later
                     helper = _start_helper(fresh, library, ids[own:])
                     own = own if helper is not None else len(ids)
-                for start in range(0, own, 1000):
-                    for paper in library.papers(ids[start : min(start + 1000, own)]):
-                        builder.add(document(paper))
-                    if progress:
-                        progress(min(start + 1000, own) * len(ids) // own, len(ids))
-                extra = ()
+                segments = write_segments(index, self._documents(library, ids, 0, own, progress, len(ids)),
+                                          _codec())
                 if helper is not None:
                     try:
-                        extra = (helper.finish(),)
+                        segments += helper.finish()
                     except Exception:  # noqa: BLE001 - the second process failed: index its part here
                         helper.stop()
-                        for start in range(own, len(ids), 1000):
-                            for paper in library.papers(ids[start : start + 1000]):
-                                builder.add(document(paper))
-                builder.commit(extra)
+                        segments += write_segments(index, self._documents(library, ids, own, len(ids)), _codec())
+                builder.commit(tuple(segments))
             except BaseException:
                 if helper is not None:
                     helper.stop()
@@ -235,6 +220,16 @@ class SearchIndex:
             self._index = open_index(self.folder)  # how far that one has got
             self._stamp = self._read_stamp()
             release_memory()  # the build's postings (the window's search worker builds too)
+
+    @staticmethod
+    def _documents(library: Library, ids: list[str], start: int, end: int,
+                   progress: Callable[[int, int], None] | None = None, total: int = 0):
+        """The whoosh documents of papers ids[start:end], read 1,000 at a time; `progress(done, total)` after
+        each thousand (scaled to `total` when a helper process does the rest)."""
+        for first in range(start, end, 1000):
+            yield from map(document, library.papers(ids[first : min(first + 1000, end)]))
+            if progress:
+                progress((min(first + 1000, end) - start) * total // max(end - start, 1), total)
 
     def sync(self, library: Library) -> int:
         """Apply the changes in the library's change log since the last one this index holds (at once

@@ -44,7 +44,7 @@ FIELDS = ("title", "abstract", "author", "authors", "note", "tag", "tags", "venu
 _FIELD_NAMES = {"author": "authors", "tags": "tag"}
 TEXT_FIELD = "text"  # title, authors, abstract, note and tags together, title tokens weighted higher
 PARTS = ("title", "authors", "abstract", "note", "tags")  # their order in TEXT_FIELD
-PART_SPAN = 1 << 13  # part i holds positions i * PART_SPAN … (i + 1) * PART_SPAN - 1 (all fit 16 bits)
+PART_SPAN = 1 << 28  # part i holds positions i * PART_SPAN … (i + 1) * PART_SPAN - 1 (all five fit 32 bits)
 SEGMENT = "\x1e"  # separates the parts of the combined text field
 BOOST_MARK = "\x1f"  # "2.0\x1ftitle text": a part with a token boost
 MAX_QUERY_CHARS = 1000
@@ -96,7 +96,7 @@ class TextTokenizer(Tokenizer):
 
 def text_parts(value: str, start_pos: int = 0):
     """(first position, boost, words) for each part of a text value, as TextTokenizer yields them: folded
-    words and CJK bigrams, at most PART_SPAN per part (the rest of a very long note is not indexed)."""
+    words and CJK bigrams, at most PART_SPAN (268 million) per part."""
     for number, part in enumerate(value.split(SEGMENT)):
         boost = 1.0
         if BOOST_MARK in part:

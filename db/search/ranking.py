@@ -3,7 +3,7 @@
 whoosh's collector scores one posting at a time through several layers of matchers, which takes 40-200 ms
 for common words in 20,000 abstracts. The window needs every match, best first; reading each posting list
 whole, block by block, and combining plain dicts is several times faster. Positions are stored as plain
-uint16 arrays (`ArrayPositions`) so that phrase candidates are checked quickly.
+uint32 arrays (`ArrayPositions`) so that phrase candidates are checked quickly.
 """
 
 from __future__ import annotations
@@ -27,9 +27,11 @@ from whoosh.system import pack_uint
 
 from db.search.language import PART_SPAN, InPart, TextTokenizer, term_positions
 
+POSITION_TYPE = "I"  # positions as unsigned 32-bit integers: parts start at multiples of PART_SPAN (2**28)
+
 
 class ArrayPositions(Positions):
-    """whoosh's Positions format storing the positions as a plain uint16 array instead of pickled deltas:
+    """whoosh's Positions format storing the positions as a plain uint32 array instead of pickled deltas:
     the ranker decodes positions of every phrase candidate, and this is several times faster to read."""
 
     def word_values(self, value, analyzer, **kwargs):
@@ -39,10 +41,10 @@ class ArrayPositions(Positions):
             return
         boost = self.field_boost
         for term, (poslist, weight) in term_positions(value, stem).items():
-            yield term, len(poslist), weight * boost, pack_uint(len(poslist)) + array("H", poslist).tobytes()
+            yield term, len(poslist), weight * boost, pack_uint(len(poslist)) + array(POSITION_TYPE, poslist).tobytes()
 
     def encode(self, poslist):
-        return pack_uint(len(poslist)) + array("H", poslist).tobytes()
+        return pack_uint(len(poslist)) + array(POSITION_TYPE, poslist).tobytes()
 
     def decode_positions(self, valuestring):
         return _positions(valuestring).tolist()
@@ -140,7 +142,7 @@ def positional(analyzer) -> TEXT:
 
 
 def _positions(value: bytes) -> array:
-    positions = array("H")
+    positions = array(POSITION_TYPE)
     positions.frombytes(value[4:])
     return positions
 

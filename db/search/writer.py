@@ -25,7 +25,7 @@ from whoosh.system import pack_uint
 from whoosh.writing import NO_MERGE, SegmentWriter
 
 from db.search.language import term_positions
-from db.search.ranking import ArrayPositions, fast_analysis
+from db.search.ranking import POSITION_TYPE, ArrayPositions, fast_analysis
 
 _ROOT = Path(__file__).resolve().parents[2]
 _QUANTIZED: dict[int, int] = {}  # length → the length whoosh reads back from its one-byte column
@@ -153,11 +153,11 @@ class SegmentBuilder:
             if len(positions) == 1:
                 encoded = single.get(positions[0])
                 if encoded is None:
-                    encoded = single[positions[0]] = pack_uint(1) + array("H", positions).tobytes()
+                    encoded = single[positions[0]] = pack_uint(1) + array(POSITION_TYPE, positions).tobytes()
                 values.append(encoded)
                 length += 1
             else:
-                values.append(pack_uint(len(positions)) + array("H", positions).tobytes())
+                values.append(pack_uint(len(positions)) + array(POSITION_TYPE, positions).tobytes())
                 length += len(positions)
         return length
 
@@ -218,9 +218,42 @@ class SegmentBuilder:
             self.writer.cancel()
 
 
+SEGMENT_DOCS = 20_000  # a rebuild writes a segment per this many papers: its postings in memory stay bounded
+
+
+def write_segments(index, documents, codec, per_segment: int = SEGMENT_DOCS) -> list:
+    """Write `documents` (an iterable of whoosh documents) into new segments of `index`, `per_segment` at a time,
+    each by its own SegmentBuilder (so that only one segment's postings are in memory). The caller holds the
+    index's write lock and lists the returned segments in its commit (SegmentBuilder.commit(extra_segments))."""
+    segments = []
+    builder = None
+    try:
+        for fields in documents:
+            if builder is None:
+                builder = SegmentBuilder(SegmentWriter(index, _lk=False, codec=codec))
+            builder.add(fields)
+            if builder.count >= per_segment:
+                segments.append(_finish(builder))
+                builder = None
+        if builder is not None:
+            segments.append(_finish(builder))
+            builder = None
+    except BaseException:
+        if builder is not None:
+            builder.writer.pool.cleanup()
+        raise
+    return segments
+
+
+def _finish(builder: SegmentBuilder):
+    segment = builder.write_segment()
+    builder.writer.pool.cleanup()
+    return segment
+
+
 class Helper:
     """A second Python process that writes a segment of the same (new) index from documents sent to it, so
-    that both cores analyse text. `finish()` returns its segment for SegmentBuilder.commit(extra_segments)."""
+    that both cores analyse text. `finish()` returns its segments for SegmentBuilder.commit(extra_segments)."""
 
     def __init__(self, folder: Path, codec):
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(_ROOT), os.environ.get("PYTHONPATH")])))
@@ -235,13 +268,13 @@ class Helper:
         """Let the helper read the papers `ids` from the library itself (while this process works)."""
         pickle.dump(("library", str(library_folder), ids), self.process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
 
-    def finish(self):
+    def finish(self) -> list:
         pickle.dump(None, self.process.stdin)
         self.process.stdin.close()
-        segment = pickle.load(self.process.stdout)
+        segments = pickle.load(self.process.stdout)
         if self.process.wait() != 0:
             raise RuntimeError("the index helper process failed")
-        return segment
+        return segments
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -256,8 +289,12 @@ def _helper_main(folder: str) -> None:
     batches = []
     while (batch := pickle.load(sys.stdin.buffer)) is not None:  # read all first: the sender has work to do
         batches.append(batch)
-    writer = SegmentWriter(whoosh_index.open_dir(folder), _lk=False, codec=codec)  # the parent holds the lock
-    builder = SegmentBuilder(writer)
+    segments = write_segments(whoosh_index.open_dir(folder), _documents(batches), codec)  # the parent holds the lock
+    pickle.dump(segments, sys.stdout.buffer)
+    sys.stdout.flush()
+
+
+def _documents(batches):
     for batch in batches:
         if isinstance(batch, tuple):  # ("library", folder, ids): read them here
             from db.library import Library
@@ -265,15 +302,9 @@ def _helper_main(folder: str) -> None:
 
             with Library.open(Path(batch[1]), seed=False) as library:
                 for start in range(0, len(batch[2]), 1000):
-                    for paper in library.papers(batch[2][start : start + 1000]):
-                        builder.add(document(paper))
+                    yield from map(document, library.papers(batch[2][start : start + 1000]))
             continue
-        for fields in batch:
-            builder.add(fields)
-    segment = builder.write_segment()
-    writer.pool.cleanup()
-    pickle.dump(segment, sys.stdout.buffer)
-    sys.stdout.flush()
+        yield from batch
 
 
 if __name__ == "__main__":
