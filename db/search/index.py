@@ -43,10 +43,11 @@ from db.search.language import (
     tag_value,
 )
 from db.search.language import highlight_terms as highlight_terms  # the window imports it from here
-from db.search.ranking import Ranker, SegmentCache, open_index, positional
+from db.search.ranking import POSITIONS_FIELD, Ranker, SegmentCache, open_index, positional, weighted
 from db.search.writer import Helper, SegmentBuilder, write_segments
 
-INDEX_SCHEMA_VERSION = 8  # 7: the stamp holds the last change applied (library change log); 8: 32-bit positions
+INDEX_SCHEMA_VERSION = 8  # 7: the stamp holds the last change applied (library change log); 8: 32-bit
+# positions in their own field (textpos), the text field holds weights only
 _STAMP = "margin-index.json"
 TITLE_BOOST = 2.0
 _WRITER_TIMEOUT = 5.0
@@ -59,7 +60,8 @@ def make_schema() -> Schema:
     analyzers = query_analyzers()
     return Schema(
         id=ID(stored=True, unique=True, sortable=True),
-        text=positional(analyzers[TEXT_FIELD]),  # the PARTS, each in its own positions range
+        text=weighted(analyzers[TEXT_FIELD]),  # the PARTS: what every query is scored from
+        textpos=positional(analyzers[TEXT_FIELD], scorable=False),  # … their positions, each part its own range
         tag=KEYWORD(analyzer=tag_analyzer()),
         venue=positional(analyzers["venue"]),
         year=ID(),  # four digits, "0000" for none (whoosh's NumericRange misses bounded ranges)
@@ -92,9 +94,11 @@ def document(paper: Paper) -> dict:
     """The whoosh document for a paper. Tags are kept whole, one per line (a comma stays inside its tag)."""
     parts = {"title": f"{TITLE_BOOST}{BOOST_MARK}{_clean(paper.label)}", "authors": " ; ".join(paper.authors),
              "abstract": paper.abstract, "note": paper.note, "tags": " ; ".join(paper.tags)}
+    text = SEGMENT.join(parts[name] if name == "title" else _clean(parts[name]) for name in PARTS)
     return {
         "id": paper.id,
-        "text": SEGMENT.join(parts[name] if name == "title" else _clean(parts[name]) for name in PARTS),
+        "text": text,
+        POSITIONS_FIELD: text,
         "tag": "\n".join(tag_value(tag) for tag in paper.tags),
         "venue": _clean(paper.venue or ""),
         "year": number_value("year", paper.year),
@@ -110,11 +114,12 @@ def _clean(text: str) -> str:
 @dataclass
 class SearchResult:
     """Paper ids best first; `hint` is a short message for the status bar ("" when all went as typed);
-    `terms` are the words to highlight."""
+    `terms` are the words to highlight; `total` the number of matches when known."""
 
     ids: list[str]
     hint: str = ""
     terms: list[str] = field(default_factory=list)
+    total: int | None = None  # how many papers match; None when only the first page was worked out
 
 
 class SearchIndex:
@@ -345,33 +350,37 @@ class SearchIndex:
         return self.find(text, limit).ids
 
     def find(self, text: str, limit: int | None = None) -> SearchResult:
-        """Like `search`, with a hint for the status bar and the words to highlight."""
+        """Like `search`, with a hint for the status bar, the words to highlight and the number of matches.
+        With `limit`, the first `limit` ids of the full ranking, worked out first (db/search/ranking.py): a
+        window shows them at once and asks for the rest after."""
         with self._lock:
             parsed = parse_query_text(text)
             if parsed.query is not None and self._index is None:
                 parsed.hints.append("the search index is not ready yet")
             if parsed.query is None or self._index is None:
                 return SearchResult([], parsed.hint, parsed.terms)
+            total = None
             try:
-                ids = self._run(parsed.query, limit)
+                ids, total = self._run(parsed.query, limit)
             except Exception:  # noqa: BLE001 - a query whoosh cannot run: search its plain words instead
                 try:
                     plain = parse_query_text(" ".join(parsed.terms) or "")
-                    ids = self._run(plain.query, limit) if plain.query is not None else []
+                    ids, total = self._run(plain.query, limit) if plain.query is not None else ([], 0)
                     parsed.hints.append("searched the plain words")
                 except Exception:  # noqa: BLE001 - the index cannot be read: the next sync() reopens or rebuilds it
                     self._drop_searcher()
                     self._index = None
                     ids = []
                     parsed.hints.append("the search index could not be read; it is being rebuilt")
-            return SearchResult(ids, parsed.hint, parsed.terms)
+            return SearchResult(ids, parsed.hint, parsed.terms, total)
 
-    def _run(self, parsed: query.Query, limit: int | None) -> list[str]:
+    def _run(self, parsed: query.Query, limit: int | None) -> tuple[list[str], int | None]:
         self._current_searcher()
-        docnums = self._ranker.ranked(parsed, limit)
+        ranking = self._ranker.ranked(parsed, limit)
+        docnums = ranking.docnums
         if len(docnums) < 2:
-            return [self._ids[docnum] for docnum in docnums]
-        return list(itemgetter(*docnums)(self._ids))
+            return [self._ids[docnum] for docnum in docnums], ranking.total
+        return list(itemgetter(*docnums)(self._ids)), ranking.total
 
     def similar(self, paper_id: str, limit: int = 20) -> list[str]:
         """Up to `limit` ids of papers most like `paper_id` (its key terms, Bo1 model), best first; [] for an

@@ -1,38 +1,75 @@
-"""Ranking every match of a query straight from whoosh's posting lists (BM25), for the search index.
+"""Ranking a query straight from whoosh's posting lists (BM25), the first page first.
 
-whoosh's collector scores one posting at a time through several layers of matchers, which takes 40-200 ms
-for common words in 20,000 abstracts. The window needs every match, best first; reading each posting list
-whole, block by block, and combining plain dicts is several times faster. Positions are stored as plain
-uint32 arrays (`ArrayPositions`) so that phrase candidates are checked quickly.
+whoosh's collector scores one posting at a time through several layers of matchers. Here each posting list
+is read whole, block by block, into arrays (numpy) and combined with vectorised set operations, so that
+every match is scored at the cost of a few array operations, and the order is (score descending, index order).
+
+The text field is indexed twice: `text` holds only weights (term frequency with the title's boost) and is
+what every query is scored from, so reading its blocks unpickles no positions; `textpos` holds the positions
+(32-bit arrays, `ArrayPositions`), read only to check a phrase or a part (`title:`) — and only for the
+documents that decide the page: a phrase's score is the sum of its words' scores, so the candidates (the
+documents holding every word) are ranked by that sum and checked for adjacency best first until the page is
+full (the principle of MaxScore, Turtle & Flood 1995: a document is looked at closely only when its score
+bound can still put it on the page). The rows shown are identical to the exhaustive ranking's
+(tests/test_search_first_page.py checks it against the exhaustive ranker).
+
+What is read once per segment (paper ids, document lengths, decoded posting lists, position blocks) is kept
+in `SegmentCache` across searchers: segments never change after they are written, only their deletions do.
 """
 
 from __future__ import annotations
 
-import heapq
 import math
 import mmap
 import os
 from array import array
-from itertools import accumulate
+from collections import OrderedDict
+from dataclasses import dataclass, field
 
+import numpy as np
 from whoosh import query
 from whoosh.analysis import StemFilter
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher
 from whoosh.fields import TEXT
 from whoosh.filedb.filestore import FileStorage
 from whoosh.filedb.structfile import StructFile
-from whoosh.formats import Positions
+from whoosh.formats import Frequency, Positions
 from whoosh.lang.porter import stem as porter_stem
 from whoosh.reading import TermNotFound
-from whoosh.system import pack_uint
+from whoosh.system import emptybytes, pack_uint
+from whoosh.util.numeric import byte_to_length
 
-from db.search.language import PART_SPAN, InPart, TextTokenizer, term_positions
+from db.search.language import PART_SPAN, TEXT_FIELD, InPart, TextTokenizer, term_positions
 
 POSITION_TYPE = "I"  # positions as unsigned 32-bit integers: parts start at multiples of PART_SPAN (2**28)
+POSITIONS_FIELD = "textpos"  # the positions of the text field's words (the text field itself holds weights)
+CACHE_POSTINGS = 4_000_000  # decoded postings kept across queries (12 bytes each: about 48 MB at most)
+_LENGTH_OF_BYTE = np.array([byte_to_length(b) if b else 0 for b in range(256)], dtype=np.float64)
+_EMPTY_DOCS = np.zeros(0, dtype=np.int64)
+_EMPTY_SCORES = np.zeros(0, dtype=np.float64)
+
+
+class WeightsOnly(Frequency):
+    """whoosh's Frequency format without a value per posting: the weight (term frequency, with the boosts of
+    the parts the term occurs in) is all the ranker reads, so a block unpickles to two tuples."""
+
+    def fixed_value_size(self):
+        return 0
+
+    def word_values(self, value, analyzer, **kwargs):
+        stem = fast_analysis(analyzer)
+        if stem is None or kwargs.get("start_pos"):
+            for term, freq, weight, _value in super().word_values(value, analyzer, **kwargs):
+                yield term, freq, weight, emptybytes
+            return
+        boost = self.field_boost
+        for term, (poslist, weight) in term_positions(value, stem).items():
+            yield term, len(poslist), weight * boost, emptybytes
 
 
 class ArrayPositions(Positions):
     """whoosh's Positions format storing the positions as a plain uint32 array instead of pickled deltas:
-    the ranker decodes positions of every phrase candidate, and this is several times faster to read."""
+    the ranker decodes positions of phrase candidates, and this is several times faster to read."""
 
     def word_values(self, value, analyzer, **kwargs):
         stem = fast_analysis(analyzer)
@@ -41,13 +78,23 @@ class ArrayPositions(Positions):
             return
         boost = self.field_boost
         for term, (poslist, weight) in term_positions(value, stem).items():
-            yield term, len(poslist), weight * boost, pack_uint(len(poslist)) + array(POSITION_TYPE, poslist).tobytes()
+            yield term, len(poslist), weight * boost, encode_positions(poslist)
 
     def encode(self, poslist):
-        return pack_uint(len(poslist)) + array(POSITION_TYPE, poslist).tobytes()
+        return encode_positions(poslist)
 
     def decode_positions(self, valuestring):
-        return _positions(valuestring).tolist()
+        return positions_of(valuestring).tolist()
+
+
+def encode_positions(positions) -> bytes:
+    return pack_uint(len(positions)) + array(POSITION_TYPE, positions).tobytes()
+
+
+def positions_of(value: bytes) -> array:
+    positions = array(POSITION_TYPE)
+    positions.frombytes(value[4:])
+    return positions
 
 
 class MappedStorage(FileStorage):
@@ -134,64 +181,249 @@ def fast_analysis(analyzer) -> bool | None:
     return None
 
 
-def positional(analyzer) -> TEXT:
-    """A TEXT field type with ArrayPositions."""
+def positional(analyzer, scorable: bool = True) -> TEXT:
+    """A TEXT field type with ArrayPositions (`scorable=False`: no lengths, for the positions field)."""
     field_type = TEXT(analyzer=analyzer)
     field_type.format = ArrayPositions()
+    field_type.scorable = scorable
     return field_type
 
 
-def _positions(value: bytes) -> array:
-    positions = array(POSITION_TYPE)
-    positions.frombytes(value[4:])
-    return positions
+def weighted(analyzer) -> TEXT:
+    """A TEXT field type with WeightsOnly: scored, no positions."""
+    field_type = TEXT(analyzer=analyzer)
+    field_type.format = WeightsOnly()
+    return field_type
+
+
+@dataclass
+class Postings:
+    """One term's postings in one segment: local docnums (ascending) and weights; `values` for positions."""
+
+    docs: np.ndarray
+    weights: np.ndarray
+    values: tuple = ()
+
+    @property
+    def size(self) -> int:
+        """What it costs in the cache, in postings (positions count as postings)."""
+        extra = len(self.values[1]) if len(self.values) == 2 and isinstance(self.values[1], np.ndarray) else 0
+        return len(self.docs) + extra + 1
+
+
+_NO_POSTINGS = Postings(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float64))
+
+
+def _weights(mini, count: int) -> np.ndarray:
+    if mini is None:
+        return np.ones(count, dtype=np.float64)
+    if isinstance(mini, float):
+        return np.full(count, mini, dtype=np.float64)
+    return np.array(mini, dtype=np.float64)
+
+
+def _blocks(matcher, values: bool):
+    """(local docnums, weights, values or ()) of each block of a whoosh3 leaf matcher, from its current block."""
+    while matcher.is_active():
+        matcher._read_data()  # one unpickling per block: (id deltas, weights, values)
+        deltas, mini_weights, block_values = matcher._data
+        docs = np.cumsum(np.array(deltas, dtype=np.int64))  # ids are stored as deltas from 0
+        yield docs, _weights(mini_weights, len(docs)), (tuple(block_values) if values else ())
+        matcher._next_block()
+
+
+def read_postings(reader, field: str, text, values: bool = False) -> Postings:
+    """All postings of `text` in `field` of one segment's reader."""
+    try:
+        matcher = reader.postings(field, text)
+    except TermNotFound:
+        return _NO_POSTINGS
+    if isinstance(matcher, W3LeafMatcher) and not matcher._byteids:
+        parts = list(_blocks(matcher, values))
+        if not parts:
+            return _NO_POSTINGS
+        docs = np.concatenate([p[0] for p in parts])
+        weights = np.concatenate([p[1] for p in parts])
+        found = tuple(v for p in parts for v in p[2]) if values else ()
+        return Postings(docs, weights, found)
+    docs, weights, found = [], [], []
+    while matcher.is_active():  # postings stored inline with the term
+        docs.append(matcher.id())
+        weights.append(matcher.weight())
+        if values:
+            found.append(matcher.value())
+        matcher.next()
+    return Postings(np.array(docs, dtype=np.int64), np.array(weights, dtype=np.float64), tuple(found))
 
 
 class SegmentCache:
     """What the ranker and the index read once per segment, kept across searchers: segments never change
     after they are written (only their deletions do), so after a small write only the new segment is read.
-    `ids` is docnum → paper id; `lengths` the document lengths of a field (as whoosh stores them)."""
 
-    def __init__(self):
+    `ids` is docnum → paper id and `lengths` the document lengths of a field (as whoosh stores them), each
+    read as one array; `postings` and `position_block` keep decoded posting lists, least recently used
+    dropped beyond `budget` postings."""
+
+    def __init__(self, budget: int = CACHE_POSTINGS):
         self._segments: dict[str, dict] = {}
+        self._postings: OrderedDict[tuple, Postings] = OrderedDict()
+        self._size = 0
+        self.budget = budget
 
     def keep(self, leaves) -> None:
         """Forget segments that are no longer among `leaves` (merged away or rebuilt)."""
         current = {self._key(sub) for sub, _offset in leaves}
         for key in [key for key in self._segments if key not in current]:
             del self._segments[key]
+        for key in [key for key in self._postings if key[0] not in current]:
+            self._size -= self._postings.pop(key).size
 
     def ids(self, leaves) -> list[str]:
         out: list[str] = []
         for sub, _offset in leaves:
             entry = self._segments.setdefault(self._key(sub), {})
             if "id" not in entry:
-                entry["id"] = list(sub.reader().column_reader("id"))
+                entry["id"] = _read_ids(sub.reader())
             out += entry["id"]
         return out
 
-    def lengths(self, leaves, field: str) -> list[int]:
-        out: list[int] = []
+    def lengths(self, leaves, field: str) -> np.ndarray:
+        """The lengths of `field` per docnum across `leaves` (float64; 0 where a document has none)."""
+        parts = []
         for sub, _offset in leaves:
             entry = self._segments.setdefault(self._key(sub), {})
             name = "length:" + field
             if name not in entry:
-                reader = sub.reader()
-                entry[name] = array("I", (reader.doc_field_length(d, field, 0) or 0
-                                          for d in range(reader.doc_count_all())))
-            out += entry[name]
-        return out
+                entry[name] = _read_lengths(sub.reader(), field)
+            parts.append(entry[name])
+        return np.concatenate(parts) if parts else np.zeros(0, dtype=np.float64)
+
+    def postings(self, sub, field: str, text) -> Postings:
+        """The postings of `text` in `field` of the segment of leaf searcher `sub` (weights, no values)."""
+        return self._cached((self._key(sub), field, text), lambda: read_postings(sub.reader(), field, text))
+
+    def position_directory(self, sub, field: str, text) -> tuple[list[int], list[int]]:
+        """(start offsets, last docnums) of the posting blocks of `text` in `field`: block headers only."""
+
+        def read():
+            try:
+                matcher = sub.reader().postings(field, text)
+            except TermNotFound:
+                return Postings(_EMPTY_DOCS, _EMPTY_SCORES, ((), ()))
+            if not isinstance(matcher, W3LeafMatcher) or matcher._byteids:
+                whole = read_postings(sub.reader(), field, text, values=True)
+                return Postings(whole.docs, whole.weights, ((None,), (int(whole.docs[-1]) if len(whole.docs) else -1,),
+                                                            whole))
+            starts, last = [matcher._baseoffset], []
+            while True:
+                last.append(matcher._maxid)
+                if matcher._lastblock:
+                    break
+                starts.append(matcher._nextoffset)
+                matcher._goto(matcher._nextoffset)
+            return Postings(_EMPTY_DOCS, _EMPTY_SCORES, (starts, last))
+
+        return self._cached((self._key(sub), "dir:" + field, text), read).values
+
+    def position_block(self, sub, field: str, text, number: int) -> Postings:
+        """Block `number` of the postings of `text` in `field`, with values (positions)."""
+
+        def read():
+            directory = self.position_directory(sub, field, text)
+            if len(directory) > 2:  # inline postings: one block
+                return _flat(directory[2])
+            matcher = sub.reader().postings(field, text)
+            matcher._goto(directory[0][number])
+            docs, weights, values = next(_blocks(matcher, values=True))
+            return _flat(Postings(docs, weights, values))
+
+        return self._cached((self._key(sub), "block:" + field, text, number), read)
+
+    def _cached(self, key: tuple, read) -> Postings:
+        found = self._postings.get(key)
+        if found is not None:
+            self._postings.move_to_end(key)
+            return found
+        found = read()
+        self._postings[key] = found
+        self._size += found.size
+        while self._size > self.budget and len(self._postings) > 1:
+            self._size -= self._postings.popitem(last=False)[1].size
+        return found
 
     @staticmethod
     def _key(sub) -> str:
         return sub.reader().segment().segment_id()
 
 
-class Ranker:
-    """Runs a parsed query over one searcher's posting lists and ranks every match by BM25 (B=0.75, K1=1.2).
+def _flat(block: Postings) -> Postings:
+    """A block of positions postings with `values` = (docnum per position, positions) as flat int64 arrays:
+    each value is a 4-byte count and the positions as uint32 (ArrayPositions)."""
+    if not block.values:
+        return Postings(block.docs, block.weights, (_EMPTY_DOCS, _EMPTY_DOCS))
+    sizes = np.fromiter(map(len, block.values), dtype=np.int64, count=len(block.values)) // 4
+    flat = np.frombuffer(b"".join(block.values), dtype=np.uint32)
+    header = np.zeros(len(flat), dtype=bool)
+    header[np.cumsum(sizes) - sizes] = True
+    return Postings(block.docs, block.weights, (np.repeat(block.docs, sizes - 1), flat[~header].astype(np.int64)))
 
-    A phrase is checked for adjacency only in the documents holding all its words. Query types it does not
-    know are run by whoosh (unscored). Built per searcher: it caches the live documents and length norms.
+
+def _read_ids(reader) -> list[str]:
+    """The stored `id` column of a segment, read at once (paper ids are ASCII; anything else item by item)."""
+    column = reader.schema["id"].column_type
+    raw = reader._perdoc.column_reader("id", column)
+    lengths = getattr(raw, "_lengths", None)
+    if lengths is not None and len(lengths) == reader.doc_count_all() and len(set(lengths)) == 1:
+        size = lengths[0]
+        data = raw._dbfile.get(raw._basepos, size * len(lengths))
+        if data.isascii():
+            text = data.decode("ascii")
+            return [text[i : i + size] for i in range(0, len(text), size)]
+    return list(reader.column_reader("id"))
+
+
+def _read_lengths(reader, field: str) -> np.ndarray:
+    """The document lengths of `field` in one segment: its one-byte length column, read at once."""
+    count = reader.doc_count_all()
+    perdoc = reader._perdoc
+    name = f"_{field}_len"  # whoosh3's length column of a field (codec.whoosh3._lenfield)
+    if not perdoc.has_column(name):
+        return np.zeros(count, dtype=np.float64)
+    column = perdoc.column_reader(name, LENGTHS_COLUMN)
+    stored = min(getattr(column, "_count", 0), count)
+    codes = np.zeros(count, dtype=np.uint8)
+    if stored:
+        codes[:stored] = np.frombuffer(column._dbfile.get(column._basepos, stored), dtype=np.uint8)
+    return _LENGTH_OF_BYTE[codes]
+
+
+@dataclass
+class Ranking:
+    """Docnums best first; `total` the number of matches (None when only the first page was worked out)."""
+
+    docnums: list[int]
+    total: int | None = None
+
+
+@dataclass
+class _Candidates:
+    """A phrase's candidates (docs holding every word) with their scores per word, and how to check them."""
+
+    docs: np.ndarray
+    parts: list[tuple[np.ndarray, np.ndarray]] = field(default_factory=list)  # per word: (weights, norms)
+    check: object = None  # docs → bool mask: the words follow each other (in the part) there
+
+
+class Ranker:
+    """Runs a parsed query over one searcher's posting lists and ranks its matches by BM25 (B=0.75, K1=1.2),
+    best first, ties in index order.
+
+    `ranked(query, limit)` works out the first `limit` as the full ranking's; a lone phrase (or `title:word`)
+    is then checked for adjacency only in the candidates that decide the page, taken in the order of their
+    score without the phrase's factor (the same order, up to rounding in the last bit of two scores). A phrase's words
+    are scored with the phrase's own document frequency (the number of documents holding the phrase). Query
+    types it does not know are run by whoosh (unscored). Built per searcher: it caches the live documents and
+    length norms.
     """
 
     K1, B = 1.2, 0.75
@@ -200,102 +432,140 @@ class Ranker:
         self.searcher = searcher
         self.reader = searcher.reader()
         self.leaves = searcher.leaf_searchers()
+        self.offsets = [offset for _sub, offset in self.leaves]
         self.count = searcher.doc_count()
+        self.total = self.reader.doc_count_all()
         self.cache = cache if cache is not None else SegmentCache()
         self.cache.keep(self.leaves)
-        self.deleted = {offset + d for sub, offset in self.leaves if sub.reader().has_deletions()
-                        for d in sub.reader().segment().deleted_docs()}
-        self._norms: dict[str, list[float]] = {}
+        self.live: np.ndarray | None = None  # docnum → not deleted; None when nothing is deleted
+        for sub, offset in self.leaves:
+            if sub.reader().has_deletions():
+                if self.live is None:
+                    self.live = np.ones(self.total, dtype=bool)
+                deleted = np.fromiter(sub.reader().segment().deleted_docs(), dtype=np.int64)
+                self.live[deleted + offset] = False
+        self._norms: dict[str, np.ndarray] = {}
 
-    def ranked(self, parsed: query.Query, limit: int | None) -> list[int]:
-        """Docnums matching `parsed`, best first (ties in index order)."""
-        scores = self.run(parsed)
-        if self.deleted:
-            scores = {d: s for d, s in scores.items() if d not in self.deleted}
-        if limit:
-            return heapq.nlargest(limit, scores, key=scores.__getitem__)
-        return sorted(scores, key=scores.__getitem__, reverse=True)  # stable: ties stay in index order
+    # ------------------------------------------------------------------------------------------ ranking
+    def ranked(self, parsed: query.Query, limit: int | None = None) -> Ranking:
+        """Docnums matching `parsed`, best first (ties in index order); the first `limit` only when given."""
+        if limit and self._lone_phrase(parsed):
+            return self._first_page_of_phrase(parsed, limit)
+        docs, scores = self.run(parsed)
+        if self.live is not None:
+            keep = self.live[docs]
+            docs, scores = docs[keep], scores[keep]
+        return Ranking(_best_first(docs, scores, limit), len(docs))
 
-    def run(self, node: query.Query) -> dict[int, float]:
+    @staticmethod
+    def _lone_phrase(node) -> bool:
+        inner = node.child if isinstance(node, InPart) else node
+        return isinstance(inner, query.Phrase) or (isinstance(node, InPart) and isinstance(inner, query.Term))
+
+    def _first_page_of_phrase(self, node, limit: int) -> Ranking:
+        """The first `limit` matches of a lone phrase: its candidates in the order of their score (the same
+        order as the phrase's final scores: those only multiply every candidate's by one factor), checked best
+        first until the page is full."""
+        if isinstance(node, InPart):
+            inner, start = node.child, node.part * PART_SPAN
+        else:
+            inner, start = node, None
+        words = inner.words if isinstance(inner, query.Phrase) else [inner.text]
+        found = self._candidates(inner.fieldname, words, start)
+        docs = found.docs
+        bound = np.zeros(len(docs))
+        for weights, norms in found.parts:
+            bound = bound + weights / (weights + norms)
+        if self.live is not None:
+            keep = self.live[docs]
+            docs, bound = docs[keep], bound[keep]
+        order = docs[np.lexsort((docs, -bound))]
+        page: list[int] = []
+        step = max(limit * 2, 64)
+        for first in range(0, len(order), step):
+            chunk = order[first : first + step]
+            ascending = np.sort(chunk)
+            matching = ascending[found.check(ascending)]
+            page += chunk[np.isin(chunk, matching, assume_unique=True)].tolist()  # still best first
+            if len(page) >= limit:
+                return Ranking(page[:limit], None)
+        return Ranking(page, len(page))
+
+    # ------------------------------------------------------------------------------------------ matching
+    def run(self, node: query.Query) -> tuple[np.ndarray, np.ndarray]:
+        """(docnums ascending, scores) of every document matching `node` (deleted ones included)."""
         if isinstance(node, query.Term):
             return self.term(node.fieldname, node.text, node.boost)
         if isinstance(node, query.And):
             positive = [self.run(n) for n in node.subqueries if not isinstance(n, query.Not)]
-            negative = [self.run(n.query) for n in node.subqueries if isinstance(n, query.Not)]
-            positive.sort(key=len)
-            result = positive[0] if positive else self.everything()
-            for other in positive[1:]:
-                result = {d: s + other[d] for d, s in result.items() if d in other}
-            for other in negative:
-                result = {d: s for d, s in result.items() if d not in other}
-            return result
+            negative = [self.run(n.query)[0] for n in node.subqueries if isinstance(n, query.Not)]
+            positive.sort(key=lambda hits: len(hits[0]))
+            docs, scores = positive[0] if positive else self.everything()
+            for other_docs, other_scores in positive[1:]:
+                _common, mine, theirs = np.intersect1d(docs, other_docs, assume_unique=True, return_indices=True)
+                docs, scores = docs[mine], scores[mine] + other_scores[theirs]
+            for excluded in negative:
+                keep = ~np.isin(docs, excluded, assume_unique=True)
+                docs, scores = docs[keep], scores[keep]
+            return docs, scores
         if isinstance(node, query.Or):
-            result: dict[int, float] = {}
-            for sub in node.subqueries:
-                for d, s in self.run(sub).items():
-                    result[d] = result.get(d, 0.0) + s
-            return result
+            return _summed([self.run(sub) for sub in node.subqueries])
         if isinstance(node, query.Not):
-            excluded = self.run(node.query)
-            return {d: s for d, s in self.everything().items() if d not in excluded}
+            excluded = self.run(node.query)[0]
+            docs, scores = self.everything()
+            keep = ~np.isin(docs, excluded, assume_unique=True)
+            return docs[keep], scores[keep]
         if isinstance(node, query.Phrase):
             return self.phrase(node.fieldname, node.words, node.boost)
         if isinstance(node, InPart):
             return self.in_part(node.child, node.part * PART_SPAN)
         if isinstance(node, (query.Prefix, query.Wildcard, query.TermRange)):
-            result = {}
-            for text in node._btexts(self.reader):  # the terms the pattern or range expands to
-                for d, s in self.term(node.fieldname, text, node.boost).items():
-                    result[d] = result.get(d, 0.0) + s
-            return result
+            # the terms the pattern or range expands to
+            return _summed([self.term(node.fieldname, text, node.boost) for text in node._btexts(self.reader)])
         if node is query.NullQuery:
-            return {}
-        return dict.fromkeys(node.docs(self.searcher), 0.0)
+            return _EMPTY_DOCS, _EMPTY_SCORES
+        docs = np.unique(np.fromiter(node.docs(self.searcher), dtype=np.int64))
+        return docs, np.zeros(len(docs))
 
-    def everything(self) -> dict[int, float]:
-        return {d: 0.0 for d in range(self.reader.doc_count_all()) if d not in self.deleted}
+    def everything(self) -> tuple[np.ndarray, np.ndarray]:
+        docs = np.arange(self.total, dtype=np.int64)
+        if self.live is not None:
+            docs = docs[self.live]
+        return docs, np.zeros(len(docs))
 
-    def postings(self, field: str, text, values: bool = False) -> dict:
-        """docnum → weight (or (weight, value)) for one term, read block by block."""
-        out: dict = {}
-        for sub, offset in self.leaves:
-            try:
-                matcher = sub.reader().postings(field, text)
-            except TermNotFound:
-                continue
-            if hasattr(matcher, "_next_block") and not getattr(matcher, "_byteids", True):
-                while matcher.is_active():  # whoosh3 leaf matcher: whole blocks at a time
-                    matcher._read_weights()  # loads the block
-                    ids = accumulate(matcher._data[0], initial=offset)  # docnums are stored as deltas
-                    next(ids)
-                    if values:
-                        matcher._read_values()
-                        out.update(zip(ids, zip(matcher._weights, matcher._values, strict=True), strict=True))
-                    else:
-                        out.update(zip(ids, matcher._weights, strict=True))
-                    matcher._next_block()
-            else:  # postings stored inline with the term
-                while matcher.is_active():
-                    out[matcher.id() + offset] = (matcher.weight(), matcher.value()) if values else matcher.weight()
-                    matcher.next()
-        return out
+    def postings(self, field: str, text) -> tuple[np.ndarray, np.ndarray]:
+        """(docnums ascending, weights) of one term across the segments."""
+        parts = [(self.cache.postings(sub, field, text), offset) for sub, offset in self.leaves]
+        parts = [(p, offset) for p, offset in parts if len(p.docs)]
+        if not parts:
+            return _EMPTY_DOCS, _EMPTY_SCORES
+        if len(parts) == 1:
+            return parts[0][0].docs + parts[0][1], parts[0][0].weights
+        return (np.concatenate([p.docs + offset for p, offset in parts]),
+                np.concatenate([p.weights for p, _offset in parts]))
 
-    def term(self, field: str, text, boost: float = 1.0) -> dict[int, float]:
-        return self.scored(field, text, self.postings(field, text), boost)
+    def term(self, field: str, text, boost: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+        docs, weights = self.postings(field, text)
+        return docs, self.scored(field, docs, weights, boost, len(docs))
 
-    def scored(self, field: str, text, weights: dict, boost: float = 1.0) -> dict[int, float]:
-        if field not in self.searcher.schema or not self.searcher.schema[field].scorable:
-            return dict.fromkeys(weights, 0.0)
-        if field not in self._norms:  # BM25's length normalization per document, once per searcher
+    def norms(self, field: str) -> np.ndarray:
+        """BM25's length normalization per docnum, once per searcher."""
+        if field not in self._norms:
             average = self.searcher.avg_field_length(field) or 1.0
             base, per_length = self.K1 * (1 - self.B), self.K1 * self.B / average
-            self._norms[field] = [base + per_length * length for length in self.cache.lengths(self.leaves, field)]
-        norms = self._norms[field]
-        df = len(weights)
-        factor = math.log(1 + (self.count - df + 0.5) / (df + 0.5)) * boost * (self.K1 + 1)
-        return {d: factor * w / (w + norms[d]) for d, w in weights.items()}
+            self._norms[field] = base + per_length * self.cache.lengths(self.leaves, field)
+        return self._norms[field]
 
-    def in_part(self, node: query.Query, start: int) -> dict[int, float]:
+    def scorable(self, field: str) -> bool:
+        return field in self.searcher.schema and self.searcher.schema[field].scorable
+
+    def scored(self, field: str, docs: np.ndarray, weights: np.ndarray, boost: float, df: int) -> np.ndarray:
+        if not self.scorable(field):
+            return np.zeros(len(docs))
+        factor = math.log(1 + (self.count - df + 0.5) / (df + 0.5)) * boost * (self.K1 + 1)
+        return factor * weights / (weights + self.norms(field)[docs])
+
+    def in_part(self, node: query.Query, start: int) -> tuple[np.ndarray, np.ndarray]:
         """`node` on the text field, matched only at positions start … start + PART_SPAN - 1."""
         if isinstance(node, query.Term):
             return self.phrase(node.fieldname, [node.text], node.boost, start)
@@ -304,33 +574,102 @@ class Ranker:
         if isinstance(node, (query.Prefix, query.Wildcard)):
             node = query.Or([query.Term(node.fieldname, text) for text in node._btexts(self.reader)])
         if isinstance(node, query.Or):
-            result: dict[int, float] = {}
-            for sub in node.subqueries:
-                for d, s in self.in_part(sub, start).items():
-                    result[d] = result.get(d, 0.0) + s
-            return result
+            return _summed([self.in_part(sub, start) for sub in node.subqueries])
         return self.run(node)
 
-    def phrase(self, field: str, words: list, boost: float = 1.0, start: int | None = None) -> dict[int, float]:
-        """Documents where `words` follow each other (starting inside the part at `start` when given)."""
-        postings = [self.postings(field, word, values=True) for word in words]
-        candidates = set(min(postings, key=len))
-        for other in postings:
-            candidates.intersection_update(other)
-        end = start + PART_SPAN if start is not None else None
-        found = []
-        for d in candidates:
-            starts = set(_positions(postings[0][d][1]))
-            if start is not None:
-                starts = {p for p in starts if start <= p < end}
-            for i, posting in enumerate(postings[1:], 1):
-                if not starts:
-                    break
-                starts.intersection_update(p - i for p in _positions(posting[d][1]))
-            if starts:
-                found.append(d)
-        result = dict.fromkeys(found, 0.0)
-        for word, posting in zip(words, postings, strict=True):
-            for d, s in self.scored(field, word, {d: posting[d][0] for d in found}, boost).items():
-                result[d] += s
-        return result
+    def phrase(self, field: str, words: list, boost: float = 1.0, start: int | None = None):
+        """Documents where `words` follow each other (starting inside the part at `start` when given), each
+        word scored with the phrase's document frequency."""
+        found = self._candidates(field, words, start)
+        keep = found.check(found.docs)
+        docs = found.docs[keep]
+        if not self.scorable(field) or not len(docs):
+            return docs, np.zeros(len(docs))
+        df = len(docs)
+        factor = math.log(1 + (self.count - df + 0.5) / (df + 0.5)) * boost * (self.K1 + 1)
+        scores = np.zeros(len(docs))
+        for weights, norms in found.parts:  # as a term's scores, added in word order
+            scores = scores + factor * weights[keep] / (weights[keep] + norms[keep])
+        return docs, scores
+
+    def _candidates(self, field: str, words: list, start: int | None) -> _Candidates:
+        """The documents holding every word of a phrase, each word's `w / (w + norm)` there (so that a score
+        is `factor * that`, summed in word order), and the adjacency check."""
+        postings = [self.postings(field, word) for word in words]
+        docs = postings[0][0]
+        for other, _weights in postings[1:]:
+            docs = np.intersect1d(docs, other, assume_unique=True)
+        parts = []
+        if self.scorable(field) and len(docs):
+            norms = self.norms(field)[docs]
+            for word_docs, weights in postings:
+                parts.append((weights[np.searchsorted(word_docs, docs)], norms))
+        where = POSITIONS_FIELD if field == TEXT_FIELD else field
+        return _Candidates(docs, parts, lambda wanted: self._adjacent(where, words, start, wanted))
+
+    def _adjacent(self, field: str, words: list, start: int | None, docs: np.ndarray) -> np.ndarray:
+        """Bool per doc of `docs` (ascending): whether `words` follow each other there (from a position in the
+        part at `start` when given). Vectorised: (doc, position - i) keys of the i-th word are intersected."""
+        keys = None
+        for offset, word in enumerate(words):
+            owner, positions = self._positions(field, word, docs)
+            if offset == 0 and start is not None:
+                inside = (positions >= start) & (positions < start + PART_SPAN)
+                owner, positions = owner[inside], positions[inside]
+            elif offset:
+                valid = positions >= offset
+                owner, positions = owner[valid], positions[valid] - offset
+            found = (np.searchsorted(docs, owner) << 32) | positions
+            keys = found if keys is None else np.intersect1d(keys, found, assume_unique=True)
+            if not len(keys):
+                break
+        keep = np.zeros(len(docs), dtype=bool)
+        if keys is not None and len(keys):
+            keep[np.unique(keys >> 32)] = True
+        return keep
+
+    def _positions(self, field: str, word, docs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(docnum, position) of every occurrence of `word` in the docnums `docs` (ascending), reading only
+        the posting blocks that hold them."""
+        owners, places = [], []
+        bounds = np.searchsorted(np.array(self.offsets, dtype=np.int64), docs, side="right") - 1
+        for leaf in np.unique(bounds).tolist():
+            sub, offset = self.leaves[leaf]
+            local = docs[bounds == leaf] - offset
+            last = self.cache.position_directory(sub, field, word)[1]
+            if not last:
+                continue
+            numbers = np.searchsorted(np.array(last, dtype=np.int64), local)
+            for number in np.unique(numbers).tolist():
+                if number >= len(last):
+                    continue
+                block = self.cache.position_block(sub, field, word, number)
+                owner, positions = block.values
+                wanted = np.isin(owner, local[numbers == number], assume_unique=False)
+                owners.append(owner[wanted] + offset)
+                places.append(positions[wanted])
+        if not owners:
+            return _EMPTY_DOCS, _EMPTY_DOCS
+        return np.concatenate(owners), np.concatenate(places)
+
+
+def _summed(hits: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
+    """The union of several (docs, scores), a document's scores added in the order given."""
+    hits = [h for h in hits if len(h[0])]
+    if not hits:
+        return _EMPTY_DOCS, _EMPTY_SCORES
+    if len(hits) == 1:
+        return hits[0]
+    docs, inverse = np.unique(np.concatenate([h[0] for h in hits]), return_inverse=True)
+    return docs, np.bincount(inverse, weights=np.concatenate([h[1] for h in hits]), minlength=len(docs))
+
+
+def _best_first(docs: np.ndarray, scores: np.ndarray, limit: int | None) -> list[int]:
+    """`docs` by score descending, ties by docnum (docs ascending); only the first `limit` when given."""
+    if limit and len(docs) > limit:
+        threshold = -np.partition(-scores, limit - 1)[limit - 1]  # the limit-th best score
+        above = scores > threshold
+        tied = np.flatnonzero(scores == threshold)[: limit - int(above.sum())]
+        chosen = np.concatenate([np.flatnonzero(above), tied])
+        docs, scores = docs[chosen], scores[chosen]
+    return docs[np.lexsort((docs, -scores))].tolist()

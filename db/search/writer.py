@@ -21,11 +21,11 @@ from operator import sub
 from pathlib import Path
 
 from whoosh.codec.whoosh3 import length_to_byte
-from whoosh.system import pack_uint
+from whoosh.system import emptybytes
 from whoosh.writing import NO_MERGE, SegmentWriter
 
 from db.search.language import term_positions
-from db.search.ranking import POSITION_TYPE, ArrayPositions, fast_analysis
+from db.search.ranking import ArrayPositions, WeightsOnly, encode_positions, fast_analysis
 
 _ROOT = Path(__file__).resolve().parents[2]
 _QUANTIZED: dict[int, int] = {}  # length → the length whoosh reads back from its one-byte column
@@ -44,9 +44,11 @@ _SINGLE: dict[int, bytes] = {}  # position → the encoded positions of a term t
 
 
 def _fast_text(field) -> bool | None:
-    """Whether a field's text can be analysed by term_positions (then: whether it stems); None if not."""
-    if not (field.indexed and field.scorable and type(field.format) is ArrayPositions
-            and field.format.field_boost == 1.0):
+    """Whether a field's text can be analysed by term_positions (then: whether it stems); None if not. Our
+    text fields: WeightsOnly and scored (the text's weights), or ArrayPositions (scored, or the positions)."""
+    if not field.indexed or field.format.field_boost != 1.0:
+        return None
+    if not ((type(field.format) is WeightsOnly and field.scorable) or type(field.format) is ArrayPositions):
         return None
     return fast_analysis(field.analyzer)
 
@@ -93,6 +95,7 @@ class SegmentBuilder:
         perdoc = writer.perdocwriter
         docnum = writer.docnum
         perdoc.start_doc(docnum)
+        analysed = None
         try:
             for name in sorted(fields):
                 value = fields[name]
@@ -104,8 +107,14 @@ class SegmentBuilder:
                 if stem is _UNKNOWN:
                     stem = self._fast[name] = _fast_text(field)
                 if stem is not None:  # our text fields: str values
-                    length = self._add_text(self._terms.setdefault(name, {}), docnum, value, stem)
-                    self._note_length(name, docnum, length)
+                    if analysed is None or analysed[0] is not value or analysed[1] != stem:
+                        analysed = (value, stem, term_positions(value, stem))  # text and textpos: once
+                    length = self._add_text(self._terms.setdefault(name, {}), docnum, analysed[2],
+                                            type(field.format) is ArrayPositions)
+                    if field.scorable:
+                        self._note_length(name, docnum, length)
+                    else:
+                        length = 0
                 elif field.indexed:
                     terms = self._terms.setdefault(name, {})
                     for tbytes, freq, weight, vbytes in field.index(value):
@@ -137,28 +146,32 @@ class SegmentBuilder:
         lengths[docnum - self._first] = _quantized(length)
 
     @staticmethod
-    def _add_text(terms: dict, docnum: int, value: str, stem: bool) -> int:
-        """The postings of a text field with ArrayPositions (what its word_values gives), keyed by the term
-        as str (UTF-8 sorts as code points do; encoded once per term when written). Returns the length."""
+    def _add_text(terms: dict, docnum: int, analysed: dict, positions: bool) -> int:
+        """The postings of one of our text fields from its term_positions (what its word_values gives), keyed
+        by the term as str (UTF-8 sorts as code points do; encoded once per term when written); with the
+        positions as values when `positions`, else no values (WeightsOnly). Returns the length."""
         length = 0
         single = _SINGLE
         get = terms.get
-        for term, (positions, weight) in term_positions(value, stem).items():
+        for term, (places, weight) in analysed.items():
             posting = get(term)
             if posting is None:
                 terms[term] = posting = (array("I"), array("f"), [])
             ids, weights, values = posting
             ids.append(docnum)
             weights.append(weight)
-            if len(positions) == 1:
-                encoded = single.get(positions[0])
+            length += len(places)
+            if not positions:
+                continue
+            if len(places) == 1:
+                encoded = single.get(places[0])
                 if encoded is None:
-                    encoded = single[positions[0]] = pack_uint(1) + array(POSITION_TYPE, positions).tobytes()
+                    encoded = encode_positions(places)
+                    if len(single) < 100_000:
+                        single[places[0]] = encoded
                 values.append(encoded)
-                length += 1
             else:
-                values.append(pack_uint(len(positions)) + array(POSITION_TYPE, positions).tobytes())
-                length += len(positions)
+                values.append(encode_positions(places))
         return length
 
     def commit(self, extra_segments: tuple = ()) -> None:
@@ -195,7 +208,8 @@ class SegmentBuilder:
                     block_weights = weights[start : start + blocklimit]
                     postwriter._ids = block_ids
                     postwriter._weights = block_weights
-                    postwriter._values = values[start : start + blocklimit]
+                    postwriter._values = (values[start : start + blocklimit] if values
+                                          else [emptybytes] * len(block_ids))
                     postwriter._maxweight = max(0, max(block_weights))
                     if lengths is not None:
                         block_lengths = (list(map(lengths.__getitem__, block_ids)) if not self._first
