@@ -47,6 +47,7 @@ CACHE_POSTINGS = 4_000_000  # decoded postings kept across queries (12 bytes eac
 _LENGTH_OF_BYTE = np.array([byte_to_length(b) if b else 0 for b in range(256)], dtype=np.float64)
 _EMPTY_DOCS = np.zeros(0, dtype=np.int64)
 _EMPTY_SCORES = np.zeros(0, dtype=np.float64)
+np.unique(np.zeros(2))  # its first plain call imports numpy.ma (45 ms): here rather than in the first search
 
 
 class WeightsOnly(Frequency):
