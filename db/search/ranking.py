@@ -326,14 +326,20 @@ class SegmentCache:
 
         return self._cached((self._key(sub), "dir:" + field, text), read).values
 
-    def position_block(self, sub, field: str, text, number: int) -> Postings:
-        """Block `number` of the postings of `text` in `field`, with values (positions)."""
+    def position_block(self, sub, field: str, text, number: int, matchers: dict | None = None) -> Postings:
+        """Block `number` of the postings of `text` in `field`, with values (positions). `matchers` keeps the
+        term's matcher for the next block (a searcher's own dict: matchers read its open files)."""
 
         def read():
             directory = self.position_directory(sub, field, text)
             if len(directory) > 2:  # inline postings: one block
                 return _flat(directory[2])
-            matcher = sub.reader().postings(field, text)
+            key = (self._key(sub), field, text)
+            matcher = None if matchers is None else matchers.get(key)
+            if matcher is None:
+                matcher = sub.reader().postings(field, text)
+                if matchers is not None:
+                    matchers[key] = matcher
             matcher._goto(directory[0][number])
             docs, weights, values = next(_blocks(matcher, values=True))
             return _flat(Postings(docs, weights, values))
@@ -358,7 +364,7 @@ class SegmentCache:
 
 
 def _flat(block: Postings) -> Postings:
-    """A block of positions postings with `values` = (docnum per position, positions) as flat int64 arrays:
+    """A block of positions postings with `values` = (docnum per position, position) as flat arrays:
     each value is a 4-byte count and the positions as uint32 (ArrayPositions)."""
     if not block.values:
         return Postings(block.docs, block.weights, (_EMPTY_DOCS, _EMPTY_DOCS))
@@ -366,7 +372,7 @@ def _flat(block: Postings) -> Postings:
     flat = np.frombuffer(b"".join(block.values), dtype=np.uint32)
     header = np.zeros(len(flat), dtype=bool)
     header[np.cumsum(sizes) - sizes] = True
-    return Postings(block.docs, block.weights, (np.repeat(block.docs, sizes - 1), flat[~header].astype(np.int64)))
+    return Postings(block.docs, block.weights, (np.repeat(block.docs, sizes - 1), flat[~header].astype(np.int32)))
 
 
 def _read_ids(reader) -> list[str]:
@@ -446,6 +452,7 @@ class Ranker:
                 deleted = np.fromiter(sub.reader().segment().deleted_docs(), dtype=np.int64)
                 self.live[deleted + offset] = False
         self._norms: dict[str, np.ndarray] = {}
+        self._matchers: dict[tuple, object] = {}  # (segment, field, term) → its matcher, for position blocks
 
     # ------------------------------------------------------------------------------------------ ranking
     def ranked(self, parsed: query.Query, limit: int | None = None) -> Ranking:
@@ -482,7 +489,7 @@ class Ranker:
             docs, bound = docs[keep], bound[keep]
         order = docs[np.lexsort((docs, -bound))]
         page: list[int] = []
-        step = max(limit * 2, 64)
+        step = limit + 16  # most candidates of a phrase hold it: one chunk usually fills the page
         for first in range(0, len(order), step):
             chunk = order[first : first + step]
             ascending = np.sort(chunk)
@@ -644,14 +651,14 @@ class Ranker:
             for number in np.unique(numbers).tolist():
                 if number >= len(last):
                     continue
-                block = self.cache.position_block(sub, field, word, number)
+                block = self.cache.position_block(sub, field, word, number, self._matchers)
                 owner, positions = block.values
                 wanted = np.isin(owner, local[numbers == number], assume_unique=False)
                 owners.append(owner[wanted] + offset)
                 places.append(positions[wanted])
         if not owners:
             return _EMPTY_DOCS, _EMPTY_DOCS
-        return np.concatenate(owners), np.concatenate(places)
+        return np.concatenate(owners), np.concatenate(places).astype(np.int64)
 
 
 def _summed(hits: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
