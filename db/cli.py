@@ -184,10 +184,10 @@ def _told_when_waiting(library: Library) -> Library:
 # `is:recommended`, `similar:ID` and `similar-tag:"NAME"` (db/recommend.py); the rest of the query, if any, filters
 def _search(library: Library, text: str, why: dict[str, list[str]] | None = None,
             interest: dict[str, str] | None = None) -> list[str]:
-    """Ids of the papers matching `text`, best first (db.searching). For a recommendation query, `why` (when
+    """Ids of the papers matching `text`, best first (db.search.run). For a recommendation query, `why` (when
     given) gets each paper's shared terms. The search's hint, when the query could not be used as typed
     ("unclosed quote: searched its words"), goes to stderr as one `margin: …` line; it is not an error."""
-    from db.searching import run_query
+    from db.search.run import run_query
 
     if not text.strip():
         return library.ids()

@@ -40,7 +40,7 @@ import numpy as np
 
 from db.changes import Changes
 from db.library import Library
-from db.searching import RECOMMENDATION
+from db.search.run import RECOMMENDATION
 
 LIKED = (4, 5)
 LEVEL = 0.95

@@ -16,7 +16,7 @@ from db.changes import MEMBERSHIP, Changes
 from db.library import Library
 from db.search import highlight_terms
 from db.search.filters import with_filter
-from db.searching import RECOMMENDATION
+from db.search.run import RECOMMENDATION
 from desktop.search_worker import SearchService
 
 SEARCH_DELAY_MS = 40  # coalesces key repeats; the worker also skips searches a newer keystroke replaced

@@ -13,13 +13,13 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 from db.errors import IndexBusy, MarginError
 from db.library import Library
 from db.search import SearchIndex
-from db.searching import RECOMMENDATION, QueryResult, run_query
+from db.search.run import RECOMMENDATION, QueryResult, run_query
 
 
 class SearchWorker(QObject):
     """Lives on a QThread. Send requests through the `request_*` signals of SearchService."""
 
-    results = Signal(int, str, object)  # request number, query text, db.searching.QueryResult
+    results = Signal(int, str, object)  # request number, query text, db.search.run.QueryResult
     ids_found = Signal(int, str, object)  # request number, query text, paper ids (None on failure); for views
     status = Signal(str)  # a message for the status bar
     ready = Signal()  # the index is open and current

@@ -10,7 +10,7 @@ from db.backup import read_backup, restore, write_backup
 from db.changes import ADDED, REMOVED
 from db.library import Library
 from db.search.index import ensure_index
-from db.searching import run_query
+from db.search.run import run_query
 from tests.test_cli import margin
 
 FIRST, SECOND = "9342e12f8e8d", "3b32771a6bb5"

@@ -12,7 +12,7 @@ from db.paper import PaperRecord
 from db.search.index import ensure_index
 from db.search.language import parse as parse_query
 from db.search.language import query_analyzers
-from db.searching import run_query
+from db.search.run import run_query
 
 ROOT = Path(__file__).resolve().parents[1]
 ICLR = "ICLR 2018"

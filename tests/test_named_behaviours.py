@@ -22,7 +22,7 @@ FILLER = ("graph kernel policy gradient tensor sparse manifold bandit prior flow
 def test_a_word_in_the_title_ranks_above_the_same_word_in_an_abstract_of_equal_length(tmp_path):
     """Planted: no title boost (TITLE_BOOST = 1) — the two papers then tie and library order puts B first."""
     from db.search.index import SearchIndex
-    from db.searching import run_query
+    from db.search.run import run_query
 
     with Library.open(tmp_path / "lib", seed=False) as library:
         abstract_b = " ".join(FILLER[:25] + ["quokka"] + FILLER[26:])
@@ -138,7 +138,7 @@ def test_recommendations_in_a_venue_rank_the_whole_venue_not_the_library_wide_to
     """A new user's trial: `is:recommended venue:"X"` filtered the library-wide top 50, so a venue crowded out
     by another one's close matches got only its share of them (here: none)."""
     from db.search.index import SearchIndex
-    from db.searching import run_query
+    from db.search.run import run_query
 
     icml = library.ids()
     seed = library.paper(icml[0])

@@ -7,7 +7,9 @@ written against (`WHOOSH_VERSION`); `check_whoosh()` fails with a clear message 
 Modules:
 - `engine`: the pinned whoosh-reloaded version and the internal names this package relies on;
 - `language`: the query language (text → whoosh query, words to highlight, hints), text folding and stemming;
-- `filters`: the sidebar's filters spliced into a query's text;
+- `run`: one entry point for a typed query (`run_query`): the index, or recommendations for `is:recommended`,
+  `similar:`, `is:interests`, `is:check` (public, like `filters`);
+- `filters`: the sidebar's filters spliced into a query's text (public);
 - `ranking`: BM25 ranking straight from the posting lists (the first page first);
 - `writer`: writing index segments without whoosh's posting pool (and the helper process);
 - `folder`: the index folder on disk shared by processes (lock, fresh folder, swap);

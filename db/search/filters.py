@@ -8,7 +8,7 @@ The query is read with the query language's lexer (db.search.language: `_LEX`, `
 gives it: an OR of AND-sequences of clauses, a clause being a word, a phrase, a field filter (`venue:ICLR`,
 `venue:"ICLR 2018"`, `venue:(a OR b)`), a group in parentheses or a NOT-ed clause. A filter's *kind* is its field
 (`tag` and `tags` are one kind, `author` and `authors` another); `is:recommended`, `similar:ID` and `similar-
-tag:NAME` (db.searching.RECOMMENDATION) are one kind, "view".
+tag:NAME` (db.search.run.RECOMMENDATION) are one kind, "view".
 
 Replacing (add=False) removes every clause standing at the top of the query — ANDed with the rest — that is a
 filter of the fragment's kind, or an OR or group made only of such filters (`venue:A OR venue:B`). NOT-ed
@@ -29,7 +29,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from db.search.language import _CONTROL, _LEX, _chunk, fold, tag_value
-from db.searching import RECOMMENDATION
+from db.search.run import RECOMMENDATION
 
 # (sep, clause): sep is the AND (or &&) typed before the clause, None when the AND is implied
 _Items = list[tuple["str | None", "_Clause"]]
