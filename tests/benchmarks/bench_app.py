@@ -1,9 +1,11 @@
-"""Application benchmark (issue 8): import, start, typing, stalls, saving and memory at 1k / 20k / 50k papers.
+"""Application benchmark (issues 8, 15): import, start, typing, stalls, saving and memory at 1k … 100k papers.
 
 Not part of the test run. From the project folder:
 
     .venv/bin/python tests/benchmarks/bench_app.py                 # 1k and 20k
     .venv/bin/python tests/benchmarks/bench_app.py 1000 20000 50000
+    .venv/bin/python tests/benchmarks/bench_app.py 20000 100000 --papers DIR/papers-{size}.json \
+        --library DIR/library-{size} --cold
 
 Each size gets a JSON paper list made from the real lists in ../shared/data/real/*.json (or in the folder
 $MARGIN_BENCH_REAL names; synthetic text without them), resampled to size: copies after the first get every
@@ -31,6 +33,20 @@ detection. Figures:
 
 The rating and note figures use only create_window, paper_list, search_box, note_editor.editor, library and
 current_paper_id(); one that cannot be taken prints n/a.
+
+Issue 15's table comes first, each figure beside the same (or the nearest honest) figure for SQLite FTS5 and
+plain whoosh built from the same JSON paper list and asked the same queries, with the ratios, all measured in
+the one run (bench_search.py's engines; each row names the baselines' equivalent):
+
+- cold import + index: also its CPU and peak resident memory (wait4 on the `main.py import` process);
+- re-import of 1,000 changed papers: the first 1,000 of the list with a sentence added to each abstract and a
+  keyword more, `main.py import`-ed into a copy of the library: CPU seconds and peak memory;
+- phrase with stop words: Margin's SearchIndex.find('"state of the art"') on the library's index, all matches.
+
+Options (after the sizes): `--papers FILE` a JSON paper list to use instead of making one, `--library DIR` a
+library imported from it (copied, never written; the cold import is then skipped unless `--cold`) — "{size}"
+in either stands for the size, e.g. `--papers /work/bench-data/papers-{size}.json`; `--no-triage` leaves out
+the rating and note figures; `--work DIR` where the temporary libraries go.
 """
 
 from __future__ import annotations

@@ -4,16 +4,26 @@ Not part of the test run. From the project folder:
 
     PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_search.py            # 1k and 20k
     PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_search.py 1000 20000 50000
+    PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_search.py --papers /work/bench-data/papers-100000.json
 
 Text: the real paper lists in ../shared/data/real/*.json when present (title, abstract, author, keywords),
 resampled to size (copies beyond the first get their sentences shuffled, so that each is a new paper);
-synthetic abstracts otherwise. Each query runs REPEATS times after one warm-up run; the table gives p50/p95
-per query kind and for the whole mix, in milliseconds.
+synthetic abstracts otherwise; or the JSON paper list given by `--papers FILE` (bench_app's format). Each
+query runs REPEATS times after one warm-up run; the table gives p50/p95 per query kind and for the whole mix,
+in milliseconds.
+
+Before it, Margin beside SQLite FTS5 and plain whoosh with the ratios: the stop-word phrase; each index built
+in a fresh process from the JSON list (seconds, peak RSS); a fresh process opening the index and answering a
+first query with its page's rows. After it, `first_page_agreement`: per query class, whether Margin's first
+page (`find(q, limit=30)`) equals the exhaustive ranking's first 30 (`find(q).ids[:30]`), mismatches printed.
+`Engines`, `measure`, `figure_row` and the children (`--child …`) serve bench_app.py too. Runs against the
+`db.search` package or, on an older checkout, `db.search_index`.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import sqlite3
@@ -39,7 +49,8 @@ try:  # the search package (main from 5be1ff5 on) or the single module before it
 except ImportError:  # pragma: no cover - an older checkout
     from db.search_index import SearchIndex
 
-REAL = ROOT.parent / "shared" / "data" / "real"
+# the real paper lists; MARGIN_BENCH_REAL names them for a copy of the project elsewhere (as in bench_app)
+REAL = Path(os.environ.get("MARGIN_BENCH_REAL") or ROOT.parent / "shared" / "data" / "real")
 REPEATS = 5
 
 # kind, Margin query, plain whoosh query, FTS5 query
@@ -312,7 +323,6 @@ def measure(command: list[str], env: dict | None = None, timeout: float = 7200) 
     """Run `command` in a fresh process: wall seconds, CPU seconds (user + system, the children it waited for
     included) and peak resident memory (the largest of the process and those children, from wait4), its
     stdout's last JSON line (as `json`), stdout and stderr."""
-    import os
     import subprocess
     import threading
 
@@ -347,8 +357,6 @@ def child(argv: list[str]) -> None:
     index from a JSON paper list), `--child update ENGINE FOLDER PAPERS` (replace those papers, one write),
     `--child open ENGINE FOLDER QUERY` (open, answer the first query with its page rows; seconds since
     $MARGIN_BENCH_T0, the process's start)."""
-    import os
-
     action, engine = argv[0], argv[1]
     if action == "build":
         papers = load_papers(Path(argv[2]))
@@ -610,18 +618,18 @@ def main(argv: list[str]) -> None:
     if argv and argv[0] == "--child":
         child(argv[1:])
         return
-    papers_file = None
-    if "--papers" in argv:  # a JSON paper list (bench_app's, e.g. /work/bench-data/papers-20000.json)
+    papers = None
+    if "--papers" in argv:  # a JSON paper list (bench_app's); "{size}" in it stands for each size given
         at = argv.index("--papers")
-        papers_file = Path(argv[at + 1])
+        papers = argv[at + 1]
         argv = argv[:at] + argv[at + 2:]
-    sizes = [int(arg) for arg in argv] or ([0] if papers_file else [1000, 20000])
-    records = [] if papers_file else source_records()
-    source = papers_file or (REAL if REAL.is_dir() else "synthetic text")
+    sizes = [int(arg) for arg in argv] or ([0] if papers else [1000, 20000])
+    records = [] if papers else source_records()
+    source = papers or (REAL if REAL.is_dir() else "synthetic text")
     print(f"source: {source}; {REPEATS} runs per query after a warm-up; margin from "
           f"{Path(sys.modules[SearchIndex.__module__].__file__).resolve().parents[1]}")
     for size in sizes:
-        bench(size, records, papers_file)
+        bench(size, records, Path(papers.replace("{size}", str(size))) if papers else None)
 
 
 if __name__ == "__main__":
