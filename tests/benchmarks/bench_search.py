@@ -255,16 +255,38 @@ class Engines:
     def __init__(self, folder: Path):
         self.folder = Path(folder)
         self.fts = sqlite3.connect(self.folder / "fts.db")
-        self.whoosh = whoosh_index.open_dir(str(self.folder / "whoosh"))
-        self.parser = MultifieldParser(["title", "abstract", "authors"], self.whoosh.schema)
-        self.searcher = self.whoosh.searcher(weighting=scoring.BM25F())
+        self._whoosh = None  # opened when first used: an FTS5-only figure never pays for whoosh
+
+    def _open_whoosh(self) -> None:
+        self._whoosh = whoosh_index.open_dir(str(self.folder / "whoosh"))
+        self._parser = MultifieldParser(["title", "abstract", "authors"], self._whoosh.schema)
+        self._searcher = self._whoosh.searcher(weighting=scoring.BM25F())
+
+    @property
+    def whoosh(self):
+        if self._whoosh is None:
+            self._open_whoosh()
+        return self._whoosh
+
+    @property
+    def parser(self) -> MultifieldParser:
+        if self._whoosh is None:
+            self._open_whoosh()
+        return self._parser
+
+    @property
+    def searcher(self):
+        if self._whoosh is None:
+            self._open_whoosh()
+        return self._searcher
 
     def close(self) -> None:
-        self.searcher.close()
+        if self._whoosh is not None:
+            self._searcher.close()
         self.fts.close()
 
     def refresh(self) -> None:
-        self.searcher = self.searcher.refresh()
+        self._searcher = self.searcher.refresh()
 
     def fts_ids(self, text: str, limit: int | None = None) -> list[int]:
         sql = "SELECT rowid FROM papers WHERE papers MATCH ? ORDER BY bm25(papers, 2.0, 1.0, 1.0)"
