@@ -1,9 +1,11 @@
-"""Application benchmark (issue 8): import, start, typing, stalls, saving and memory at 1k / 20k / 50k papers.
+"""Application benchmark (issues 8, 15): import, start, typing, stalls, saving and memory at 1k … 100k papers.
 
 Not part of the test run. From the project folder:
 
     .venv/bin/python tests/benchmarks/bench_app.py                 # 1k and 20k
     .venv/bin/python tests/benchmarks/bench_app.py 1000 20000 50000
+    .venv/bin/python tests/benchmarks/bench_app.py 20000 100000 --papers DIR/papers-{size}.json \
+        --library DIR/library-{size} --cold
 
 Each size gets a JSON paper list made from the real lists in ../shared/data/real/*.json (or in the folder
 $MARGIN_BENCH_REAL names; synthetic text without them), resampled to size: copies after the first get every
@@ -31,6 +33,21 @@ detection. Figures:
 
 The rating and note figures use only create_window, paper_list, search_box, note_editor.editor, library and
 current_paper_id(); one that cannot be taken prints n/a.
+
+Issue 15's table comes first, each figure beside the same (or the nearest honest) figure for SQLite FTS5 and
+plain whoosh built from the same JSON paper list and asked the same queries, with the ratios, all measured in
+the one run (bench_search.py's engines; each row names the baselines' equivalent):
+
+- cold import + index: also its CPU and peak resident memory (wait4 on the `main.py import` process);
+- re-import of 1,000 changed papers: the first 1,000 of the list with " (revised)" added to each title and
+  abstract and a keyword more (found again by abstract), `main.py import`-ed into a copy of the library: CPU
+  seconds and peak memory; and the same with the titles kept (found by title and year);
+- phrase with stop words: Margin's SearchIndex.find('"state of the art"') on the library's index, all matches.
+
+Options (after the sizes): `--papers FILE` a JSON paper list to use instead of making one, `--library DIR` a
+library imported from it (copied, never written; the cold import is then skipped unless `--cold`) — "{size}"
+in either stands for the size, e.g. `--papers /work/bench-data/papers-{size}.json`; `--no-triage` leaves out
+the rating and note figures; `--work DIR` where the temporary libraries go.
 """
 
 from __future__ import annotations
@@ -52,6 +69,7 @@ sys.path.insert(0, str(ROOT))
 REAL = Path(os.environ.get("MARGIN_BENCH_REAL") or ROOT.parent / "shared" / "data" / "real")
 QUERIES = ["reinforcement learning", "graph neural", "\"neural network\"", "variational inference",
            "adversarial examples", "tag:bench"]
+STOP_WORD_PHRASE = '"state of the art"'
 
 
 # ---------------------------------------------------------------------------------------------- data
@@ -489,9 +507,92 @@ def run_json(args: list[str], env: dict | None = None) -> dict:
     return json.loads(lines[-1])
 
 
-def bench(size: int, records: list[dict], work: Path) -> dict:
-    paper_list = work / f"papers-{size}.json"
-    write_paper_list(paper_list, size, records)
+def changed_list(path: Path, paper_list: Path, count: int = 1000, retitled: bool = True) -> None:
+    """The first `count` papers of `paper_list`, changed as a newer export of them would be: " (revised)"
+    added to the abstract and a keyword more, and when `retitled` their titles edited too (" (revised)" added),
+    so that Margin must find them by their near-identical abstracts (matching's shingle index) rather than by
+    title and year."""
+    records = json.loads(paper_list.read_text(encoding="utf-8"))[:count]
+    for record in records:
+        record["abstract"] = record["abstract"] + " (revised)"
+        record["keywords"] = ";".join(filter(None, [record.get("keywords") or "", "updated"]))
+        if retitled:
+            record["title"] = record["title"] + " (revised)"
+    path.write_text(json.dumps(records), encoding="utf-8")
+
+
+def margin_phrase_ms(library: Path, text: str) -> dict:
+    """Median ms of Margin's SearchIndex.find(text) (all matches ranked) on `library`'s index, in this
+    process, and its hits; the index opened (and caught up) first."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_search import SearchIndex, query_ms
+
+    from db.library import Library
+
+    opened = Library.open(library, seed=False)
+    index = SearchIndex.for_library(opened)
+    index.open(opened)
+    try:
+        ms, hits = query_ms(lambda t: index.find(t).ids, text)
+    finally:
+        index.close()
+        opened.close()
+    return {"ms": ms, "hits": hits}
+
+
+def engine_figures(size: int, paper_list: Path, extra: Path, changed: Path, work: Path) -> dict:
+    """The same figures for SQLite FTS5 and plain whoosh on the same paper list and queries (bench_search's
+    engines): build (fresh process, peak RSS), typed prefixes (query + first page's rows), the stop-word
+    phrase, warm start (fresh process → first query's page), 1,000 changed (fresh process, one write, CPU and
+    peak) and 1,000 new papers added in one write."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import bench_search as bs
+
+    folder = work / f"engines-{size}"
+    folder.mkdir()
+    built = bs.build_baselines(paper_list, folder)
+    figures: dict = {"build_s": {e: built[e]["wall"] for e in bs.ENGINES},
+                     "build_peak_mb": {e: built[e]["peak_mb"] for e in bs.ENGINES},
+                     "papers": built["fts5"]["json"]["papers"]}
+    figures["warm_start"] = bs.open_first_query(folder, "reinforcement learning")
+    engines = bs.Engines(folder)
+    typed = [text for text in QUERIES if not text.startswith("tag:")]  # the baselines have no tags
+    keys = bs.keystroke_figures(engines, typed)
+    figures["keystroke_p95"] = {e: keys[e]["p95"] for e in bs.ENGINES}
+    figures["keystroke_max"] = {e: keys[e]["max"] for e in bs.ENGINES}
+    figures["phrase_ms"] = {"fts5": bs.query_ms(engines.fts_ids, bs.STOP_WORD_PHRASE)[0],
+                            "whoosh": bs.query_ms(engines.whoosh_ids, bs.STOP_WORD_PHRASE)[0]}
+    engines.close()
+    figures["update_cpu"], figures["update_peak_mb"] = {}, {}
+    for engine in bs.ENGINES:
+        result = bs.run_child(["--child", "update", engine, str(folder), str(changed)])
+        figures["update_cpu"][engine] = result["cpu"] if not result["code"] else None
+        figures["update_peak_mb"][engine] = result["peak_mb"] if not result["code"] else None
+    engines = bs.Engines(folder)
+    new = bs.load_papers(extra, first=figures["papers"])
+    figures["add_1k_ms"] = {}
+    for engine in bs.ENGINES:
+        started = time.perf_counter()
+        engines.add(engine, new)
+        figures["add_1k_ms"][engine] = (time.perf_counter() - started) * 1000
+    engines.close()
+    shutil.rmtree(folder, ignore_errors=True)
+    return figures
+
+
+def bench(size: int, records: list[dict], work: Path, papers: str | None = None, prepared: str | None = None,
+          cold: bool = True, triage: bool = True) -> dict:
+    """All figures at `size`. `papers`: a JSON paper list to use instead of making one; `prepared`: a library
+    imported from it, copied (never written) for the window figures — then the cold import runs only when
+    `cold`. "{size}" in either is replaced by the size."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_search import measure
+
+    if papers:
+        paper_list = Path(papers.replace("{size}", str(size)))
+    else:
+        paper_list = work / f"papers-{size}.json"
+        write_paper_list(paper_list, size, records)
     extra = work / f"extra-{size}.json"
     write_paper_list(extra, 1000, list(reversed(records)))
     extra_records = json.loads(extra.read_text())
@@ -499,26 +600,58 @@ def bench(size: int, records: list[dict], work: Path) -> dict:
         record["title"] = "Extra " + record["title"]
         record["abstract"] = "Extra batch. " + record["abstract"]
     extra.write_text(json.dumps(extra_records))
+    changed = work / f"changed-{size}.json"
+    changed_list(changed, paper_list)
+    same_titles = work / f"changed-titles-kept-{size}.json"
+    changed_list(same_titles, paper_list, retitled=False)
     library = work / f"library-{size}"
-    started = time.perf_counter()
-    result = subprocess.run([sys.executable, str(ROOT / "main.py"), "--library", str(library), "import",
-                             str(paper_list)], capture_output=True, text=True, timeout=7200)
-    cold = time.perf_counter() - started
-    if result.returncode:
-        raise RuntimeError(result.stderr)
-    figures = {"size": size, "summary": result.stdout.strip(), "cold_import": cold,
-               "db_mb": (library / "library.db").stat().st_size / 2**20,
-               "index_mb": folder_size(library / "index") / 2**20}
-    triage_library = work / f"triage-{size}"  # the same 20k library, untouched by the other children
-    shutil.copytree(library, triage_library)
+    figures: dict = {"size": size, "paper_list": str(paper_list)}
+    if cold or not prepared:
+        fresh = work / f"cold-{size}" if prepared else library
+        result = measure([sys.executable, str(ROOT / "main.py"), "--library", str(fresh), "import", str(paper_list)])
+        if result["code"]:
+            raise RuntimeError(result["stderr"][-2000:])
+        figures.update({"summary": result["stdout"].strip(), "cold_import": result["wall"],
+                        "cold_peak_mb": result["peak_mb"], "cold_cpu": result["cpu"]})
+        if prepared:
+            shutil.rmtree(fresh, ignore_errors=True)
+    if prepared:
+        shutil.copytree(prepared.replace("{size}", str(size)), library, symlinks=True)
+        figures["library_from"] = prepared.replace("{size}", str(size))
+    figures.update({"db_mb": (library / "library.db").stat().st_size / 2**20,
+                    "index_mb": folder_size(library / "index") / 2**20})
+    # re-import of 1,000 changed papers, on copies (the window figures use the library as imported): titles
+    # edited (found by abstract: the issue's figure), and titles kept (found by title and year)
+    for key, changes in (("reimport", changed), ("reimport_titles_kept", same_titles)):
+        again = work / f"reimport-{size}"
+        shutil.rmtree(again, ignore_errors=True)
+        shutil.copytree(library, again, symlinks=True)
+        result = measure([sys.executable, str(ROOT / "main.py"), "--library", str(again), "import", str(changes)])
+        figures.update({f"{key}_cpu": result["cpu"], f"{key}_peak_mb": result["peak_mb"],
+                        f"{key}_wall": result["wall"],
+                        f"{key}_summary": (result["stdout"] or result["stderr"]).strip()[-300:]})
+    figures["phrase"] = run_json(["--child-phrase", str(again), STOP_WORD_PHRASE])
+    shutil.rmtree(again, ignore_errors=True)
+    triage_library = work / f"triage-{size}"  # the same library, untouched by the other children
+    if triage:
+        shutil.copytree(library, triage_library, symlinks=True)
     starts = [run_json(["--child-start", str(library)], {"MARGIN_BENCH_T0": repr(time.time())})["first_paint"]
               for _ in range(3)]
     figures["warm_start"] = statistics.median(starts)
-    for args in (["--child-gui", str(library), str(extra)], ["--child-triage", str(triage_library), venue(records)]):
+    children = [["--child-gui", str(library), str(extra)]]
+    if triage:
+        children.append(["--child-triage", str(triage_library), venue(records)])
+    for args in children:
         try:
             figures.update(run_json(args))
         except (RuntimeError, subprocess.TimeoutExpired) as error:  # its figures print as n/a
             print(f"{args[0]}: {error}", file=sys.stderr)
+    for path in (library, triage_library):
+        shutil.rmtree(path, ignore_errors=True)
+    try:
+        figures["engines"] = engine_figures(size, paper_list, extra, changed, work)
+    except Exception as error:  # noqa: BLE001 - the window figures still print
+        print(f"baselines: {error!r}", file=sys.stderr)
     return figures
 
 
@@ -538,19 +671,44 @@ def main(argv: list[str]) -> None:
     if argv and argv[0] == "--child-triage":
         child_triage(argv[1], argv[2])
         return
-    sizes = [int(a) for a in argv] or [1000, 20000]
+    if argv and argv[0] == "--child-phrase":
+        print(json.dumps(margin_phrase_ms(Path(argv[1]), argv[2])))
+        return
+    options = {"--papers": None, "--library": None, "--work": None}
+    flags = {"--cold": False, "--no-triage": False}
+    sizes = []
+    args = iter(argv)
+    for arg in args:
+        if arg in options:
+            options[arg] = next(args)
+        elif arg in flags:
+            flags[arg] = True
+        else:
+            sizes.append(int(arg))
+    sizes = sizes or [1000, 20000]
     records = source_records()
     rows = []
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(dir=options["--work"]) as tmp:
         for size in sizes:
-            figures = bench(size, records, Path(tmp))
+            work = Path(tmp) / str(size)
+            work.mkdir()
+            figures = bench(size, records, work, options["--papers"], options["--library"],
+                            cold=flags["--cold"], triage=not flags["--no-triage"])
             rows.append(figures)
             print(json.dumps(figures), file=sys.stderr)
+            shutil.rmtree(work, ignore_errors=True)
     print(f"\nMargin application benchmark — {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
-          f"offscreen Qt, {'real abstracts resampled' if REAL.is_dir() else 'synthetic abstracts'}\n")
+          f"offscreen Qt, {'real abstracts resampled' if REAL.is_dir() else 'synthetic abstracts'}; "
+          f"code in {ROOT}")
+    for row in rows:
+        print_issue15(row)
+    print()
     header = ["figure"] + [f"{row['size']:,}" for row in rows]
     lines = [
         ("cold import + index (s)", lambda r: f"{r['cold_import']:.1f}"),
+        ("cold import + index, peak memory (MB)", lambda r: f"{r['cold_peak_mb']:.0f}"),
+        ("re-import of 1,000 changed papers, CPU (s) / peak memory (MB)",
+         lambda r: f"{r['reimport_cpu']:.1f} / {r['reimport_peak_mb']:.0f}"),
         ("warm start to first painted list (s)", lambda r: f"{r['warm_start']:.2f}"),
         ("keystroke → list, p50 / p95 (ms)", lambda r: f"{r['keystroke_p50']:.0f} / {r['keystroke_p95']:.0f}"),
         ("longest GUI stall while typing (ms)", lambda r: f"{r['typing_stall']:.0f}"),
@@ -583,6 +741,48 @@ def main(argv: list[str]) -> None:
         extra = {key: row.get(key) for key in ("rate_library", "rate_venue", "note", "venue", "rows", "code",
                                           "backup_written", "measuring_from_s")}
         print(f"\n{row['size']:,} papers, rating and note details: {json.dumps(extra)}")
+
+
+def print_issue15(row: dict) -> None:
+    """Issue 15's table at one size: Margin beside SQLite FTS5 and plain whoosh, measured in this run."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_search import FIGURE_HEADER, figure_row
+
+    base = row.get("engines") or {}
+    got = (lambda key: base.get(key) or {})  # noqa: E731
+    phrase = row.get("phrase") or {}
+    print(f"\n### {row['size']:,} papers (Margin: {row.get('summary') or 'library ' + row.get('library_from', '')};"
+          f" baselines: {base.get('papers', 'n/a')} papers of {row['paper_list']})\n")
+    print(FIGURE_HEADER)
+    ms, s1, mb = (lambda v: f"{v:.0f}"), (lambda v: f"{v:.1f}"), (lambda v: f"{v:.0f}")
+    lines = [
+        ("window keystroke → list p95, ms (baselines: the same typed prefixes, tag: query left out, each "
+         "ranked for its best 30 with their rows fetched from SQLite)", row.get("keystroke_p95"),
+         got("keystroke_p95"), ms),
+        ("longest GUI stall while typing, ms (baselines: the longest of those prefixes)", row.get("typing_stall"),
+         got("keystroke_max"), ms),
+        ("longest GUI stall during a 1k import, ms (baselines: adding the same 1,000 new papers in one write)",
+         row.get("import_stall"), got("add_1k_ms"), ms),
+        (f"phrase with stop words `{STOP_WORD_PHRASE}`, ms (median of 5; all matches ranked; Margin: its "
+         f"SearchIndex.find, {phrase.get('hits', 'n/a')} hits)", phrase.get("ms"), got("phrase_ms"), s1),
+        ("cold import + index, peak memory, MB (baselines: building the FTS5 table / whoosh index from the "
+         "same JSON list in a fresh process, peak RSS)", row.get("cold_peak_mb"), got("build_peak_mb"), mb),
+        ("cold import + index, s (baselines: that build)", row.get("cold_import"), got("build_s"), s1),
+        ("re-import of 1,000 changed papers, CPU s (baselines: replacing those 1,000 rows / documents in one "
+         "write, a fresh process)", row.get("reimport_cpu"), got("update_cpu"), s1),
+        ("re-import of 1,000 changed papers, peak MB (baselines: that process's peak RSS)",
+         row.get("reimport_peak_mb"), got("update_peak_mb"), mb),
+        ("… the same 1,000 with their titles kept (found by title and year), CPU s", row.get(
+            "reimport_titles_kept_cpu"), got("update_cpu"), s1),
+        ("… with their titles kept, peak MB", row.get("reimport_titles_kept_peak_mb"), got("update_peak_mb"), mb),
+        ("warm start → first painted list, s (baselines: a fresh process opening the FTS5 db / whoosh index, "
+         "answering a first query and fetching its page's rows)", row.get("warm_start"), got("warm_start"),
+         lambda v: f"{v:.2f}"),
+    ]
+    for name, mine, theirs, fmt in lines:
+        print(figure_row(name, mine, theirs, fmt))
+    print(f"\nre-import, titles edited: {row.get('reimport_summary', 'n/a')}; titles kept: "
+          f"{row.get('reimport_titles_kept_summary', 'n/a')}")
 
 
 def na(value, spec: str = "") -> str:
