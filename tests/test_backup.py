@@ -106,13 +106,13 @@ def test_only_the_newest_ten_are_kept_and_other_files_are_left_alone(library):
         written.append(write_backup(library, now=T0 + timedelta(hours=hour)))
     assert backups(library) == written[-KEEP:]
     assert len(list(backup_folder(library).glob("margin-backup-*.json"))) == KEEP
-    assert mine.exists()
+    assert mine.read_text(encoding="utf-8") == "{}"  # not a backup of ours: left as it was
 
 
 def test_backup_if_due_writes_at_most_once_per_max_age(library):
     ids = annotate(library)
     first = backup_if_due(library, now=T0)
-    assert first is not None and first.exists()
+    assert first is not None and backups(library) == [first]
     assert backup_if_due(library, now=T0 + timedelta(hours=23)) is None
     library.set_rating(ids[2], 3)
     assert backup_if_due(library, now=T0 + timedelta(hours=23, minutes=59)) is None
@@ -344,7 +344,7 @@ def test_import_of_a_broken_export_exits_1_and_changes_nothing(library_dir, tmp_
     assert err.strip() == (f"margin: {bad}: written by a newer Margin (format version 7; this Margin reads up "
                            "to 1); update Margin to import it")
     assert (library_dir / "library.db").stat().st_size == size
-    assert Path(bad).exists()
+    assert Path(bad).read_text(encoding="utf-8") == '{"format": "margin", "version": 7, "papers": []}'
 
 
 def test_a_bad_tag_in_a_backup_stops_the_whole_import_before_any_change(library_dir, tmp_path, capsys):

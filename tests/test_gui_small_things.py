@@ -147,7 +147,7 @@ def test_saved_searches_in_the_sidebar(window, qtbot):
         return [window.sidebar.topLevelItem(i) for i in range(window.sidebar.topLevelItemCount())]
 
     assert "Saved searches" not in [item.text(0) for item in entries()]
-    assert window.sidebar.save_search('agents rating:none', name="To screen")
+    assert window.sidebar.save_search('agents rating:none', name="To screen") is True
     section = [item for item in entries() if item.text(0) == "Saved searches"][0]
     entry = section.child(0)
     assert entry.text(0) == "To screen" and entry.data(0, SAVED_ROLE) == "To screen"

@@ -415,4 +415,4 @@ def test_pyproject_license_is_an_spdx_string_with_a_setuptools_that_reads_it():
     assert project["project"]["license"] == "MIT"  # the table form warns on setuptools >= 77 (PEP 639)
     (setuptools,) = [req for req in project["build-system"]["requires"] if req.startswith("setuptools")]
     minimum = re.fullmatch(r"setuptools>=(\d+)(?:\.\d+)*", setuptools.replace(" ", ""))
-    assert minimum and int(minimum.group(1)) >= 77  # the first setuptools that accepts the string form
+    assert minimum is not None and int(minimum.group(1)) >= 77  # the first setuptools that accepts the string form
