@@ -26,6 +26,7 @@ from db.errors import InputError
 from db.library import Library
 from db.paper import PaperRecord
 from main import main
+from tests.conftest import ABSTRACTS
 
 NOTE = "Budget: $50 for data and $60 for compute\n50% done # v2 {braces} 中文 😀\n\nline two"
 T0 = datetime(2026, 11, 30, 10, 0, 0, tzinfo=UTC)
@@ -362,3 +363,28 @@ def test_a_bad_tag_in_a_backup_stops_the_whole_import_before_any_change(library_
     assert err.strip() == f"margin: {bad}: paper 2: a tag cannot be empty or only spaces"
     with Library.open(library_dir) as library:
         assert library.count() == 38
+
+
+# ------------------------------------------- restoring control characters and too long titles
+def test_restoring_a_backup_with_controls_twice_changes_nothing_the_second_time(tmp_path):
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)]).new
+        paper = library.paper(paper_id)
+        item = {"id": paper_id, "abstract": paper.abstract, "year": 2024, "title": None, "title_source": "derived",
+                "annotations": {"note": "n\x00ote", "title": "T\x00itle", "tags": ["x\x01"]}}
+        data = {"format": "margin", "version": 1, "papers": [item]}
+        assert restore(library, data).changed == [paper_id]
+        assert (library.paper(paper_id).note, library.paper(paper_id).user_title) == ("note", "Title")
+        again = restore(library, data)
+        assert again.changed == [] and again.unchanged == [paper_id]
+        assert library.note_history(paper_id) == []
+
+
+def test_restore_with_a_too_long_title_is_an_input_error_before_any_change(tmp_path):
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)]).new
+        items = [{"id": paper_id, "annotations": {"rating": 5}},
+                 {"id": "0123456789ab", "abstract": "x", "annotations": {"title": "t" * 1001}}]
+        with pytest.raises(InputError, match="paper 2: a title can have at most 1,000 characters"):
+            restore(library, {"format": "margin", "version": 1, "papers": items}, path="b.json")
+        assert library.paper(paper_id).rating is None and library.count() == 1

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from db.importer import read_file, sniff
+from db.importer import read_file
 from db.library import Library
 from db.names import csl_name, display_name, split_author_text, split_bibtex_names
 from tests.import_helpers import SHARED
@@ -101,15 +101,6 @@ def test_braced_organisations_and_particles_survive_every_reader():
                                                                               "Jean de la Fontaine"]
     assert csl_name("Hado van Hasselt") == {"family": "Hasselt", "given": "Hado", "non-dropping-particle": "van"}
     assert csl_name("Barnes and Noble") == {"literal": "Barnes and Noble"}
-
-
-def test_a_csv_note_with_an_entry_line_stays_a_csv(tmp_path):
-    result = read_file(FIXTURES / "note_with_bibtex.csv")
-    assert result.format == "csv"
-    assert [record.title for record in result.records] == ["A real paper", "Second real paper"]
-    moved = tmp_path / "export"  # no extension: the header row decides, not the line inside the note
-    moved.write_bytes((FIXTURES / "note_with_bibtex.csv").read_bytes())
-    assert sniff(moved.read_text(), moved) == "csv"
 
 
 def test_the_extension_decides_when_the_structure_agrees(tmp_path):
