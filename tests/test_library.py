@@ -53,10 +53,12 @@ def test_tags_match_case_insensitively_in_nfc(library):
 
 def test_bad_tags_and_ratings_are_rejected(library):
     pid = library.ids()[0]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="^a tag cannot be empty or only spaces$"):
         library.add_tags(pid, ["   "])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="^a tag can have at most 200 characters$"):
         library.add_tags(pid, ["x" * 201])
+    library.add_tags(pid, ["y" * 200])  # the longest a tag can be
+    assert library.paper(pid).tags == ["y" * 200]
     with pytest.raises(ValueError):
         library.set_rating(pid, 6)
     library.set_rating(pid, 2)
