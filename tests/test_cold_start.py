@@ -50,6 +50,7 @@ def test_a_liked_venue_gives_positives_from_the_first_screen(venues):
         lib.set_liked_source("venue", "NOPE 1999")
 
 
+@pytest.mark.slow
 def test_cli_like_an_imported_file(venues):
     lib, ids = venues
 

@@ -57,6 +57,7 @@ def topic_rows(conference_map: cm.ConferenceMap, lib: Library) -> dict[str, list
     return rows
 
 
+@pytest.mark.slow
 def test_the_cache_is_derived_deleting_it_rebuilds_the_same_map(three):
     cache = cm.MapCache(three.folder)
     first, report = cache.refresh(three)
@@ -73,6 +74,7 @@ def test_the_cache_is_derived_deleting_it_rebuilds_the_same_map(three):
     assert cm.MapCache(three.folder).refresh(three)[1].kind == "fitted"
 
 
+@pytest.mark.slow
 def test_topics_are_regions_and_a_lasso_round_a_topic_selects_its_papers(three):
     conference_map, _ = cm.MapCache(three.folder).refresh(three)
     rows = topic_rows(conference_map, three)
@@ -116,6 +118,7 @@ def test_new_papers_are_placed_among_their_neighbours_without_a_refit(three):
     assert cm.MapCache(three.folder).load().ids == after.ids  # saved
 
 
+@pytest.mark.slow
 def test_many_new_papers_refit_the_map(three):
     cache = cm.MapCache(three.folder)
     cache.refresh(three)

@@ -51,6 +51,7 @@ def test_similar_shows_its_paper_first_under_a_label_and_back_returns(window, qt
     assert window.go_back() is False or window.search.query == ""  # nothing further back than the start
 
 
+@pytest.mark.slow
 def test_suggestion_list_keeps_its_order_while_the_user_works_through_it(window, qtbot):
     ids = window.library.ids()
     window.library.add_tags(REASONING, ["llm reasoning"])

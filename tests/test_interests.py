@@ -98,6 +98,7 @@ def test_deleting_a_tag_forgets_its_interest_and_dismissals(three):
     assert lib.interests() == [] and lib.dismissed("astro") == []
 
 
+@pytest.mark.slow
 def test_cli_interest_and_dismiss(three):
     lib, ids = three
     folder = lib.folder

@@ -164,6 +164,7 @@ def margin(*args: str, library) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=120, cwd=ROOT)
 
 
+@pytest.mark.slow
 def test_cli_progress_prints_the_same_figures_as_the_library(library_dir):
     with Library.open(library_dir) as library:
         ids = library.ids()

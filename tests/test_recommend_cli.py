@@ -44,6 +44,7 @@ def test_no_positive_rating_exits_1_with_one_line(topics_dir):
     assert result.stderr == "margin: Rate at least one paper 4 or 5 stars to get recommendations\n"
 
 
+@pytest.mark.slow
 def test_list_is_recommended_after_a_rating(topics_dir):
     folder, ids = topics_dir
     assert margin("annotate", ids["Kitchen 1"][:6], "--rating", "5", library=folder).returncode == 0
@@ -69,6 +70,7 @@ def test_list_is_recommended_after_a_rating(topics_dir):
     assert [p["label"].split()[0] for p in again[:12]] == ["Space"] * 12
 
 
+@pytest.mark.slow
 def test_list_similar_id_prefix_puts_the_near_duplicate_first(topics_dir):
     folder, ids = topics_dir
     with Library.open(folder) as lib:

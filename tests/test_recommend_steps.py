@@ -76,6 +76,7 @@ def _texts(lib):
             for paper_id, label, abstract, note in lib.rows(tfidf_cache._TEXT_SQL)]
 
 
+@pytest.mark.slow
 def test_recommended_list_does_not_import_scikit_learn(library_dir):
     def margin(*args):
         return subprocess.run([sys.executable, str(ROOT / "main.py"), "--library", str(library_dir), *args],
