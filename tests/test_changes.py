@@ -31,6 +31,7 @@ def test_of_no_papers_is_nothing_and_an_unknown_kind_is_refused():
 
 def test_or_keeps_each_papers_own_kinds():
     both = Changes.of(["a"], RATING) | Changes.of(["a", "b"], NOTE)
+    assert (both.papers, both.kinds) == ({"a", "b"}, {RATING, NOTE})
     assert both.by_paper == {"a": {RATING, NOTE}, "b": {NOTE}}
     assert both.touches(NOTE) is True and both.touches(TAGS) is False
     assert Changes.by_kinds({"a": [RATING], "b": [TAGS]}).by_paper == {"a": {RATING}, "b": {TAGS}}
