@@ -173,7 +173,7 @@ def knee_stop(curve: list[int]) -> bool:
     if knee_x >= screened:
         return False
     ratio = (at_knee / knee_x) / ((found - at_knee + 1) / (screened - knee_x))
-    return ratio >= 156 - min(found, 150)
+    return bool(ratio >= 156 - min(found, 150))  # a bool, not numpy.bool_ (json, `is True`)
 
 
 def latest_check(library: Library, scope: str) -> int | None:

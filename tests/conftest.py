@@ -16,6 +16,12 @@ if str(ROOT) not in sys.path:
 from db.library import Library  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
+# three short abstracts on different subjects, for tests that need a few untitled papers of their own
+ABSTRACTS = [
+    "We propose GraphFoo, a method for graph learning that works well on many benchmarks and is fast.",
+    "This paper studies reasoning in large language models with chain of thought prompting on math problems.",
+    "A new optimizer named Zap converges faster than Adam on vision transformers across many model scales.",
+]
 
 
 @pytest.fixture

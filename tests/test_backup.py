@@ -26,6 +26,7 @@ from db.errors import InputError
 from db.library import Library
 from db.paper import PaperRecord
 from main import main
+from tests.conftest import ABSTRACTS
 
 NOTE = "Budget: $50 for data and $60 for compute\n50% done # v2 {braces} 中文 😀\n\nline two"
 T0 = datetime(2026, 11, 30, 10, 0, 0, tzinfo=UTC)
@@ -106,13 +107,13 @@ def test_only_the_newest_ten_are_kept_and_other_files_are_left_alone(library):
         written.append(write_backup(library, now=T0 + timedelta(hours=hour)))
     assert backups(library) == written[-KEEP:]
     assert len(list(backup_folder(library).glob("margin-backup-*.json"))) == KEEP
-    assert mine.exists()
+    assert mine.read_text(encoding="utf-8") == "{}"  # not a backup of ours: left as it was
 
 
 def test_backup_if_due_writes_at_most_once_per_max_age(library):
     ids = annotate(library)
     first = backup_if_due(library, now=T0)
-    assert first is not None and first.exists()
+    assert first is not None and backups(library) == [first]
     assert backup_if_due(library, now=T0 + timedelta(hours=23)) is None
     library.set_rating(ids[2], 3)
     assert backup_if_due(library, now=T0 + timedelta(hours=23, minutes=59)) is None
@@ -344,7 +345,7 @@ def test_import_of_a_broken_export_exits_1_and_changes_nothing(library_dir, tmp_
     assert err.strip() == (f"margin: {bad}: written by a newer Margin (format version 7; this Margin reads up "
                            "to 1); update Margin to import it")
     assert (library_dir / "library.db").stat().st_size == size
-    assert Path(bad).exists()
+    assert Path(bad).read_text(encoding="utf-8") == '{"format": "margin", "version": 7, "papers": []}'
 
 
 def test_a_bad_tag_in_a_backup_stops_the_whole_import_before_any_change(library_dir, tmp_path, capsys):
@@ -362,3 +363,28 @@ def test_a_bad_tag_in_a_backup_stops_the_whole_import_before_any_change(library_
     assert err.strip() == f"margin: {bad}: paper 2: a tag cannot be empty or only spaces"
     with Library.open(library_dir) as library:
         assert library.count() == 38
+
+
+# ------------------------------------------- restoring control characters and too long titles
+def test_restoring_a_backup_with_controls_twice_changes_nothing_the_second_time(tmp_path):
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)]).new
+        paper = library.paper(paper_id)
+        item = {"id": paper_id, "abstract": paper.abstract, "year": 2024, "title": None, "title_source": "derived",
+                "annotations": {"note": "n\x00ote", "title": "T\x00itle", "tags": ["x\x01"]}}
+        data = {"format": "margin", "version": 1, "papers": [item]}
+        assert restore(library, data).changed == [paper_id]
+        assert (library.paper(paper_id).note, library.paper(paper_id).user_title) == ("note", "Title")
+        again = restore(library, data)
+        assert again.changed == [] and again.unchanged == [paper_id]
+        assert library.note_history(paper_id) == []
+
+
+def test_restore_with_a_too_long_title_is_an_input_error_before_any_change(tmp_path):
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)]).new
+        items = [{"id": paper_id, "annotations": {"rating": 5}},
+                 {"id": "0123456789ab", "abstract": "x", "annotations": {"title": "t" * 1001}}]
+        with pytest.raises(InputError, match="paper 2: a title can have at most 1,000 characters"):
+            restore(library, {"format": "margin", "version": 1, "papers": items}, path="b.json")
+        assert library.paper(paper_id).rating is None and library.count() == 1

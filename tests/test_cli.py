@@ -8,6 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from db.library import Library
+from db.paper import PaperRecord
+from tests.conftest import ABSTRACTS
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -128,3 +132,74 @@ def test_window_command_without_display_says_so_in_one_line(library_dir):
     assert result.returncode == 1
     assert result.stderr.strip().splitlines() == [result.stderr.strip()]
     assert "no display found" in result.stderr and "xvfb-run" in result.stderr
+
+
+# ------------------------------------------- notes with NUL, an empty --library, too long titles, search hints
+def test_note_with_nul_from_the_command_line_exports_and_imports_again(tmp_path):
+    library_dir = tmp_path / "lib"
+    with Library.open(library_dir, seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)]).new
+    note_file = tmp_path / "note.md"
+    note_file.write_bytes(b"before\x00after\n")
+    assert margin("annotate", paper_id, "--note-file", str(note_file), library=library_dir).returncode == 0
+    for fmt in ("csv", "bibtex", "csl-json", "markdown"):
+        out = tmp_path / f"out.{fmt}"
+        result = margin("export", "--format", fmt, "--all", "--output", str(out), library=library_dir)
+        assert result.returncode == 0, result.stderr
+        assert b"\x00" not in out.read_bytes() and b"beforeafter" in out.read_bytes()
+    result = margin("import", str(tmp_path / "out.csv"), library=library_dir)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("0 new, 0 updated, 1 unchanged")
+
+
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_empty_library_option_is_a_usage_error(tmp_path, where):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    env = {k: v for k, v in os.environ.items() if k != "MARGIN_LIBRARY"}
+    env["HOME"] = str(tmp_path)  # were the default library used, it would be made here
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")
+    args = ["--library", "", "list"] if where == "before" else ["list", "--library", ""]
+    result = subprocess.run([sys.executable, str(root / "main.py"), *args], capture_output=True, text=True,
+                            env=env, cwd=root, timeout=120)
+    assert result.returncode == 2 and result.stdout == ""
+    assert "argument --library: an empty folder name" in result.stderr
+    assert not (tmp_path / "data").exists()
+
+
+def test_annotate_with_a_too_long_title_is_one_line_and_changes_nothing(tmp_path):
+    library_dir = tmp_path / "lib"
+    with Library.open(library_dir, seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)]).new
+    result = margin("annotate", paper_id, "--rating", "4", "--note", "n", "--tag", "t", "--title", "x" * 120_000,
+                     library=library_dir)
+    assert result.returncode == 1
+    assert result.stderr == "margin: a title can have at most 1,000 characters (this one has 120,000)\n"
+    with Library.open(library_dir, seed=False) as library:
+        paper = library.paper(paper_id)
+        assert (paper.rating, paper.note, paper.tags, paper.user_title) == (None, "", [], None)
+
+
+def test_list_prints_the_search_hint_on_stderr(tmp_path):
+    library_dir = tmp_path / "lib"
+    with Library.open(library_dir, seed=False) as library:
+        library.import_records([PaperRecord(abstract=text, year=2024) for text in ABSTRACTS])
+    result = margin("list", '"chain of', library=library_dir)
+    assert result.returncode == 0
+    assert result.stderr == "margin: unclosed quote: searched its words\n"
+    assert len(result.stdout.splitlines()) == 1 and "reasoning" in result.stdout
+    plain = margin("list", "graph", library=library_dir)
+    assert plain.returncode == 0 and plain.stderr == ""
+
+
+def test_list_query_starting_with_a_dash_after_double_dash(tmp_path):
+    library_dir = tmp_path / "lib"
+    with Library.open(library_dir, seed=False) as library:
+        library.import_records([PaperRecord(abstract=text, year=2024) for text in ABSTRACTS])
+    result = margin("--library", str(library_dir), "list", "--", "-reasoning")  # --library before the "--"
+    assert result.returncode == 0 and len(result.stdout.splitlines()) == 2
+    assert "margin list -- -reasoning" in " ".join(margin("list", "--help", library=library_dir).stdout.split())

@@ -117,7 +117,7 @@ def test_check_says_ok_on_a_sound_library_and_names_the_problem_on_a_damaged_one
     result = margin("check", library=folder)
     assert result.returncode == 0 and "ok" in result.stdout
     _damage(folder, _pages(folder, "annotations", "leaf")[0])
-    assert check(folder)
+    assert check(folder) == ["database disk image is malformed"]
     assert margin("check", library=folder).returncode == 1
 
 

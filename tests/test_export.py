@@ -20,7 +20,10 @@ from db.exporters.common import citation_key, citation_keys, headline
 from db.exporters.markdown import MAX_NAME_BYTES, safe_file_name, write_folder
 from db.exporters.table import BOM, COLUMNS
 from db.formats.bibtex import _TEX as MARGIN_TEX_DECODER
+from db.importer import read_file
+from db.library import Library
 from db.paper import PaperRecord
+from tests.conftest import ABSTRACTS
 
 NOTE = ("Budget: $50 for data and $60 for compute\n50% done # v2\n{braces} }{ {{x}} \\emph{kept} a_b ~x^2 & 100%\n"
         "中文笔记：注意 😀👩‍🔬\n\nSecond paragraph, with \"quotes\", commas -- and `code`.")
@@ -290,3 +293,94 @@ def test_markdown_headings_render_any_title_as_written(library, title):
     library.set_title(paper_id, title)
     html = _render(export(library.papers([paper_id]), "markdown"))
     assert [text for tag, text in html.headings if tag == "h2"] == [title]
+
+
+# ------------------------------------------- titles Margin derived (title_source) survive a re-import of the export
+@pytest.mark.parametrize("fmt", ["csv", "csl-json", "bibtex"])
+@pytest.mark.parametrize("year", [2024, None])
+def test_reimporting_own_export_of_untitled_papers_changes_nothing(tmp_path, fmt, year):
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        library.import_records([PaperRecord(abstract=text, year=year) for text in ABSTRACTS])
+        before = [(p.id, p.title, p.label) for p in library.papers()]
+        assert all(title is None for _id, title, _label in before)
+        path = tmp_path / f"out.{fmt}"
+        path.write_text(export(library.papers(), fmt), encoding="utf-8")
+        read = read_file(path)
+        assert [record.title for record in read.records] == [None, None, None]
+        report = library.import_records(read.records)
+        assert (len(report.new), len(report.updated), len(report.unchanged)) == (0, 0, 3)
+        assert [(p.id, p.title, p.label) for p in library.papers()] == before
+
+
+def test_export_marks_only_derived_titles(tmp_path):
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        library.import_records([PaperRecord(abstract=ABSTRACTS[0], title="A Real Title", year=2024),
+                                PaperRecord(abstract=ABSTRACTS[1], year=2024)])
+        titled, untitled = library.papers()
+        items = json.loads(export([titled, untitled], "csl-json"))
+        assert "custom" not in items[0] and items[1]["custom"] == {"title_source": "derived"}
+        bib = export([titled, untitled], "bibtex").split("\n\n")
+        assert "x-margin-title-source" not in bib[0] and "x-margin-title-source = {derived}" in bib[1]
+        path = tmp_path / "out.csv"
+        path.write_text(export([titled, untitled], "csv"), encoding="utf-8")
+        assert [r.title for r in read_file(path).records] == ["A Real Title", None]
+
+
+# ------------------------------------------- exported files' mode
+@pytest.fixture
+def umask_027():
+    import os
+
+    old = os.umask(0o027)
+    yield
+    os.umask(old)
+
+
+def _mode(path) -> int:
+    import stat
+
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+@pytest.mark.skipif(__import__("os").name != "posix", reason="POSIX permissions")
+def test_exported_file_gets_the_umask_mode_and_a_replaced_file_keeps_its_mode(tmp_path, umask_027):
+    from db.export import write_export
+
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)])
+        papers = library.papers()
+    new = tmp_path / "new.csv"
+    write_export(papers, "csv", new)
+    assert _mode(new) == 0o640  # 0o666 & ~0o027, not mkstemp's 0o600
+    kept = tmp_path / "kept.bib"
+    kept.write_text("old")
+    kept.chmod(0o604)
+    write_export(papers, "bibtex", kept)
+    assert _mode(kept) == 0o604 and "x-margin-id" in kept.read_text()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.bib", "lib", "new.csv"]
+
+
+@pytest.mark.skipif(__import__("os").name != "posix", reason="POSIX permissions")
+def test_markdown_folder_files_get_the_umask_mode_and_keep_a_replaced_files_mode(tmp_path, umask_027):
+    from db.export import export_files
+    from db.exporters.markdown import write_folder
+
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        library.import_records([PaperRecord(abstract=text, year=2024) for text in ABSTRACTS[:2]])
+        files = export_files(library.papers(), "markdown-folder")
+    folder = tmp_path / "vault"
+    first, second = write_folder(files, folder)
+    assert _mode(first) == _mode(second) == 0o640
+    second.chmod(0o600)
+    write_folder(files, folder)
+    assert (_mode(first), _mode(second)) == (0o640, 0o600)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(files)
+
+
+def test_current_umask_is_read_without_changing_it(umask_027):
+    import os
+
+    from db.fileio import current_umask
+
+    assert current_umask() == 0o027
+    assert os.umask(0o027) == 0o027

@@ -81,6 +81,7 @@ HOSTILE_QUERIES = ['"', '"""', "(((", ")", "AND", "OR OR", "NOT", "*", "?", "tag
                    "\x01\x7f", "\u202e\u200f", "🧠" * 500, "'; DROP TABLE papers; --", "field:value:x"]
 
 
+@pytest.mark.slow
 def test_hostile_queries_on_the_command_line(folder):
     for query in HOSTILE_QUERIES:
         result = margin("list", "--", query, "--json", library=folder) if query.startswith("-") else \

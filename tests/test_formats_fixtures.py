@@ -32,19 +32,6 @@ def test_json_lines_skips_the_broken_line():
     assert [line for line, _ in result.skipped] == [2]
 
 
-def test_csv_with_synonym_header_multiline_cell_and_empty_row():
-    result = read_file(FIXTURES / "papers.csv")
-    assert result.format == "csv"
-    first, second = result.records
-    assert first.title == "Tables Are Papers Too"
-    assert first.abstract.endswith("spans two lines of the file.")
-    assert first.authors == ["Jane Doe", "Richard Roe"]
-    assert (first.year, first.doi, first.keywords) == (2021, "10.1234/TAB.1", ["tables", "spreadsheets"])
-    assert second.authors == ["Ann Smith", "Bob Jones"]
-    assert second.line == 5
-    assert result.skipped == [(4, "a record with neither title nor abstract")]
-
-
 def test_bibtex_accents_protection_percent_month_date_and_a_broken_entry():
     result = read_file(FIXTURES / "papers.bib")
     assert result.format == "bibtex"

@@ -1,5 +1,6 @@
 """The window, driven as a user would: keys and clicks, offscreen."""
 
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt, QUrl
@@ -20,17 +21,20 @@ def test_object_names_and_accessible_names(make_window):
     for name, kind in (("searchBox", QLineEdit), ("paperList", QAbstractItemView), ("readerView", QTextBrowser)):
         widget = window.findChild(kind, name)
         assert widget is not None, name
-        assert widget.accessibleName()
+        assert widget.accessibleName() == {"searchBox": "Search papers", "paperList": "Papers",
+                                           "readerView": "Abstract"}[name]
     for name in ("tagEditor", "ratingWidget", "noteEditor"):
         widget = window.findChild(object, name)
-        assert widget is not None and widget.accessibleName(), name
+        names = {"tagEditor": "Tags", "ratingWidget": "Rating", "noteEditor": "Note"}
+        assert widget is not None and widget.accessibleName() == names[name], name
 
 
 def test_list_shows_38_labels_and_reader_renders_latex(make_window, qtbot):
     window = make_window()
     assert window.model.rowCount() == 38
     labels = [window.model.index(row, 0).data() for row in range(38)]
-    assert all(labels) and any(label.startswith("CFlower: ") for label in labels)
+    assert labels == [paper.label for paper in window.library.papers()]  # every row named, in library order
+    assert sum(label.startswith("CFlower: ") for label in labels) == 1
     window.select_paper("9342e12f8e8d")
     text = window.reader.toPlainText()
     assert "Ω(n)" in text and "$" not in text and "\\Omega" not in text
@@ -57,7 +61,8 @@ def test_typing_in_search_box_filters_and_ranks(make_window, qtbot):
     qtbot.waitUntil(lambda: window.search.query == "reasoning", timeout=10000)
     assert 0 < window.model.rowCount() < 38
     assert "9342e12f8e8d" in window.model.ids()[:3]
-    assert "hit" in window.reader.toHtml() or window.reader.toHtml().count("background-color") > 0
+    marked = re.findall(r'background-color:[^"]*;">([^<]+)</span>', window.reader.toHtml())
+    assert marked and {word.lower() for word in marked} == {"reasoning"}, marked  # the searched word, marked
     wait_for_search(qtbot, window, '"graph reachability"')
     assert window.model.ids() == ["9342e12f8e8d"]
     window.set_query("")

@@ -40,7 +40,7 @@ def test_the_window_offers_to_rebuild_and_opens_on_the_rebuilt_library(qtbot, li
     paper = window.library.paper(paper_id)
     assert (paper.rating, paper.tags, paper.note) == (5, ["<b>bold</b> tag"], "kept by the backup")
     assert "library rebuilt" in window.statusBar().currentMessage()
-    assert list((library_dir / "backups").glob("library-damaged-*.db"))
+    assert len(list((library_dir / "backups").glob("library-damaged-*.db"))) == 1
     window.close()
     window.library.close()
 

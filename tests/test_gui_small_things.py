@@ -51,6 +51,7 @@ def test_similar_shows_its_paper_first_under_a_label_and_back_returns(window, qt
     assert window.go_back() is False or window.search.query == ""  # nothing further back than the start
 
 
+@pytest.mark.slow
 def test_suggestion_list_keeps_its_order_while_the_user_works_through_it(window, qtbot):
     ids = window.library.ids()
     window.library.add_tags(REASONING, ["llm reasoning"])
@@ -147,7 +148,7 @@ def test_saved_searches_in_the_sidebar(window, qtbot):
         return [window.sidebar.topLevelItem(i) for i in range(window.sidebar.topLevelItemCount())]
 
     assert "Saved searches" not in [item.text(0) for item in entries()]
-    assert window.sidebar.save_search('agents rating:none', name="To screen")
+    assert window.sidebar.save_search('agents rating:none', name="To screen") is True
     section = [item for item in entries() if item.text(0) == "Saved searches"][0]
     entry = section.child(0)
     assert entry.text(0) == "To screen" and entry.data(0, SAVED_ROLE) == "To screen"

@@ -236,7 +236,10 @@ def test_dark_theme_and_back(make_window):
 
 
 def test_every_main_widget_has_an_accessible_name(make_window):
+    names = {"searchBox": "Search papers", "paperList": "Papers", "readerView": "Abstract", "ratingWidget": "Rating",
+             "tagEditor": "Tags", "noteEditor": "Note", "sidebar": "Library, venues, ratings and tags",
+             "tagInput": "New tag", "noteText": "Note (Markdown)"}
     window = make_window()
     for widget in (window.search_box, window.paper_list, window.reader, window.rating_widget, window.tag_editor,
                    window.note_editor, window.sidebar, window.tag_editor.input, window.note_editor.editor):
-        assert widget.accessibleName(), widget.objectName()
+        assert widget.accessibleName() == names[widget.objectName()], widget.objectName()

@@ -63,7 +63,7 @@ def test_lists_survive_a_restart_and_mark_the_reader(make_window, qtbot):
     window = make_window()
     window.select_paper(REASONING)
     assert "hw-include" not in window.reader.toHtml()
-    assert edit_highlight_words(window, ["chain-of-thought", "reasoning"], ["lower bound*"])
+    assert edit_highlight_words(window, ["chain-of-thought", "reasoning"], ["lower bound*"]) is True
     html = window.reader.toHtml()
     assert "#c8f0c8" in html and "#f8c8c8" in html  # green and red backgrounds, as Qt keeps them
     assert "✓ " in window.reader.toPlainText() and "highlight words" in window.reader.toPlainText()
@@ -78,4 +78,4 @@ def test_lists_survive_a_restart_and_mark_the_reader(make_window, qtbot):
     text = again.reader.toPlainText()
     counts = count(again.library.paper(REASONING).label + "\n" + again.library.paper(REASONING).abstract,
                    again.highlight_lists)
-    assert f"✓ {counts['include']} · ✗ {counts['exclude']} highlight words" in text and counts["include"] > 0
+    assert f"✓ {counts['include']} · ✗ {counts['exclude']} highlight words" in text and counts["include"] == 8

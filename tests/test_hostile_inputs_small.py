@@ -46,17 +46,6 @@ def test_a_device_or_a_pipe_as_import_input_is_one_line(folder, tmp_path, kind):
     assert db_state(folder) == before
 
 
-def test_a_huge_csv_cell_is_named_with_its_line_not_gigabytes_of_memory(folder, tmp_path):
-    path = tmp_path / "huge.csv"
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write("title,abstract\nA fine paper,A fine abstract.\n")
-        handle.write('A huge one,"' + "x" * (17 * 2**20) + '"\n')
-    result = margin("import", str(path), library=folder)
-    assert result.returncode == 0, result.stderr
-    assert "huge.csv:3" in result.stderr and "field limit" in result.stderr
-    assert json.loads(margin("list", "--json", "fine", library=folder).stdout)[0]["label"] == "A fine paper"
-
-
 def test_a_console_that_cannot_show_a_title_gets_replacements_not_a_traceback(folder):
     paper_id = json.loads(margin("list", "--json", library=folder).stdout)[0]["id"]
     assert margin("annotate", paper_id, "--title", "Ünïcode 中文", library=folder).returncode == 0

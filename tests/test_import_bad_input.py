@@ -11,6 +11,7 @@ import pytest
 from db.errors import InputError
 from db.importer import read_file
 from db.library import Library
+from tests.fault_helpers import margin
 from tests.import_helpers import FIXTURES, snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -119,3 +120,81 @@ def test_failed_import_rolls_back_everything(library, monkeypatch):
         library.import_records(records * 300, progress=explode)
     assert calls == [500]
     assert snapshot(library) == before
+
+
+# ------------------------------------------- deeply nested input
+@pytest.mark.parametrize("text", ["[" * 100_000 + "]" * 100_000, '{"papers": ' * 100_000 + "1" + "}" * 100_000,
+                                  "\n" + "[" * 995 + "]" * 995])
+def test_deeply_nested_json_is_one_input_error(tmp_path, text):
+    path = tmp_path / "deep.json"
+    path.write_text(text + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        read_file(path)
+    assert caught.value.line == (2 if text.startswith("\n") else 1)
+    assert "nested too deeply" in str(caught.value)
+
+
+def test_deeply_nested_json_on_the_command_line(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    result = margin("import", str(path), library=tmp_path / "lib")
+    assert result.returncode == 1
+    assert result.stderr.strip() == f"margin: {path}:1: JSON nested too deeply to read"
+
+
+def test_deep_json_line_is_skipped_and_the_other_lines_kept(tmp_path):
+    path = tmp_path / "deep.jsonl"
+    path.write_text('{"title": "A paper", "abstract": "Its abstract."}\n' + "[" * 100_000 + "]" * 100_000 + "\n",
+                    encoding="utf-8")
+    result = read_file(path)
+    assert [r.title for r in result.records] == ["A paper"]
+    assert result.skipped == [(2, "a line of JSON nested too deeply to read")]
+
+
+def test_deeply_nested_margin_json_is_one_input_error(tmp_path):
+    from db.backup import read_margin_json
+    path = tmp_path / "deep.json"
+    path.write_text('{"format": "margin", "version": 1, "papers": ' + "[" * 100_000 + "]" * 100_000 + "}",
+                    encoding="utf-8")
+    with pytest.raises(InputError, match="nested too deeply"):
+        read_margin_json(path)
+
+
+def test_any_reader_running_out_of_recursion_is_one_input_error(tmp_path, monkeypatch):
+    from db.formats import bibtex
+
+    def too_deep(text, path):
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(bibtex, "read", too_deep)
+    path = tmp_path / "deep.bib"
+    path.write_text("@article{a, title={x}}\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"deep\.bib:1: the file is nested too deeply to read"):
+        read_file(path)
+
+
+def test_deep_xml_is_read_without_recursion_in_linear_time(tmp_path):
+    import time
+
+    path = tmp_path / "deep.xml"
+    entry = "<entry><author><name>A</name></author>"
+    path.write_text('<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom">' + entry * 100_000
+                    + "</entry>" * 100_000 + "</feed>", encoding="utf-8")
+    started = time.monotonic()
+    with pytest.raises(InputError, match="no paper could be read"):  # expat and ElementTree do not recurse
+        read_file(path)
+    # authors and categories are the entry's children: looking for them through every nested entry below
+    # made this quadratic (4.5 minutes)
+    assert time.monotonic() - started < 20
+
+
+def test_window_import_reports_deep_json_as_one_line(tmp_path, qtbot):
+    from desktop.importing import ImportWorker
+
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    worker = ImportWorker(tmp_path / "lib", [path])
+    messages = []
+    worker.failed.connect(messages.append)
+    worker.run()
+    assert messages == [f"{path}:1: JSON nested too deeply to read"]

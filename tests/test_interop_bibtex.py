@@ -118,6 +118,7 @@ def test_a_tag_with_a_comma_stays_one_keyword(exported, tmp_path):
     assert raw == "{source, keyword}, second, {a, b}, to read"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["iclr2018.json", "nips2017.json"])
 def test_a_whole_conference_export_is_read_whole_by_biber_and_bibtex(tmp_path, name):
     source = SHARED / "real" / name

@@ -1,19 +1,28 @@
-"""Spreadsheets (issue 13, item 13): the .xlsx export holds ids and notes as text, never a formula, and
-LibreOffice headless reads every cell back exactly; the CSV stays exact for programs."""
+"""CSV and spreadsheets. Spreadsheets (issue 13, item 13): the .xlsx export holds ids and notes as text, never a
+formula, and LibreOffice headless reads every cell back exactly; the CSV stays exact for programs. Reading CSV
+(db/formats): header synonyms, cells longer than csv's limit, a note holding a BibTeX line. The CSV export's
+field-by-field round trip stays with the other formats' in test_export.py."""
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 
 import pytest
 
 from db.export import export, export_bytes, write_export
 from db.exporters.table import BOM, COLUMNS
-from db.paper import Paper
+from db.importer import read_file, sniff
+from db.library import Library
+from db.paper import Paper, PaperRecord
+from tests.conftest import ABSTRACTS
+from tests.fault_helpers import margin
+from tests.import_helpers import FIXTURES
 from tests.interop_tools import hostile_library, need, run
 
 openpyxl = pytest.importorskip("openpyxl")
+NOTE_WITH_BIBTEX = FIXTURES.parent / "interop" / "note_with_bibtex.csv"
 
 
 @pytest.fixture
@@ -109,3 +118,60 @@ def test_cli_writes_xlsx_to_a_file_and_refuses_stdout(tmp_path, capsys):
     output = tmp_path / "all.xlsx"
     assert main(["export", "--format", "xlsx", "--all", "--output", str(output), "--library", str(folder)]) == 0
     assert len(_rows(output)) == 1 + 5
+
+
+# ------------------------------------------- reading CSV
+def test_csv_cell_longer_than_csvs_default_limit_is_read_with_the_rows_after_it(tmp_path):
+    note = "a long note line\n" * 70_000  # about 1.2 MB, far over csv's default 131072-character limit
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        library.import_records([PaperRecord(abstract=text, year=2024) for text in ABSTRACTS])
+        first = library.ids()[0]
+        library.set_note(first, note)
+        path = tmp_path / "out.csv"
+        path.write_text(export(library.papers(), "csv"), encoding="utf-8")
+        result = read_file(path)
+        assert len(result.records) == 3 and result.skipped == []
+        report = library.import_records(result.records)
+        assert len(report.unchanged) == 3
+
+
+def test_csv_abstract_of_a_megabyte_is_kept_whole(tmp_path):
+    path = tmp_path / "big.csv"
+    abstract = "word " * 250_000
+    path.write_text(f'title,abstract\nBig,"{abstract}"\nSmall,short abstract\n', encoding="utf-8")
+    records = read_file(path).records
+    assert [r.title for r in records] == ["Big", "Small"] and len(records[0].abstract) == len(abstract.strip())
+
+
+def test_csv_with_synonym_header_multiline_cell_and_empty_row():
+    result = read_file(FIXTURES / "papers.csv")
+    assert result.format == "csv"
+    first, second = result.records
+    assert first.title == "Tables Are Papers Too"
+    assert first.abstract.endswith("spans two lines of the file.")
+    assert first.authors == ["Jane Doe", "Richard Roe"]
+    assert (first.year, first.doi, first.keywords) == (2021, "10.1234/TAB.1", ["tables", "spreadsheets"])
+    assert second.authors == ["Ann Smith", "Bob Jones"]
+    assert second.line == 5
+    assert result.skipped == [(4, "a record with neither title nor abstract")]
+
+
+def test_a_csv_note_with_an_entry_line_stays_a_csv(tmp_path):
+    result = read_file(NOTE_WITH_BIBTEX)
+    assert result.format == "csv"
+    assert [record.title for record in result.records] == ["A real paper", "Second real paper"]
+    moved = tmp_path / "export"  # no extension: the header row decides, not the line inside the note
+    moved.write_bytes((NOTE_WITH_BIBTEX).read_bytes())
+    assert sniff(moved.read_text(), moved) == "csv"
+
+
+def test_a_huge_csv_cell_is_named_with_its_line_not_gigabytes_of_memory(tmp_path):
+    folder = tmp_path / "lib"
+    path = tmp_path / "huge.csv"
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write("title,abstract\nA fine paper,A fine abstract.\n")
+        handle.write('A huge one,"' + "x" * (17 * 2**20) + '"\n')
+    result = margin("import", str(path), library=folder)
+    assert result.returncode == 0, result.stderr
+    assert "huge.csv:3" in result.stderr and "field limit" in result.stderr
+    assert json.loads(margin("list", "--json", "fine", library=folder).stdout)[0]["label"] == "A fine paper"

@@ -5,7 +5,7 @@ import re
 
 from db.changes import BIBLIOGRAPHIC, TITLE
 from db.corpus import bundled_corpus_files, parse_seed_text
-from db.labels import LABEL_RULE, MAX_LABEL, derive_label, shorten
+from db.labels import LABEL_RULE, MAX_LABEL, _third_person, derive_label, shorten
 from db.library import Library
 from db.library_import import LABEL_RULE_FILE
 from db.store import log_change
@@ -215,3 +215,9 @@ def test_a_library_that_cannot_be_written_still_opens_and_relabels_later(library
             assert lib.count() == 38 and lib.label_rule() == LABEL_RULE - 1  # opened; the rule is not noted
     with Library.open(library_dir) as lib:
         assert lib.label_rule() == LABEL_RULE
+
+
+def test_contribution_verbs_are_known_in_the_third_person_too():
+    """"This paper studies / addresses / shows …": the sentence that says what a paper does is found by them."""
+    assert [_third_person(verb) for verb in ("study", "address", "show", "establish", "quantify", "push")] == [
+        "studies", "addresses", "shows", "establishes", "quantifies", "pushes"]

@@ -1,10 +1,14 @@
+import json
 import sqlite3
 
 import pytest
 
 from db.changes import Changes
 from db.errors import LibraryError
+from db.importer import read_file
 from db.library import SCHEMA_VERSION, Library
+from db.paper import PaperRecord
+from tests.conftest import ABSTRACTS
 
 
 def test_new_library_is_seeded_with_bundled_corpus(library, library_dir):
@@ -49,10 +53,12 @@ def test_tags_match_case_insensitively_in_nfc(library):
 
 def test_bad_tags_and_ratings_are_rejected(library):
     pid = library.ids()[0]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="^a tag cannot be empty or only spaces$"):
         library.add_tags(pid, ["   "])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="^a tag can have at most 200 characters$"):
         library.add_tags(pid, ["x" * 201])
+    library.add_tags(pid, ["y" * 200])  # the longest a tag can be
+    assert library.paper(pid).tags == ["y" * 200]
     with pytest.raises(ValueError):
         library.set_rating(pid, 6)
     library.set_rating(pid, 2)
@@ -186,3 +192,77 @@ def test_a_foreign_sqlite_database_is_refused_untouched(tmp_path):
         Library.open(folder)
     conn = sqlite3.connect(folder / "library.db")
     assert [r[0] for r in conn.execute("SELECT name FROM sqlite_master")] == ["customers"]
+
+
+# ------------------------------------------- control characters and title length
+CONTROLS = "".join(chr(c) for c in range(32) if chr(c) not in "\t\n\r")
+
+
+def test_c0_controls_are_stripped_from_notes_titles_and_tags(tmp_path):
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)]).new
+        library.set_note(paper_id, f"a\x00b{CONTROLS}\tc\r\nd\x7f é")
+        library.set_title(paper_id, "Ti\x00tle\x1b[31m red")
+        library.add_tags(paper_id, ["ta\x00g\x07"])
+        assert library.paper(paper_id).tags == ["tag"]
+        paper = library.paper(paper_id)
+        assert paper.note == "ab\tc\r\nd\x7f é"  # tab, CR and LF are kept; DEL is no C0 control
+        assert paper.user_title == "Title[31m red"
+        assert paper.tags == ["tag"]
+        library.remove_tags(paper_id, ["t\x00ag"])
+        assert library.paper(paper_id).tags == []
+        assert not library.set_note(paper_id, "ab\x00\tc\r\nd\x7f é")  # the same note once cleaned
+
+
+def test_title_longer_than_1000_characters_is_refused(tmp_path):
+    from db.cleaning import MAX_TITLE
+
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)]).new
+        library.set_title(paper_id, "x" * MAX_TITLE)
+        assert library.paper(paper_id).user_title == "x" * 1000
+        with pytest.raises(ValueError, match="a title can have at most 1,000 characters"):
+            library.set_title(paper_id, "y" * 1001)
+        assert library.paper(paper_id).user_title == "x" * 1000
+        library.set_title(paper_id, "  " + "z " * 500)  # 1,000 characters once the spaces are collapsed
+        assert library.paper(paper_id).user_title == " ".join("z" * 500)
+
+
+# ------------------------------------------- the same title without a year: one paper or two
+def test_same_title_without_year_and_different_abstracts_are_two_papers(tmp_path):
+    path = tmp_path / "same.json"
+    path.write_text(json.dumps([{"title": "Same title", "abstract": "A about graphs and their neural networks"},
+                                {"title": "Same title", "abstract": "B totally different, on bandits"}]))
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        report = library.import_records(read_file(path).records)
+        assert (len(report.new), report.duplicates) == (2, 0)
+        again = library.import_records(read_file(path).records)
+        assert (len(again.new), len(again.updated), len(again.unchanged)) == (0, 0, 2)
+
+
+def test_same_title_without_year_and_long_different_abstracts_are_two_papers(tmp_path):
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        first = library.import_records([PaperRecord(title="Same title", abstract=ABSTRACTS[0])])
+        second = library.import_records([PaperRecord(title="Same title", abstract=ABSTRACTS[1])])
+        assert len(first.new) == 1 and len(second.new) == 1 and library.count() == 2
+
+
+def test_same_title_without_year_still_matches_when_the_abstracts_agree(tmp_path):
+    edited = ABSTRACTS[1].replace("math problems", "math problems.")
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(title="Same title", abstract=ABSTRACTS[1])]).new
+        for record in (PaperRecord(title="SAME  title", abstract=edited),  # near-identical abstract
+                       PaperRecord(title="Same title", abstract=""),  # no abstract: nothing tells them apart
+                       PaperRecord(title="Same title", abstract=ABSTRACTS[1].upper())):
+            report = library.import_records([record])
+            assert report.new == [] and (report.updated or report.unchanged) == [paper_id]
+        (title_only,) = library.import_records([PaperRecord(title="Only a title")]).new
+        report = library.import_records([PaperRecord(title="Only a title", abstract=ABSTRACTS[2])])
+        assert report.updated == [title_only] and library.paper(title_only).abstract == ABSTRACTS[2]
+
+
+def test_same_title_and_year_still_match_whatever_the_abstracts(tmp_path):
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(title="Same title", abstract=ABSTRACTS[0], year=2020)]).new
+        report = library.import_records([PaperRecord(title="Same title", abstract=ABSTRACTS[1], year=2020)])
+        assert report.updated == [paper_id]

@@ -2,7 +2,7 @@ import hashlib
 import unicodedata
 
 from db.corpus import bundled_corpus_files, parse_seed_text, venue_from_header
-from db.paper import normalize_text, paper_id
+from db.paper import Paper, decision_note, implied_type, normalize_text, paper_id
 
 
 def independent_id(text: str) -> str:
@@ -21,7 +21,7 @@ def test_id_falls_back_to_title_and_rejects_empty():
     try:
         paper_id("  ", None)
     except ValueError as error:
-        assert "abstract or a title" in str(error)
+        assert str(error) == "a paper needs an abstract or a title"
     else:
         raise AssertionError("an empty paper must be rejected")
 
@@ -55,3 +55,29 @@ def test_normalize_text():
 def test_bundled_corpus_is_byte_identical_to_shared(shared_dir):
     for f in bundled_corpus_files():
         assert f.read_bytes() == (shared_dir / "corpus" / f.name).read_bytes()
+
+
+# ------------------------------------------- what exports say of a decision (db/paper.py)
+def test_decision_note_names_an_unpublished_submission_and_a_workshop_paper():
+    assert decision_note("ICLR 2018", {"decision": "Reject"}) == "Submitted to ICLR 2018 (decision: Reject)"
+    assert decision_note("ICLR 2018", {"decision": "Invite to Workshop Track"}) == "ICLR 2018, workshop track"
+    assert decision_note("ICLR 2018 Workshop", {"decision": "Workshop"}) is None  # the venue says so already
+    assert decision_note("ICLR 2018", {"decision": "Accept (Poster)"}) is None
+    assert decision_note("ICLR 2018", {}) is None and decision_note(None, {"decision": "Reject"}) is None
+
+
+def test_implied_type_of_a_paper_whose_file_names_none():
+    assert implied_type("ICLR 2018", {"decision": "Withdrawn"}) == "unpublished"
+    assert implied_type(None, {"decision": "Reject"}) == "unpublished"
+    assert implied_type("ICLR 2018", {"decision": "Accept (Oral)"}) == "inproceedings"
+    assert implied_type(None, {}) == "misc"
+
+
+def test_to_json_is_the_list_json_element():
+    paper = Paper(id="0123456789ab", label="A label", title="A title", abstract="An abstract.", authors=["A B"],
+                  venue="ICLR 2018", year=2018, url="https://x.org", doi="10.1/x", arxiv_id="1801.00001",
+                  openreview_id="Hk", keywords=["k"], rating=4, tags=["t"], read=True, note="n", user_title="U")
+    assert paper.to_json() == {
+        "id": "0123456789ab", "label": "A label", "title": "A title", "venue": "ICLR 2018", "year": 2018,
+        "rating": 4, "tags": ["t"], "read": True, "note": "n", "authors": ["A B"], "abstract": "An abstract.",
+        "url": "https://x.org", "doi": "10.1/x", "arxiv_id": "1801.00001", "openreview_id": "Hk", "keywords": ["k"]}

@@ -11,6 +11,7 @@ from db.library import Library
 from db.paper import PaperRecord
 from db.recommend import (
     NO_POSITIVES,
+    SAMPLE,
     NoPositivesError,
     Recommender,
     _word_keys,
@@ -170,7 +171,7 @@ def test_an_unreadable_cache_is_rebuilt(topics):
     assert cache.load() is None
     recommender = Recommender(lib)
     assert recommender.recommend(limit=5).ids == expected
-    assert recommender.last_refresh.kind == "fitted" and cache.load() is not None
+    assert recommender.last_refresh.kind == "fitted" and cache.load().ids == recommender.tfidf.ids
 
 
 def test_similar_puts_the_near_duplicate_first(topics):
@@ -218,7 +219,7 @@ def test_bundled_library_recommends_by_a_rating(library):
     library.set_rating(first, 5)
     result = recommend(library, limit=3)
     assert len(result) == 3 and first not in result.ids
-    assert any({"reasoning", "inference", "time scaling", "inference time"} & set(item.why) for item in result)
+    assert {"reasoning", "inference", "time scaling", "inference time"} & set(result.items[0].why), result.items[0].why
 
 
 def test_a_paper_with_too_little_text_is_not_recommended(library_dir):
@@ -234,3 +235,71 @@ def test_a_paper_with_too_little_text_is_not_recommended(library_dir):
         assert ids["Space 1"] in result.ids
     finally:
         lib.close()
+
+
+def _syllable_words(rng: random.Random, count: int) -> list[str]:
+    """`count` distinct made-up words ("bakelo", "tumiri"): a vocabulary no real text shares."""
+    syllables = [c + v for c in "bdklmnrstv" for v in "aeiou"]
+    words: set[str] = set()
+    while len(words) < count:
+        words.add("".join(rng.sample(syllables, 3)))
+    return sorted(words)
+
+
+def _abstract(rng: random.Random, *parts: tuple[list[str], int]) -> str:
+    sentences = []
+    for _ in range(4):
+        chosen = [word for words, k in parts for word in rng.sample(words, k)]
+        rng.shuffle(chosen)
+        sentences.append(" ".join(chosen) + ".")
+    return " ".join(sentences)
+
+
+@pytest.fixture
+def bigger_than_the_sample(library_dir):
+    """A library of more unrated papers than db.recommend.SAMPLE draws (4000 filler papers of ten other topics),
+    6 liked papers (a shared topic + subtopic A), 30 to be disliked (the topic + subtopic B) and 10 unrated
+    papers like the disliked ones. Yields (library, {title: id})."""
+    rng = random.Random(19)
+    vocabulary = _syllable_words(rng, 600)
+    topic, a, b = vocabulary[:15], vocabulary[15:30], vocabulary[30:45]
+    fillers = [vocabulary[45 + 40 * i:85 + 40 * i] for i in range(10)]
+    records = [PaperRecord(title=f"Filler {i}", abstract=_abstract(rng, (rng.choice(fillers), 8)), year=2020)
+               for i in range(4000)]
+    records += [PaperRecord(title=f"Liked {i}", abstract=_abstract(rng, (topic, 5), (a, 2)), year=2020)
+                for i in range(6)]
+    records += [PaperRecord(title=f"Disliked {i}", abstract=_abstract(rng, (topic, 5), (b, 2)), year=2020)
+                for i in range(30)]
+    records += [PaperRecord(title=f"Like disliked {i}", abstract=_abstract(rng, (topic, 5), (b, 2)), year=2020)
+                for i in range(10)]
+    lib = Library.open(library_dir, seed=False)
+    lib.import_records(records)
+    ids = {paper.label: paper.id for paper in lib.papers()}
+    for i in range(6):
+        lib.set_rating(ids[f"Liked {i}"], 5)
+    yield lib, ids
+    lib.close()
+
+
+def test_one_star_papers_are_negatives_beyond_the_sample(bigger_than_the_sample):
+    """In a library of more unrated papers than the sample, every 1★ paper still trains the model as a negative
+    (at full weight): rating papers 1★ lowers the scores of unrated papers like them. Were the ratings ignored,
+    the 1★ papers would be unrated papers like any other, the sample the same, the scores identical."""
+    lib, ids = bigger_than_the_sample
+    recommender = Recommender(lib)
+    alike = [ids[f"Like disliked {i}"] for i in range(10)]
+
+    def scores() -> tuple[dict[str, float], int]:
+        result = recommender.recommend(limit=None)
+        return {item.id: item.score for item in result if item.id in alike}, result.negatives
+
+    before, negatives_before = scores()
+    assert negatives_before == SAMPLE
+    for i in range(30):
+        lib.set_rating(ids[f"Disliked {i}"], 1)
+    after, negatives_after = scores()
+    assert negatives_after == SAMPLE + 30  # the 30 rated papers, and still a full sample of the unrated
+    assert sorted(after) == sorted(before) == sorted(alike)
+    drops = [before[i] - after[i] for i in alike]
+    assert min(drops) > 0.02, drops  # each one (about 0.04 each)
+

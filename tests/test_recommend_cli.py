@@ -12,7 +12,7 @@ import pytest
 
 from db.library import Library
 from db.paper import PaperRecord
-from tests.test_recommend import two_topics
+from tests.test_recommend import KITCHEN, SPACE, two_topics
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -44,6 +44,7 @@ def test_no_positive_rating_exits_1_with_one_line(topics_dir):
     assert result.stderr == "margin: Rate at least one paper 4 or 5 stars to get recommendations\n"
 
 
+@pytest.mark.slow
 def test_list_is_recommended_after_a_rating(topics_dir):
     folder, ids = topics_dir
     assert margin("annotate", ids["Kitchen 1"][:6], "--rating", "5", library=folder).returncode == 0
@@ -69,6 +70,7 @@ def test_list_is_recommended_after_a_rating(topics_dir):
     assert [p["label"].split()[0] for p in again[:12]] == ["Space"] * 12
 
 
+@pytest.mark.slow
 def test_list_similar_id_prefix_puts_the_near_duplicate_first(topics_dir):
     folder, ids = topics_dir
     with Library.open(folder) as lib:
@@ -79,7 +81,9 @@ def test_list_similar_id_prefix_puts_the_near_duplicate_first(topics_dir):
     assert papers[0]["id"] == copy
     assert ids["Space 6"] not in [p["id"] for p in papers]
     assert all(p["label"].startswith("Space ") for p in papers[:14])
-    assert papers[0]["why"] and "why" in papers[-1]
+    why = papers[0]["why"]
+    assert len(why) == 5 and all(set(term.split()) & set(SPACE) for term in why[:3]), why  # astronomy first
+    assert "why" in papers[-1]
     unknown = margin("list", "similar:ffff0000", library=folder)
     assert (unknown.returncode, unknown.stderr) == (
         1, "margin: no single paper has the id 'ffff0000' (see: margin list)\n")
@@ -93,7 +97,7 @@ def test_list_similar_tag_suggests_untagged_papers(topics_dir):
     names = [p["label"] for p in papers]
     assert len(names) == 26 and all(name.startswith("Kitchen ") for name in names[:12]), names
     assert not {"Kitchen 2", "Kitchen 3"} & set(names)
-    assert all(p["why"] for p in papers[:12])
+    assert all(p["why"] and all(set(term.split()) & set(KITCHEN) for term in p["why"]) for p in papers[:12])  # baking
     missing = margin("list", 'similar-tag:"nothing here"', library=folder)
     assert missing.returncode == 1 and missing.stderr.startswith("margin: No paper carries the tag 'nothing here'")
     assert missing.stderr.count("\n") == 1

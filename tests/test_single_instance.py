@@ -19,7 +19,7 @@ def test_second_instance_reaches_the_first(qtbot, tmp_path):
     library = tmp_path / "lib"
     assert ask_running_instance(library) is False
     server = InstanceServer(library)
-    assert server.listening
+    assert server.listening is True
     with qtbot.waitSignal(server.raiseRequested, timeout=5000):
         assert ask_running_instance(library) is True
     server.close()

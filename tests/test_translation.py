@@ -31,7 +31,7 @@ def test_strings_are_extracted_and_a_translation_is_shown(qtbot, tmp_path, libra
     qm = tmp_path / "margin_zh_CN.qm"
     subprocess.run([str(lrelease), str(ts), "-qm", str(qm)], check=True, capture_output=True, timeout=120)
     app = QApplication.instance()
-    assert install_translation(app, tmp_path, QLocale("zh_CN"))
+    assert install_translation(app, tmp_path, QLocale("zh_CN")) is True
     try:
         window = create_window(library_dir)
         qtbot.addWidget(window)

@@ -94,3 +94,16 @@ def test_installed_wheel_finds_the_chinese_translation_and_the_icon(installed, t
     result = _run(installed, "python", "-c", probe, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split("\n")[:3] == ["True True", "True", "文件(&F)"]
+
+
+# ------------------------------------------- packaging metadata
+def test_pyproject_license_is_an_spdx_string_with_a_setuptools_that_reads_it():
+    import re
+    import tomllib
+    from pathlib import Path
+
+    project = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["license"] == "MIT"  # the table form warns on setuptools >= 77 (PEP 639)
+    (setuptools,) = [req for req in project["build-system"]["requires"] if req.startswith("setuptools")]
+    minimum = re.fullmatch(r"setuptools>=(\d+)(?:\.\d+)*", setuptools.replace(" ", ""))
+    assert minimum is not None and int(minimum.group(1)) >= 77  # the first setuptools that accepts the string form
