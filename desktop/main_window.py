@@ -82,12 +82,10 @@ class MainWindow(QMainWindow):
         self.actions_ = WindowActions(self)
         self._connect()
         self._build_triage_keys()
-        from desktop.progress_view import ProgressDock
-
-        self.progress_dock = ProgressDock(self)  # View → Triage progress
-        from desktop.map_view import MapDock
-
-        self.map_dock = MapDock(self)  # View → Conference map, File → Export map…
+        self._docks: dict[str, object] = {}
+        # the docks' pyqtgraph, numpy and scipy take 0.4-0.8 s to import: they are made just after the first
+        # paint of the list (or when first asked for), not before it
+        QTimer.singleShot(0, self._build_docks)
 
         self._backup_timer = QTimer(self, interval=BACKUP_CHECK_MS)
         self._backup_timer.timeout.connect(self._backup_if_due)
@@ -108,6 +106,32 @@ class MainWindow(QMainWindow):
         self.paper_list.setFocus()  # the triage keys work at once
 
     # ------------------------------------------------------------------ building
+    @property
+    def progress_dock(self):
+        """View → Triage progress (desktop.progress_view.ProgressDock)."""
+        if "progress" not in self._docks:
+            from desktop.progress_view import ProgressDock
+
+            self._docks["progress"] = ProgressDock(self)
+        return self._docks["progress"]
+
+    @property
+    def map_dock(self):
+        """View → Conference map, File → Export map… (desktop.map_view.MapDock; its menu entry goes before
+        the progress view's, so that one is made first)."""
+        if "map" not in self._docks:
+            from desktop.map_view import MapDock
+
+            self._build_docks(map_too=False)
+            self._docks["map"] = MapDock(self)
+        return self._docks["map"]
+
+    def _build_docks(self, map_too: bool = True) -> None:
+        if not self._closed:
+            _ = self.progress_dock
+            if map_too:
+                _ = self.map_dock
+
     def _connect(self) -> None:
         self.search.resultsReady.connect(self._show_results)
         self.search.message.connect(self._show_hint)
@@ -434,9 +458,12 @@ class MainWindow(QMainWindow):
     def _update_status(self) -> None:
         read, total = self._counts
         shown = self.model.rowCount()
-        self.count_label.setText(
-            plural(self.tr("%1 of %Ln paper(s) · read %2 of %3", "", total), total).replace("%1", number(shown))
-            .replace("%2", number(read)).replace("%3", number(total)))
+        if self.search.complete:
+            counted = plural(self.tr("%1 of %Ln paper(s) · read %2 of %3", "", total), total).replace(
+                "%1", number(shown))
+        else:  # the list shows the first page of a search; the rest and the count follow
+            counted = plural(self.tr("counting… of %Ln paper(s) · read %2 of %3", "", total), total)
+        self.count_label.setText(counted.replace("%2", number(read)).replace("%3", number(total)))
         query = self.search.query.strip()
         if shown == 0 and (query or total == 0):
             self.empty_label.setText(self.tr("No papers match “%1”.").replace("%1", query) if query
