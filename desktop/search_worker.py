@@ -6,7 +6,6 @@ GUI thread. Requests are handled in the order sent, so a search sent after an ed
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
@@ -16,12 +15,6 @@ from db.library import Library
 from db.search import SearchIndex, parse_query_text
 from db.searching import RECOMMENDATION, QueryResult, run_query
 
-# The worker's Python work (ranking, reading postings) and the window's (every cell painted is a call into
-# Python) share the interpreter lock. Each time the GUI thread needs it while the worker runs, it waits for the
-# worker to hand it over: after Python's switch interval, 5 ms by default. Painting a screen of rows takes a few
-# hundred such hand-overs, so a search running meanwhile stalled the window for 100-400 ms at 100k papers. With
-# a 0.5 ms interval the window waits a tenth as long; the worker loses little (a switch costs microseconds).
-SWITCH_INTERVAL_S = 0.0005
 PAGE = 100  # the first page a search answers before the rest of its ranking: more rows than a screen shows
 
 
@@ -155,7 +148,6 @@ class SearchService(QObject):
 
     def __init__(self, folder: Path, parent=None, new_library: bool = False):
         super().__init__(parent)
-        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL_S))
         self._thread = QThread(self)
         self._thread.setObjectName("margin-search")
         self.worker = SearchWorker(folder)
