@@ -57,6 +57,22 @@ def settle_heap() -> None:
     gc.freeze()
 
 
+class AfterFirstPaint(QObject):
+    """Calls `then()` once, from the event loop, after `widget` was first painted."""
+
+    def __init__(self, widget, then) -> None:
+        super().__init__(widget)
+        self._then = then
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Paint and self._then is not None:
+            then, self._then = self._then, None
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, then)
+        return False
+
+
 class MainWindow(QMainWindow):
     """The window on one library. Every edit is saved through the Library at once and applied as the Changes it
     returns; searching and indexing run on the search session's worker thread; imports in a child process."""
@@ -97,7 +113,7 @@ class MainWindow(QMainWindow):
         self._docks: dict[str, object] = {}
         # the docks' pyqtgraph, numpy and scipy take 0.4-0.8 s to import: they are made just after the first
         # paint of the list (or when first asked for), not before it
-        QTimer.singleShot(0, self._build_docks)
+        self._first_paint = AfterFirstPaint(self.paper_list.viewport(), self._build_docks)
 
         self._backup_timer = QTimer(self, interval=BACKUP_CHECK_MS)
         self._backup_timer.timeout.connect(self._backup_if_due)
