@@ -161,6 +161,16 @@ def backup_if_due(library: Library, max_age: timedelta = DEFAULT_MAX_AGE, keep: 
     return write_backup(library, keep=keep, now=now)
 
 
+def backup_folder_if_due(folder: str) -> str | None:
+    """`backup_if_due` on the library in `folder`, opened here: for a child process (the window runs the daily
+    backup in one, so that reading every paper does not hold the interpreter lock the window needs)."""
+    from db.library import Library
+
+    with Library.open(Path(folder), seed=False) as library:
+        path = backup_if_due(library)
+    return str(path) if path is not None else None
+
+
 def _free_name(folder: Path, now: datetime) -> Path:
     stem = f"margin-backup-{now.astimezone(UTC):%Y%m%d-%H%M%S}Z"
     path, counter = folder / f"{stem}.json", 1

@@ -1,7 +1,9 @@
 """The search the list shows: the query in the search box, its sort order, and the results from the worker.
 
-Queries go to the SearchService's worker thread; results come back as `resultsReady(ids, keep_place)`. The
-list is re-ordered only when the query or the sort order changes, when papers are added or removed, or when
+Queries go to the SearchService's worker thread; results come back as `resultsReady(ids, keep_place)`. A ranked
+query's first page comes first (`complete` False), then the rest of its ranking, whose first rows are that
+page: the list then only grows, so the selection and the scroll place stay; a newer search drops the rest.
+The list is re-ordered only when the query or the sort order changes, when papers are added or removed, or when
 the user asks (View → Refresh list): an edit to a paper never re-runs the search, so a view keeps its order,
 and a paper that no longer matches (read in "Unread", rated in "Recommended") stays until the user moves on.
 """
@@ -28,9 +30,12 @@ class SearchSession(QObject):
 
     `query` is the text of the results shown; `highlight` the words to mark in the reader; `why` the shared
     terms of recommended papers; `sort_key`/`sort_descending` the order (None: relevance, library order
-    without a query); `all_ids` every paper in library order."""
+    without a query); `all_ids` every paper in library order; `complete` False while the list shows only
+    the first page of the query's results (the rest and the count follow)."""
 
-    resultsReady = Signal(list, bool)  # paper ids in list order; True: the same query again (keep the place)
+    # paper ids in list order (a Python list; not Signal(list, …), which converted 100k ids for every receiver,
+    # 40 ms each at 100k papers); True: the same query again (keep the place)
+    resultsReady = Signal(object, bool)
     message = Signal(str, int)  # a status-bar message and how long to show it (ms; 0 clears the bar)
     searched = Signal(str)  # a search was sent to the worker (for tests and the benchmark)
 
@@ -46,9 +51,13 @@ class SearchSession(QObject):
         self.sort_descending = False
         self.similar_to: str | None = None  # similar:ID shows that paper first, pinned above its look-alikes
         self.all_ids = library.ids()
+        self.complete = True
         self._keep_place = False
+        self._ids_request = 0
         self.service = SearchService(library.folder, self, new_library=new_library)
         self.service.worker.results.connect(self._results)
+        self.service.worker.page.connect(self._page)
+        self.service.worker.library_ids.connect(self._library_ids)
         self.timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
         self.timer.timeout.connect(self.start)
         box.textChanged.connect(lambda _text: self.timer.start())
@@ -85,7 +94,9 @@ class SearchSession(QObject):
         text = self.box.text()
         if not text.strip():
             self.query, self.highlight, self.why, self.interest, self.similar_to = "", [], {}, {}, None
+            self.complete = True
             self.service.search("")  # makes any search still running stale
+            self.message.emit("", 0)  # an old search's hint no longer applies
             self.resultsReady.emit(self.ordered(self.all_ids), keep_place)
             return
         self.service.search(text)
@@ -97,18 +108,39 @@ class SearchSession(QObject):
         are searched again."""
         self.index_timer.start()
         if changes.touches(*MEMBERSHIP):
-            self.all_ids = self.library.ids()
-            self.refresh()
+            self.reload()
 
     def reload(self) -> None:
-        """Everything may have changed (the change log no longer reached back): read the papers afresh."""
-        self.all_ids = self.library.ids()
+        """Everything may have changed (the change log no longer reached back): read the papers afresh. While
+        the list shows a query, the query is searched again and the library's ids (50 ms at 100k papers) are
+        read on the worker thread, for when the box is cleared (`_library_ids`)."""
+        if self.box.text().strip():
+            self._ids_request = self.service.library_ids()
+        else:
+            self._ids_request = 0  # an answer still on its way is older than this
+            self.all_ids = self.library.ids()
         self.refresh()
 
+    def _library_ids(self, request: int, ids: list[str]) -> None:
+        if request != self._ids_request:
+            return  # newer ones are on their way
+        self.all_ids = ids
+        if not self.box.text().strip() and not self.query and not self.timer.isActive():
+            self.resultsReady.emit(self.ordered(ids), True)
+
+    def _page(self, request: int, text: str, result) -> None:
+        """The first page of a ranked search: shown unless the list is sorted otherwise (then the whole
+        ranking is needed first) or a newer search was sent."""
+        if request == self.service.latest_request and not self.sort_key:
+            self._show(text, result, complete=False)
+
     def _results(self, request: int, text: str, result) -> None:
-        if request != self.service.latest_request:
-            return  # a newer search is on its way
+        if request == self.service.latest_request:  # else a newer search is on its way
+            self._show(text, result, complete=True)
+
+    def _show(self, text: str, result, complete: bool) -> None:
         keep_place = self._keep_place or text == self.query
+        self.complete = complete
         self.query = text
         found = RECOMMENDATION.search(text)
         self.why = result.why if found and not found.group(2) else {}  # "recommended for" is not for look-alikes

@@ -12,14 +12,24 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from db.errors import IndexBusy, MarginError
 from db.library import Library
-from db.search import SearchIndex
+from db.search import SearchIndex, parse_query_text
 from db.search.run import RECOMMENDATION, QueryResult, run_query
+
+PAGE = 100  # the first page a search answers before the rest of its ranking: more rows than a screen shows
+
+
+def pages_first(text: str) -> bool:
+    """Whether `text` is answered first page first: a query ranked by the index (not a query of filters only,
+    whose papers come in library order, nor a recommendation)."""
+    return RECOMMENDATION.search(text) is None and parse_query_text(text).ranked
 
 
 class SearchWorker(QObject):
     """Lives on a QThread. Send requests through the `request_*` signals of SearchService."""
 
     results = Signal(int, str, object)  # request number, query text, db.search.run.QueryResult
+    page = Signal(int, str, object)  # the same for the first PAGE results, sent before `results` (its rest)
+    library_ids = Signal(int, object)  # request number, every paper id in library order
     ids_found = Signal(int, str, object)  # request number, query text, paper ids (None on failure); for views
     status = Signal(str)  # a message for the status bar
     ready = Signal()  # the index is open and current
@@ -60,7 +70,11 @@ class SearchWorker(QObject):
 
     @Slot(int, str)
     def search(self, request: int, text: str) -> None:
-        if request < self.latest_request or self._index is None:
+        """Answer a search: a ranked query's first PAGE results first (`page`), then, unless a newer search
+        was sent meanwhile, the whole ranking (`results`; its first rows are the page). An empty query is
+        not answered: the window shows the library's own order itself (a request for it only makes the
+        searches before it stale)."""
+        if request < self.latest_request or self._index is None or not text.strip():
             return  # a newer keystroke is already queued
         busy = ""
         try:
@@ -73,6 +87,12 @@ class SearchWorker(QObject):
 
                 self.status.emit(self.tr("Preparing recommendations…"))
                 self._recommender = Recommender(self._library)
+            if pages_first(text):
+                first = self._index.find(text, limit=PAGE)
+                if len(first.ids) >= PAGE:  # fewer: that is the whole answer, sent once below
+                    self.page.emit(request, text, QueryResult(first.ids, hint=first.hint, terms=first.terms))
+                    if request < self.latest_request:
+                        return  # a newer keystroke: the rest of this ranking is not wanted
             result = run_query(self._library, text, self._index, self._recommender)
         except MarginError as error:  # e.g. no paper rated 4–5 yet: say so instead of an empty list
             result = QueryResult([], hint=str(error))
@@ -82,6 +102,15 @@ class SearchWorker(QObject):
         if busy and not result.hint:
             result.hint = busy
         self.results.emit(request, text, result)
+
+    @Slot(int)
+    def all_ids(self, request: int) -> None:
+        """Every paper id in library order, read here rather than on the GUI thread (50 ms at 100k papers)."""
+        if self._library is not None:
+            try:
+                self.library_ids.emit(request, self._library.ids())
+            except Exception as error:  # noqa: BLE001
+                self.failed.emit(str(error))
 
     @Slot(int, str)
     def find_ids(self, request: int, text: str) -> None:
@@ -120,6 +149,7 @@ class SearchService(QObject):
     request_search = Signal(int, str)
     request_sync = Signal()
     request_ids = Signal(int, str)
+    request_library_ids = Signal(int)
     request_close = Signal()
 
     def __init__(self, folder: Path, parent=None, new_library: bool = False):
@@ -133,6 +163,7 @@ class SearchService(QObject):
         self.request_search.connect(self.worker.search)
         self.request_sync.connect(self.worker.sync)
         self.request_ids.connect(self.worker.find_ids)
+        self.request_library_ids.connect(self.worker.all_ids)
         self.request_close.connect(self.worker.close)
         self._counter = 0
         self._thread.start()
@@ -150,6 +181,13 @@ class SearchService(QObject):
         self._ids_counter = getattr(self, "_ids_counter", 0) + 1
         self.request_ids.emit(self._ids_counter, text)
         return self._ids_counter
+
+    def library_ids(self) -> int:
+        """Queue a reading of every paper id in library order (answered by worker.library_ids); returns its
+        number. Queued after the searches sent before it, like them."""
+        self._library_ids_counter = getattr(self, "_library_ids_counter", 0) + 1
+        self.request_library_ids.emit(self._library_ids_counter)
+        return self._library_ids_counter
 
     @property
     def latest_request(self) -> int:

@@ -100,6 +100,7 @@ def shortcut_rows(window) -> list[tuple[str, str]]:
     rows = [(key_text(row.keys) + (f" / {row.also}" if row.also else ""), tr(row.what)) for row in TRIAGE_KEYS]
     rows.append(("Esc", tr("back to the list")))
     rows.append((key_text(tuple(RATING_KEYS)[:6]) + " / ← → + -", tr("in the rating box: rate, step the rating")))
+    _ = getattr(window, "map_dock", None)  # the docks (made after the first paint) add menu entries: make them
     for action in window.menuBar().actions():
         if action.menu() is not None:
             rows += _menu_rows(action.menu(), action.text().replace("&", ""))

@@ -30,6 +30,7 @@ TRANSLATIONS: dict[str, str] = {
     "First author": "第一作者",
     "Similar to: %1": "相似于：%1",
     "%1 of %Ln paper(s) · read %2 of %3": "%1 / %Ln 篇文献 · 已读 %2 / %3",
+    "counting… of %Ln paper(s) · read %2 of %3": "正在计数… / %Ln 篇文献 · 已读 %2 / %3",
     "← Back": "← 返回",
     "Back to the previous view (Alt+Left)": "返回上一个视图（Alt+Left）",
     "Conference map": "会议地图",

@@ -698,6 +698,13 @@ Library: %1</source>
             <numerusform>%1 / %Ln 篇文献 · 已读 %2 / %3</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>counting… of %Ln paper(s) · read %2 of %3</source>
+        <translation>
+            <numerusform>正在计数… / %Ln 篇文献 · 已读 %2 / %3</numerusform>
+        </translation>
+    </message>
     <message>
         <location line="+4"/>
         <source>No papers match “%1”.</source>
@@ -1023,7 +1030,7 @@ Library: %1</source>
         <translation>此笔记也在本窗口之外被修改；该版本见 编辑 → 笔记历史</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+12"/>
         <source>The note could not be saved yet (%1); Margin keeps it and tries again</source>
         <translation>笔记暂时无法保存（%1）；Margin 会保留并重试</translation>
     </message>
@@ -1041,7 +1048,7 @@ Library: %1</source>
 <context>
     <name>PaperTableModel</name>
     <message>
-        <location filename="../../desktop/paper_model.py" line="+40"/>
+        <location filename="../../desktop/paper_model.py" line="+39"/>
         <source>Paper</source>
         <translation>文献</translation>
     </message>
@@ -1076,7 +1083,7 @@ Library: %1</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+95"/>
         <source>et al.</source>
         <translation>等</translation>
     </message>
@@ -1316,7 +1323,7 @@ Library: %1</source>
 <context>
     <name>SearchWorker</name>
     <message>
-        <location filename="../../desktop/search_worker.py" line="+46"/>
+        <location filename="../../desktop/search_worker.py" line="+56"/>
         <source>Rebuilding the search index…</source>
         <translation>正在重建搜索索引…</translation>
     </message>
@@ -1331,7 +1338,7 @@ Library: %1</source>
         <translation>正在重建搜索索引：%1/%2 篇文献</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>Preparing recommendations…</source>
         <translation>正在准备推荐…</translation>
     </message>
