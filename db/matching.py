@@ -75,7 +75,7 @@ proposed present approach method methods results result problem problems model m
 performance work well state art
 """.split())
 _MASK = (1 << 61) - 1
-_word_hashes: dict[str, int] = {}
+_words: dict[str, tuple[int, int, int, int]] = {}
 
 
 def title_key(title: str | None) -> str | None:
@@ -101,11 +101,10 @@ def shingles(abstract: str | None) -> frozenset[int] | None:
     if len(words) < MIN_WORDS:
         _recent[text] = None
         return None
-    hashes = [_word_hash(word) for word in words]
-    common = [word in _COMMON for word in words]
-    keys = frozenset((common[i] + common[i + 1] + common[i + 2]) << 61
-                     | ((hashes[i] * 3 ^ hashes[i + 1]) * 3 ^ hashes[i + 2]) & _MASK
-                     for i in range(len(words) - 2))
+    entries = [_words.get(word) or _word_entry(word) for word in words]
+    common, first, second, third = zip(*entries, strict=True)
+    keys = frozenset(a + b + c + (x ^ y ^ z) for a, b, c, x, y, z in zip(
+        common, common[1:], common[2:], first, second[1:], third[2:], strict=False))  # each one's shingle_key
     _recent[text] = keys
     return keys
 
@@ -115,21 +114,23 @@ def jaccard(a: frozenset[int], b: frozenset[int]) -> float:
     return common / (len(a) + len(b) - common)
 
 
-def _word_hash(word: str) -> int:
-    value = _word_hashes.get(word)
-    if value is None:
-        if len(_word_hashes) >= 1 << 18:  # a bounded cache (the vocabulary of a big import is larger)
-            _word_hashes.clear()
-        value = _word_hashes[word] = int.from_bytes(hashlib.blake2b(word.encode(), digest_size=8).digest(), "big")
-    return value
+def _word_entry(word: str) -> tuple[int, int, int, int]:
+    """(common << 61, and three 61-bit hashes: as 1st, 2nd and 3rd word of a shingle) of a word; cached."""
+    if len(_words) >= 1 << 18:  # a bounded cache (the vocabulary of a big import is larger)
+        _words.clear()
+    digest = hashlib.blake2b(word.encode(), digest_size=24).digest()
+    entry = _words[word] = ((word in _COMMON) << 61, *(int.from_bytes(digest[i : i + 8], "big") & _MASK
+                                                       for i in (0, 8, 16)))
+    return entry
 
 
 def shingle_key(a: str, b: str, c: str) -> int:
     """The place of the shingle (a, b, c) in the global order, as a 63-bit integer: how many of its words are
     common (2 bits: shingles of rarer words first), then a hash that is the same in every process and on every
-    machine (61 bits). Two different shingles may share a key: that only adds a candidate to compare."""
-    common = (a in _COMMON) + (b in _COMMON) + (c in _COMMON)
-    return common << 61 | ((_word_hash(a) * 3 ^ _word_hash(b)) * 3 ^ _word_hash(c)) & _MASK
+    machine (61 bits: the words' blake2b hashes for their place, xor-ed). Two different shingles may share a
+    key: that only adds a candidate to compare."""
+    (common_a, hash_a, _, _), (common_b, _, hash_b, _), (common_c, _, _, hash_c) = map(_word_entry, (a, b, c))
+    return common_a + common_b + common_c + (hash_a ^ hash_b ^ hash_c)
 
 
 def prefix_length(size: int) -> int:
@@ -234,6 +235,7 @@ class Matcher:
         # their prefix keys, in a private temporary database (on disk when large: a cold import of 100k
         # papers would hold 1.7 million keys), as abstract_keys holds the stored papers'
         self._scratch = sqlite3.connect("")
+        self._scratch.execute("PRAGMA cache_size = -65536")  # up to 64 MB before it spills to its file
         self._scratch.execute("CREATE TABLE keys (key INTEGER NOT NULL, size INTEGER NOT NULL, paper_id TEXT NOT NULL,"
                               " PRIMARY KEY (key, size, paper_id)) WITHOUT ROWID")
         self._scratch.execute("CREATE TABLE papers (paper_id TEXT PRIMARY KEY, size INTEGER, keys TEXT)")
