@@ -168,7 +168,7 @@ class ImportMixin:
         from db.matching import Matcher
 
         plan = _ImportPlan(ImportReport())
-        matcher = Matcher(conn)
+        matcher = Matcher(conn, records)
         try:
             self._match_records(conn, records, progress, plan, matcher)
         finally:

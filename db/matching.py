@@ -61,7 +61,9 @@ MATCH_SCHEMA = [
     "CREATE TRIGGER IF NOT EXISTS match_keys_removed AFTER DELETE ON match_keys BEGIN"
     " DELETE FROM abstract_keys WHERE key IN (SELECT value FROM json_each(old.keys)) AND size = old.size"
     " AND paper_id = old.paper_id; END",
+    "CREATE TABLE IF NOT EXISTS frequent_keys (key INTEGER PRIMARY KEY)",
 ]
+FREQUENT = 64  # a key in more papers' prefixes than this goes to the back of the library's order
 
 # words so common in abstracts that a shingle made of them is a poor candidate key: such shingles come last
 # in the global order (the order is fixed here, not taken from the library, so that keys are stored once)
@@ -138,18 +140,21 @@ def prefix_length(size: int) -> int:
     return size - math.ceil(THRESHOLD * size - 1e-9) + 1  # (less a rounding error: 0.9 · 10 is 9.000000000000002)
 
 
-def abstract_keys(abstract: str | None) -> tuple[int, list[int]]:
+def abstract_keys(abstract: str | None, frequent: frozenset[int] = frozenset()) -> tuple[int, list[int]]:
     """(number of shingles, prefix keys) of an abstract: its first |S| − ⌈t·|S|⌉ + 1 shingle keys in the global
     order (`shingle_key`, ascending). (0, []) for an abstract of fewer than MIN_WORDS words."""
     keys = shingles(abstract)
     if keys is None:
         return 0, []
-    return len(keys), prefix(keys)
+    return len(keys), prefix(keys, frequent)
 
 
-def prefix(keys: frozenset[int]) -> list[int]:
-    """The first `prefix_length` keys of a shingle set in the global order (ascending)."""
-    return sorted(keys)[: prefix_length(len(keys))]
+def prefix(keys: frozenset[int], frequent: frozenset[int] = frozenset()) -> list[int]:
+    """The first `prefix_length` keys of a shingle set in the library's order: the keys in `frequent` (the
+    library's frequent_keys) last, else ascending."""
+    if frequent.isdisjoint(keys):
+        return sorted(keys)[: prefix_length(len(keys))]
+    return sorted(keys, key=lambda key: (key in frequent, key))[: prefix_length(len(keys))]
 
 
 def could_reach(wanted: frozenset[int], size: int, prefix: Sequence[int]) -> bool:
@@ -171,15 +176,55 @@ def _ident(doi: str | None, arxiv_id: str | None, openreview_id: str | None) -> 
 
 
 def match_row(paper_id: str, title: str | None, year: int | None, abstract: str | None, doi: str | None,
-              arxiv_id: str | None, openreview_id: str | None) -> tuple:
-    """The `match_keys` row of a paper with these values."""
-    size, keys = abstract_keys(abstract)
+              arxiv_id: str | None, openreview_id: str | None, frequent: frozenset[int] = frozenset()) -> tuple:
+    """The `match_keys` row of a paper with these values (`frequent`: the library's frequent keys)."""
+    size, keys = abstract_keys(abstract, frequent)
     return (paper_id, *_ident(doi, arxiv_id, openreview_id), title_key(title), year, size,
             json.dumps(keys, separators=(",", ":")))
 
 
+def frequent_keys(conn: sqlite3.Connection) -> frozenset[int]:
+    """The library's frequent keys (its order puts them last)."""
+    return frozenset(row[0] for row in conn.execute("SELECT key FROM frequent_keys"))
+
+
 def write_match_rows(conn: sqlite3.Connection, rows: Sequence[tuple]) -> None:
-    """Replace the match keys of these papers (rows from `match_row`; inside the caller's transaction)."""
+    """Replace the match keys of these papers (rows from `match_row` made with the library's frequent keys;
+    inside the caller's transaction). A key now in more than FREQUENT papers' prefixes becomes frequent, and
+    the prefixes holding it are made again in the new order (so the order never depends on what is stored
+    beyond frequent_keys, which only grows: templated abstracts sharing most of their words never make every
+    paper a candidate of every other)."""
+    _replace_rows(conn, rows)
+    keys = {key for row in rows for key in json.loads(row[7])}
+    while keys:
+        ordered = sorted(keys)
+        hot: set[int] = set()
+        for start in range(0, len(ordered), _CHUNK):
+            chunk = ordered[start : start + _CHUNK]
+            hot.update(row[0] for row in conn.execute(
+                f"SELECT key FROM abstract_keys WHERE key IN ({','.join('?' * len(chunk))}) GROUP BY key"
+                " HAVING count(*) > ?", (*chunk, FREQUENT)))
+        if not hot:
+            return
+        conn.executemany("INSERT OR IGNORE INTO frequent_keys VALUES (?)", [(key,) for key in hot])
+        frequent = frequent_keys(conn)
+        hot_list = sorted(hot)
+        affected: set[str] = set()
+        for start in range(0, len(hot_list), _CHUNK):
+            chunk = hot_list[start : start + _CHUNK]
+            affected.update(row[0] for row in conn.execute(
+                f"SELECT DISTINCT paper_id FROM abstract_keys WHERE key IN ({','.join('?' * len(chunk))})", chunk))
+        keys = set()
+        wanted = sorted(affected)
+        for start in range(0, len(wanted), _CHUNK):
+            chunk = wanted[start : start + _CHUNK]
+            redone = [match_row(*row[1:], frequent=frequent) for row in conn.execute(
+                f"{_PAPER_VALUES} WHERE id IN ({','.join('?' * len(chunk))})", chunk)]
+            _replace_rows(conn, redone)
+            keys.update(key for row in redone for key in json.loads(row[7]) if key not in frequent)
+
+
+def _replace_rows(conn: sqlite3.Connection, rows: Sequence[tuple]) -> None:
     conn.executemany("DELETE FROM match_keys WHERE paper_id = ?", [(row[0],) for row in rows])
     conn.executemany("INSERT INTO match_keys (paper_id, doi, arxiv, openreview, title, year, size, keys)"
                      " VALUES (?,?,?,?,?,?,?,?)", rows)
@@ -198,14 +243,16 @@ def store_match_keys(conn: sqlite3.Connection, ids: Iterable[str] | None = None,
         for start in range(0, len(wanted), batch):
             chunk = wanted[start : start + batch]
             rows = conn.execute(f"{_PAPER_VALUES} WHERE id IN ({','.join('?' * len(chunk))})", chunk).fetchall()
-            write_match_rows(conn, [match_row(*row[1:]) for row in rows])
+            frequent = frequent_keys(conn)
+            write_match_rows(conn, [match_row(*row[1:], frequent=frequent) for row in rows])
             done += len(rows)
         return done
     last = -(1 << 63)
     while rows := conn.execute(f"{_PAPER_VALUES} p WHERE rowid > ? AND NOT EXISTS (SELECT 1 FROM match_keys m"
                                " WHERE m.paper_id = p.id) ORDER BY rowid LIMIT ?", (last, batch)).fetchall():
         last = rows[-1][0]
-        write_match_rows(conn, [match_row(*row[1:]) for row in rows])
+        frequent = frequent_keys(conn)
+        write_match_rows(conn, [match_row(*row[1:], frequent=frequent) for row in rows])
         done += len(rows)
     return done
 
@@ -216,6 +263,16 @@ def keys_missing(conn: sqlite3.Connection) -> bool:
                         " WHERE m.paper_id = p.id) LIMIT 1").fetchone() is not None
 
 
+def _frequent_keys(records: Sequence[PaperRecord], sample: int = 2000) -> frozenset[int]:
+    """Shingle keys found in at least 3 of (a spread sample of up to `sample` of) these records' abstracts."""
+    step = max(1, len(records) // sample)
+    counts: dict[int, int] = {}
+    for record in records[::step][:sample]:
+        for key in shingles(record.abstract) or ():
+            counts[key] = counts.get(key, 0) + 1
+    return frozenset(key for key, count in counts.items() if count >= 3)
+
+
 class Matcher:
     """Lookup of the library's papers by identifiers, title+year and abstract, for one import.
 
@@ -223,8 +280,10 @@ class Matcher:
     papers this import adds or updates (`add`) are held in memory, since they are written after the matching.
     """
 
-    def __init__(self, conn: sqlite3.Connection):
+    def __init__(self, conn: sqlite3.Connection, incoming: Sequence[PaperRecord] = ()):
         self._conn = conn
+        self._frequent = _frequent_keys(incoming)  # this import's order (its scratch index)
+        self._stored_frequent = frequent_keys(conn)  # the library's order (abstract_keys)
         # this import's own papers, under their new values (the stored ones stay findable under their old)
         self._ids: dict[str, tuple] = {}
         self._by_ident: tuple[dict[str, str], ...] = ({}, {}, {})
@@ -233,7 +292,9 @@ class Matcher:
         self._titles: dict[str, str | None] = {}
         self._stored_sets: dict[str, frozenset[int] | None] = {}
         # their prefix keys, in a private temporary database (on disk when large: a cold import of 100k
-        # papers would hold 1.7 million keys), as abstract_keys holds the stored papers'
+        # papers would hold 1.7 million keys), as abstract_keys holds the stored papers'; in this import's own
+        # order: the keys frequent among its records last (a generated list of 6,000 abstracts sharing most of
+        # their words would otherwise make every earlier record a candidate of each)
         self._scratch = sqlite3.connect("")
         self._scratch.execute("PRAGMA cache_size = -65536")  # up to 64 MB before it spills to its file
         self._scratch.execute("CREATE TABLE keys (key INTEGER NOT NULL, size INTEGER NOT NULL, paper_id TEXT NOT NULL,"
@@ -248,7 +309,7 @@ class Matcher:
     def add(self, paper_id: str, title: str | None, year: int | None, abstract: str | None, doi: str | None,
             arxiv_id: str | None, openreview_id: str | None) -> tuple:
         """Make a just inserted/updated paper findable under its new values; returns its `match_row`."""
-        row = match_row(paper_id, title, year, abstract, doi, arxiv_id, openreview_id)
+        row = match_row(paper_id, title, year, abstract, doi, arxiv_id, openreview_id, self._stored_frequent)
         if paper_id in self._ids:
             self._scratch.execute("DELETE FROM keys WHERE paper_id = ?", (paper_id,))
         ident = row[1:4]
@@ -264,10 +325,17 @@ class Matcher:
         self._abstracts[paper_id] = abstract or ""
         self._titles[paper_id] = key
         self._stored_sets.pop(paper_id, None)
-        self._scratch.execute("INSERT OR REPLACE INTO papers VALUES (?, ?, ?)", (paper_id, row[6], row[7]))
+        keys = self._import_prefix(shingles(abstract))
+        self._scratch.execute("INSERT OR REPLACE INTO papers VALUES (?, ?, ?)", (paper_id, row[6], json.dumps(keys)))
         self._scratch.executemany("INSERT OR IGNORE INTO keys VALUES (?, ?, ?)",
-                                  [(key, row[6], paper_id) for key in json.loads(row[7])])
+                                  [(key, row[6], paper_id) for key in keys])
         return row
+
+    def _import_prefix(self, keys: frozenset[int] | None) -> list[int]:
+        """The prefix of a shingle set in this import's order (frequent keys last, then by value)."""
+        if not keys:
+            return []
+        return sorted(keys, key=lambda key: (key in self._frequent, key))[: prefix_length(len(keys))]
 
     def __contains__(self, paper_id: str) -> bool:
         return paper_id in self._ids or self._conn.execute(
@@ -331,23 +399,22 @@ class Matcher:
         if wanted is None:
             return None
         low, high = THRESHOLD * len(wanted), len(wanted) / THRESHOLD
-        _size, keys = abstract_keys(record.abstract)
         candidates: dict[str, tuple[int, str]] = {}
-        for start in range(0, len(keys), _CHUNK):
-            chunk = keys[start : start + _CHUNK]
-            marks = ",".join("?" * len(chunk))
-            bounds = (*chunk, math.floor(low), math.ceil(high))
-            # this import's papers (under their new abstracts), then the stored ones (as before this import)
-            for database, keys_table, papers_table in ((self._scratch, "keys", "papers"),
-                                                       (self._conn, "abstract_keys", "match_keys")):
+        # this import's papers (under their new abstracts; its order), then the stored ones (as before this
+        # import; the library's order)
+        for database, keys_table, papers_table, keys in (
+                (self._scratch, "keys", "papers", self._import_prefix(wanted)),
+                (self._conn, "abstract_keys", "match_keys", prefix(wanted, self._stored_frequent))):
+            for start in range(0, len(keys), _CHUNK):
+                chunk = keys[start : start + _CHUNK]
                 sql = (f"SELECT paper_id, size, keys FROM {papers_table} WHERE paper_id IN (SELECT paper_id"
-                       f" FROM {keys_table} WHERE key IN ({marks}) AND size BETWEEN ? AND ?)")
-                for paper_id, size, prefix in database.execute(sql, bounds):
-                    candidates.setdefault(paper_id, (size, prefix))
+                       f" FROM {keys_table} WHERE key IN ({','.join('?' * len(chunk))}) AND size BETWEEN ? AND ?)")
+                for paper_id, size, keys_of in database.execute(sql, (*chunk, math.floor(low), math.ceil(high))):
+                    candidates.setdefault(paper_id, (size, keys_of))
         best, best_score = None, THRESHOLD
         for paper_id in sorted(candidates):
-            size, prefix = candidates[paper_id]
-            if not could_reach(wanted, size, json.loads(prefix)):
+            size, keys_of = candidates[paper_id]
+            if not could_reach(wanted, size, json.loads(keys_of)):
                 continue
             other = self._set_of(paper_id)
             if other is None or not (low <= len(other) <= high):

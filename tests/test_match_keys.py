@@ -174,3 +174,31 @@ def test_the_filters_keep_every_pair_at_the_threshold():
         else:
             dropped += not passes
     assert kept > 1500 and dropped > 500
+
+
+def test_frequent_keys_go_last_and_every_stored_prefix_follows_them(tmp_path, monkeypatch):
+    """Templated abstracts (most words shared): keys in more than FREQUENT prefixes become frequent, every
+    stored prefix is the one of the library's order, and matching still equals the exhaustive best match."""
+    import db.matching
+
+    monkeypatch.setattr(db.matching, "FREQUENT", 5)
+    body = " ".join(("graph", "kernel", "policy", "gradient", "tensor", "sparse", "manifold")[k % 7] for k in range(30))
+    texts = [f"We study case {n} of templated behaviour number {n * 7} here: {body} and {WORDS[n % len(WORDS)]}."
+             for n in range(120)]
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        ids = library.import_records([PaperRecord(abstract=text, doi=f"10.2/{n}") for n, text in enumerate(texts)]).new
+        frequent = frozenset(row[0] for row in library.rows("SELECT key FROM frequent_keys"))
+        assert len(ids) == 120 and frequent
+        for paper_id, text in zip(ids, texts, strict=True):
+            stored = library.rows("SELECT keys FROM match_keys WHERE paper_id = ?", (paper_id,))[0][0]
+            assert json.loads(stored) == prefix(shingles(text), frequent)
+        most = library.rows("SELECT count(*) FROM abstract_keys GROUP BY key ORDER BY count(*) DESC LIMIT 1")
+        assert most[0][0] <= 5 + 1  # no key left in many prefixes (one import's papers may cross it together)
+        matcher = Matcher(library._conn)
+        for text in texts[::7]:
+            query = text.replace("here:", "there:")
+            wanted = shingles(query)
+            scores = {pid: jaccard(wanted, shingles(other)) for pid, other in zip(ids, texts, strict=True)}
+            best = max(scores, key=lambda pid: (scores[pid], [-ord(c) for c in pid]))
+            assert matcher.match(PaperRecord(abstract=query)) == (best if scores[best] >= THRESHOLD else None)
+        matcher.close()

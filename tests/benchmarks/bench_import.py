@@ -65,7 +65,8 @@ def child_import(library: str, paper_list: str) -> None:
     after = resource.getrusage(resource.RUSAGE_SELF)
     print(json.dumps({"cpu": after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime,
                       "wall": time.perf_counter() - started, "peak_mb": vm("VmHWM"), "base_mb": base,
-                      "summary": report.summary(), "papers": count}))
+                      "summary": report.summary(), "papers": count,
+                      "db_mb": (Path(library) / "library.db").stat().st_size / 2**20}))
 
 
 def run_child(library: Path, paper_list: Path) -> dict:
@@ -120,12 +121,13 @@ def main(argv: list[str]) -> None:
             row = bench(size, records, Path(folder))
             rows.append(row)
             print(json.dumps(row), file=sys.stderr)
-    print("| papers | cold import CPU s | cold peak MB (base) | re-import 1k CPU s | re-import peak MB (base) |")
-    print("|---|---|---|---|---|")
+    print("| papers | cold import CPU s | cold peak MB (base) | re-import 1k CPU s | re-import peak MB (base) "
+          "| library.db MB |")
+    print("|---|---|---|---|---|---|")
     for row in rows:
         cold, again = row["cold"], row["reimport"]
         print(f"| {row['size']:,} | {cold['cpu']:.1f} | {cold['peak_mb']:.0f} ({cold['base_mb']:.0f}) "
-              f"| {again['cpu']:.1f} | {again['peak_mb']:.0f} ({again['base_mb']:.0f}) |")
+              f"| {again['cpu']:.1f} | {again['peak_mb']:.0f} ({again['base_mb']:.0f}) | {cold.get('db_mb', 0):.0f} |")
     for row in rows:
         print(f"{row['size']:,}: cold: {row['cold']['summary']}; re-import: {row['reimport']['summary']}")
 
