@@ -8,7 +8,8 @@ identify them) and is updated in place. The import runs in a child process; its 
 minus the resident memory at that moment.
 
 The bound, 24 MB: what the import itself needs is its 1,000 records' plan and match keys, SQLite's page
-cache (2 MB per connection) and the matcher's scratch database (measured: 3.4 MB). Holding the library in
+cache (2 MB per connection), the matcher's scratch database and its count of the keys of a sample of 300 of
+the records (measured: 15 MB). Holding the library in
 memory breaks it: only its abstracts as strings are ~50 MB (52.5 MB measured with that planted in the
 matcher); the old in-memory shingle index of every abstract held ~480 MB (bench_import: 494 MB).
 """
