@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import random
 import re
 import sqlite3
 import unicodedata
@@ -266,9 +267,9 @@ def keys_missing(conn: sqlite3.Connection) -> bool:
 def _frequent_keys(records: Sequence[PaperRecord], sample: int = 300) -> frozenset[int]:
     """Shingle keys found in at least 3 of (a spread sample of up to `sample` of) these records' abstracts
     (the sample bounds the count: 300 abstracts are ~60,000 keys, ~7 MB while counted)."""
-    step = max(1, len(records) // sample)
-    counts: dict[int, int] = {}
-    for record in records[::step][:sample]:
+    chosen = sorted(random.Random(len(records)).sample(range(len(records)), min(sample, len(records))))
+    counts: dict[int, int] = {}  # (drawn at random, not every n-th: a list's pattern can repeat with any stride)
+    for record in (records[index] for index in chosen):
         for key in shingles(record.abstract) or ():
             counts[key] = counts.get(key, 0) + 1
     return frozenset(key for key, count in counts.items() if count >= 3)
