@@ -8,9 +8,10 @@ prints, plus the restore's report and the notes about the files (the encoding as
 is its first step alone, for a caller that reads the files before it opens (or creates) the library.
 
 For the window: `run_in_child(folder, paths, on_progress)` runs `import_paths` in a child process
-(multiprocessing, spawn), so the matching's memory (hundreds of MB at 20k papers) goes back to the system when
-the child ends and its Python work never competes with the window's thread. It passes progress back and returns
-`(ImportResult, notes)`, or raises MarginError with the child's one-line message.
+(multiprocessing, spawn), so the import's memory (the records of the files, their planned rows) goes back to
+the system when the child ends and its Python work never competes with the window's thread (the matching
+itself holds only the import's own papers: it looks the library up through indexes, db.matching). It passes
+progress back and returns `(ImportResult, notes)`, or raises MarginError with the child's one-line message.
 """
 
 from __future__ import annotations

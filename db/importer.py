@@ -189,6 +189,7 @@ def read_file(path: Path | str) -> ReadResult:
     if not data.strip():
         raise InputError(path, "the file is empty", line=1)
     text, encoding = decode(data, path)
+    del data  # the bytes are not needed while the text is parsed (150 MB for a list of 100k papers)
     text = strip_controls(text.replace("\r\n", "\n").replace("\r", "\n")).lstrip("\ufeff")
     if not text.strip():
         raise InputError(path, "the file is empty", line=1)

@@ -27,7 +27,7 @@ from db.library_import import ImportMixin, ImportReport  # noqa: F401 - ImportRe
 from db.paper import Paper, PaperRecord
 from db.store import log_change, now
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 DB_NAME = "library.db"
 BUSY_TIMEOUT_MS = 10000  # how long a write waits for another process's write transaction to end
 _NOTICE_MS = 300  # after this long, the waiting process is told (Library.waiting)
@@ -187,9 +187,9 @@ class Library(ImportMixin, DeleteMixin):
             if existing - {"sqlite_sequence"}:
                 raise LibraryError(f"{self.folder / DB_NAME}: not a Margin library (it has other tables)")
             # one transaction: a crash leaves an empty file (version 0), never half a schema
-            from db.migrations import SCHEMA_6, SCHEMA_7
+            from db.migrations import SCHEMA_6, SCHEMA_7, SCHEMA_8
 
-            schema = _SCHEMA + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7)
+            schema = _SCHEMA + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8)
             self._conn.executescript(f"BEGIN IMMEDIATE;{schema}PRAGMA user_version = {SCHEMA_VERSION};COMMIT;")
 
     def close(self) -> None:
@@ -620,6 +620,7 @@ class Library(ImportMixin, DeleteMixin):
         (papers, annotations, tags, paper_tags, note_history) tuples in db.integrity's column order. Rows that
         do not fit (a tag of a paper that could not be read) are left out. One transaction; logged as added."""
         from db.integrity import _TABLES
+        from db.matching import store_match_keys
 
         with self.transaction() as conn:
             if conn.execute("SELECT 1 FROM papers LIMIT 1").fetchone():
@@ -629,6 +630,7 @@ class Library(ImportMixin, DeleteMixin):
                 conn.executemany(f"INSERT OR IGNORE INTO {table} ({', '.join(columns)}) SELECT {values}"
                                  + _SALVAGE_FITS.get(table, ""), rows.get(table, []))
             ids = [row[0] for row in conn.execute("SELECT id FROM papers ORDER BY position")]
+            store_match_keys(conn)  # what re-import matching looks up (db.matching)
             return self._log(conn, ids, ADDED) if ids else NOTHING
 
     # ----------------------------------------------------------------- the change log

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 
 from db.changes import ADDED, NOTHING, REMOVED, Changes
+from db.matching import store_match_keys
 from db.store import now
 
 KEEP_DAYS = 30
@@ -83,6 +84,7 @@ class DeleteMixin:
                 _put_back(conn, json.loads(row[1]))
                 conn.execute("DELETE FROM deleted_papers WHERE rowid = ?", (row[0],))
                 back.append(paper_id)
+            store_match_keys(conn, back)  # what re-import matching looks up (db.matching)
             return self._log(conn, back, ADDED) if back else NOTHING
 
     def deleted_items(self, since: str | None = None) -> list[dict]:

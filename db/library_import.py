@@ -49,11 +49,13 @@ class ImportReport:
 
 @dataclass
 class _ImportPlan:
-    """What an import will write: rows to insert, (values…, label, updated_at, id) to update, and the report."""
+    """What an import will write: rows to insert, (values…, label, updated_at, id) to update, the new
+    match_keys rows of both (db.matching.match_row), and the report."""
 
     report: ImportReport
     inserts: list[tuple] = field(default_factory=list)
     updates: list[tuple] = field(default_factory=list)
+    keys: list[tuple] = field(default_factory=list)
     first_position: int = 0
 
 
@@ -127,8 +129,14 @@ class ImportMixin:
         planned rows are written (the window's own edits never wait seconds behind an import); when another
         import changed the papers meanwhile, the plan is made again under the lock.
         """
+        from db.matching import keys_missing, store_match_keys
         from db.memory import release_memory
 
+        with self._lock:
+            missing = keys_missing(self._conn)
+        if missing:  # a paper written without its match keys (none of the Library's own paths does that)
+            with self.transaction() as conn:
+                store_match_keys(conn)
         plan = None
         for _attempt in range(2):
             with self._lock:
@@ -144,7 +152,7 @@ class ImportMixin:
                 plan = self._plan_import(conn, records, progress)
                 self._write_import(conn, plan)
         report = plan.report
-        del plan  # the matcher held every stored abstract's shingles (200 MB at 20k papers)
+        del plan
         release_memory()
         return report
 
@@ -155,16 +163,27 @@ class ImportMixin:
 
     def _plan_import(self, conn: sqlite3.Connection, records: Sequence[PaperRecord],
                      progress: Callable[[int, int], None] | None) -> _ImportPlan:
-        """Match every record against the stored papers (reads only) and decide what to insert and update."""
-        from db.matching import Matcher, fresh_id
+        """Match every record against the stored papers (reads only: db.matching asks the library for the few
+        candidates of each record) and decide what to insert and update."""
+        from db.matching import Matcher
 
         plan = _ImportPlan(ImportReport())
+        matcher = Matcher(conn, records)
+        try:
+            self._match_records(conn, records, progress, plan, matcher)
+        finally:
+            matcher.close()
+        return plan
+
+    def _match_records(self, conn: sqlite3.Connection, records: Sequence[PaperRecord],
+                       progress: Callable[[int, int], None] | None, plan: _ImportPlan, matcher) -> None:
+        """Fill `plan` with what each record is: new (a row to insert), changed (an update) or unchanged."""
+        from db.matching import fresh_id
+
         report = plan.report
         seen: set[str] = set()
         stamp = now()
         total = len(records)
-        matcher = Matcher(conn.execute(
-            "SELECT id, title, year, abstract, doi, arxiv_id, openreview_id FROM papers").fetchall(), records)
         position = plan.first_position = conn.execute("SELECT COALESCE(MAX(position), 0) FROM papers").fetchone()[0]
         for done, record in enumerate(records, start=1):
             if progress and (done % 500 == 0 or done == total):
@@ -184,8 +203,8 @@ class ImportMixin:
                 values = self._record_values(record)
                 plan.inserts.append((new_id, position, values[0], values[1], self._label_for(record), *values[2:],
                                      stamp, stamp))
-                matcher.add(new_id, record.title, record.year, record.abstract, record.doi, record.arxiv_id,
-                            record.openreview_id)
+                plan.keys.append(matcher.add(new_id, record.title, record.year, record.abstract, record.doi,
+                                             record.arxiv_id, record.openreview_id))
                 seen.add(new_id)
                 report.new.append(new_id)
                 continue
@@ -195,13 +214,15 @@ class ImportMixin:
                 report.unchanged.append(existing)
             else:
                 plan.updates.append((*self._record_values(merged), self._label_for(merged), stamp, existing))
-                matcher.add(existing, merged.title, merged.year, merged.abstract, merged.doi, merged.arxiv_id,
-                            merged.openreview_id)
+                plan.keys.append(matcher.add(existing, merged.title, merged.year, merged.abstract, merged.doi,
+                                             merged.arxiv_id, merged.openreview_id))
                 report.updated.append(existing)
-        return plan
 
     def _write_import(self, conn: sqlite3.Connection, plan: _ImportPlan) -> None:
-        """Write a planned import inside the caller's write transaction, and log the papers it changed."""
+        """Write a planned import inside the caller's write transaction, and log the papers it changed; the
+        match keys of the papers written are replaced in the same transaction."""
+        from db.matching import write_match_rows
+
         conn.executemany(
             "INSERT INTO papers (id, position, title, abstract, label, authors, venue, year, url, doi,"
             " arxiv_id, openreview_id, keywords, extra, source, added_at, updated_at)"
@@ -212,6 +233,7 @@ class ImportMixin:
         assignments = ", ".join(f"{column} = ?" for column in _BIBLIOGRAPHIC)
         conn.executemany(f"UPDATE papers SET {assignments}, label = ?, updated_at = ? WHERE id = ?", plan.updates)
         log_change(conn, self.writer, [BIBLIOGRAPHIC], [update[-1] for update in plan.updates])
+        write_match_rows(conn, plan.keys)
         prune_change_log(conn)
 
     @staticmethod

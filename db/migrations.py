@@ -4,11 +4,14 @@ after a copy of the database was saved to `backups/` (SQLite's online backup API
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
 from db.errors import LibraryError
 from db.library_delete import SCHEMA_7  # noqa: F401 - MIGRATIONS[6]; db.library reads it from here
+from db.matching import MATCH_SCHEMA as SCHEMA_8
+from db.matching import store_match_keys
 
 SCHEMA_6 = [
     "CREATE TABLE IF NOT EXISTS check_samples (id INTEGER PRIMARY KEY, scope TEXT NOT NULL,"
@@ -27,8 +30,9 @@ SCHEMA_6 = [
     " value TEXT NOT NULL, PRIMARY KEY (kind, value))",
 ]
 
-# MIGRATIONS[v] turns a version-v library into version v + 1.
-MIGRATIONS: dict[int, list[str]] = {
+# MIGRATIONS[v] turns a version-v library into version v + 1: SQL statements, or a function called with the
+# connection (inside the migration's transaction)
+MIGRATIONS: dict[int, list[str | Callable[[sqlite3.Connection], object]]] = {
     # 1 → 2: index_queue rows carry a sequence number, so the index never forgets a change made while it was
     # indexing an earlier one (the queue row is only cleared when its number is the one that was indexed).
     1: ["ALTER TABLE index_queue ADD COLUMN seq INTEGER NOT NULL DEFAULT 0"],
@@ -54,6 +58,10 @@ MIGRATIONS: dict[int, list[str]] = {
     # 6 → 7: deleted papers kept (db.library_delete): their rows, for undo, and their annotations as a Margin
     # JSON item, for the next backup
     6: [*SCHEMA_7],
+    # 7 → 8: what re-import matching looks up instead of loading every paper (db.matching): per paper its
+    # identifiers and title key, and the prefix keys of its abstract's shingles; computed here for the papers
+    # already stored, 500 at a time
+    7: [*SCHEMA_8, store_match_keys],
 }
 
 
@@ -85,7 +93,10 @@ def migrate(connection: sqlite3.Connection, folder: Path, version: int, target: 
         connection.execute("BEGIN IMMEDIATE")
         for step in range(version, target):
             for statement in MIGRATIONS[step]:
-                connection.execute(statement)
+                if callable(statement):
+                    statement(connection)
+                else:
+                    connection.execute(statement)
         connection.execute(f"PRAGMA user_version = {target}")
         connection.commit()
     except sqlite3.Error as error:

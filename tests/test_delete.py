@@ -105,12 +105,10 @@ def test_cli_delete_needs_yes_then_deletes_and_keeps_a_backup(library_dir):
 def test_a_library_from_before_deleting_gets_the_table(library_dir):
     import sqlite3
 
-    from db.library import SCHEMA_VERSION
-
     Library.open(library_dir).close()
     conn = sqlite3.connect(library_dir / "library.db")
     conn.execute("DROP TABLE deleted_papers")
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")  # the step before this one (db.library_delete)
+    conn.execute("PRAGMA user_version = 6")  # schema 6: the last before db.library_delete's table
     conn.commit()
     conn.close()
     with Library.open(library_dir) as library:

@@ -295,20 +295,21 @@ def read(text: str, path: Path) -> tuple[list[PaperRecord], list[Skipped], str]:
     values, skipped, kind = load_values(text, path)
     records: list[PaperRecord] = []
     csl = 0
-    objects = []
-    for value in values:
+    for index, value in enumerate(values):
+        values[index] = None  # each parsed value is let go once it is records (not all of them held twice)
         try:  # _walk recurses into nested lists: a value the parser just managed can still be too deep for it
-            objects += paper_objects([value])
+            objects = list(paper_objects([value]))
         except RecursionError:
             raise InputError(path, TOO_DEEP, line=value[0]) from None
-    for line, obj, context in objects:
-        if obj is None:
-            skipped.append((line, "a JSON value that is not a paper (no title or abstract)"))
-        elif csl_json.is_csl(obj):
-            csl += 1
-            finish(csl_json.record_from_csl(obj, line, path), skipped, records)
-        else:
-            finish(record_from_object(obj, line, context, path), skipped, records)
+        del value
+        for line, obj, context in objects:
+            if obj is None:
+                skipped.append((line, "a JSON value that is not a paper (no title or abstract)"))
+            elif csl_json.is_csl(obj):
+                csl += 1
+                finish(csl_json.record_from_csl(obj, line, path), skipped, records)
+            else:
+                finish(record_from_object(obj, line, context, path), skipped, records)
     if csl and csl == len(records):
         kind = "csl-json"
     return records, skipped, kind
