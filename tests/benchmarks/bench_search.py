@@ -343,14 +343,22 @@ def rss_peak_mb(usage) -> float:
 
 def measure(command: list[str], env: dict | None = None, timeout: float = 7200) -> dict:
     """Run `command` in a fresh process: wall seconds, CPU seconds (user + system, the children it waited for
-    included) and peak resident memory (the largest of the process and those children, from wait4), its
-    stdout's last JSON line (as `json`), stdout and stderr."""
+    included) and peak resident memory, its stdout's last JSON line (as `json`), stdout and stderr.
+
+    The peak is the one GNU time reports for the command (`/usr/bin/time -f %M`): Linux carries a process's
+    high-water mark across fork and exec (ru_maxrss), so wait4 on a child of this process reports at least
+    this process's own resident size (hundreds of MB with a paper list loaded), whatever the child used;
+    `time` is small, so the command it starts inherits nothing. Without /usr/bin/time: wait4's figure."""
+    import shutil
     import subprocess
     import threading
 
     started = time.perf_counter()
-    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
-        process = subprocess.Popen(command, stdout=out, stderr=err, text=True,
+    with (tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err,
+          tempfile.NamedTemporaryFile("r", suffix=".peak") as peak):
+        timer = shutil.which("time", path="/usr/bin")
+        wrapped = [timer, "-q", "-f", "%M", "-o", peak.name, *command] if timer else command
+        process = subprocess.Popen(wrapped, stdout=out, stderr=err, text=True,
                                    env=dict(os.environ, **(env or {})))
         killer = threading.Timer(timeout, process.kill)
         killer.start()
@@ -363,8 +371,10 @@ def measure(command: list[str], env: dict | None = None, timeout: float = 7200) 
         out.seek(0)
         err.seek(0)
         stdout, stderr = out.read(), err.read()
+        reported = peak.read().strip().splitlines()
     lines = [line for line in stdout.splitlines() if line.startswith("{")]
-    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "peak_mb": rss_peak_mb(usage),
+    peak_mb = int(reported[-1]) / 1024 if reported and reported[-1].isdigit() else rss_peak_mb(usage)
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "peak_mb": peak_mb,
             "code": process.returncode, "json": json.loads(lines[-1]) if lines else None, "stdout": stdout,
             "stderr": stderr}
 
