@@ -38,7 +38,8 @@ Issue 15's table comes first, each figure beside the same (or the nearest honest
 plain whoosh built from the same JSON paper list and asked the same queries, with the ratios, all measured in
 the one run (bench_search.py's engines; each row names the baselines' equivalent):
 
-- cold import + index: also its CPU and peak resident memory (GNU time on the `main.py import` process: see bench_search.measure);
+- cold import + index: also its CPU and peak resident memory (GNU time on the `main.py import` process, see
+  bench_search.measure);
 - re-import of 1,000 changed papers: the first 1,000 of the list with " (revised)" added to each title and
   abstract and a keyword more (found again by abstract), `main.py import`-ed into a copy of the library: CPU
   seconds and peak memory; and the same with the titles kept (found by title and year);
