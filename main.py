@@ -11,6 +11,10 @@ def main(argv: list[str] | None = None) -> int:
     except ModuleNotFoundError as error:  # a Python without Margin's dependencies (the system's, not .venv's)
         if (error.name or "").split(".")[0] in ("db", "desktop"):
             raise  # Margin's own module: a bug, not a setup problem
+        if (error.name or "").split(".")[0] == "whoosh":  # e.g. whoosh-reloaded 2.7.4, which is `whoosh_reloaded`
+            print("margin: Margin's search needs whoosh-reloaded 2.7.5 exactly, and this Python has no module "
+                  f"'whoosh': run `{sys.executable} -m pip install whoosh-reloaded==2.7.5`", file=sys.stderr)
+            return 1
         print(f"margin: this Python ({sys.executable}) lacks Margin's dependencies (no module '{error.name}'): "
               "run scripts/run.sh, or .venv/bin/python main.py (scripts/setup.sh makes .venv)", file=sys.stderr)
         return 1

@@ -201,9 +201,22 @@ def _search(library: Library, text: str, why: dict[str, list[str]] | None = None
     return result.ids
 
 
-def _index(library: Library):
+def _after_write(library: Library) -> None:
+    """Bring the search index up to date after a command changed the library. The change is saved whatever
+    happens here: an index that cannot be written now (another process holds its lock, the wrong whoosh) is
+    said on stderr and catches up the next time Margin searches (exit code 0)."""
+    try:
+        _index(library, searching=False)
+    except MarginError as error:
+        print(f"margin: the change was saved; the search index will catch up later ({error})", file=sys.stderr)
+
+
+def _index(library: Library, searching: bool = True):
     """The library's search index, current (db.search.index); says on stderr when it has to be rebuilt or
-    must wait for another Margin process that is writing it."""
+    must wait for another Margin process that is writing it. When that process keeps the index's lock past
+    the wait, a search reads the index as it stands (said on stderr); else (or when it cannot be read) raises
+    IndexBusy."""
+    from db.errors import IndexBusy
     from db.search import SearchIndex
 
     index = SearchIndex.for_library(library)
@@ -217,7 +230,12 @@ def _index(library: Library):
             print(f"margin: rebuilding the search index ({total:,} papers)", file=sys.stderr, flush=True)
         told[0] = True
 
-    index.open(library, progress)
+    try:
+        index.open(library, progress)
+    except IndexBusy as error:
+        if not searching or index.needs_rebuild():
+            raise
+        print(f"margin: searched the index as it stands ({error})", file=sys.stderr)
     return index
 
 
@@ -230,7 +248,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(note, file=sys.stderr)
     existed = (folder / DB_NAME).exists()
     with _told_when_waiting(Library.open(folder, seed=existed)) as library:
-        report = import_paths(library, inputs, progress=_progress_printer(), index=_index)
+        report = import_paths(library, inputs, progress=_progress_printer(), index=_after_write)
     print(report.summary())
     for line, reason in report.skipped:
         print(f"  skipped: {_where(reason, line)}", file=sys.stderr)
@@ -307,7 +325,7 @@ def cmd_annotate(args: argparse.Namespace) -> int:
             elif args.tag or args.rating:  # rating or tagging a paper counts as reading it, as in the window
                 library.set_read(paper_id, True)
         _backup_if_due(library)
-        _index(library)
+        _after_write(library)
         paper = library.paper(paper_id)
     print(f"{paper.id}  {stars(paper.rating) or 'unrated'}  {paper.label}")
     return 0
@@ -350,7 +368,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
         report = rebuild(folder, backup)
         print(report.summary())
         with _open(args, seed=False) as library:
-            _index(library)
+            _after_write(library)
         return 0
     with _open(args) as library:
         backup = backup or latest_backup(library)
@@ -358,7 +376,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
             raise MarginError(f"{folder}: the library is sound and has no backup to restore; name a backup or "
                               f"a Margin JSON export")
         print(f"{backup.name}: {restore(library, read_backup(backup), path=backup).summary()}")
-        _index(library)
+        _after_write(library)
     return 0
 
 

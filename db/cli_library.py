@@ -26,7 +26,7 @@ def add_parsers(commands, common: argparse.ArgumentParser) -> None:
 
 def cmd_delete(args: argparse.Namespace) -> int:
     from db.backup import write_backup
-    from db.cli import _index, _open
+    from db.cli import _after_write, _open
 
     with _open(args) as library:
         ids = []
@@ -49,7 +49,7 @@ def cmd_delete(args: argparse.Namespace) -> int:
             kept = f"; their annotations are in {backup}"
         except MarginError as error:
             kept = f"; no backup could be written ({error})"
-        _index(library)
+        _after_write(library)
     print(f"deleted {len(papers)} paper(s): {listing}{kept}")
     return 0
 

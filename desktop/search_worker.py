@@ -15,6 +15,7 @@ from db.library import Library
 from db.search import SearchIndex, parse_query_text
 from db.search.run import RECOMMENDATION, QueryResult, run_query
 
+SEARCH_LOCK_WAIT = 0.5  # seconds a search waits for the index's lock before it searches the index as it stands
 PAGE = 100  # the first page a search answers before the rest of its ranking: more rows than a screen shows
 
 
@@ -78,9 +79,9 @@ class SearchWorker(QObject):
             return  # a newer keystroke is already queued
         busy = ""
         try:
-            try:
-                self._index.sync(self._library)
-            except IndexBusy as error:  # another process is writing the index: search it as it stands
+            try:  # a search waits half a second at most for another process that is writing the index
+                self._index.sync(self._library, wait=SEARCH_LOCK_WAIT)
+            except IndexBusy as error:  # … then searches it as it stands, and says so
                 busy = str(error)
             if RECOMMENDATION.search(text) and self._recommender is None:
                 from db.recommend import Recommender

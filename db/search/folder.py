@@ -67,7 +67,7 @@ class IndexLock:
                 self._lock = lock
                 return
         raise IndexBusy(f"{self.path}: another Margin process has been writing the search index for "
-                        f"{self.timeout:.0f} s; the index was not updated (try again when it has finished)")
+                        f"{self.timeout:g} s; the index was not updated (try again when it has finished)")
 
 
 def fresh_folder(target: Path) -> Path:

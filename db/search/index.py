@@ -172,7 +172,12 @@ class SearchIndex:
             return False
 
     def open(self, library: Library, progress: Callable[[int, int], None] | None = None) -> bool:
-        """Make the index usable and current with `library`. Returns True when it had to be rebuilt."""
+        """Make the index usable and current with `library`. Returns True when it had to be rebuilt. Takes
+        the index's lock only when there is something to write (IndexBusy when another process keeps it)."""
+        with self._lock:
+            self._library = library
+            if not self.needs_rebuild() and self._current(library):
+                return False
         with self._lock, self._folder_lock:
             self._library = library
             if self.needs_rebuild():
@@ -236,13 +241,34 @@ class SearchIndex:
             if progress:
                 progress((min(first + 1000, end) - start) * total // max(end - start, 1), total)
 
-    def sync(self, library: Library) -> int:
+    def _current(self, library: Library) -> bool:
+        """Whether the open index already holds the library's last change and every paper (read without the
+        lock: nothing is written)."""
+        try:
+            return (self._read_stamp() == self._stamp and self._stamp.get("applied") == library.last_change()
+                    and self._current_searcher().doc_count() == library.count())
+        except Exception:  # noqa: BLE001 - unreadable: the locked path finds out what to do
+            return False
+
+    def sync(self, library: Library, wait: float | None = None) -> int:
         """Apply the changes in the library's change log since the last one this index holds (at once
         searchable), and note the newest in the index's stamp. Returns how many papers were updated.
-        Never writes to the library.
+        Never writes to the library. Takes the index's lock only when there is something to apply, waiting
+        at most `wait` seconds for it (default: IndexLock's two minutes), else raises IndexBusy.
 
         A writer lock that is not released within a few seconds (a writer that never finished), an unreadable
         index, or a change log that no longer reaches back to the index's last change leads to a rebuild."""
+        with self._lock:
+            if self._index is not None and self._read_stamp() == self._stamp \
+                    and self._stamp.get("applied") == library.last_change():
+                self._library = library
+                return 0
+            if wait is not None:
+                saved, self._folder_lock.timeout = self._folder_lock.timeout, wait
+                try:
+                    return self.sync(library)
+                finally:
+                    self._folder_lock.timeout = saved
         with self._lock, self._folder_lock:
             self._library = library
             if self._index is None and self.needs_rebuild():
