@@ -223,11 +223,12 @@ class MainWindow(QMainWindow):
     def apply_changes(self, changes: Changes, outside: bool = False) -> None:
         """Show what a change did, touching only what it changed: the rows of its papers, the reader when it
         shows one of them, the sidebar's counts, the index (on the worker). Added or removed papers are
-        searched again. `outside`: another process made the change (a note there is offered, not loaded)."""
+        searched again, and so is a query when another process changed papers' text (an import). `outside`:
+        another process made the change (a note there is offered, not loaded)."""
         if not changes or self._closed:  # saved while closing (a note, a waiting edit): nothing left to show
             return
         self.model.refresh_papers(changes.papers)
-        self.search.changed(changes)
+        self.search.changed(changes, outside)
         if outside and changes.touches(NOTE):
             for paper_id in changes.papers:
                 if NOTE in changes.kinds_of(paper_id):

@@ -103,3 +103,20 @@ def test_a_sorted_list_waits_for_the_whole_ranking(make_window, qtbot, small_pag
     assert window.search.complete and len(shown) == 1 and len(shown[0]) == len(exhaustive(window, "model"))
     years = [window.library.paper(paper_id).year or 0 for paper_id in window.model.ids()]
     assert years == sorted(years, reverse=True)
+
+
+def test_a_query_is_searched_again_when_another_process_changes_titles(make_window, qtbot, library_dir):
+    """A new user's trial: `margin import` gave 500 papers a word in their titles while the window showed a
+    query for it; the list stayed as it was until F5."""
+    from db.library import Library
+
+    window = make_window()
+    ready(window, qtbot)
+    window.set_query("zanzibarian")
+    qtbot.waitUntil(lambda: window.search.query == "zanzibarian" and window.search.complete, timeout=10000)
+    assert window.model.ids() == []
+    with Library.open(library_dir) as other:  # another process: the window learns it from the change log
+        renamed = other.ids()[:3]
+        for paper_id in renamed:
+            other.set_title(paper_id, "A zanzibarian title")
+    qtbot.waitUntil(lambda: sorted(window.model.ids()) == sorted(renamed), timeout=15000)
