@@ -223,7 +223,7 @@ class MainWindow(QMainWindow):
     def apply_changes(self, changes: Changes, outside: bool = False) -> None:
         """Show what a change did, touching only what it changed: the rows of its papers, the reader when it
         shows one of them, the sidebar's counts, the index (on the worker). Added or removed papers are
-        searched again, and so is a query when another process changed papers' text (an import). `outside`:
+        searched again, and so is a query when another process changed their titles (an import). `outside`:
         another process made the change (a note there is offered, not loaded)."""
         if not changes or self._closed:  # saved while closing (a note, a waiting edit): nothing left to show
             return

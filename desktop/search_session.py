@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QLineEdit
 
 from db import facets
-from db.changes import BIBLIOGRAPHIC, MEMBERSHIP, NOTE, TAGS, TITLE, Changes
+from db.changes import BIBLIOGRAPHIC, MEMBERSHIP, TITLE, Changes
 from db.library import Library
 from db.search import highlight_terms
 from db.search.filters import with_filter
@@ -105,11 +105,12 @@ class SearchSession(QObject):
     # ---------------------------------------------------------------- what happened
     def changed(self, changes: Changes, outside: bool = False) -> None:
         """After a change: the index catches up (worker thread) once the edits pause; added or removed papers
-        are searched again, and so is a query when another process changed papers' text (an import there can
-        change which papers match; the window's own edits never move its rows)."""
+        are searched again, and so is a query when another process changed papers' titles or bibliographic
+        fields (an import there can change which papers match; annotations elsewhere and the window's own
+        edits never move its rows)."""
         self.index_timer.start()
         if changes.touches(*MEMBERSHIP) or (outside and self.box.text().strip()
-                                            and changes.touches(BIBLIOGRAPHIC, TITLE, TAGS, NOTE)):
+                                            and changes.touches(BIBLIOGRAPHIC, TITLE)):
             self.reload()
 
     def reload(self) -> None:
