@@ -12,7 +12,7 @@ from whoosh import query
 from whoosh.reading import TermNotFound
 
 from db.search.language import PART_SPAN, TEXT_FIELD, InPart
-from db.search.ranking import POSITION_TYPE, POSITIONS_FIELD
+from db.search.postings import POSITION_TYPE, POSITIONS_FIELD
 
 
 def _positions(value: bytes) -> array:

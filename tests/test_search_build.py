@@ -163,7 +163,7 @@ def test_mapped_storage_reads_without_copying_the_postings(library, tmp_path):
     from whoosh.filedb.filestore import FileStorage
 
     from db.search.index import ensure_index
-    from db.search.ranking import MappedStorage, _MappedFile
+    from db.search.postings import MappedStorage, _MappedFile
 
     items = [("a", 1.5, b"x" * 5000, tuple(range(3000))), {"k": "v"}, "é\n" * 3]
     out = FileStorage(str(tmp_path)).create_file("f")

@@ -10,6 +10,7 @@ Modules:
 - `run`: one entry point for a typed query (`run_query`): the index, or recommendations for `is:recommended`,
   `similar:`, `is:interests`, `is:check` (public, like `filters`);
 - `filters`: the sidebar's filters spliced into a query's text (public);
+- `postings`: the text fields' formats, segment files through a memory map, posting lists as numpy arrays;
 - `ranking`: BM25 ranking straight from the posting lists (the first page first);
 - `writer`: writing index segments without whoosh's posting pool (and the helper process);
 - `folder`: the index folder on disk shared by processes (lock, fresh folder, swap);

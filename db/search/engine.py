@@ -1,6 +1,6 @@
 """The whoosh-reloaded this package was written against, and the internal names it relies on.
 
-db/search/writer.py writes segments through whoosh's segment writer internals, db/search/ranking.py reads
+db/search/writer.py writes segments through whoosh's segment writer internals, db/search/postings.py reads
 posting blocks and memory-maps segment files, db/search/folder.py uses its file lock: none of that is public
 API, so the dependency is pinned exactly (pyproject.toml) and `check_whoosh()` refuses any other version with
 a message that says what to do, rather than writing an index another version cannot read.

@@ -43,7 +43,8 @@ from db.search.language import (
     tag_value,
 )
 from db.search.language import highlight_terms as highlight_terms  # the window imports it from here
-from db.search.ranking import POSITIONS_FIELD, Ranker, SegmentCache, open_index, positional, weighted
+from db.search.postings import POSITIONS_FIELD, SegmentCache, open_index, positional, weighted
+from db.search.ranking import Ranker
 from db.search.writer import Helper, SegmentBuilder, write_segments
 
 INDEX_SCHEMA_VERSION = 8  # 7: the stamp holds the last change applied (library change log); 8: 32-bit

@@ -25,7 +25,7 @@ from whoosh.system import emptybytes
 from whoosh.writing import NO_MERGE, SegmentWriter
 
 from db.search.language import term_positions
-from db.search.ranking import ArrayPositions, WeightsOnly, encode_positions, fast_analysis
+from db.search.postings import ArrayPositions, WeightsOnly, encode_positions, fast_analysis
 
 _ROOT = Path(__file__).resolve().parents[2]
 _QUANTIZED: dict[int, int] = {}  # length → the length whoosh reads back from its one-byte column
