@@ -15,6 +15,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import contextmanager
 from pathlib import Path
 
 from whoosh.util.filelock import FileLock
@@ -35,6 +36,17 @@ class IndexLock:
         self.timeout = timeout
         self._lock: FileLock | None = None
         self._depth = 0
+
+    @contextmanager
+    def waiting_at_most(self, seconds: float | None):
+        """Taking the lock inside waits at most `seconds` (None: as set, `timeout`); as Library.waiting_at_most."""
+        before = self.timeout
+        if seconds is not None:
+            self.timeout = seconds
+        try:
+            yield
+        finally:
+            self.timeout = before
 
     def __enter__(self) -> IndexLock:
         if self._depth == 0:

@@ -242,12 +242,16 @@ class SearchIndex:
             if progress:
                 progress((min(first + 1000, end) - start) * total // max(end - start, 1), total)
 
+    def _holds_last_change(self, library: Library) -> bool:
+        """Whether the open index, as this object last read or wrote its stamp, holds the library's last change
+        (read without the lock: nothing is written)."""
+        return (self._index is not None and self._read_stamp() == self._stamp
+                and self._stamp.get("applied") == library.last_change())
+
     def _current(self, library: Library) -> bool:
-        """Whether the open index already holds the library's last change and every paper (read without the
-        lock: nothing is written)."""
+        """_holds_last_change, and the index holds every paper."""
         try:
-            return (self._read_stamp() == self._stamp and self._stamp.get("applied") == library.last_change()
-                    and self._current_searcher().doc_count() == library.count())
+            return self._holds_last_change(library) and self._current_searcher().doc_count() == library.count()
         except Exception:  # noqa: BLE001 - unreadable: the locked path finds out what to do
             return False
 
@@ -260,17 +264,10 @@ class SearchIndex:
         A writer lock that is not released within a few seconds (a writer that never finished), an unreadable
         index, or a change log that no longer reaches back to the index's last change leads to a rebuild."""
         with self._lock:
-            if self._index is not None and self._read_stamp() == self._stamp \
-                    and self._stamp.get("applied") == library.last_change():
+            if self._holds_last_change(library):
                 self._library = library
                 return 0
-            if wait is not None:
-                saved, self._folder_lock.timeout = self._folder_lock.timeout, wait
-                try:
-                    return self.sync(library)
-                finally:
-                    self._folder_lock.timeout = saved
-        with self._lock, self._folder_lock:
+        with self._lock, self._folder_lock.waiting_at_most(wait), self._folder_lock:
             self._library = library
             if self._index is None and self.needs_rebuild():
                 self.rebuild(library)
