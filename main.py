@@ -7,7 +7,7 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        from db.cli import build_parser, library_dir, run_command
+        from db.cli.commands import build_parser, library_dir, run_command
     except ModuleNotFoundError as error:  # a Python without Margin's dependencies (the system's, not .venv's)
         if (error.name or "").split(".")[0] in ("db", "desktop"):
             raise  # Margin's own module: a bug, not a setup problem

@@ -1,6 +1,6 @@
 """What a change to the library changed: which papers, and which kinds of thing about them.
 
-Every mutation of `db.library.Library` returns a `Changes` value, and changes that another process committed
+Every mutation of `db.library.library.Library` returns a `Changes` value, and changes that another process committed
 are read back as one (`Library.changes_since`). The window reacts to that value alone: a view updates only
 what a change touches (a rating repaints a row and the sidebar's rating counts; it re-searches nothing).
 
@@ -12,7 +12,7 @@ Kinds (strings, so they can be stored in the library's `change_log` table as a c
 | `tags` | the papers' tags (added, removed, renamed, merged) |
 | `bibliographic` | fields from a file: title, abstract, authors, venue, year, links, keywords |
 | `added`, `removed` | papers added to or removed from the library |
-| `triage` | the papers' triage bookkeeping: drawn into a random check sample (db.progress) |
+| `triage` | the papers' triage bookkeeping: drawn into a random check sample (db.triage.progress) |
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ class LibraryDamaged(LibraryError):
     """library.db is damaged (SQLite reports a malformed page or a file that is not a database).
 
     `path` is the database file, `reason` SQLite's words, `backup` the newest backup file of the library (None
-    when it has none). str() is one line naming the file, what is wrong, and what to do (db.integrity)."""
+    when it has none). str() is one line naming the file, what is wrong, and what to do (db.library.integrity)."""
 
     def __init__(self, message: str, path: Path, reason: str, backup: Path | None):
         super().__init__(message)

@@ -2,7 +2,7 @@
 
 `import_paths(library, paths, progress)` does all of an import: reads the files (an unreadable one raises
 InputError before anything changes), imports their records in one transaction, restores the annotations of the
-Margin JSON exports and backups among them (db.backup.restore), brings the search index up to date, and returns
+Margin JSON exports and backups among them (db.library.backup.restore), brings the search index up to date, and returns
 an `ImportResult`: the ImportReport of the whole import, whose `summary()` is the one line `margin import`
 prints, plus the restore's report and the notes about the files (the encoding assumed). `read_inputs(paths)`
 is its first step alone, for a caller that reads the files before it opens (or creates) the library.
@@ -10,7 +10,7 @@ is its first step alone, for a caller that reads the files before it opens (or c
 For the window: `run_in_child(folder, paths, on_progress)` runs `import_paths` in a child process
 (multiprocessing, spawn), so the import's memory (the records of the files, their planned rows) goes back to
 the system when the child ends and its Python work never competes with the window's thread (the matching
-itself holds only the import's own papers: it looks the library up through indexes, db.matching). It passes
+itself holds only the import's own papers: it looks the library up through indexes, db.library.matching). It passes
 progress back and returns `(ImportResult, notes)`, or raises MarginError with the child's one-line message.
 """
 
@@ -24,9 +24,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from db.backup import RestoreReport, check, read_margin_json, restore
 from db.errors import MarginError
-from db.library import ImportReport, Library
+from db.library.backup import RestoreReport, check, read_margin_json, restore
+from db.library.library import ImportReport, Library
 from db.paper import PaperRecord
 
 _POLL_SECONDS = 0.1
@@ -63,10 +63,10 @@ class ImportResult(ImportReport):
 
 def read_inputs(paths: Sequence[Path | str]) -> ImportInputs:
     """Read every file of an import. Margin JSON exports and backups are kept whole for restoring; the other
-    files go to the readers (db.importer). Raises InputError naming the file and line for the first file that
+    files go to the readers (db.formats.importer). Raises InputError naming the file and line for the first file that
     cannot be read or a Margin JSON document restore would refuse (those are checked first); nothing has
     been changed then."""
-    from db.importer import read_file
+    from db.formats.importer import read_file
 
     inputs, others = ImportInputs(), []
     for name in paths:
@@ -89,12 +89,12 @@ def import_paths(library: Library, paths: Sequence[Path | str] | ImportInputs, p
                  index: Callable[[Library], object] | None = None) -> ImportResult:
     """Import `paths` (or what `read_inputs` read from them) into `library`: the records of all paper lists in
     one transaction (`progress(done, total)` as Library.import_records calls it), then each Margin JSON file
-    restored (db.backup.restore: its missing papers added, its annotations put back without replacing newer
+    restored (db.library.backup.restore: its missing papers added, its annotations put back without replacing newer
     ones), then the search index brought up to date with `index(library)` (default: opening the library's
     SearchIndex, which catches up). Returns the ImportResult.
 
     Raises InputError (naming file and line) before anything changes when a file cannot be read or a Margin
-    JSON document is malformed. Used by `margin import` (db.cli) and by the window (through run_in_child)."""
+    JSON document is malformed. Used by `margin import` (db.cli.commands) and by the window (through run_in_child)."""
     inputs = paths if isinstance(paths, ImportInputs) else read_inputs(paths)
     result = ImportResult(notes=list(inputs.notes))
     # with restores, all of it is one transaction (saved whole or not at all); without, the records' import

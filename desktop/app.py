@@ -9,10 +9,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from db.errors import LibraryDamaged, MarginError
-from db.integrity import damaged, is_damage, rebuild
-from db.library import Library
-from db.resources import ICONS_DIR, TRANSLATIONS_DIR
-from desktop.plain_text import as_plain
+from db.library.integrity import damaged, is_damage, rebuild
+from db.library.library import Library
+from db.system.resources import ICONS_DIR, TRANSLATIONS_DIR
+from desktop.common.plain_text import as_plain
 
 NO_DISPLAY_MESSAGE = (
     "margin: no display found (DISPLAY and WAYLAND_DISPLAY are not set); start the window under a virtual "
@@ -33,8 +33,8 @@ def create_window(library: Path):
     entering the event loop. A QApplication must already exist. Raises MarginError if it cannot be opened."""
     from PySide6.QtGui import QIcon
 
-    from desktop.i18n import use_number_locale
-    from desktop.main_window import MainWindow
+    from desktop.common.i18n import use_number_locale
+    from desktop.window.main_window import MainWindow
 
     use_number_locale()
     window = MainWindow(Library.open(Path(library)))
@@ -45,7 +45,7 @@ def create_window(library: Path):
 
 def open_window(folder: Path, ask_rebuild: Callable[[LibraryDamaged], bool] | None = None):
     """`create_window(folder)`, except that a damaged library.db is offered for rebuilding first
-    (`ask_rebuild(error)`, a dialog by default; db.integrity.rebuild from the readable rows and the newest
+    (`ask_rebuild(error)`, a dialog by default; db.library.integrity.rebuild from the readable rows and the newest
     backup), and the window opens on the rebuilt library. Returns None when the user declines. Raises
     MarginError for a library that cannot be opened otherwise, or cannot be rebuilt."""
     try:
@@ -61,7 +61,7 @@ def open_window(folder: Path, ask_rebuild: Callable[[LibraryDamaged], bool] | No
         if ask_rebuild is None:  # the user chose in the dialog: say what the rebuild did, in full
             from PySide6.QtWidgets import QMessageBox
 
-            from desktop.i18n import tr
+            from desktop.common.i18n import tr
 
             QMessageBox.information(None, tr("The library was rebuilt"), as_plain(report.summary()))
         return window
@@ -80,7 +80,7 @@ def damaged_box(error: LibraryDamaged):
     """The dialog that says the library is damaged and offers to rebuild it (buttons: Rebuild, Quit)."""
     from PySide6.QtWidgets import QMessageBox
 
-    from desktop.i18n import tr
+    from desktop.common.i18n import tr
 
     if error.backup is not None:
         plan = tr("Margin can rebuild the library from what is still readable in it and from the newest backup, "
@@ -116,7 +116,7 @@ def _reporting_damage(previous, window):
         if is_damage(error) and not told:
             from PySide6.QtWidgets import QMessageBox
 
-            from desktop.i18n import tr
+            from desktop.common.i18n import tr
 
             told.append(True)
             message = damaged(window.library.folder, error)
@@ -131,11 +131,11 @@ TRANSLATIONS = TRANSLATIONS_DIR
 
 def install_translation(app, folder: Path = TRANSLATIONS, locale=None) -> bool:
     """Load `folder`/margin_<locale>.qm for `locale` (a QLocale; the system's UI language when None), e.g.
-    margin_zh_CN.qm, when there is one, with Qt's own translation (desktop.library_menu.apply_language).
+    margin_zh_CN.qm, when there is one, with Qt's own translation (desktop.window.library_menu.apply_language).
     Returns True when a Margin translation was installed."""
     from PySide6.QtCore import QLocale
 
-    from desktop.library_menu import apply_language
+    from desktop.window.library_menu import apply_language
 
     return apply_language(app, locale or QLocale.system(), folder)
 
@@ -154,11 +154,11 @@ def run(folder: Path) -> int:
     app.setDesktopFileName("margin")  # the desktop entry of `margin install-desktop` (Wayland matches it)
     from PySide6.QtGui import QIcon
 
-    from desktop.library_menu import language_locale, switcher
+    from desktop.window.library_menu import language_locale, switcher
 
     app.setWindowIcon(QIcon(str(ICONS_DIR / "margin.svg")))
     install_translation(app, locale=language_locale())  # View → Language (the system's language by default)
-    from desktop.single_instance import InstanceServer, ask_running_instance
+    from desktop.window.single_instance import InstanceServer, ask_running_instance
 
     if ask_running_instance(folder):
         print(f"margin: Margin is already open on {folder}; its window was brought forward", file=sys.stderr)

@@ -102,7 +102,7 @@ TRANSLATIONS: dict[str, str] = {
     "Format": "格式",
     "Papers": "文献",
     "Export into folder": "导出到文件夹",
-    # triage progress (desktop/progress_view.py)
+    # triage progress (desktop/docks/progress.py)
     "all papers": "全部文献",
     "in “%1”": "“%1”中的",
     "liked": "喜欢的",
@@ -121,7 +121,7 @@ TRANSLATIONS: dict[str, str] = {
     "Remove tag": "移除标签",
     "Dismiss suggestion": "忽略推荐",
     "Delete %n paper(s)": "删除 %n 篇文献",
-    # menus (desktop/window_actions.py, desktop/library_menu.py)
+    # menus (desktop/window/actions.py, desktop/window/library_menu.py)
     "&File": "文件(&F)",
     "&Import…": "导入(&I)…",
     "&Export…": "导出(&E)…",
@@ -337,7 +337,7 @@ TRANSLATIONS: dict[str, str] = {
     "Remove the tag “%1”": "移除标签“%1”",
     "Remove tag %1": "移除标签 %1",
     "and %1 more": "另有 %1 个",
-    # Help → Keyboard shortcuts (desktop/dialogs.py SHORTCUTS) and the reader's highlight count
+    # Help → Keyboard shortcuts (desktop/window/dialogs.py SHORTCUTS) and the reader's highlight count
     "next paper": "下一篇",
     "previous paper": "上一篇",
     "rate": "评分",

@@ -8,6 +8,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN="${MARGIN_QT_BIN:-.venv/bin}"
 TS=resources/translations/margin_zh_CN.ts
-"$BIN/pyside6-lupdate" -no-obsolete -locations relative -target-language zh_CN main.py db/*.py desktop/*.py -ts "$TS"
+"$BIN/pyside6-lupdate" -no-obsolete -locations relative -target-language zh_CN main.py $(find db desktop -name "*.py" | sort) -ts "$TS"
 "$BIN/pyside6-lrelease" -silent "$TS" -qm "${TS%.ts}.qm"
 echo "updated $TS and ${TS%.ts}.qm"

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from db.library import Library  # noqa: E402
+from db.library.library import Library  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 # three short abstracts on different subjects, for tests that need a few untitled papers of their own
@@ -60,8 +60,8 @@ def isolated_settings(tmp_path_factory, monkeypatch):
 @pytest.fixture
 def make_window(qtbot, library_dir):
     """Build (and show) main windows on the test's library; all are closed at the end of the test."""
-    from desktop import theme
     from desktop.app import create_window
+    from desktop.common import theme
 
     windows = []
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from db.library import Library
+from db.library.library import Library
 from db.paper import PaperRecord
 
 DEBIAN = {"biber": "biber", "bibtex": "texlive-binaries", "pandoc": "pandoc", "soffice": "libreoffice-calc-nogui"}

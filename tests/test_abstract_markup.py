@@ -1,4 +1,4 @@
-from db.abstract_markup import abstract_to_html, abstract_to_plain
+from db.text.abstract_markup import abstract_to_html, abstract_to_plain
 
 
 def test_math_becomes_unicode():

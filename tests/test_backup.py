@@ -1,4 +1,4 @@
-"""Backups (db/backup.py) and restoring a JSON export or backup through `import` (issue 6)."""
+"""Backups (db/library/backup.py) and restoring a JSON export or backup through `import` (issue 6)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from db.backup import (
+from db.errors import InputError
+from db.formats.corpus import bundled_corpus_files
+from db.library.backup import (
     KEEP,
     backup_folder,
     backup_if_due,
@@ -21,9 +23,7 @@ from db.backup import (
     restore,
     write_backup,
 )
-from db.corpus import bundled_corpus_files
-from db.errors import InputError
-from db.library import Library
+from db.library.library import Library
 from db.paper import PaperRecord
 from main import main
 from tests.conftest import ABSTRACTS

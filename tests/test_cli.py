@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from db.library import Library
+from db.library.library import Library
 from db.paper import PaperRecord
 from tests.conftest import ABSTRACTS
 

@@ -2,7 +2,7 @@
 
 import json
 
-from db.cli import build_parser, run_command
+from db.cli.commands import build_parser, run_command
 
 AGENTS = "6ac65bf33b7e"
 

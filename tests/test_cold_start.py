@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
-from db.library import Library
+from db.library.library import Library
 from db.paper import PaperRecord
-from db.progress import progress
-from db.recommend import NoPositivesError, Recommender
+from db.recommend.recommender import NoPositivesError, Recommender
+from db.triage.progress import progress
 from tests.conftest import ROOT
 from tests.test_recommend import KITCHEN, SPACE, topic_abstract
 

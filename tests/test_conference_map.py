@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 from scipy.spatial import ConvexHull
 
-from db import conference_map as cm
-from db.library import Library
+from db.library.library import Library
+from db.map import conference_map as cm
 from db.paper import PaperRecord
-from db.tfidf_cache import analyze
+from db.recommend.tfidf_cache import analyze
 from main import main
 
 TOPICS = {

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from db import cli
-from db.backup import write_backup
+from db.cli import commands as cli
 from db.errors import LibraryDamaged, MarginError
-from db.integrity import check, rebuild
-from db.library import Library
+from db.library.backup import write_backup
+from db.library.integrity import check, rebuild
+from db.library.library import Library
 from tests.fault_helpers import assert_one_line_error, db_state, margin
 
 
@@ -182,7 +182,7 @@ def test_a_backup_on_a_full_disk_leaves_no_temporary_file(library, monkeypatch):
         def write(self, text):
             raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("db.fileio.os.fdopen", lambda *a, **k: Full(real_fdopen(*a, **k)))
+    monkeypatch.setattr("db.system.fileio.os.fdopen", lambda *a, **k: Full(real_fdopen(*a, **k)))
     with Library.open(folder) as opened:
         opened.set_rating(opened.ids()[9], 1)
         with pytest.raises(MarginError, match="No space left"):

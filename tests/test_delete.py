@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from db.backup import read_backup, restore, write_backup
 from db.changes import ADDED, REMOVED
-from db.library import Library
+from db.library.backup import read_backup, restore, write_backup
+from db.library.library import Library
 from db.search.index import ensure_index
 from db.search.run import run_query
 from tests.test_cli import margin
@@ -108,7 +108,7 @@ def test_a_library_from_before_deleting_gets_the_table(library_dir):
     Library.open(library_dir).close()
     conn = sqlite3.connect(library_dir / "library.db")
     conn.execute("DROP TABLE deleted_papers")
-    conn.execute("PRAGMA user_version = 6")  # schema 6: the last before db.library_delete's table
+    conn.execute("PRAGMA user_version = 6")  # schema 6: the last before db.library.deleting's table
     conn.commit()
     conn.close()
     with Library.open(library_dir) as library:

@@ -15,13 +15,13 @@ import yaml
 from bibtexparser.middlewares import LatexDecodingMiddleware, SeparateCoAuthors
 
 from db.errors import MarginError
-from db.export import FORMATS, export, export_files
 from db.exporters.common import citation_key, citation_keys, headline
 from db.exporters.markdown import MAX_NAME_BYTES, safe_file_name, write_folder
+from db.exporters.registry import FORMATS, export, export_files
 from db.exporters.table import BOM, COLUMNS
 from db.formats.bibtex import _TEX as MARGIN_TEX_DECODER
-from db.importer import read_file
-from db.library import Library
+from db.formats.importer import read_file
+from db.library.library import Library
 from db.paper import PaperRecord
 from tests.conftest import ABSTRACTS
 
@@ -344,7 +344,7 @@ def _mode(path) -> int:
 
 @pytest.mark.skipif(__import__("os").name != "posix", reason="POSIX permissions")
 def test_exported_file_gets_the_umask_mode_and_a_replaced_file_keeps_its_mode(tmp_path, umask_027):
-    from db.export import write_export
+    from db.exporters.registry import write_export
 
     with Library.open(tmp_path / "lib", seed=False) as library:
         library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)])
@@ -362,8 +362,8 @@ def test_exported_file_gets_the_umask_mode_and_a_replaced_file_keeps_its_mode(tm
 
 @pytest.mark.skipif(__import__("os").name != "posix", reason="POSIX permissions")
 def test_markdown_folder_files_get_the_umask_mode_and_keep_a_replaced_files_mode(tmp_path, umask_027):
-    from db.export import export_files
     from db.exporters.markdown import write_folder
+    from db.exporters.registry import export_files
 
     with Library.open(tmp_path / "lib", seed=False) as library:
         library.import_records([PaperRecord(abstract=text, year=2024) for text in ABSTRACTS[:2]])
@@ -380,7 +380,7 @@ def test_markdown_folder_files_get_the_umask_mode_and_keep_a_replaced_files_mode
 def test_current_umask_is_read_without_changing_it(umask_027):
     import os
 
-    from db.fileio import current_umask
+    from db.system.fileio import current_umask
 
     assert current_umask() == 0o027
     assert os.umask(0o027) == 0o027

@@ -9,7 +9,7 @@ import json
 import pytest
 import yaml
 
-from db.library import Library
+from db.library.library import Library
 from main import main
 
 NOTE = "Budget: $50 for data and $60 for compute\n50% done # v2"

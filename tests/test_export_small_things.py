@@ -31,8 +31,8 @@ def test_citation_keys_get_a_letter_only_on_a_clash():
 
 
 def test_sort_by_first_authors_family_name(library_dir):
-    from db import facets
-    from db.library import Library
+    from db.library import facets
+    from db.library.library import Library
     from db.paper import PaperRecord
 
     lib = Library.open(library_dir, seed=False)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from db.library import Library
+from db.library.library import Library
 from db.search.index import SearchIndex
 from tests.fault_helpers import (
     assert_one_line_error,

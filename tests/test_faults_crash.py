@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from db.library import Library
+from db.library.library import Library
 from db.search.index import SearchIndex
 from tests.fault_helpers import (
     WINDOW_TYPIST,
@@ -157,7 +157,7 @@ def test_a_change_committed_to_sqlite_but_never_indexed_is_found_and_indexed(ann
 
 _KILLED_INSIDE = r"""
 import sys, time
-from db.library import Library
+from db.library.library import Library
 from db.search.index import SearchIndex
 library = Library.open(sys.argv[1])
 index = SearchIndex.for_library(library)

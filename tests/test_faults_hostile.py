@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from db.library import Library
-from db.render import note_to_html
+from db.library.library import Library
+from db.text.render import note_to_html
 from tests.fault_helpers import assert_one_line_error, db_state, margin
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from db.library import Library
+from db.library.library import Library
 from tests.fault_helpers import db_state, integrity, margin
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from db.library import SCHEMA_VERSION, Library
+from db.library.library import SCHEMA_VERSION, Library
 from tests.fault_helpers import assert_one_line_error, db_state, integrity, margin, write_big_json
 
 
@@ -62,11 +62,11 @@ def test_cli_migrates_an_older_library_after_a_backup_copy(folder, version):
 
 
 def test_a_failed_migration_leaves_the_library_at_its_old_version(folder, monkeypatch):
-    import db.migrations
+    import db.library.migrations
 
     folder, pid = folder
     _set_version(folder, 2)
-    monkeypatch.setitem(db.migrations.MIGRATIONS, 2, ["CREATE INDEX papers_venue ON papers(venue)",
+    monkeypatch.setitem(db.library.migrations.MIGRATIONS, 2, ["CREATE INDEX papers_venue ON papers(venue)",
                                                       "CREATE INDEX broken ON no_such_table(x)"])
     before = db_state(folder)
     with pytest.raises(Exception, match="upgrading from schema 2 failed"):

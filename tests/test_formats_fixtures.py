@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from db.importer import read_file
+from db.formats.importer import read_file
 from tests.import_helpers import FIXTURES
 
 

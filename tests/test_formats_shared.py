@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from db.importer import read_file
+from db.formats.importer import read_file
 from tests.import_helpers import shared
 
 REAL = {"iclr2018.json": 995, "nips2014.json": 411, "nips2015.json": 403, "nips2016.json": 570,

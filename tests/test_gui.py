@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, Qt, QUrl
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTextBrowser
 
-from db.library import Library
+from db.library.library import Library
 from desktop.app import create_window
 
 
@@ -127,7 +127,8 @@ def test_note_is_saved_when_switching_papers(make_window, qtbot):
 
 def test_links_open_externally_and_pane_stays(make_window, qtbot, monkeypatch):
     opened = []
-    monkeypatch.setattr("desktop.reader_view.QDesktopServices.openUrl", lambda url: opened.append(url.toString()))
+    monkeypatch.setattr("desktop.reader.reader_view.QDesktopServices.openUrl",
+                        lambda url: opened.append(url.toString()))
     window = make_window()
     window.select_paper("5fb4a7a3f3e7")
     before = window.reader.toPlainText()

@@ -117,7 +117,7 @@ def test_a_full_disk_keeps_the_rating_and_says_so_without_a_traceback(make_windo
 
 
 def test_closing_saves_the_edits_still_waiting(make_window, qtbot, writer, library_dir):
-    from db.library import Library
+    from db.library.library import Library
 
     window = make_window()
     window.select_row(6, by_user=True)
@@ -134,7 +134,7 @@ def test_closing_saves_the_edits_still_waiting(make_window, qtbot, writer, libra
 def test_notes_rescued_by_a_closing_window_are_put_back_at_the_next_start(make_window, qtbot, library_dir):
     import json
 
-    from db.library import Library
+    from db.library.library import Library
 
     with Library.open(library_dir) as library:
         paper_id = library.ids()[4]

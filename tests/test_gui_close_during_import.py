@@ -44,7 +44,7 @@ if __name__ == "__main__":
 @pytest.mark.slow
 @pytest.mark.parametrize("answer", ["cancel", "keep"])
 def test_closing_during_an_import_cancels_it_cleanly_or_keeps_the_window(tmp_path, answer):
-    from db.library import Library
+    from db.library.library import Library
 
     folder = tmp_path / "lib"
     Library.open(folder).close()

@@ -4,8 +4,8 @@ declining changes nothing."""
 
 from __future__ import annotations
 
-from db.backup import write_backup
-from db.library import Library
+from db.library.backup import write_backup
+from db.library.library import Library
 from desktop.app import damaged_box, open_window
 from tests.test_damaged_library import _damage, _pages
 

@@ -5,7 +5,7 @@ import threading
 
 import pytest
 
-import desktop.search_worker as search_worker
+import desktop.list.search_worker as search_worker
 from db.search import SearchIndex
 
 PAGE = 5  # the bundled corpus has 38 papers: a page smaller than the 27 that "model" finds
@@ -108,7 +108,7 @@ def test_a_sorted_list_waits_for_the_whole_ranking(make_window, qtbot, small_pag
 def test_a_query_is_searched_again_when_another_process_changes_titles(make_window, qtbot, library_dir):
     """A new user's trial: `margin import` gave 500 papers a word in their titles while the window showed a
     query for it; the list stayed as it was until F5."""
-    from db.library import Library
+    from db.library.library import Library
 
     window = make_window()
     ready(window, qtbot)

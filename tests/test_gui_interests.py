@@ -43,7 +43,7 @@ def test_x_persists_across_a_restart_and_lowers_the_paper_for_that_interest(make
     ids = _queue(qtbot, again)
     assert again.search.interest.get(first) != interest  # another interest may still want it
     assert second not in ids  # accepted: it carries that tag now
-    from db.recommend import Recommender
+    from db.recommend.recommender import Recommender
 
     scores = {item.id: item.score for item in Recommender(again.library).more_like_tag(interest, limit=None)}
     assert first not in scores  # out of that interest's suggestions, and a negative of its model

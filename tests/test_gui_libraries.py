@@ -6,10 +6,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from db import desktop_entry
-from db.library import Library
-from db.resources import ICONS_DIR
-from desktop.library_menu import recent_libraries
+from db.cli import desktop_entry
+from db.library.library import Library
+from db.system.resources import ICONS_DIR
+from desktop.window.library_menu import recent_libraries
 
 FIRST = "9342e12f8e8d"
 
@@ -94,7 +94,7 @@ def test_view_language_shows_the_window_in_chinese_and_back(qtbot, make_window):
         english.close()
         english.library.close()
     finally:
-        from desktop.library_menu import apply_language, language_locale
+        from desktop.window.library_menu import apply_language, language_locale
 
         apply_language(QApplication.instance(), language_locale("en"))
 

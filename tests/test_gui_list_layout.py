@@ -6,9 +6,9 @@ year and tags. What the first line shows is measured through the delegate that p
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QStyleOptionViewItem
 
-from db.library import Library
+from db.library.library import Library
 from db.paper import PaperRecord
-from desktop.paper_model import DETAIL_ROLE, LABEL
+from desktop.list.paper_model import DETAIL_ROLE, LABEL
 
 # Real titles of typical length (NIPS 2017 / ICLR 2018: median 61 characters, 75 % up to 75, 90 % up to 88).
 TYPICAL = [

@@ -9,9 +9,9 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from scipy.spatial import ConvexHull
 
-from db.conference_map import RATING_COLOURS, UNRATED
-from db.library import Library
-from desktop.plain_text import as_plain
+from db.library.library import Library
+from db.map.conference_map import RATING_COLOURS, UNRATED
+from desktop.common.plain_text import as_plain
 from tests.test_conference_map import records
 
 

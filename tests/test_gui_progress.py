@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from db.progress import progress
+from db.triage.progress import progress
 
 VENUE = 'venue:"ICML 2026"'
 

@@ -17,10 +17,10 @@ from bibtexparser.middlewares import LatexDecodingMiddleware
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from db.export import export
-from db.library import Library
+from db.exporters.registry import export
+from db.library.library import Library
 from db.paper import PaperRecord
-from desktop.read_tracker import DWELL_MS
+from desktop.edits.read_tracker import DWELL_MS
 from tests.conftest import ROOT
 
 # 30 chunks typed one after another, with the pause (seconds) after each: 0.3 to 3 s, about 30 s in all

@@ -8,8 +8,8 @@ import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from db.backup import write_backup
-from db.library import Library
+from db.library.backup import write_backup
+from db.library.library import Library
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTE = "Lower bound is $\\Omega(n)$; budget: $50\n\n- 中文 😀\n- line two"

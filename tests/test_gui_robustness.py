@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 
 from db.paper import PaperRecord
-from db.render import READER_MAX_CHARS, note_to_html
+from db.text.render import READER_MAX_CHARS, note_to_html
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,7 +35,7 @@ def test_changes_from_the_command_line_appear_in_the_open_window(make_window, qt
 
 
 def test_a_note_changed_elsewhere_is_kept_in_history_not_overwritten(make_window, qtbot, library_dir):
-    from db.library import Library
+    from db.library.library import Library
 
     window = make_window()
     window.watcher.timer.stop()  # the window has not seen the outside change yet
@@ -102,7 +102,7 @@ def test_hostile_titles_and_tags_are_shown_as_written_in_tooltips_and_dialogs(ma
     from PySide6.QtWidgets import QMessageBox
 
     from db.changes import Changes
-    from desktop.paper_model import LABEL
+    from desktop.list.paper_model import LABEL
 
     window = make_window()
     hostile = "<img src=/dev/zero> <b>bold</b>"

@@ -6,8 +6,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
 from desktop.app import create_window
-from desktop.search_session import INDEX_DELAY_MS
-from desktop.shortcuts import TRIAGE_KEYS, key_text, shortcut_rows, shortcuts_dialog
+from desktop.list.search_session import INDEX_DELAY_MS
+from desktop.window.shortcuts import TRIAGE_KEYS, key_text, shortcut_rows, shortcuts_dialog
 
 AGENTS = "6ac65bf33b7e"  # GLEAN, agent verification
 REASONING = "9342e12f8e8d"  # chain-of-thought lower bounds
@@ -105,7 +105,7 @@ def test_copy_citation_puts_bibtex_on_the_clipboard(window, qtbot):
 
 
 def test_numbers_and_plurals_in_the_window(window, qtbot, tmp_path):
-    from desktop.i18n import number, plural
+    from desktop.common.i18n import number, plural
 
     assert number(1683) == "1,683"  # English grouping where the system names no locale (tests run with LANG=C)
     assert plural(window.tr("%Ln paper(s)", "", 1), 1) == "1 paper"
@@ -117,7 +117,7 @@ def test_numbers_and_plurals_in_the_window(window, qtbot, tmp_path):
 
 
 def test_zoom_scales_the_list_and_the_note_with_the_reader(window, qtbot):
-    from desktop.window_layout import apply_zoom
+    from desktop.window.layout import apply_zoom
 
     list_size, note_size = window.paper_list.font().pointSizeF(), window.note_editor.editor.font().pointSizeF()
     row = window.paper_list.rowHeight(0)
@@ -130,7 +130,7 @@ def test_zoom_scales_the_list_and_the_note_with_the_reader(window, qtbot):
 
 
 def test_authors_column_and_sort_by_year_venue_author(window, qtbot):
-    from desktop.paper_model import AUTHORS, COLUMNS
+    from desktop.list.paper_model import AUTHORS, COLUMNS
 
     assert window.model.headerData(AUTHORS, Qt.Orientation.Horizontal) == "Authors"
     window._header_clicked(COLUMNS.index("authors"))
@@ -142,7 +142,7 @@ def test_authors_column_and_sort_by_year_venue_author(window, qtbot):
 
 
 def test_saved_searches_in_the_sidebar(window, qtbot):
-    from desktop.sidebar import SAVED_ROLE
+    from desktop.docks.sidebar import SAVED_ROLE
 
     def entries():
         return [window.sidebar.topLevelItem(i) for i in range(window.sidebar.topLevelItemCount())]

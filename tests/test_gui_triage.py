@@ -7,10 +7,10 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QDropEvent, QPalette
 from PySide6.QtWidgets import QApplication, QMessageBox, QTableView
 
-from db.library import Library
-from db.store import now
-from desktop import theme
-from desktop.paper_model import PaperTableModel
+from db.library.library import Library
+from db.library.store import now
+from desktop.common import theme
+from desktop.list.paper_model import PaperTableModel
 
 
 def action(window, text):
@@ -209,7 +209,7 @@ def test_import_and_drop_run_in_background(make_window, qtbot, tmp_path):
 
 
 def test_note_history_restores_an_earlier_version(make_window, qtbot, monkeypatch):
-    from desktop.dialogs import NoteHistoryDialog
+    from desktop.window.dialogs import NoteHistoryDialog
 
     window = make_window()
     paper_id = window.current_paper_id()

@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from db.highlight_words import HighlightLists, clean_entry, count, mark
-from db.library import Library
+from db.library.library import Library
+from db.text.highlight_words import HighlightLists, clean_entry, count, mark
 from tests.conftest import ROOT
 
 REASONING = "9342e12f8e8d"  # chain-of-thought lower bounds
@@ -58,7 +58,7 @@ def test_cli_highlight(library_dir):
 
 
 def test_lists_survive_a_restart_and_mark_the_reader(make_window, qtbot):
-    from desktop.highlight_view import edit_highlight_words
+    from desktop.reader.highlight_view import edit_highlight_words
 
     window = make_window()
     window.select_paper(REASONING)

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from db.errors import InputError
-from db.importer import read_file
-from db.library import Library
+from db.formats.importer import read_file
+from db.library.library import Library
 from tests.fault_helpers import margin
 from tests.import_helpers import FIXTURES, snapshot
 
@@ -152,7 +152,7 @@ def test_deep_json_line_is_skipped_and_the_other_lines_kept(tmp_path):
 
 
 def test_deeply_nested_margin_json_is_one_input_error(tmp_path):
-    from db.backup import read_margin_json
+    from db.library.backup import read_margin_json
     path = tmp_path / "deep.json"
     path.write_text('{"format": "margin", "version": 1, "papers": ' + "[" * 100_000 + "]" * 100_000 + "}",
                     encoding="utf-8")
@@ -189,7 +189,7 @@ def test_deep_xml_is_read_without_recursion_in_linear_time(tmp_path):
 
 
 def test_window_import_reports_deep_json_as_one_line(tmp_path, qtbot):
-    from desktop.importing import ImportWorker
+    from desktop.window.importing import ImportWorker
 
     path = tmp_path / "deep.json"
     path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")

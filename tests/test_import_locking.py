@@ -3,7 +3,7 @@ must not wait behind a long import), and it plans again when another import chan
 
 import sqlite3
 
-from db.library import Library
+from db.library.library import Library
 from db.paper import PaperRecord
 
 

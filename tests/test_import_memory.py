@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from db.library import Library
+from db.library.library import Library
 from db.paper import PaperRecord
 
 BOUND_MB = 24
@@ -35,7 +35,7 @@ CHILD = r"""
 import gc, json, sys
 from pathlib import Path
 from db.import_job import read_inputs
-from db.library import Library
+from db.library.library import Library
 
 def status(field):
     for line in Path("/proc/self/status").read_text().splitlines():

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import time
 
-from db.importer import read_file
-from db.library import Library
+from db.formats.importer import read_file
+from db.library.library import Library
 from db.paper import PaperRecord
 from tests.import_helpers import FIXTURES, shared, snapshot
 

@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-from db.interests import NO_INTERESTS, queue
-from db.library import Library
+from db.library.library import Library
 from db.paper import PaperRecord
-from db.recommend import NoPositivesError, Recommender
+from db.recommend.recommender import NoPositivesError, Recommender
+from db.triage.interests import NO_INTERESTS, queue
 from tests.conftest import ROOT
 from tests.test_recommend import KITCHEN, SPACE, topic_abstract
 

@@ -9,11 +9,11 @@ import bibtexparser
 import pytest
 from bibtexparser.middlewares import SeparateCoAuthors
 
-from db.export import export
 from db.exporters.bibtex import escape_text
 from db.exporters.common import citation_keys, headline
+from db.exporters.registry import export
 from db.formats.bibtex import MONTHS, tex_to_text
-from db.importer import read_file
+from db.formats.importer import read_file
 from tests.import_helpers import SHARED
 from tests.interop_tools import biber_tool, bibtex_run, hostile_library
 
@@ -124,7 +124,7 @@ def test_a_whole_conference_export_is_read_whole_by_biber_and_bibtex(tmp_path, n
     source = SHARED / "real" / name
     if not source.exists():
         pytest.skip(f"shared sample {source} is not available")
-    from db.library import Library
+    from db.library.library import Library
 
     with Library.open(tmp_path / "lib", seed=False) as library:
         library.import_records(read_file(source).records)

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from db.export import export
 from db.exporters.common import citation_keys
-from db.importer import read_file
+from db.exporters.registry import export
+from db.formats.importer import read_file
 from tests.interop_tools import hostile_library, need, run
 
 pytestmark = pytest.mark.filterwarnings("ignore:The following arguments for Reference are unsupported")

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from db.importer import read_file
-from db.library import Library
-from db.names import csl_name, display_name, split_author_text, split_bibtex_names
+from db.formats.importer import read_file
+from db.library.library import Library
+from db.text.names import csl_name, display_name, split_author_text, split_bibtex_names
 from tests.import_helpers import SHARED
 
 FIXTURES = Path(__file__).parent / "fixtures" / "interop"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from db.export import export, export_files
+from db.exporters.registry import export, export_files
 from tests.interop_tools import hostile_library, need, run
 
 YAML_NOTE = "---\ntitle: Hijacked title\nauthor: Someone Else\n---\n\nThe real note."

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from db.importer import read_file
-from db.library import Library
-from db.render import bibliographic_details, paper_to_html
+from db.formats.importer import read_file
+from db.library.library import Library
+from db.text.render import bibliographic_details, paper_to_html
 
 FIXTURES = Path(__file__).parent / "fixtures" / "interop"
 

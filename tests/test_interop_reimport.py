@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from db.export import EXTENSIONS, export
+from db.exporters.registry import EXTENSIONS, export
 from db.import_job import import_paths
-from db.library import Library
+from db.library.library import Library
 from tests.interop_tools import hostile_library
 
 

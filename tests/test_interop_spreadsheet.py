@@ -11,10 +11,10 @@ import json
 
 import pytest
 
-from db.export import export, export_bytes, write_export
+from db.exporters.registry import export, export_bytes, write_export
 from db.exporters.table import BOM, COLUMNS
-from db.importer import read_file, sniff
-from db.library import Library
+from db.formats.importer import read_file, sniff
+from db.library.library import Library
 from db.paper import Paper, PaperRecord
 from tests.conftest import ABSTRACTS
 from tests.fault_helpers import margin

@@ -4,11 +4,11 @@ import json
 import re
 
 from db.changes import BIBLIOGRAPHIC, TITLE
-from db.corpus import bundled_corpus_files, parse_seed_text
-from db.labels import LABEL_RULE, MAX_LABEL, _third_person, derive_label, shorten
-from db.library import Library
-from db.library_import import LABEL_RULE_FILE
-from db.store import log_change
+from db.formats.corpus import bundled_corpus_files, parse_seed_text
+from db.library.importing import LABEL_RULE_FILE
+from db.library.library import Library
+from db.library.store import log_change
+from db.text.labels import LABEL_RULE, MAX_LABEL, _third_person, derive_label, shorten
 
 # All 38 labels of the bundled corpus, as a reader sees them in the list.
 EXPECTED = {
@@ -51,7 +51,7 @@ EXPECTED = {
     "0c458279ac05": "We propose augmenting the CP score function with a term that penalizes predictions…",
     "adb39bf28065": "CCLRec: Consensus-driven contrastive learning framework for recommendation",
 }
-# Written out here, not imported: a stop word missing from db.labels' list must still fail this test.
+# Written out here, not imported: a stop word missing from db.text.labels' list must still fail this test.
 STOP = set("a an the of for to in on at by with via from and or but as than that which who is are was be been it "
            "its their our we this these those into over under between across through while when where whether "
            "if so such both each using upon without within".split())
@@ -73,7 +73,7 @@ def corpus_labels():
 
 def check_label(label: str, abstract: str) -> None:
     """The rules of a headline, on one label of `abstract`."""
-    from db.abstract_markup import abstract_to_plain
+    from db.text.abstract_markup import abstract_to_plain
 
     plain = " ".join(abstract_to_plain(abstract).split())
     assert 10 <= len(label) <= MAX_LABEL, label
@@ -201,7 +201,7 @@ def test_the_search_index_follows_a_relabel(library_dir):
 
 def test_a_library_that_cannot_be_written_still_opens_and_relabels_later(library_dir, monkeypatch):
     from db.errors import LibraryError
-    from db.library_import import ImportMixin
+    from db.library.importing import ImportMixin
 
     Library.open(library_dir).close()
     (library_dir / LABEL_RULE_FILE).write_text(json.dumps({"rule": LABEL_RULE - 1}), encoding="utf-8")

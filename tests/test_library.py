@@ -5,8 +5,8 @@ import pytest
 
 from db.changes import Changes
 from db.errors import LibraryError
-from db.importer import read_file
-from db.library import SCHEMA_VERSION, Library
+from db.formats.importer import read_file
+from db.library.library import SCHEMA_VERSION, Library
 from db.paper import PaperRecord
 from tests.conftest import ABSTRACTS
 
@@ -115,7 +115,7 @@ def test_not_a_database_is_a_clear_error(tmp_path):
 
 
 def test_import_same_records_twice_changes_nothing(library):
-    from db.corpus import bundled_corpus_files, parse_seed_text
+    from db.formats.corpus import bundled_corpus_files, parse_seed_text
 
     records = parse_seed_text(bundled_corpus_files()[0].read_text(encoding="utf-8"))
     report = library.import_records(records)
@@ -142,7 +142,7 @@ def test_every_change_says_what_it_changed_and_is_logged(library, library_dir):
 
 
 def test_a_pruned_change_log_says_it_no_longer_reaches_back(library):
-    from db.store import prune_change_log
+    from db.library.store import prune_change_log
 
     pid = library.ids()[0]
     assert library.last_change() == 38  # the seeded papers, one change each
@@ -215,7 +215,7 @@ def test_c0_controls_are_stripped_from_notes_titles_and_tags(tmp_path):
 
 
 def test_title_longer_than_1000_characters_is_refused(tmp_path):
-    from db.cleaning import MAX_TITLE
+    from db.text.cleaning import MAX_TITLE
 
     with Library.open(tmp_path / "lib", seed=False) as library:
         (paper_id,) = library.import_records([PaperRecord(abstract=ABSTRACTS[0], year=2024)]).new

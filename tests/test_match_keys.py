@@ -1,4 +1,4 @@
-"""Issue 15: the near-duplicate candidates come from match keys kept in the library (db.matching), not from an
+"""Issue 15: the near-duplicate candidates come from match keys kept in the library (db.library.matching), not from an
 in-memory index of every stored abstract; the tables follow every write, deletion and migration."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from db.library import SCHEMA_VERSION, Library
-from db.matching import (
+from db.library.library import SCHEMA_VERSION, Library
+from db.library.matching import (
     THRESHOLD,
     Matcher,
     abstract_keys,
@@ -111,7 +111,7 @@ def test_keys_are_written_in_batches_and_missing_ones_filled_in(tmp_path):
 
 
 def test_shingle_keys_are_the_same_in_every_process():
-    code = "from db.matching import shingle_key; print(shingle_key('deep', 'neural', 'networks'))"
+    code = "from db.library.matching import shingle_key; print(shingle_key('deep', 'neural', 'networks'))"
     root = Path(__file__).resolve().parents[1]
     values = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root,
                              env={"PYTHONPATH": str(root), "PYTHONHASHSEED": seed}).stdout.strip()
@@ -155,7 +155,7 @@ def test_stored_candidates_give_the_exhaustive_best_match(tmp_path):
 
 
 def test_the_filters_keep_every_pair_at_the_threshold():
-    """Prefix filtering and the miss bound (db.matching) on sets of keys exactly at and just above THRESHOLD:
+    """Prefix filtering and the miss bound (db.library.matching) on sets of keys exactly at and just above THRESHOLD:
     every such pair shares a prefix key and passes the bound; pairs well below it are mostly dropped."""
     rng = random.Random(8)
     kept = dropped = 0
@@ -179,9 +179,9 @@ def test_the_filters_keep_every_pair_at_the_threshold():
 def test_frequent_keys_go_last_and_every_stored_prefix_follows_them(tmp_path, monkeypatch):
     """Templated abstracts (most words shared): keys in more than FREQUENT prefixes become frequent, every
     stored prefix is the one of the library's order, and matching still equals the exhaustive best match."""
-    import db.matching
+    import db.library.matching
 
-    monkeypatch.setattr(db.matching, "FREQUENT", 5)
+    monkeypatch.setattr(db.library.matching, "FREQUENT", 5)
     body = " ".join(("graph", "kernel", "policy", "gradient", "tensor", "sparse", "manifold")[k % 7] for k in range(30))
     rng = random.Random(3)
     texts = [f"We study case {n} of templated behaviour: {body} and {_abstract(rng, 60)}." for n in range(120)]

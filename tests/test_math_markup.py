@@ -3,11 +3,11 @@ list labels, for each construct the issue names."""
 
 import pytest
 
-from db.abstract_markup import abstract_to_html, abstract_to_plain
-from db.labels import display_label
-from db.math_markup import math_to_html, math_to_plain
 from db.paper import Paper
-from db.render import note_to_html, paper_to_html
+from db.text.abstract_markup import abstract_to_html, abstract_to_plain
+from db.text.labels import display_label
+from db.text.math_markup import math_to_html, math_to_plain
+from db.text.render import note_to_html, paper_to_html
 
 # TeX → (HTML inside <span class="math">, plain Unicode)
 CASES = {

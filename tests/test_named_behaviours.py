@@ -11,8 +11,8 @@ import time
 import pytest
 from PySide6.QtCore import Qt
 
-from db.backup import backup_folder, write_backup
-from db.library import Library
+from db.library.backup import backup_folder, write_backup
+from db.library.library import Library
 from db.paper import PaperRecord
 from tests.fault_helpers import db_state
 

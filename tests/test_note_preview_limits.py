@@ -8,7 +8,7 @@ import time
 import pytest
 from PySide6.QtCore import QTimer
 
-from db.render import AS_TEXT, CUT, NO_LINKS, PREVIEW_MAX_CHARS, note_preview, note_to_html
+from db.text.render import AS_TEXT, CUT, NO_LINKS, PREVIEW_MAX_CHARS, note_preview, note_to_html
 
 HOSTILE = {
     "nested lists": ("* " * 1000 + "deep", AS_TEXT),

@@ -1,7 +1,7 @@
 import hashlib
 import unicodedata
 
-from db.corpus import bundled_corpus_files, parse_seed_text, venue_from_header
+from db.formats.corpus import bundled_corpus_files, parse_seed_text, venue_from_header
 from db.paper import Paper, decision_note, implied_type, normalize_text, paper_id
 
 

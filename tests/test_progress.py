@@ -10,8 +10,8 @@ import sys
 import numpy as np
 import pytest
 
-from db.library import SCHEMA_VERSION, Library
-from db.progress import (
+from db.library.library import SCHEMA_VERSION, Library
+from db.triage.progress import (
     clopper_pearson,
     draw_check,
     hypergeometric_interval,

@@ -5,7 +5,7 @@ import sys
 
 from PySide6.QtCore import QIdentityProxyModel, Qt
 
-from desktop.paper_model import PaperTableModel
+from desktop.list.paper_model import PaperTableModel
 
 
 def test_returning_none_from_data_keeps_none_alive(library):

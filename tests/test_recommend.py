@@ -7,9 +7,9 @@ import random
 import numpy as np
 import pytest
 
-from db.library import Library
+from db.library.library import Library
 from db.paper import PaperRecord
-from db.recommend import (
+from db.recommend.recommender import (
     NO_POSITIVES,
     SAMPLE,
     NoPositivesError,
@@ -19,7 +19,7 @@ from db.recommend import (
     recommend,
     similar,
 )
-from db.tfidf_cache import TfidfCache, fit
+from db.recommend.tfidf_cache import TfidfCache, fit
 
 SPACE = ("galaxy telescope stellar nebula supernova orbit comet exoplanet spectroscopy redshift quasar pulsar "
          "cosmic asteroid luminosity").split()
@@ -257,7 +257,8 @@ def _abstract(rng: random.Random, *parts: tuple[list[str], int]) -> str:
 
 @pytest.fixture
 def bigger_than_the_sample(library_dir):
-    """A library of more unrated papers than db.recommend.SAMPLE draws (4000 filler papers of ten other topics),
+    """A library of more unrated papers than db.recommend.recommender.SAMPLE draws (4000 filler papers of ten other
+    topics),
     6 liked papers (a shared topic + subtopic A), 30 to be disliked (the topic + subtopic B) and 10 unrated
     papers like the disliked ones. Yields (library, {title: id})."""
     rng = random.Random(19)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from db.library import Library
+from db.library.library import Library
 from db.paper import PaperRecord
 from tests.test_recommend import KITCHEN, SPACE, two_topics
 

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from scipy import sparse
 
-from db import linear_svm, tfidf_cache
-from db.recommend import BOILERPLATE, Recommender
+from db.recommend import linear_svm, tfidf_cache
+from db.recommend.recommender import BOILERPLATE, Recommender
 from tests.conftest import ROOT
 from tests.test_recommend import topics  # noqa: F401 - the fixture
 
@@ -94,7 +94,7 @@ def test_recommended_list_does_not_import_scikit_learn(library_dir):
 
 
 def test_reasons_leave_out_boilerplate(library_dir):
-    from db.library import Library
+    from db.library.library import Library
     from db.paper import PaperRecord
 
     claim = "Our algorithm significantly outperforms the state of the art"

@@ -1,5 +1,5 @@
 from db.paper import Paper
-from db.render import note_to_html, paper_to_html, stars
+from db.text.render import note_to_html, paper_to_html, stars
 
 
 def test_note_keeps_dollars_and_math():

@@ -324,7 +324,7 @@ def test_while_another_process_keeps_the_index_lock_a_change_is_saved_and_a_sear
     finally:
         holder.kill()
         holder.wait()
-    from db.library import Library
+    from db.library.library import Library
 
     with Library.open(library.folder, seed=False) as again:
         assert again.paper(pid).rating == 4

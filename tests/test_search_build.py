@@ -111,8 +111,8 @@ def test_a_long_queue_is_written_as_one_new_segment_and_loses_no_change(library,
 
 def test_a_queue_of_most_of_the_library_rebuilds(library, monkeypatch):
     import db.search.index as search_index
+    from db.library.store import log_change
     from db.search.index import ensure_index
-    from db.store import log_change
 
     monkeypatch.setattr(search_index, "_REBUILD_MIN", 5)
     index = ensure_index(library)

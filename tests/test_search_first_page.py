@@ -66,7 +66,7 @@ def _records() -> list[PaperRecord]:
 
 @pytest.fixture(scope="module")
 def index(tmp_path_factory):
-    from db.library import Library
+    from db.library.library import Library
 
     library = Library.open(tmp_path_factory.mktemp("first-page"), seed=False)
     library.import_records(_records())

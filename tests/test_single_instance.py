@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from desktop.single_instance import InstanceServer, ask_running_instance, server_name
+from desktop.window.single_instance import InstanceServer, ask_running_instance, server_name
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -20,7 +20,7 @@ def test_strings_are_extracted_and_a_translation_is_shown(qtbot, tmp_path, libra
     if not (lupdate.exists() and lrelease.exists()):
         pytest.skip("pyside6-lupdate/lrelease are not installed beside this Python")
     ts = tmp_path / "margin_zh_CN.ts"
-    sources = [str(p) for p in sorted((ROOT / "desktop").glob("*.py"))]
+    sources = [str(p) for p in sorted((ROOT / "desktop").rglob("*.py"))]
     subprocess.run([str(lupdate), *sources, "-ts", str(ts)], check=True, capture_output=True, timeout=120)
     text = ts.read_text(encoding="utf-8")
     assert text.count("<message>") > 100  # the window's strings are all marked for translation

@@ -68,7 +68,7 @@ def test_no_string_of_the_sources_is_missing_from_the_translation(tmp_path):
         pytest.skip(f"pyside6-lupdate is not installed beside this Python ({LUPDATE}): cannot extract the strings")
     fresh = tmp_path / "margin_zh_CN.ts"
     sources = ["main.py", *sorted(str(p.relative_to(ROOT)) for folder in ("db", "desktop")
-                                  for p in (ROOT / folder).glob("*.py"))]
+                                  for p in (ROOT / folder).rglob("*.py"))]
     subprocess.run([str(LUPDATE), "-no-obsolete", "-locations", "none", "-target-language", "zh_CN", *sources,
                     "-ts", str(fresh)], cwd=ROOT, check=True, capture_output=True, timeout=300)
     committed = {(c, s) for c, s, _ in messages(TS)}

@@ -67,7 +67,7 @@ def _run(installed: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess:
 
 @pytest.mark.slow
 def test_installed_wheel_seeds_a_new_library_with_the_bundled_papers(installed, tmp_path):
-    where = _run(installed, "python", "-c", "import db, desktop, db.resources as r; "
+    where = _run(installed, "python", "-c", "import db, desktop, db.system.resources as r; "
                  "print(db.__file__); print(r.CORPUS_DIR)", cwd=tmp_path)
     assert where.returncode == 0, where.stderr
     module, corpus = where.stdout.split("\n")[:2]
@@ -86,7 +86,7 @@ def test_installed_wheel_finds_the_chinese_translation_and_the_icon(installed, t
     probe = ("from PySide6.QtCore import QCoreApplication, QLocale\n"
              "from PySide6.QtWidgets import QApplication\n"
              "from desktop.app import TRANSLATIONS, install_translation\n"
-             "from db.resources import ICONS_DIR\n"
+             "from db.system.resources import ICONS_DIR\n"
              "app = QApplication([])\n"
              "print((TRANSLATIONS / 'margin_zh_CN.qm').is_file(), (ICONS_DIR / 'margin.svg').is_file())\n"
              "print(install_translation(app, locale=QLocale('zh_CN')))\n"

@@ -1,1 +1,1 @@
-"""One module per export format; `db.export` is the entry point (`export`, `export_files`, `FORMATS`)."""
+"""One module per export format; `db.exporters.registry` is the entry point (`export`, `export_files`, `FORMATS`)."""

@@ -3,7 +3,7 @@
 Entry type: the file's (`@article` with `journal`, `@inproceedings`/`@incollection` with `booktitle`, `@book`,
 `@phdthesis` with `school`, `@techreport` with `institution`, `@misc`, …), else `@inproceedings` with a venue and
 `@misc` without (db.exporters.common.entry_type); a submission its venue rejected is `@unpublished` with a
-`note` saying so. Fields: title, author and editor (db.names: "von Last, Jr, First", organisations in braces),
+`note` saying so. Fields: title, author and editor (db.text.names: "von Last, Jr, First", organisations in braces),
 year, month (a macro: `nov`), the venue field of the type, pages, volume, number, publisher, isbn, issn,
 language, address, edition, series, note (the file's), url, doi, eprint + archiveprefix (arXiv), abstract,
 keywords (the file's keywords and the user's tags; one with a comma in braces), annote (the user's note), and
@@ -29,8 +29,8 @@ import re
 from collections.abc import Sequence
 
 from db.exporters.common import citation_keys, entry_type, export_title, export_venue, submission_note, title_source
-from db.names import bibtex_name
 from db.paper import Paper
+from db.text.names import bibtex_name
 
 _TEXT_ESCAPES = {"\\": r"{\textbackslash}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "%": r"\%",
                  "#": r"\#", "_": r"\_", "~": r"{\textasciitilde}", "^": r"{\string^}", "`": "{`}"}

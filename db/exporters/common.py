@@ -1,5 +1,5 @@
 """Helpers shared by the exporters: where a paper's title comes from, citation keys, entry types and venues.
-Names go through db.names (one parser for readers and exporters)."""
+Names go through db.text.names (one parser for readers and exporters)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from db.names import family_name
 from db.paper import Paper, decision_note, implied_type
 from db.paper import published as _published
+from db.text.names import family_name
 
 _WORD = re.compile(r"[a-z0-9]+")
 

@@ -2,7 +2,7 @@
 
 Item: `id` (the same citation key as BibTeX), `type` (from the paper's entry type: "article-journal",
 "paper-conference", "book", "chapter", "thesis", "report", "manuscript" for an unpublished submission, else
-"article"), `title`, `author`/`editor` (db.names: {"family", "given", "non-dropping-particle", "suffix"} or
+"article"), `title`, `author`/`editor` (db.text.names: {"family", "given", "non-dropping-particle", "suffix"} or
 {"literal"} for an organisation), `issued` ({"date-parts": [[year, month]]}), `container-title` (the venue),
 `page`, `volume`, `issue`, `publisher`, `publisher-place`, `ISBN`, `ISSN`, `language`, `edition`,
 `collection-title`, `abstract`, `URL`, `DOI`, `number` + `publisher` "arXiv" for an arXiv id, and `keyword`:
@@ -31,8 +31,8 @@ from db.exporters.common import (
     submission_note,
     title_source,
 )
-from db.names import csl_name
 from db.paper import Paper
+from db.text.names import csl_name
 
 TYPES = {"article": "article-journal", "inproceedings": "paper-conference", "conference": "paper-conference",
          "book": "book", "mvbook": "book", "incollection": "chapter", "inbook": "chapter", "phdthesis": "thesis",

@@ -21,12 +21,12 @@ import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
-from db.abstract_markup import abstract_to_plain
 from db.errors import MarginError
 from db.exporters.common import export_title, title_source
-from db.fileio import temporary_file
 from db.paper import Paper
-from db.render import stars
+from db.system.fileio import temporary_file
+from db.text.abstract_markup import abstract_to_plain
+from db.text.render import stars
 
 _INLINE_SPECIAL = re.compile(r"([\\`*_\[\]>])")
 _MATH = re.compile(r"\$(?=[^\s$])[^$\n]*?[^\s$\\]\$(?!\d)|\$[^\s$]\$(?!\d)")
@@ -199,7 +199,7 @@ def write_folder(files: dict[str, str], folder: Path) -> list[Path]:
 
     A file from an earlier export of the same paper under another name (the label changed) is removed, so
     the folder holds one file per paper. Other files in the folder are left alone. A replaced file keeps its
-    permissions; a new one gets 0o666 less the umask (db.fileio). Returns the paths
+    permissions; a new one gets 0o666 less the umask (db.system.fileio). Returns the paths
     written. Raises MarginError naming the path when the folder cannot be created or written.
     """
     try:

@@ -10,7 +10,7 @@ abstracts) is kept as text. Year from `year`, else BibLaTeX `date` (`2015-02-06`
 `booktitle`/`journal`/`journaltitle`/`eventtitle`; an entry with a `crossref` takes the fields it lacks from
 the entry it names (a `@proceedings`' title becomes its papers' booktitle, `shortname` + `year` as PMLR writes
 it); an `@inproceedings` with neither takes the venue and year of the file's only `@proceedings` before it.
-Authors and editors go through db.names (BibTeX's name rules). The other fields Margin keeps are in
+Authors and editors go through db.text.names (BibTeX's name rules). The other fields Margin keeps are in
 `PaperRecord.extra` (db.paper.EXTRA_KEYS). arXiv id from `eprint` (with `archiveprefix`/`eprinttype` arXiv) or
 an arxiv.org URL; OpenReview id from `openreview` or the URL. Margin's own export: `x-margin-title-source =
 {derived}` makes the title absent, `{user}` takes `x-margin-file-title` for the title; `x-margin-keywords`
@@ -39,8 +39,8 @@ from db.formats.common import (
     openreview_from_url,
     year_of,
 )
-from db.names import parse_bibtex_name, split_bibtex_names
 from db.paper import PaperRecord, decision_note
+from db.text.names import parse_bibtex_name, split_bibtex_names
 
 _ENTRY = re.compile(r"^[ \t]*@[A-Za-z]+[ \t]*[{(]", re.MULTILINE)
 _VOLUMES = {"proceedings", "mvproceedings"}
@@ -83,7 +83,7 @@ def read(text: str, path: Path) -> tuple[list[PaperRecord], list[Skipped], str]:
     Every entry is a paper (books, theses, reports, chapters too) except a `@proceedings` volume that lends
     its venue and year: one named by some entry's `crossref`, or the file's only `@proceedings` when entries
     without a booktitle follow it (PMLR's volume files); such a volume is reported in `skipped`. A citation key
-    is not identity: entries with an empty or repeated key are read like any other (db.matching decides).
+    is not identity: entries with an empty or repeated key are read like any other (db.library.matching decides).
     """
     library = bibtexparser.parse_string(text, parse_stack=[])
     skipped: list[Skipped] = []

@@ -30,8 +30,8 @@ from db.formats.common import (
     split_list,
     year_of,
 )
-from db.names import split_author_text
 from db.paper import PaperRecord
+from db.text.names import split_author_text
 
 SYNONYMS = {
     "title": ("title", "papertitle", "name", "articletitle", "documenttitle"),

@@ -36,8 +36,8 @@ from db.formats.common import (
     year_of,
 )
 from db.formats.csl_json import derived_title
-from db.names import display_name, split_author_text
 from db.paper import PaperRecord
+from db.text.names import display_name, split_author_text
 
 _WS = re.compile(r"\s*")
 _CONTAINERS = ("submissions", "notes", "papers", "items", "records", "data", "results", "entries", "accepted")

@@ -25,8 +25,8 @@ from db.formats.common import (
     split_list,
     year_of,
 )
-from db.names import display_name
 from db.paper import PaperRecord
+from db.text.names import display_name
 
 # A record starts at a `TY` tag; `TY -  BOOK` (one space, as some exporters write the first line) too, as rispy
 # reads it

@@ -24,9 +24,7 @@ from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, Schema
 from whoosh.index import LockError
 
-from db.fileio import write_atomically
-from db.library import Library
-from db.memory import release_memory
+from db.library.library import Library
 from db.paper import Paper
 from db.search.engine import check_whoosh
 from db.search.folder import IndexLock, fresh_folder, swap_in
@@ -46,6 +44,8 @@ from db.search.language import highlight_terms as highlight_terms  # the window 
 from db.search.postings import POSITIONS_FIELD, SegmentCache, open_index, positional, weighted
 from db.search.ranking import Ranker
 from db.search.writer import Helper, SegmentBuilder, write_segments
+from db.system.fileio import write_atomically
+from db.system.memory import release_memory
 
 INDEX_SCHEMA_VERSION = 8  # 7: the stamp holds the last change applied (library change log); 8: 32-bit
 # positions in their own field (textpos), the text field holds weights only

@@ -17,7 +17,7 @@ from whoosh.analysis import StemFilter, Token, Tokenizer
 from whoosh.lang.porter import stem as porter_stem
 from whoosh.support.charset import accent_map
 
-from db.cleaning import tag_key
+from db.text.cleaning import tag_key
 
 SEARCH_SYNTAX_HELP = """\
 Search syntax

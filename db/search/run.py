@@ -1,9 +1,9 @@
 """One entry point for a query typed by the user, shared by `list`/`export --query` and the window's worker.
 
 Plain queries go to the search index (db.search.index). Recommendation queries (`is:recommended`,
-`similar:ID`, `similar-tag:"NAME"`) go to db.recommend, `is:interests` (one queue across the interests) to
-db.interests, and `is:check` (the papers of a view's random progress check) to db.progress; any other words in
-the same query then filter the recommendations and keep their order.
+`similar:ID`, `similar-tag:"NAME"`) go to db.recommend.recommender, `is:interests` (one queue across the
+interests) to db.triage.interests, and `is:check` (the papers of a view's random progress check) to
+db.triage.progress; any other words in the same query then filter the recommendations and keep their order.
 A query of filters only (`venue:"ICLR 2018"`, `tag:x rating:>=4`, …) has nothing to rank by: its papers come
 back in library order, so that annotating a paper (which re-adds its index document at the end) does not move it.
 """
@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from db.errors import MarginError
-from db.library import Library
+from db.library.library import Library
 from db.search import SearchIndex, highlight_terms, parse_query_text
 
 SIMILAR_LIMIT = 20  # as Recommender.similar's default
@@ -39,7 +39,7 @@ def run_query(library: Library, text: str, index: SearchIndex, recommender=None)
     only (ParsedQuery.ranked is False), best first for one with words to rank by, in the recommender's order
     for a recommendation query.
 
-    `recommender` is a db.recommend.Recommender to reuse (one is made when None and the query needs it).
+    `recommender` is a db.recommend.recommender.Recommender to reuse (one is made when None and the query needs it).
     Raises MarginError (e.g. NoPositivesError) with a one-line message for a recommendation that cannot be
     made, and for an unknown `similar:` id.
     """
@@ -51,13 +51,13 @@ def run_query(library: Library, text: str, index: SearchIndex, recommender=None)
         ids = result.ids if parse_query_text(text).ranked else in_library_order(library, result.ids)
         return QueryResult(ids, hint=result.hint, terms=result.terms)
     rest = (text[: found.start()] + " " + text[found.end() :]).strip()
-    if found.group(5):  # is:check: the papers of the random progress check of the rest of the query (db.progress)
-        from db.progress import check_ids, scope_of
+    if found.group(5):  # is:check: the random progress check's papers of the rest of the query (db.triage.progress)
+        from db.triage.progress import check_ids, scope_of
 
         ids = check_ids(library, scope_of(rest))
         return QueryResult(ids, terms=highlight_terms(rest) if rest else [])
     if recommender is None:
-        from db.recommend import Recommender
+        from db.recommend.recommender import Recommender
 
         recommender = Recommender(library)
     recommended, paper_id, tag = found.group(1), found.group(2), found.group(3) or found.group(4)
@@ -66,7 +66,7 @@ def run_query(library: Library, text: str, index: SearchIndex, recommender=None)
     # first: filtering the library-wide top 50 would leave only the venue's share of them
     every = {"limit": None} if rest else {}
     if found.group(6):
-        from db.interests import queue
+        from db.triage.interests import queue
 
         result = queue(library, recommender)
         if not result.ids and result.waiting:
@@ -89,7 +89,7 @@ def run_query(library: Library, text: str, index: SearchIndex, recommender=None)
         matching = set(narrowed.ids)
         ids = [i for i in ids if i in matching]
         if not found.group(6):
-            from db.recommend import DEFAULT_LIMIT
+            from db.recommend.recommender import DEFAULT_LIMIT
 
             ids = ids[: SIMILAR_LIMIT if paper_id is not None else DEFAULT_LIMIT]
         hint = narrowed.hint

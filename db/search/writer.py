@@ -311,7 +311,7 @@ def _helper_main(folder: str) -> None:
 def _documents(batches):
     for batch in batches:
         if isinstance(batch, tuple):  # ("library", folder, ids): read them here
-            from db.library import Library
+            from db.library.library import Library
             from db.search.index import document
 
             with Library.open(Path(batch[1]), seed=False) as library:

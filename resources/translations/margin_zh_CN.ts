@@ -50,7 +50,7 @@
         <translation>请关闭 Margin 并重新打开以重建文库。</translation>
     </message>
     <message>
-        <location filename="../../desktop/shortcuts.py" line="+101"/>
+        <location filename="../../desktop/window/shortcuts.py" line="+101"/>
         <source>back to the list</source>
         <translation>返回列表</translation>
     </message>
@@ -60,7 +60,7 @@
         <translation>在评分框中：评分，逐级调整评分</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
@@ -70,12 +70,12 @@
         <translation>作用</translation>
     </message>
     <message>
-        <location filename="../../desktop/highlight_view.py" line="+30"/>
+        <location filename="../../desktop/reader/highlight_view.py" line="+30"/>
         <source>highlight words</source>
         <translation>高亮词</translation>
     </message>
     <message>
-        <location filename="../../desktop/dialogs.py" line="+30"/>
+        <location filename="../../desktop/window/dialogs.py" line="+30"/>
         <source>Note history</source>
         <translation>笔记历史</translation>
     </message>
@@ -120,7 +120,7 @@
         <translation>已跳过：</translation>
     </message>
     <message>
-        <location filename="../../desktop/export_dialog.py" line="+21"/>
+        <location filename="../../desktop/window/export_dialog.py" line="+21"/>
         <location line="+36"/>
         <source>Export</source>
         <translation>导出</translation>
@@ -176,7 +176,7 @@
         <translation>导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/progress_view.py" line="+215"/>
+        <location filename="../../desktop/docks/progress.py" line="+215"/>
         <source>all papers</source>
         <translation>全部文献</translation>
     </message>
@@ -211,7 +211,7 @@
         <translation>接下来推荐的 %1 篇中很可能至多有 %2 篇喜欢的</translation>
     </message>
     <message>
-        <location filename="../../desktop/undo.py" line="+76"/>
+        <location filename="../../desktop/edits/undo.py" line="+76"/>
         <source>Set rating</source>
         <translation>设置评分</translation>
     </message>
@@ -232,7 +232,7 @@
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../../desktop/window_actions.py" line="+150"/>
+        <location filename="../../desktop/window/actions.py" line="+150"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -259,7 +259,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop/window_actions.py" line="-110"/>
+        <location filename="../../desktop/window/actions.py" line="-110"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -454,13 +454,13 @@
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../desktop/shortcuts.py" line="-6"/>
+        <location filename="../../desktop/window/shortcuts.py" line="-6"/>
         <location line="+5"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_actions.py" line="+1"/>
+        <location filename="../../desktop/window/actions.py" line="+1"/>
         <source>&amp;Search syntax</source>
         <translation>搜索语法(&amp;S)</translation>
     </message>
@@ -548,7 +548,7 @@ Library: %1</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../desktop/library_menu.py" line="+31"/>
+        <location filename="../../desktop/window/library_menu.py" line="+31"/>
         <source>System language</source>
         <translation>系统语言</translation>
     </message>
@@ -626,7 +626,7 @@ Library: %1</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop/highlight_view.py" line="+49"/>
+        <location filename="../../desktop/reader/highlight_view.py" line="+49"/>
         <source>Highlight words</source>
         <translation>高亮词</translation>
     </message>
@@ -652,7 +652,7 @@ Library: %1</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/main_window.py" line="+245"/>
+        <location filename="../../desktop/window/main_window.py" line="+301"/>
         <source>No paper selected.</source>
         <translation>未选择文献。</translation>
     </message>
@@ -779,7 +779,7 @@ Library: %1</source>
         <translation>更改未保存</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_layout.py" line="+60"/>
+        <location filename="../../desktop/window/layout.py" line="+60"/>
         <source>Search papers</source>
         <translation>搜索文献</translation>
     </message>
@@ -834,7 +834,7 @@ Library: %1</source>
 <context>
     <name>MapDock</name>
     <message>
-        <location filename="../../desktop/map_view.py" line="+129"/>
+        <location filename="../../desktop/docks/map.py" line="+129"/>
         <source>Conference map</source>
         <translation>会议地图</translation>
     </message>
@@ -962,7 +962,7 @@ Library: %1</source>
 <context>
     <name>NoteEditor</name>
     <message>
-        <location filename="../../desktop/note_editor.py" line="+49"/>
+        <location filename="../../desktop/reader/note_editor.py" line="+49"/>
         <source>Note (Markdown)</source>
         <translation>笔记（Markdown）</translation>
     </message>
@@ -1025,7 +1025,7 @@ Library: %1</source>
 <context>
     <name>NoteSession</name>
     <message>
-        <location filename="../../desktop/note_session.py" line="+75"/>
+        <location filename="../../desktop/reader/note_session.py" line="+75"/>
         <source>This note was also changed outside this window; that version is in Edit → Note history</source>
         <translation>此笔记也在本窗口之外被修改；该版本见 编辑 → 笔记历史</translation>
     </message>
@@ -1048,7 +1048,7 @@ Library: %1</source>
 <context>
     <name>PaperTableModel</name>
     <message>
-        <location filename="../../desktop/paper_model.py" line="+39"/>
+        <location filename="../../desktop/list/paper_model.py" line="+39"/>
         <source>Paper</source>
         <translation>文献</translation>
     </message>
@@ -1108,7 +1108,7 @@ Library: %1</source>
 <context>
     <name>ProgressDock</name>
     <message>
-        <location filename="../../desktop/progress_view.py" line="-196"/>
+        <location filename="../../desktop/docks/progress.py" line="-196"/>
         <location line="+3"/>
         <source>Triage progress</source>
         <translation>筛选进度</translation>
@@ -1203,7 +1203,7 @@ Library: %1</source>
 <context>
     <name>RatingWidget</name>
     <message>
-        <location filename="../../desktop/rating_widget.py" line="+28"/>
+        <location filename="../../desktop/reader/rating_widget.py" line="+28"/>
         <source>Rating: click a star, or press 1–5 (0 clears)</source>
         <translation>评分：点击星标，或按 1–5（0 清除）</translation>
     </message>
@@ -1223,7 +1223,7 @@ Library: %1</source>
 <context>
     <name>Reader</name>
     <message>
-        <location filename="../../desktop/reader_labels.py" line="+11"/>
+        <location filename="../../desktop/reader/reader_labels.py" line="+11"/>
         <source>(%1 more characters of this abstract are not shown)</source>
         <translation>（此摘要还有 %1 个字符未显示）</translation>
     </message>
@@ -1323,7 +1323,7 @@ Library: %1</source>
 <context>
     <name>SearchWorker</name>
     <message>
-        <location filename="../../desktop/search_worker.py" line="+56"/>
+        <location filename="../../desktop/list/search_worker.py" line="+57"/>
         <source>Rebuilding the search index…</source>
         <translation>正在重建搜索索引…</translation>
     </message>
@@ -1338,7 +1338,7 @@ Library: %1</source>
         <translation>正在重建搜索索引：%1/%2 篇文献</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>Preparing recommendations…</source>
         <translation>正在准备推荐…</translation>
     </message>
@@ -1346,7 +1346,7 @@ Library: %1</source>
 <context>
     <name>Sidebar</name>
     <message>
-        <location filename="../../desktop/sidebar.py" line="+83"/>
+        <location filename="../../desktop/docks/sidebar.py" line="+83"/>
         <source>Library</source>
         <translation>文库</translation>
     </message>
@@ -1500,7 +1500,7 @@ Library: %1</source>
 <context>
     <name>TagEditor</name>
     <message>
-        <location filename="../../desktop/tag_editor.py" line="+54"/>
+        <location filename="../../desktop/reader/tag_editor.py" line="+54"/>
         <source>Add a tag and press Enter</source>
         <translation>输入标签后按 Enter</translation>
     </message>
@@ -1528,7 +1528,7 @@ Library: %1</source>
 <context>
     <name>self.w</name>
     <message numerus="yes">
-        <location filename="../../desktop/window_actions.py" line="-94"/>
+        <location filename="../../desktop/window/actions.py" line="-94"/>
         <source>Copied the BibTeX entry of %Ln paper(s)</source>
         <translation>
             <numerusform>已复制 %Ln 篇文献的 BibTeX 条目</numerusform>
@@ -1552,7 +1552,7 @@ Library: %1</source>
 <context>
     <name>window</name>
     <message>
-        <location filename="../../desktop/map_view.py" line="-318"/>
+        <location filename="../../desktop/docks/map.py" line="-318"/>
         <source>Conference map</source>
         <translation>会议地图</translation>
     </message>

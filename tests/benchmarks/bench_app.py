@@ -528,7 +528,7 @@ def margin_phrase_ms(library: Path, text: str) -> dict:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from bench_search import SearchIndex, query_ms
 
-    from db.library import Library
+    from db.library.library import Library
 
     opened = Library.open(library, seed=False)
     index = SearchIndex.for_library(opened)

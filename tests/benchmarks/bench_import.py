@@ -53,7 +53,7 @@ def vm(field: str) -> float:
 def child_import(library: str, paper_list: str) -> None:
     """Import one file into the library (no search index) and print the figures as one JSON line."""
     from db.import_job import read_inputs
-    from db.library import Library
+    from db.library.library import Library
 
     base = vm("VmRSS")
     before = resource.getrusage(resource.RUSAGE_SELF)

@@ -2,8 +2,8 @@
 
     PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_labels.py [N_UNTITLED]
 
-Uses the abstracts of ../shared/data/real/*.json: the time to derive one headline (db.labels), to render one
-abstract as plain text and as HTML (math through db.math_markup), and the one-time relabel when a library of
+Uses the abstracts of ../shared/data/real/*.json: the time to derive one headline (db.text.labels), to render one
+abstract as plain text and as HTML (math through db.text.math_markup), and the one-time relabel when a library of
 N untitled papers (default 4,000; made from those abstracts as seed text) is opened under a new label rule.
 """
 
@@ -19,10 +19,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from db.abstract_markup import abstract_to_html, abstract_to_plain  # noqa: E402
-from db.labels import derive_label  # noqa: E402
-from db.library import Library  # noqa: E402
-from db.library_import import LABEL_RULE_FILE  # noqa: E402
+from db.library.importing import LABEL_RULE_FILE  # noqa: E402
+from db.library.library import Library  # noqa: E402
+from db.text.abstract_markup import abstract_to_html, abstract_to_plain  # noqa: E402
+from db.text.labels import derive_label  # noqa: E402
 
 
 def _abstracts() -> list[str]:
@@ -53,7 +53,7 @@ def main() -> int:
     texts = [f"{a} (variant {i // len(abstracts)} of the text, number {i})" for i, a in
              enumerate(abstracts * (wanted // len(abstracts) + 1))][:wanted]
     seed.write_text("ICML 2026 Papers\n\n" + "\n\n".join(texts) + "\n", encoding="utf-8")
-    from db.importer import read_file
+    from db.formats.importer import read_file
 
     with Library.open(folder, seed=False) as lib:
         lib.import_records(read_file(seed).records)

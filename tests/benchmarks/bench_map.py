@@ -38,15 +38,15 @@ sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
 
 from bench_recommend import real_records, resampled  # noqa: E402
 
-from db import conference_map as cm  # noqa: E402
-from db.library import Library  # noqa: E402
-from db.tfidf_cache import TfidfCache  # noqa: E402
+from db.library.library import Library  # noqa: E402
+from db.map import conference_map as cm  # noqa: E402
+from db.recommend.tfidf_cache import TfidfCache  # noqa: E402
 
 OPEN_SCRIPT = """
 import sys, time
 started = time.perf_counter()
-from db.library import Library
-from db.conference_map import MapCache
+from db.library.library import Library
+from db.map.conference_map import MapCache
 with Library.open(sys.argv[1], seed=False) as library:
     inner = time.perf_counter()
     conference_map, report = MapCache(library.folder).refresh(library)
@@ -66,7 +66,7 @@ def frame_times(conference_map: cm.ConferenceMap) -> dict[str, float]:
     import pyqtgraph as pg
     from PySide6.QtWidgets import QApplication
 
-    from desktop.map_view import FAINT, MapViewBox
+    from desktop.docks.map import FAINT, MapViewBox
 
     app = QApplication.instance() or QApplication([])
     view_box = MapViewBox()

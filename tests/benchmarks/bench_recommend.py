@@ -38,11 +38,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from db.library import Library  # noqa: E402
+from db.library.library import Library  # noqa: E402
 from db.paper import PaperRecord  # noqa: E402
-from db.recommend import Recommender  # noqa: E402
+from db.recommend.recommender import Recommender  # noqa: E402
+from db.recommend.tfidf_cache import TfidfCache  # noqa: E402
 from db.search.index import ensure_index  # noqa: E402
-from db.tfidf_cache import TfidfCache  # noqa: E402
 
 REAL = ROOT.parent / "shared" / "data" / "real"
 ICLR = REAL / "iclr2018.json"

@@ -18,7 +18,7 @@ Figures per topic (mean over the runs, min–max in brackets):
   papers are found (random order ≈ 0).
 - recall at 10/20/30% screened.
 - The estimate: at 10%, 20% and 30% screened the researcher presses "Rate 20 random unseen papers"
-  (db.progress.draw_check): at 10% it draws a check of 20 of the papers then unseen, at 20% and 30% it draws 20
+  (db.triage.progress.draw_check): at 10% it draws a check of 20 of the papers then unseen, at 20% and 30% it draws 20
   more into the same check (papers of it screened meanwhile count without being rated again, so the check grows
   to 20, ≤ 40, ≤ 60 papers). The stated 95% interval of liked papers still unseen is compared with the truth
   once the check was rated. Coverage is the share of checks whose interval holds the
@@ -28,7 +28,7 @@ Figures per topic (mean over the runs, min–max in brackets):
   Margin states it now: "likely to hold at most b").
 - Cold start (`--cold-start`): see `cold_start`.
 - Three interests: the three topics together, screened either from one `is:recommended` queue of the ratings
-  (every liked paper 5 stars) or from the `is:interests` queue of three tags (db.interests).
+  (every liked paper 5 stars) or from the `is:interests` queue of three tags (db.triage.interests).
 """
 
 from __future__ import annotations
@@ -48,11 +48,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from db.interests import queue as interest_queue  # noqa: E402
-from db.library import Library  # noqa: E402
+from db.library.library import Library  # noqa: E402
 from db.paper import PaperRecord  # noqa: E402
-from db.progress import draw_check, progress  # noqa: E402
-from db.recommend import Recommender  # noqa: E402
+from db.recommend.recommender import Recommender  # noqa: E402
+from db.triage.interests import queue as interest_queue  # noqa: E402
+from db.triage.progress import draw_check, progress  # noqa: E402
 
 ICLR = ROOT.parent / "shared" / "data" / "real" / "iclr2018.json"
 CHECKPOINTS = (0.10, 0.20, 0.30)

@@ -47,7 +47,7 @@ TAGS = [["a, b", "to read"], ["中文", "emoji 🎉"], ["x%y"], ["=1+1"]]
 
 
 def build_library(folder: Path, source: Path | None) -> object:
-    from db.library import Library
+    from db.library.library import Library
 
     library = Library.open(folder, seed=False)
     files = []
@@ -56,7 +56,7 @@ def build_library(folder: Path, source: Path | None) -> object:
     hostile = folder.parent / "hostile.json"
     hostile.write_text(json.dumps(HOSTILE, ensure_ascii=False), encoding="utf-8")
     files.append(hostile)
-    from db.importer import read_file
+    from db.formats.importer import read_file
 
     for path in files:
         library.import_records(read_file(path).records)
@@ -185,8 +185,8 @@ def records_in(path: Path) -> int:
 
 
 def main() -> None:
-    from db.export import FORMATS, export
-    from db.importer import read_file
+    from db.exporters.registry import FORMATS, export
+    from db.formats.importer import read_file
 
     print("| import file | records in file | read | skipped (named with line) |")
     print("|---|---|---|---|")
@@ -222,7 +222,7 @@ def main() -> None:
         print(f"| csv | LibreOffice | {written} | {libreoffice_count(table, ids)} |")
         if "xlsx" in FORMATS:
             xlsx = temp / "out.xlsx"
-            from db.export import write_export
+            from db.exporters.registry import write_export
 
             write_export(papers, "xlsx", xlsx)
             print(f"| xlsx | LibreOffice | {written} | {libreoffice_count(xlsx, ids)} |")

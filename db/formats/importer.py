@@ -1,0 +1,197 @@
+"""Read a paper-list file of any supported format into paper records.
+
+Decoding: UTF-8 (with or without BOM), UTF-16 with BOM, else a legacy encoding detected by
+charset-normalizer (the result says which was assumed). CRLF/CR line ends become LF; stray control
+characters are dropped. Format: the extension's, when the text has that format's structure; else by how the
+text starts (a CSV header row wins over a `@type{` line inside a note); see `sniff`:
+
+| format      | sniffed by                                   | extensions              | reader                     |
+|-------------|----------------------------------------------|-------------------------|----------------------------|
+| arxiv-atom  | XML root `<feed>` in the Atom namespace       | .xml .atom              | db.formats.arxiv_atom      |
+| json/jsonl  | first character `[` or `{` (CSL-JSON inside)  | .json .jsonl .ndjson    | db.formats.jsonlist        |
+| bibtex      | a line starting `@type{`                      | .bib .bibtex .biblatex  | db.formats.bibtex          |
+| ris         | a line starting `TY  -`                       | .ris                    | db.formats.ris             |
+| csv         | a header row naming a title/abstract column   | .csv .tsv               | db.formats.csv_table       |
+| seed        | header line, blank line, paragraphs           | .txt                    | db.formats.corpus          |
+
+Errors: `read_file` raises InputError(path, message, line) when the file cannot be read at all (missing,
+not text, undetectable encoding, JSON/XML that does not parse or is nested too deeply for the parser, CSV
+without a usable header, empty, no known format, or no record could be taken). Records that cannot be taken
+are listed in ReadResult.skipped.
+"""
+
+from __future__ import annotations
+
+import codecs
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from db.errors import InputError
+from db.formats import arxiv_atom, bibtex, csv_table, jsonlist, ris
+from db.formats.common import strip_controls
+from db.formats.corpus import looks_like_seed_text, read_seed_text
+from db.paper import PaperRecord
+
+MAX_FILE_BYTES = 512 * 1024 * 1024
+FORMAT_NAMES = "JSON, JSON Lines, CSV, BibTeX/BibLaTeX, CSL-JSON, RIS, arXiv Atom, Margin seed text"
+_PREFERRED = ("cp1252", "latin_1", "iso8859_15")
+_BY_EXTENSION = {
+    ".xml": "arxiv-atom", ".atom": "arxiv-atom", ".json": "json", ".jsonl": "json", ".ndjson": "json",
+    ".bib": "bibtex", ".bibtex": "bibtex", ".biblatex": "bibtex", ".ris": "ris", ".csv": "csv", ".tsv": "csv",
+    ".txt": "seed",
+}
+
+
+@dataclass
+class ReadResult:
+    """Records read from one file, the format and encoding used, and records skipped as (line, reason)."""
+
+    path: Path
+    format: str
+    encoding: str
+    records: list[PaperRecord]
+    skipped: list[tuple[int | None, str]] = field(default_factory=list)
+
+    @property
+    def assumed_encoding(self) -> str | None:
+        """The encoding name when it was not UTF-8 (with or without BOM), else None."""
+        return None if self.encoding in ("utf-8", "utf-8-sig", "ascii") else self.encoding
+
+
+def decode(data: bytes, path: Path) -> tuple[str, str]:
+    """Return (text, encoding name). Raises InputError when the bytes are not text in any detectable encoding."""
+    if data.startswith(codecs.BOM_UTF8):
+        return _strict(data[3:], "utf-8", path), "utf-8-sig"
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return _strict(data, "utf-16", path), "utf-16"
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    else:
+        _reject_binary(text, path)
+        return text, "utf-8"
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise InputError(path, "not a text file (it holds NUL bytes)", line=line)
+    from charset_normalizer import from_bytes
+
+    matches = from_bytes(data)
+    best = matches.best()
+    if best is not None:  # among equally plausible guesses, prefer the commonest legacy encoding (Windows-1252)
+        best = next((m for m in matches if m.encoding in _PREFERRED and m.chaos <= best.chaos + 0.01), best)
+    if best is None:
+        raise InputError(path, "not text in any encoding that could be detected", line=1)
+    text = str(best)
+    _reject_binary(text, path)
+    return text, best.encoding
+
+
+def _strict(data: bytes, encoding: str, path: Path) -> str:
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise InputError(path, f"invalid {encoding} text", line=line) from None
+
+
+def _reject_binary(text: str, path: Path) -> None:
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise InputError(path, "not a text file (it holds NUL bytes)", line=line)
+
+
+_LOOKS_LIKE = {"arxiv-atom": arxiv_atom.looks_like_atom, "json": jsonlist.looks_like_json,
+               "bibtex": bibtex.looks_like_bibtex, "ris": ris.looks_like_ris, "csv": csv_table.looks_like_csv,
+               "seed": looks_like_seed_text}
+
+
+def sniff(text: str, path: Path) -> str | None:
+    """The format name (see the module table): the extension's format when the text has that format's
+    structure, else the first format whose structure the text has, judged by how the file starts (XML root,
+    JSON value, CSV header row, first RIS tag) before any line inside it (a `@type{` line, which a CSV note or
+    an abstract may hold too), else the extension's format (its reader names the problem), else None."""
+    by_extension = _BY_EXTENSION.get(path.suffix.lower())
+    if by_extension and _LOOKS_LIKE[by_extension](text):
+        return by_extension
+    first = next((line for line in text.lstrip("\ufeff").split("\n") if line.strip()), "")
+    if arxiv_atom.looks_like_atom(text):
+        return "arxiv-atom"
+    if jsonlist.looks_like_json(text):
+        return "json"
+    if csv_table.looks_like_csv(text):
+        return "csv"
+    if ris.looks_like_ris(first):
+        return "ris"
+    if bibtex.looks_like_bibtex(text):
+        return "bibtex"
+    if ris.looks_like_ris(text):
+        return "ris"
+    if by_extension is None and looks_like_seed_text(text):
+        return "seed"
+    return by_extension
+
+
+def read_text(text: str, path: Path) -> tuple[str, list[PaperRecord], list[tuple[int | None, str]]]:
+    """(format, records, skipped) of decoded, LF-normalized `text`. Raises InputError as `read_file`."""
+    try:
+        return _read_text(text, path)
+    except RecursionError:  # a parser's last word on deeply nested input (JSON catches its own, with a line)
+        raise InputError(path, "the file is nested too deeply to read", line=1) from None
+
+
+def _read_text(text: str, path: Path) -> tuple[str, list[PaperRecord], list[tuple[int | None, str]]]:
+    kind = sniff(text, path)
+    if kind == "seed":
+        if not looks_like_seed_text(text):
+            raise InputError(path, "not a paper list Margin reads: plain text needs a header line ('ICML 2026 "
+                             "Papers'), a blank line, then one abstract per paragraph (Markdown, such as Margin's "
+                             "own Markdown export, is not imported: import its JSON export)", line=1)
+        records, skipped = read_seed_text(text, path)
+        return "seed", records, skipped
+    if kind == "arxiv-atom":
+        if not text.lstrip("\ufeff \t\n").startswith("<"):
+            raise InputError(path, "not XML (an arXiv Atom file starts with '<')", line=1)
+        records, skipped, kind = arxiv_atom.read(text, path)
+    elif kind == "json":
+        records, skipped, kind = jsonlist.read(text, path)
+    elif kind == "bibtex":
+        records, skipped, kind = bibtex.read(text, path)
+    elif kind == "ris":
+        records, skipped, kind = ris.read(text, path)
+    elif kind == "csv":
+        records, skipped, kind = csv_table.read(text, path)
+    else:
+        raise InputError(path, f"not a paper list in a format Margin reads ({FORMAT_NAMES})", line=1)
+    if not records:
+        line = skipped[0][0] if skipped else 1
+        reason = f" ({skipped[0][1]})" if skipped else ""
+        raise InputError(path, f"no paper could be read from this {kind} file{reason}", line=line)
+    return kind, records, skipped
+
+
+def read_file(path: Path | str) -> ReadResult:
+    """Read `path` into paper records. Raises InputError(path, line) when the file cannot be read at all."""
+    path = Path(path)
+    if not path.exists():
+        raise InputError(path, "no such file")
+    if path.is_dir():
+        raise InputError(path, "is a folder, not a file")
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):  # /dev/zero, a FIFO, a socket: endless or blocking reads
+            raise InputError(path, "not a regular file (a device, pipe or socket); save the list to a file first")
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise InputError(path, f"the file is larger than {MAX_FILE_BYTES // 2**20} MB")
+        data = path.read_bytes()
+    except OSError as error:
+        raise InputError(path, f"cannot read the file ({error.strerror})") from None
+    if not data.strip():
+        raise InputError(path, "the file is empty", line=1)
+    text, encoding = decode(data, path)
+    del data  # the bytes are not needed while the text is parsed (150 MB for a list of 100k papers)
+    text = strip_controls(text.replace("\r\n", "\n").replace("\r", "\n")).lstrip("\ufeff")
+    if not text.strip():
+        raise InputError(path, "the file is empty", line=1)
+    kind, records, skipped = read_text(text, path)
+    return ReadResult(path, kind, encoding, records, skipped)

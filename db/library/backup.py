@@ -1,0 +1,398 @@
+"""Automatic annotation backups in `<library>/backups/`, and restoring a backup or a JSON export.
+
+A backup is a Margin JSON document (db/exporters/margin_json.py, "kind": "backup") holding every paper that
+carries anything of the user's: rating, tags, note, note history, user title or read state, with the
+paper's bibliographic fields, so a backup alone can rebuild those papers in an empty library. Annotated
+papers deleted since the previous backup are in it too (Library.delete_papers keeps them), so restoring it
+brings a paper deleted by mistake back with its annotations.
+
+For the window (no Qt here; every function is safe to call from a worker thread, one call at a time per
+library, like every Library call):
+
+    write_backup(library)          on close: writes a backup now (unless nothing changed since the last)
+    backup_if_due(library)         every few minutes: writes one when the newest is a day old or more
+    backup_folder(library)         Help → Open backups folder
+    restore(library, data)         what an import (db.import_job) does with a Margin JSON file; newer
+                                   edits in the library win over older ones in the file
+
+Backup files are `margin-backup-YYYYMMDD-HHMMSSZ.json` (UTC; `-N` appended on a clash within a second); the
+newest KEEP (10) are kept and older ones deleted. Other files in the folder are never touched. Writing a
+backup of a few thousand annotated papers takes well under a second.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from db.errors import InputError, MarginError
+from db.exporters.margin_json import document, read_margin_json, validate
+from db.formats.common import year_of
+from db.library.library import ImportReport, Library
+from db.paper import Paper, PaperRecord, normalize_text
+from db.system.fileio import write_atomically
+from db.text.cleaning import clean_note, clean_tag, clean_title, tag_key
+
+BACKUP_FOLDER = "backups"
+KEEP = 10
+DEFAULT_MAX_AGE = timedelta(days=1)
+_NAME = re.compile(r"^margin-backup-(\d{8}-\d{6})Z(?:-(\d+))?\.json$")
+
+__all__ = ["BACKUP_FOLDER", "DEFAULT_MAX_AGE", "KEEP", "RestoreReport", "backup_folder", "backup_if_due",
+           "backup_papers", "backups", "backups_in", "check", "latest_backup", "read_backup", "read_margin_json",
+           "restore", "write_backup"]
+
+
+def backup_folder(library: Library) -> Path:
+    """`<library>/backups/` (not created by this call)."""
+    return library.folder / BACKUP_FOLDER
+
+
+def backups(library: Library) -> list[Path]:
+    """The backup files of this library, oldest first (by the time in their names). [] when there are none."""
+    return backups_in(library.folder)
+
+
+def backups_in(library_folder: Path) -> list[Path]:
+    """The backup files in `library_folder/backups/`, oldest first; for a library that cannot be opened."""
+    folder = Path(library_folder) / BACKUP_FOLDER
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in folder.iterdir():
+        match = _NAME.match(path.name)
+        if match and path.is_file():
+            found.append(((match.group(1), int(match.group(2) or 0)), path))
+    return [path for _, path in sorted(found)]
+
+
+def latest_backup(library: Library) -> Path | None:
+    """The newest backup file, or None."""
+    found = backups(library)
+    return found[-1] if found else None
+
+
+def read_backup(path: Path) -> dict:
+    """The Margin JSON document in `path` (a backup or an export). Raises InputError naming the file when it
+    cannot be read or is not one."""
+    data = read_margin_json(path)
+    if data is None:
+        if not Path(path).is_file():
+            raise InputError(path, "no such backup file")
+        raise InputError(path, "not a Margin JSON backup or export")
+    return data
+
+
+def backup_papers(library: Library) -> list[Paper]:
+    """Every paper that carries something of the user's (rating, tags, note, note history, title, read), in
+    library order."""
+    return [paper for paper in library.papers()
+            if paper.is_annotated or paper.read or library.note_history(paper.id)]
+
+
+def write_backup(library: Library, keep: int = KEEP, now: datetime | None = None) -> Path:
+    """Write a backup of all annotations into `<library>/backups/` and delete all but the newest `keep`.
+
+    When the annotations are the same as in the newest backup, no new file is written (so repeated closing
+    cannot push older, different backups out); the newest backup's modification time is set to now instead,
+    and its path returned. Returns the path of the backup that holds the current state.
+    Raises MarginError naming the folder when it cannot be created or written.
+    """
+    now = now or datetime.now(UTC)
+    papers = backup_papers(library)
+    data = document(papers, library.note_history, kind="backup")
+    data["created"] = now.astimezone(UTC).isoformat(timespec="seconds")
+    folder = backup_folder(library)
+    latest = latest_backup(library)
+    data["papers"] += _deleted_since(library, latest)
+    if latest is not None and _same_papers(latest, data["papers"]):
+        try:
+            stamp = now.timestamp()
+            os.utime(latest, (stamp, stamp))
+        except OSError:
+            pass
+        return latest
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise MarginError(f"{folder}: cannot write a backup ({error.strerror})") from None
+    path = _free_name(folder, now)
+    write_atomically(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")  # no .tmp left on a full disk
+    with contextlib.suppress(OSError):
+        stamp = now.timestamp()
+        os.utime(path, (stamp, stamp))
+    for old in backups(library)[:-keep] if keep > 0 else []:
+        try:
+            old.unlink()
+        except OSError:
+            pass  # a backup we cannot delete does no harm; try again next time
+    return path
+
+
+def _deleted_since(library: Library, latest: Path | None) -> list[dict]:
+    """The items of annotated papers deleted since the backup `latest` was written (all kept ones when there is
+    none), so the next backup still holds their annotations (db.library.deleting)."""
+    since = None
+    if latest is not None:
+        with contextlib.suppress(OSError):
+            since = datetime.fromtimestamp(latest.stat().st_mtime, UTC).isoformat(timespec="seconds")
+    return library.deleted_items(since)
+
+
+def backup_if_due(library: Library, max_age: timedelta = DEFAULT_MAX_AGE, keep: int = KEEP,
+                  now: datetime | None = None) -> Path | None:
+    """Write a backup when there is none or the newest is `max_age` old or older (by its modification time,
+    which `write_backup` refreshes when nothing changed). Returns the path written, or None when not due.
+    Raises MarginError like write_backup."""
+    now = now or datetime.now(UTC)
+    latest = latest_backup(library)
+    if latest is not None:
+        try:
+            written = datetime.fromtimestamp(latest.stat().st_mtime, UTC)
+        except OSError:
+            written = None
+        if written is not None and now - written < max_age:
+            return None
+    return write_backup(library, keep=keep, now=now)
+
+
+def backup_folder_if_due(folder: str) -> str | None:
+    """`backup_if_due` on the library in `folder`, opened here: for a child process (the window runs the daily
+    backup in one, so that reading every paper does not hold the interpreter lock the window needs)."""
+    from db.library.library import Library
+
+    with Library.open(Path(folder), seed=False) as library:
+        path = backup_if_due(library)
+    return str(path) if path is not None else None
+
+
+def _free_name(folder: Path, now: datetime) -> Path:
+    stem = f"margin-backup-{now.astimezone(UTC):%Y%m%d-%H%M%S}Z"
+    path, counter = folder / f"{stem}.json", 1
+    while path.exists():
+        path, counter = folder / f"{stem}-{counter}.json", counter + 1
+    return path
+
+
+def _same_papers(path: Path, papers: list[dict]) -> bool:
+    try:
+        return json.loads(path.read_text(encoding="utf-8")).get("papers") == papers
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+# ----------------------------------------------------------------------------------------------- restoring
+@dataclass
+class RestoreReport:
+    """What a restore did: `changed` ids got at least one annotation back, `unchanged` already had them all,
+    `kept` (some also in `changed`) kept a newer rating, title or note of the library's instead of the file's,
+    `added` papers were missing and created from the file, `unmatched` items could not be placed."""
+
+    changed: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    added: ImportReport = field(default_factory=ImportReport)
+    unmatched: int = 0
+    kept: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """`annotations restored on 12 papers (3 already up to date)`, then `, newer edits kept on 2` and
+        `, 1 not found` when there are such papers."""
+        text = f"annotations restored on {len(self.changed):,} papers ({len(self.unchanged):,} already up to date)"
+        text += f", newer edits kept on {len(self.kept):,}" if self.kept else ""
+        return text + (f", {self.unmatched:,} not found" if self.unmatched else "")
+
+
+class _Matcher:
+    """Finds a library paper for a JSON item: by Margin id, DOI, arXiv id, OpenReview id, the same title
+    (case-insensitive, NFC) with the same year, then the same abstract (whitespace-normalized). Read-only, so a
+    restore never rewrites a paper's bibliographic fields with the file's."""
+
+    def __init__(self, papers: list[Paper]):
+        self.by_key: dict[tuple, str] = {}
+        for paper in reversed(papers):  # the earliest paper wins a clash
+            for key in self._keys(paper.id, paper.doi, paper.arxiv_id, paper.openreview_id, paper.title, paper.year):
+                self.by_key[key] = paper.id
+            abstract = self._abstract_key(paper.abstract)
+            if abstract:
+                self.by_key[abstract] = paper.id
+
+    @staticmethod
+    def _keys(paper_id, doi, arxiv_id, openreview_id, title, year) -> list[tuple]:
+        keys = [("id", paper_id)]
+        keys += [(name, value.lower()) for name, value in (("doi", doi), ("arxiv", arxiv_id),
+                                                           ("openreview", openreview_id)) if value]
+        if title and title.strip():
+            keys.append(("title", tag_key(title), year))
+        return keys
+
+    @staticmethod
+    def _abstract_key(abstract: str | None) -> tuple | None:
+        text = normalize_text(abstract or "")
+        return ("abstract", text) if len(text) >= 80 else None  # short texts ("withdrawn") are no identity
+
+    def find(self, item: dict) -> str | None:
+        titles = [item.get("title")] + ([item.get("label")] if item.get("title_source") == "derived" else [])
+        for title in titles:
+            for key in self._keys(item["id"], item.get("doi"), item.get("arxiv_id"), item.get("openreview_id"),
+                                  title, year_of(item.get("year"))):
+                if key in self.by_key:
+                    return self.by_key[key]
+        return self.by_key.get(self._abstract_key(item.get("abstract")))
+
+
+def _record(item: dict) -> PaperRecord:
+    return PaperRecord(
+        abstract=item.get("abstract") or "",
+        title=item["file_title"] if "file_title" in item else item.get("title") if item.get("title_source") == "file"
+        else None, extra=dict(item.get("extra") or {}),
+        authors=list(item.get("authors") or []), venue=item.get("venue"), year=year_of(item.get("year")),
+        url=item.get("url"),
+        doi=item.get("doi"), arxiv_id=item.get("arxiv_id"), openreview_id=item.get("openreview_id"),
+        keywords=list(item.get("keywords") or []), source="margin-json")
+
+
+def check(data: dict, path: Path | str = "<data>") -> None:
+    """Check a Margin JSON document as `restore` will use it (its shape, every tag and user title), so an
+    import can refuse a malformed one before it changes anything. Raises InputError(path) naming the paper."""
+    validate(data, path)
+    for number, item in enumerate(data["papers"], start=1):
+        try:
+            for tag in item.get("annotations", {}).get("tags", []):
+                clean_tag(tag)
+            clean_title(item.get("annotations", {}).get("title"))
+        except ValueError as error:
+            raise InputError(path, f"paper {number}: {error}") from None
+
+
+def restore(library: Library, data: dict, add_missing: bool = True, path: Path | str = "<data>") -> RestoreReport:
+    """Put the annotations of a Margin JSON export or backup (`data`, already parsed) onto the same papers.
+
+    Papers are matched by id, else DOI, arXiv id, OpenReview id, or title with year (as import matches);
+    a paper not in the library is added from the file's bibliographic fields when `add_missing`, so no paper
+    is ever duplicated. Restoring adds and never takes away: the file's tags are added to the current ones, a
+    paper read in the file is marked read, and the file's note history entries that the library lacks are
+    added. Values the file does not have (no rating, empty note, no title) leave the current ones alone.
+
+    A rating, user title or note in the file replaces the current one (a replaced note goes to the note
+    history, as on every edit), except where that would put older work over newer: when the library holds a
+    different rating, title or non-empty note and the paper's annotations were changed at or after the time
+    the document was made (its "created"; a document without a readable one counts as older than any change),
+    the library's value stays, and a kept note gets the file's note added to its note history instead (unless
+    the history already holds that text); such papers are listed in `kept`. Restoring the same file twice
+    changes nothing the second time.
+    Raises InputError(path) for a malformed document, before anything is changed.
+    """
+    check(data, path)
+    items = data["papers"]
+    created = _created(data)
+    report = RestoreReport()
+    matcher = _Matcher(library.papers())
+    placed = [(item, matcher.find(item)) for item in items]
+    missing = [item for item, paper_id in placed if paper_id is None and (item.get("abstract") or item.get("title"))]
+    if add_missing and missing:
+        report.added = library.import_records([_record(item) for item in missing])
+        matcher = _Matcher(library.papers())
+        placed = [(item, paper_id or matcher.find(item)) for item, paper_id in placed]
+    seen: set[str] = set()
+    for item, paper_id in placed:
+        if paper_id is None:
+            report.unmatched += 1
+        elif paper_id not in seen:
+            seen.add(paper_id)
+            changed, kept = _apply(library, paper_id, item.get("annotations", {}), created)
+            (report.changed if changed else report.unchanged).append(paper_id)
+            if kept:
+                report.kept.append(paper_id)
+    return report
+
+
+def _created(data: dict) -> datetime | None:
+    """The document's "created" time (UTC), or None when it has none that reads as an ISO time."""
+    return _utc(data.get("created"))
+
+
+def _utc(text: object) -> datetime | None:
+    if not isinstance(text, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        return None
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _changed_since(library: Library, paper_id: str, created: datetime | None) -> bool:
+    """True when the paper's annotations row was updated at or after `created` (always, when `created` is
+    unknown; never, when the paper has no annotations). Seconds are all either time has, so a change within
+    the same second as the backup counts as the newer one."""
+    rows = library.rows("SELECT updated_at FROM annotations WHERE paper_id = ?", (paper_id,))
+    if not rows:
+        return False
+    if created is None:
+        return True
+    updated = _utc(rows[0][0])
+    return updated is None or updated >= created
+
+
+def _apply(library: Library, paper_id: str, annotations: dict, created: datetime | None) -> tuple[bool, bool]:
+    """Apply one item's annotations to a paper. Returns (anything changed, a newer value of the library's was
+    kept instead of the file's)."""
+    paper = library.paper(paper_id)
+    newer = _changed_since(library, paper_id, created)  # read before this restore changes the row
+    changed = kept = False
+    rating = annotations.get("rating") or None
+    if rating is not None and rating != paper.rating:
+        if paper.rating is not None and newer:
+            kept = True
+        else:
+            library.set_rating(paper_id, rating)
+            changed = True
+    have = {tag_key(tag) for tag in paper.tags}
+    new_tags = [tag for tag in annotations.get("tags", []) if tag_key(tag) not in have]
+    if new_tags:
+        library.add_tags(paper_id, new_tags)
+        changed = True
+    if annotations.get("read") and not paper.read:
+        library.set_read(paper_id, True)
+        changed = True
+    title = clean_title(annotations.get("title"))  # compared as stored, so restoring twice changes nothing
+    if title and title != paper.user_title:
+        if paper.user_title and newer:
+            kept = True
+        else:
+            library.set_title(paper_id, title)
+            changed = True
+    history = [(entry["saved_at"], entry["note"]) for entry in annotations.get("note_history", [])]
+    note = clean_note(annotations.get("note") or "")
+    if note.strip() and note != paper.note:
+        if paper.note.strip() and newer:
+            kept = True
+            if note not in {text for _, text in library.note_history(paper_id)} | {t for _, t in history}:
+                history.append((_stamp(created), note))  # the file's note, as an earlier version
+        else:
+            changed |= _add_history(library, paper_id, history)
+            library.set_note(paper_id, note)
+            return True, kept
+    changed |= _add_history(library, paper_id, history)
+    return changed, kept
+
+
+def _stamp(created: datetime | None) -> str:
+    """The time a note from the file is filed under in the note history: the document's, else now."""
+    return (created or datetime.now(UTC)).isoformat(timespec="seconds")
+
+
+def _add_history(library: Library, paper_id: str, entries: list[tuple[str, str]]) -> bool:
+    """Add the note history entries (saved_at, note) the library lacks (same time and text as stored), in the
+    order given, before the current note is set. True when any was added."""
+    have = set(library.note_history(paper_id))
+    new = [(saved_at, note) for saved_at, note in entries if (saved_at, clean_note(note)) not in have]
+    if not new:
+        return False
+    library.add_note_history(paper_id, new)
+    return True

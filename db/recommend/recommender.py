@@ -1,0 +1,334 @@
+"""Recommendations: unread papers ranked by what the researcher rated and tagged (issue 9).
+
+As in arxiv-sanity-lite: a linear SVM on the papers' tf-idf vectors (db/recommend/tfidf_cache.py), trained for each
+request. For `recommend`, the positives are the papers rated 4 or 5; the negatives are the papers rated 1 or 2
+plus a fixed-seed sample of the rest (papers the user did not rate count as mildly uninteresting, so
+the model learns what sets the positives apart from the library as a whole). For `more_like_tag`, the
+positives are the papers carrying the tag. Every unread paper that is not a positive is scored with the
+model's weights; each recommendation says why: its terms with the largest weight × tf-idf product among the
+terms it shares with the positives. `similar` ranks every paper by cosine similarity to one paper.
+
+The window keeps one `Recommender` per library and calls it from a worker thread; the command line uses the
+module functions `recommend`, `more_like_tag` and `similar`.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy import sparse
+
+from db.changes import ADDED, BIBLIOGRAPHIC, NOTE, REMOVED, TITLE
+from db.errors import MarginError
+from db.library.library import Library
+from db.recommend import linear_svm
+from db.recommend.tfidf_cache import RefreshReport, TfidfCache, TfidfMatrix
+from db.text.cleaning import tag_key
+
+POSITIVE_RATINGS = (4, 5)
+NEGATIVE_RATINGS = (1, 2)
+NO_POSITIVES = "Rate at least one paper 4 or 5 stars to get recommendations"
+SAMPLE = 2000  # unrated papers drawn as negatives
+# a paper with fewer distinct terms than this ("Test of Time Award", no abstract) is never recommended: on so
+# little text one shared word makes a near-perfect match ("Recommended for: test time")
+MIN_TERMS = 5
+SVM_C = 0.01  # as arxiv-sanity-lite; best of 0.01, 0.1, 1 on the ICLR benchmark
+WHY_TERMS = 5
+# A tag's model weighs its negatives: a dismissal or a 1–2 star rating counts fully, a 3-star "maybe" as
+# WEAK_NEGATIVE, an unjudged paper of the sample as UNJUDGED (so that a judgement teaches more than silence)
+WEAK_NEGATIVE = 0.5
+UNJUDGED = 0.25
+# Words of claims and set phrases that every abstract has ("significantly outperforms", "algorithm
+# significantly", "state art", "experiments demonstrate"): no term holding one is given as a reason. They stay
+# in the model, which weighs them as it finds them.
+BOILERPLATE = frozenset("""
+significantly substantially considerably consistently dramatically remarkably notably greatly
+outperform outperforms outperformed outperforming surpass surpasses surpassing beat beats
+state art novel propose proposes proposed proposing present presents presented introduce introduces introduced
+demonstrate demonstrates demonstrated demonstrating show shows shown showing achieve achieves achieved achieving
+result results experiment experiments experimental empirical empirically extensive extensively effectiveness
+superior competitive improvement improvements improve improves improved improving existing previous prior
+paper work approach approaches method methods framework based using use uses new recent recently various
+performance better best strong stronger baseline baselines leading leads lead wide widely
+allow allows allowing enable enables enabling efficient efficiently solve solves solving
+""".split())
+DEFAULT_LIMIT = 50
+
+
+class NoPositivesError(MarginError):
+    """Nothing to learn from: no paper rated 4 or 5 (or no paper carries the tag)."""
+
+
+@dataclass
+class Recommendation:
+    id: str
+    score: float
+    why: list[str] = field(default_factory=list)  # the shared terms that weigh most, heaviest first
+
+
+@dataclass
+class Recommendations:
+    """Papers best first. `positives`/`negatives` count the training papers (0 for `similar`);
+    `seconds` is the time spent fitting and scoring."""
+
+    items: list[Recommendation]
+    positives: int = 0
+    negatives: int = 0
+    seconds: float = 0.0
+
+    @property
+    def ids(self) -> list[str]:
+        return [item.id for item in self.items]
+
+    @property
+    def why(self) -> dict[str, list[str]]:
+        return {item.id: item.why for item in self.items}
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self):
+        return iter(self.items)
+
+
+class Recommender:
+    """Recommendations for one library, with its tf-idf matrix kept in memory.
+
+    Every public method may be called from any thread; calls are serialized by an internal lock (the
+    Library's own lock serializes its SQLite use). Each query first calls `refresh()`, which reads the
+    papers' texts and compares their digests with the matrix (about 0.1 s at 20k papers) and transforms only
+    new or edited papers; ratings, tags and read state are read afresh on every call, so a new rating
+    counts at the next call. The first call on a library without a cache fits the vectorizer (seconds at
+    20k papers): make it on a worker thread.
+    """
+
+    def __init__(self, library: Library):
+        self.library = library
+        self._cache = TfidfCache(library.folder)
+        self._tfidf: TfidfMatrix | None = None
+        self._lock = threading.RLock()
+        self.last_refresh: RefreshReport | None = None
+        self._seq: int | None = None  # the library's change number the matrix is current with
+        self._start: dict[str, np.ndarray] = {}  # each model's last solution, where its next fit starts
+
+    def refresh(self) -> RefreshReport:
+        """Bring the tf-idf matrix in step with the library's texts. The change log says what changed since the
+        last refresh: nothing that touches a text (a rating, tags, read state) costs one small query; edited
+        notes or titles re-read those papers only; anything else, or a log that no longer reaches back, reads
+        every text and compares digests (db.recommend.tfidf_cache)."""
+        with self._lock:
+            started = time.perf_counter()
+            found = self.library.changes_since(self._seq) if self._tfidf is not None and self._seq else None
+            if found is not None:
+                changes, newest = found
+                if not changes.touches(NOTE, TITLE, BIBLIOGRAPHIC, ADDED, REMOVED):
+                    self._seq = newest
+                    self.last_refresh = RefreshReport("unchanged", 0, time.perf_counter() - started)
+                    return self.last_refresh
+                if not changes.touches(ADDED, REMOVED):
+                    edited = [paper_id for paper_id in changes.papers
+                              if changes.kinds_of(paper_id) & {NOTE, TITLE, BIBLIOGRAPHIC}]
+                    self._tfidf, self.last_refresh = self._cache.update(self.library, self._tfidf, edited)
+                    self._seq = newest
+                    return self.last_refresh
+            seq = self.library.last_change()  # before reading: a change made meanwhile is seen next time
+            self._tfidf, self.last_refresh = self._cache.refresh(self.library, self._tfidf)
+            self._seq = seq
+            return self.last_refresh
+
+    @property
+    def tfidf(self) -> TfidfMatrix:
+        with self._lock:
+            if self._tfidf is None:
+                self.refresh()
+            return self._tfidf
+
+    # ----------------------------------------------------------------- queries
+    def recommend(self, limit: int | None = DEFAULT_LIMIT, refresh: bool = True) -> Recommendations:
+        """Unread, unrated papers ranked by a model of the liked papers — rated 4–5, or from a venue or file
+        marked "papers I like" (Library.set_liked_source: a cold start from the user's own history) — against
+        those rated 1–2 and a sample of the rest; at most `limit` (all unread papers when None). The marked
+        papers are never recommended themselves. Raises NoPositivesError (NO_POSITIVES) when nothing is liked."""
+        with self._lock:
+            if refresh:
+                self.refresh()
+            ratings = dict(self.library.rows("SELECT paper_id, rating FROM annotations WHERE rating IS NOT NULL"))
+            history = self.history()
+            positives = {i for i, rating in ratings.items() if rating in POSITIVE_RATINGS} | history
+            if not positives:
+                raise NoPositivesError(NO_POSITIVES)
+            negatives = {i for i, rating in ratings.items() if rating in NEGATIVE_RATINGS} - history
+            return self._rank(positives, negatives, exclude=set(ratings) | self._read() | history, limit=limit)
+
+    def history(self) -> set[str]:
+        """Ids of the papers of the venues and files marked "papers I like"."""
+        return {row[0] for row in self.library.rows(
+            "SELECT p.id FROM papers p JOIN liked_sources s ON (s.kind = 'venue' AND p.venue = s.value)"
+            " OR (s.kind = 'source' AND p.source = s.value)")}
+
+    def more_like_tag(self, tag: str, limit: int | None = DEFAULT_LIMIT, refresh: bool = True) -> Recommendations:
+        """Unread papers most like the ones carrying `tag` (matched case-insensitively), the carriers and the
+        papers dismissed from its suggestions left out. The tag's model learns from the carriers against the
+        papers dismissed for it and those rated 1–2, with those rated 3 (a "maybe") as weak negatives
+        (WEAK_NEGATIVE each), and a sample of the rest. Raises NoPositivesError when no paper carries the tag."""
+        with self._lock:
+            if refresh:
+                self.refresh()
+            key = tag_key(tag)
+            carriers = {row[0] for row in self.library.rows(
+                "SELECT pt.paper_id FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id WHERE t.key = ?", (key,))}
+            if not carriers:
+                raise NoPositivesError(f"No paper carries the tag '{tag}'; tag a few papers to find more like them")
+            dismissed = {row[0] for row in self.library.rows(
+                "SELECT d.paper_id FROM dismissals d JOIN tags t ON t.id = d.tag_id WHERE t.key = ?", (key,))}
+            ratings = dict(self.library.rows("SELECT paper_id, rating FROM annotations WHERE rating IN (1, 2, 3)"))
+            negatives = ({i for i, rating in ratings.items() if rating in NEGATIVE_RATINGS} | dismissed) - carriers
+            weak = {i for i, rating in ratings.items() if rating == 3} - carriers - negatives
+            return self._rank(carriers, negatives, exclude=carriers | dismissed | self._read(), limit=limit,
+                              model_key="tag:" + key, weak=weak, unjudged=UNJUDGED)
+
+    def similar(self, paper_id: str, limit: int | None = 20, refresh: bool = True) -> Recommendations:
+        """Papers (read or not) by cosine similarity of their tf-idf vectors to `paper_id`'s, the paper itself
+        left out, and only papers sharing at least one term. Raises KeyError for an unknown paper."""
+        with self._lock:
+            if refresh:
+                self.refresh()
+            started = time.perf_counter()
+            tfidf = self.tfidf
+            row = tfidf.row[paper_id]  # KeyError for an unknown paper
+            query = tfidf.matrix[row]
+            scores = (tfidf.matrix @ query.T).toarray().ravel()
+            scores[row] = 0.0
+            top = _top(scores, np.flatnonzero(scores > 0), limit)
+            items = [Recommendation(tfidf.ids[i], float(scores[i]),
+                                    _why(tfidf, tfidf.matrix[i].multiply(query))) for i in top]
+            return Recommendations(items, seconds=time.perf_counter() - started)
+
+    # ----------------------------------------------------------------- the model
+    def _read(self) -> set[str]:
+        return {row[0] for row in self.library.rows("SELECT paper_id FROM annotations WHERE read = 1")}
+
+    def _rank(self, positives: set[str], negatives: set[str], exclude: set[str],
+              limit: int | None, model_key: str = "", weak: set[str] = frozenset(),
+              unjudged: float = 1.0) -> Recommendations:
+        started = time.perf_counter()
+        tfidf = self.tfidf
+        X = tfidf.matrix
+        pos = np.array(sorted(tfidf.row[i] for i in positives if i in tfidf.row), dtype=np.int64)
+        if not len(pos):  # only with refresh=False and positives newer than the matrix
+            raise NoPositivesError(NO_POSITIVES)
+        neg = np.array(sorted(tfidf.row[i] for i in negatives if i in tfidf.row), dtype=np.int64)
+        maybe = np.array(sorted(tfidf.row[i] for i in weak if i in tfidf.row), dtype=np.int64)
+        labelled = np.zeros(X.shape[0], dtype=bool)
+        labelled[pos] = labelled[neg] = labelled[maybe] = True
+        rest = np.flatnonzero(~labelled)
+        rng = np.random.default_rng(0)  # the same sample for the same library: rankings do not jitter
+        sample = rng.choice(rest, size=min(SAMPLE, len(rest)), replace=False) if len(rest) else rest
+        neg_weights = np.concatenate([np.ones(len(neg)), np.full(len(maybe), WEAK_NEGATIVE),
+                                      np.full(len(sample), unjudged)])
+        solution = _weights(X, pos, np.concatenate([neg, maybe, sample]), start=self._start.get(model_key),
+                            neg_weights=neg_weights)
+        if solution is None:  # nothing to set the positives against: the positives' mean vector
+            weights = np.asarray(X[pos].mean(axis=0)).ravel()
+        else:
+            self._start[model_key] = solution
+            weights = solution[:-1].astype(np.float32)
+        excluded = np.zeros(X.shape[0], dtype=bool)
+        excluded[[tfidf.row[i] for i in exclude if i in tfidf.row]] = True
+        candidates = np.flatnonzero(~excluded)
+        scores = np.zeros(X.shape[0], dtype=np.float64)
+        scores[candidates] = X[candidates] @ weights
+        # a paper with no term in common with any positive learns nothing from them: it is not recommended
+        shared = np.asarray(X[pos].sum(axis=0) > 0).ravel()
+        useful = candidates[np.asarray((X[candidates] @ shared.astype(np.float32)) > 0).ravel()]
+        useful = useful[_word_counts(tfidf, useful) >= MIN_TERMS]  # too little text to judge
+        top = _top(scores, useful, limit)
+        support = weights * shared
+        items = [Recommendation(tfidf.ids[i], float(scores[i]), _why(tfidf, X[i].multiply(support))) for i in top]
+        return Recommendations(items, len(pos), len(neg) + len(maybe) + len(sample), time.perf_counter() - started)
+
+
+def _word_counts(tfidf: TfidfMatrix, rows: np.ndarray) -> np.ndarray:
+    """How many distinct single words (not word pairs) of the vocabulary each of `rows` has."""
+    single = getattr(tfidf, "_single_words", None)
+    if single is None:
+        single = tfidf._single_words = (np.char.find(tfidf.terms.astype(str), " ") < 0).astype(np.float32)
+    if not len(rows):
+        return np.zeros(0)
+    present = tfidf.matrix[rows].copy()
+    present.data[:] = 1
+    return np.asarray(present @ single).ravel()
+
+
+def _weights(X: sparse.csr_matrix, pos: np.ndarray, neg: np.ndarray, start: np.ndarray | None = None,
+             neg_weights: np.ndarray | None = None) -> np.ndarray | None:
+    """The linear SVM's weights (db.recommend.linear_svm; the last one the intercept) for positives against
+    negatives, None without negatives. `start` is the previous solution to begin from; `neg_weights` weigh the
+    negatives against each other (1 each by default); the classes stay balanced
+    (each weighs half of the rows in all)."""
+    if not len(pos) or not len(neg) or X.shape[1] == 0:
+        return None
+    rows = np.concatenate([pos, neg])
+    labels = np.concatenate([np.ones(len(pos), dtype=bool), np.zeros(len(neg), dtype=bool)])
+    weights = linear_svm.balanced_weights(labels)
+    if neg_weights is not None:
+        weights[len(pos):] = neg_weights * (len(rows) / 2 / neg_weights.sum())
+    return linear_svm.fit(X[rows], labels, SVM_C, weights, start=start)
+
+
+def _top(scores: np.ndarray, candidates: np.ndarray, limit: int | None) -> list[int]:
+    """Candidate rows by score, best first (ties in library order), at most `limit`."""
+    if limit is not None and limit <= 0:
+        return []
+    if limit is not None and len(candidates) > limit:
+        candidates = candidates[np.argpartition(-scores[candidates], limit - 1)[:limit]]
+    order = np.lexsort((candidates, -scores[candidates]))
+    return candidates[order].tolist()
+
+
+def _why(tfidf: TfidfMatrix, contributions: sparse.spmatrix) -> list[str]:
+    """The terms with the largest positive contributions, a word left out when a chosen phrase holds it, and
+    no term with a BOILERPLATE word."""
+    row = sparse.csr_matrix(contributions)
+    positive = row.data > 0
+    indices, values = row.indices[positive], row.data[positive]
+    chosen: list[str] = []
+    for i in indices[np.argsort(-values, kind="stable")]:
+        term = str(tfidf.terms[i])
+        if not BOILERPLATE.isdisjoint(term.split()):
+            continue
+        words = _word_keys(term)
+        if any(words <= _word_keys(other) for other in chosen):  # `agents` after `multi agent` or `agent`
+            continue
+        chosen = [other for other in chosen if not _word_keys(other) <= words]  # a phrase replaces its word
+        chosen.append(term)
+        if len(chosen) == WHY_TERMS:
+            break
+    return chosen
+
+
+def _word_keys(term: str) -> set[str]:
+    """The words of a term with a plural `s` dropped, so that `skill` and `skills`, `policy` and
+    `policies` count as one reason."""
+    return {word[:-3] + "y" if len(word) > 4 and word.endswith("ies") else
+            word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+            for word in term.split()}
+
+
+# --------------------------------------------------------------------- for the command line
+def recommend(library: Library, limit: int | None = DEFAULT_LIMIT) -> Recommendations:
+    """Unread papers ranked by the user's ratings (see Recommender.recommend)."""
+    return Recommender(library).recommend(limit)
+
+
+def more_like_tag(library: Library, tag: str, limit: int | None = DEFAULT_LIMIT) -> Recommendations:
+    """Unread papers most like those carrying `tag` (see Recommender.more_like_tag)."""
+    return Recommender(library).more_like_tag(tag, limit)
+
+
+def similar(library: Library, paper_id: str, limit: int | None = 20) -> Recommendations:
+    """Papers most like `paper_id` by tf-idf cosine (see Recommender.similar)."""
+    return Recommender(library).similar(paper_id, limit)

@@ -1,0 +1,201 @@
+"""HTML for the reader pane and the note preview. Pure functions; no Qt.
+
+The abstract goes through abstract_markup (which escapes every character of the source). Notes are
+Markdown rendered by python-markdown, with `$…$` math kept intact by pymdown-extensions' arithmatex, then
+sanitized by nh3: no scripts, no event handlers, no images, only http/https/mailto links.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import quote
+
+import markdown
+import nh3
+
+from db.paper import Paper, published
+from db.search import stem as porter_stem
+from db.text.abstract_markup import abstract_to_html, fold_for_matching, math_html
+
+_ALLOWED_TAGS = {
+    "a", "abbr", "b", "blockquote", "br", "code", "del", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i",
+    "li", "ol", "p", "pre", "span", "strong", "sub", "sup", "table", "tbody", "td", "th", "thead", "tr", "ul",
+}
+_ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "span": {"class"}, "div": {"class"}, "code": {"class"}, "th": {"align"},
+                       "td": {"align"}}
+_URL_SCHEMES = {"http", "https", "mailto"}
+
+
+def note_to_html(note: str) -> str:
+    """Render a Markdown note to sanitized HTML. `$…$` math and a lone `$50` come out as written."""
+    rendered = markdown.markdown(
+        note,
+        extensions=["pymdownx.arithmatex", "pymdownx.tilde", "tables", "fenced_code", "sane_lists"],
+        extension_configs={"pymdownx.arithmatex": {"generic": True, "smart_dollar": True}},
+        output_format="html",
+    )
+    return _ARITHMATEX.sub(_math_span, sanitize_html(rendered))
+
+
+PREVIEW_MAX_CHARS = 200_000  # a longer note is previewed up to here (the note itself is kept whole)
+LINK_BRACKETS_MAX = 500  # with more `[` than this and few of them links, brackets are shown as written
+# what note_preview left out or could not do (the window says it in its own words)
+CUT = "cut"
+NO_LINKS = "no-links"
+AS_TEXT = "as-text"
+
+
+def note_preview(note: str) -> tuple[str, list[str]]:
+    """`note_to_html` within limits, for the window's preview: (HTML, notices). Rendering time stays under
+    about a second for any note (measured: 10,000 `[` took 13.7 s unguarded, a 10 MB note 16.5 s).
+
+    Notices: CUT (only the first PREVIEW_MAX_CHARS characters are shown); NO_LINKS (over LINK_BRACKETS_MAX `[`
+    of which most open no link: Python-Markdown's link parser is quadratic in unmatched brackets, so brackets
+    are shown as written and no link is made); AS_TEXT (the structure is nested too deeply for the Markdown
+    parser, which raised RecursionError: the note is shown as plain text)."""
+    notices = []
+    if len(note) > PREVIEW_MAX_CHARS:
+        note = note[:PREVIEW_MAX_CHARS]
+        notices.append(CUT)
+    opening = note.count("[")
+    if opening > LINK_BRACKETS_MAX and opening > 2 * note.count("]("):
+        note = note.replace("[", "&#91;")
+        notices.append(NO_LINKS)
+    try:
+        return note_to_html(note), notices
+    except RecursionError:
+        return f"<pre>{html.escape(note.replace('&#91;', '['))}</pre>", [*notices, AS_TEXT]
+
+
+_ARITHMATEX = re.compile(r'<(span|div) class="arithmatex">(?:\\\(|\\\[)?(.*?)(?:\\\)|\\\])?</\1>', re.DOTALL)
+
+
+def _math_span(match: re.Match[str]) -> str:
+    """Math from arithmatex as HTML (superscripts, subscripts, upright runs: db.text.math_markup): inline in a span,
+    display math in its own paragraph."""
+    latex = html.unescape(match.group(2))
+    text = math_html(latex)
+    return f'<p class="math">{text}</p>' if match.group(1) == "div" else f'<span class="math">{text}</span>'
+
+
+def sanitize_html(fragment: str) -> str:
+    """Keep only harmless tags and attributes; links only with http, https or mailto."""
+    return nh3.clean(fragment, tags=_ALLOWED_TAGS, attributes=_ALLOWED_ATTRIBUTES, url_schemes=_URL_SCHEMES,
+                     link_rel="noopener noreferrer")
+
+
+def stars(rating: int | None) -> str:
+    """`★★★☆☆` for 3, "" for no rating."""
+    return "★" * rating + "☆" * (5 - rating) if rating else ""
+
+
+def highlight_pattern(words: list[str]) -> re.Pattern[str] | None:
+    """A pattern over accent-folded, lower-cased text (abstract_markup.fold_for_matching) matching words that
+    start with any of `words` (so a stem also marks its other forms)."""
+    words = [fold_for_matching(w) for w in words if len(w) >= 2]
+    if not words:
+        return None
+    prefixes = {_stem_prefix(w) for w in words}
+    alternatives = "|".join(re.escape(w) for w in sorted(prefixes, key=len, reverse=True))
+    return re.compile(rf"\b(?:{alternatives})\w*")
+
+
+def _stem_prefix(word: str) -> str:
+    """What a word's forms start with: its English stem (reasoning → reason), at most the word itself."""
+    if not word.isascii() or len(word) <= 3:
+        return word
+    stem = porter_stem(word)
+    return stem if word.startswith(stem) and len(stem) >= 3 else word[: max(3, len(word) - 2)]
+
+
+READER_LABELS = {"similar": "Similar papers", "why": "Recommended for: ",
+                 "cut": "(%1 more characters of this abstract are not shown)",
+                 "submitted": "Submitted to %1", "decision": "Decision: %1", "volume": "vol. %1", "issue": "no. %1",
+                 "pages": "pp. %1", "editors": "ed. %1", "isbn": "ISBN %1", "issn": "ISSN %1",
+                 "article": "Journal article", "book": "Book", "incollection": "Chapter", "inbook": "Chapter",
+                 "phdthesis": "PhD thesis", "mastersthesis": "Master's thesis", "thesis": "Thesis",
+                 "techreport": "Report", "report": "Report", "unpublished": "Unpublished", "online": "Web page",
+                 "more tags": "and %1 more tags"}
+# the extra fields (db.paper.EXTRA_KEYS) the reader shows, in this order; `%1` labels from READER_LABELS
+_SHOWN_EXTRA = ("type", "editors", "volume", "issue", "pages", "publisher", "address", "edition", "series", "month",
+                "isbn", "issn", "language", "decision", "note")
+READER_MAX_CHARS = 20_000  # longer abstracts are shown cut: laying out megabytes would freeze the window
+READER_MAX_TAGS = 200  # a paper with more tags (an import gave it 10,000) shows these and how many are left
+
+
+def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[str] | None = None,
+                  labels: dict[str, str] | None = None) -> str:
+    """The reader pane's HTML for a paper: label, authors, venue and year, links, tags, the abstract.
+
+    `why` (a recommendation's shared terms) adds a "Recommended for" line. `labels` overrides the
+    READER_LABELS texts (the window passes translated ones). Internal actions are links with
+    the `margin:` scheme (`margin:similar/ID`, `margin:tag/NAME`), which the reader handles itself.
+    """
+    pattern = highlight_pattern(highlight or [])
+    texts = {**READER_LABELS, **(labels or {})}
+    heading = abstract_to_html(paper.label) if paper.title else html.escape(paper.label)  # a title's TeX rendered
+    parts = [f"<h2>{heading}</h2>"]
+    if paper.authors:
+        parts.append(f'<p class="authors">{html.escape(", ".join(paper.authors))}</p>')
+    venue = paper.venue or ""
+    if venue and not published(paper.extra):  # a rejected or withdrawn submission is no paper of its venue
+        venue = texts["submitted"].replace("%1", venue)
+    meta = " · ".join(x for x in (venue, stars(paper.rating)) if x)
+    if meta:
+        parts.append(f'<p class="meta">{html.escape(meta)}</p>')
+    details = bibliographic_details(paper, texts)
+    if details:
+        parts.append(f'<p class="meta bib">{html.escape(details)}</p>')
+    links = _links(paper) + [f'<a href="margin:similar/{html.escape(paper.id)}">{html.escape(texts["similar"])}</a>']
+    parts.append('<p class="links">' + " · ".join(links) + "</p>")
+    if paper.tags:
+        more = len(paper.tags) - READER_MAX_TAGS
+        # Qt's rich text has no padding or margin on inline elements: no-break spaces inside the chip pad it,
+        # and a wider gap between chips keeps "chain of thought" and "theory" two tags
+        parts.append('<p class="tags">' + "&nbsp;&nbsp; ".join(
+            f'<a class="tag" href="margin:tag/{quote(tag, safe="")}"><span class="tag">&nbsp;{html.escape(tag)}'
+            '&nbsp;</span></a>' for tag in paper.tags[:READER_MAX_TAGS]) + (
+            " " + html.escape(texts["more tags"].replace("%1", f"{more:,}")) if more > 0 else "") + "</p>")
+    if why:
+        parts.append('<p class="why">' + html.escape(texts["why"] + ", ".join(why)) + "</p>")
+    abstract = paper.abstract
+    if len(abstract) > READER_MAX_CHARS:  # a runaway record: show its start, say how much is left out
+        cut = abstract.rfind(" ", 0, READER_MAX_CHARS)
+        abstract = abstract[: cut if cut > 0 else READER_MAX_CHARS]
+        parts.append(f'<p class="abstract">{abstract_to_html(abstract, pattern)} …</p>')
+        parts.append('<p class="meta">' + html.escape(texts["cut"].replace(
+            "%1", f"{len(paper.abstract) - len(abstract):,}")) + "</p>")
+    else:
+        parts.append(f'<p class="abstract">{abstract_to_html(abstract, pattern)}</p>')
+    return "\n".join(parts)
+
+
+def bibliographic_details(paper: Paper, labels: dict[str, str] | None = None) -> str:
+    """One line of the fields the file gave beyond venue and year ("Journal article · vol. 7 · no. 3 ·
+    pp. 1–10 · AAAS · Decision: Reject"), plain text; "" when there are none. The common types (a conference
+    paper, misc) are not named."""
+    texts = {**READER_LABELS, **(labels or {})}
+    shown = []
+    for key in _SHOWN_EXTRA:
+        value = paper.extra.get(key)
+        if not value:
+            continue
+        if key == "type":
+            if value in texts and value not in ("similar", "why", "cut"):
+                shown.append(texts[value])
+            continue
+        text = ", ".join(value) if isinstance(value, list) else str(value)
+        shown.append(texts[key].replace("%1", text) if key in texts else text)
+    return " · ".join(shown)
+
+
+def _links(paper: Paper) -> list[str]:
+    links = []
+    for label, url in (("URL", paper.url), ("DOI", paper.doi and f"https://doi.org/{paper.doi}"),
+                       ("arXiv", paper.arxiv_id and f"https://arxiv.org/abs/{paper.arxiv_id}"),
+                       ("OpenReview", paper.openreview_id and
+                        f"https://openreview.net/forum?id={paper.openreview_id}")):
+        if url and re.match(r"https?://", url):
+            links.append(f'<a href="{html.escape(url, quote=True)}">{label}</a>')
+    return links

@@ -1,0 +1,1 @@
+"""The sidebar and the docks: saved searches, triage progress, the conference map."""

@@ -1,0 +1,444 @@
+"""The conference map dock (View → Conference map): one point per paper, placed by text similarity
+(db.map.conference_map), coloured by rating, read state or a tag; the papers the list shows are lit, the others
+faint, so the map and the list always show the same set.
+
+Hover a lit point: its label (plain text). Click: the paper becomes the current one in the list and the reader.
+Shift+drag draws a lasso, Ctrl+drag a rectangle: the lit papers inside are selected, and a menu offers to tag
+them, open them as the list, or queue their unread papers for triage.
+
+The map is computed or loaded on its own worker thread (a first t-SNE of a big venue takes seconds; the shared
+background pool stays free for backups and progress figures) with its own library connection. The drawing is
+pyqtgraph's ScatterPlotItem: two items, the faint layer of every paper (set once per map) and the lit layer
+(set anew per search), so typing in the search box redraws only the lit points
+(tests/benchmarks/bench_map.py has the frame times).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QObject, QPointF, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtGui import QAction, QPolygonF
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QFileDialog,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QMenu,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
+
+from db.changes import ADDED, RATING, READ, REMOVED, TAGS, Changes
+from db.library.library import Library
+from db.map.conference_map import COARSE, FINE, ConferenceMap, MapCache, colours, render_png
+from desktop.common.plain_text import as_plain
+
+FAINT = (170, 170, 182, 170)  # visible on the light and the dark theme, behind the lit points
+FINE_BELOW = 0.45  # show the fine regions' names when the view spans less than this share of the map
+HOVER_PIXELS = 7
+
+
+class _Signals(QObject):
+    done = Signal(object)
+    failed = Signal(str)
+
+
+class _Task(QRunnable):
+    def __init__(self, function, signals: _Signals):
+        super().__init__()
+        self.function, self.signals = function, signals
+        self.setAutoDelete(True)
+
+    def run(self) -> None:
+        try:
+            result = self.function()
+        except Exception as error:  # noqa: BLE001 - shown in the dock as a message
+            self.signals.failed.emit(str(error) or type(error).__name__)
+        else:
+            self.signals.done.emit(result)
+
+
+_pool: QThreadPool | None = None
+
+
+def map_pool() -> QThreadPool:
+    """The map's own worker thread (one computation at a time)."""
+    global _pool
+    if _pool is None:
+        _pool = QThreadPool()
+        _pool.setMaxThreadCount(1)
+    return _pool
+
+
+class MapViewBox(pg.ViewBox):
+    """Pans and zooms as pyqtgraph's; Shift+drag draws a lasso and Ctrl+drag a rectangle, reported as a
+    polygon in map coordinates through `region_drawn`."""
+
+    region_drawn = Signal(object)
+
+    def __init__(self):
+        super().__init__(lockAspect=True, enableMenu=False)
+        self._points: list[tuple[float, float]] = []
+        self._mode: str | None = None
+        self.outline = pg.PlotCurveItem(pen=pg.mkPen((40, 40, 40), width=1.5, style=Qt.PenStyle.DashLine))
+        self.outline.setZValue(20)
+        self.addItem(self.outline, ignoreBounds=True)
+
+    def mouseDragEvent(self, ev, axis=None):  # noqa: N802 - pyqtgraph's name
+        modifiers = ev.modifiers()
+        if ev.button() != Qt.MouseButton.LeftButton or not (
+                modifiers & (Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.ControlModifier)):
+            super().mouseDragEvent(ev, axis)
+            return
+        ev.accept()
+        point = self.mapSceneToView(ev.scenePos())
+        if ev.isStart():
+            self._mode = "lasso" if modifiers & Qt.KeyboardModifier.ShiftModifier else "rectangle"
+            start = self.mapSceneToView(ev.buttonDownScenePos())
+            self._points = [(start.x(), start.y())]
+        if self._mode == "lasso":
+            self._points.append((point.x(), point.y()))
+            polygon = self._points
+        else:
+            (x0, y0), x1, y1 = self._points[0], point.x(), point.y()
+            polygon = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+        closed = [*polygon, polygon[0]]
+        self.outline.setData([p[0] for p in closed], [p[1] for p in closed])
+        if ev.isFinish():
+            self.outline.setData([], [])
+            self._mode = None
+            self.region_drawn.emit(polygon)
+
+
+class MapDock(QDockWidget):
+    """The dock; `window` is the MainWindow. `ready` is emitted when a map is shown (for tests and the
+    status line); `selection` holds the ids of the last region drawn."""
+
+    ready = Signal()
+
+    def __init__(self, window):
+        super().__init__(window.tr("Conference map"), window)
+        self.w = window
+        self.setObjectName("mapDock")
+        self.setAccessibleName(self.tr("Conference map"))
+        self.map: ConferenceMap | None = None
+        self.rgb = np.zeros((0, 3), dtype=np.uint8)
+        self.lit_ids: list[str] = list(window.model.ids())
+        self.lit_rows = np.zeros(0, dtype=np.int64)
+        self.selection: list[str] = []
+        self.hovered: str | None = None
+        self._busy = False
+        self._again = False
+        self._labels: list[tuple[int, pg.TextItem]] = []
+
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        row = QHBoxLayout()
+        self.colour_by = QComboBox(body)
+        self.colour_by.setObjectName("mapColour")
+        self.colour_by.setAccessibleName(self.tr("Colour the map by"))
+        self.colour_by.currentIndexChanged.connect(lambda _index: self.recolour())
+        row.addWidget(self.colour_by, 1)
+        self.status = QLabel(body)
+        self.status.setObjectName("mapStatus")
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        row.addWidget(self.status, 2)
+        layout.addLayout(row)
+        self.view_box = MapViewBox()
+        self.plot = pg.PlotWidget(body, viewBox=self.view_box, background=None)
+        self.plot.setObjectName("mapPlot")
+        self.plot.setAccessibleName(self.tr("Map of the papers by text similarity"))
+        self.plot.setToolTip(self.tr("Click a point to open its paper; Shift+drag: lasso, Ctrl+drag: rectangle"))
+        self.plot.setMinimumSize(360, 300)
+        self.plot.hideAxis("left")
+        self.plot.hideAxis("bottom")
+        self.plot.hideButtons()
+        self.faint = pg.ScatterPlotItem(size=5, pen=None, brush=pg.mkBrush(*FAINT), hoverable=False)
+        self.lit = pg.ScatterPlotItem(size=7, pen=None, hoverable=False)
+        self.current = pg.ScatterPlotItem(size=15, pen=pg.mkPen((20, 20, 20), width=2), brush=None)
+        self.current.setZValue(10)
+        for item in (self.faint, self.lit, self.current):
+            self.plot.addItem(item)
+        layout.addWidget(self.plot, 1)
+        self.setWidget(body)
+        self._fill_colours()
+
+        self.plot.scene().sigMouseMoved.connect(self._mouse_moved)
+        self.plot.scene().sigMouseClicked.connect(self._mouse_clicked)
+        self.view_box.sigRangeChanged.connect(lambda *_args: self._show_labels())
+        self.view_box.region_drawn.connect(self._region_drawn)
+        window.search.resultsReady.connect(self._results)
+        window.libraryChanged.connect(self.library_changed)
+        window.paper_list.selectionModel().currentChanged.connect(lambda *_args: self._mark_current())
+        self.visibilityChanged.connect(self._visibility_changed)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
+        action = self.toggleViewAction()
+        action.setText(self.tr("Conference &map"))
+        action.setShortcut("Ctrl+Shift+M")
+        progress = getattr(window, "progress_dock", None)  # tests find Triage progress as the View menu's last
+        if progress is not None:
+            window.actions_.view_menu.insertAction(progress.toggleViewAction(), action)
+        else:
+            window.actions_.view_menu.addAction(action)
+        file_menu = window.actions_.file_menu
+        self.export_action = QAction(self.tr("Export &map…"), self)
+        self.export_action.triggered.connect(self.export_dialog)
+        file_menu.insertAction(window.actions_.export_action, self.export_action)
+        file_menu.insertAction(self.export_action, window.actions_.export_action)  # after Export…
+        self._recolour_timer = QTimer(self, singleShot=True, interval=150)
+        self._recolour_timer.timeout.connect(self.recolour)
+        self.setVisible(window.settings.value("map/visible", False, type=bool))
+
+    # ------------------------------------------------------------------ computing
+    def _visibility_changed(self, visible: bool) -> None:
+        if not self.w.property("closing"):
+            self.w.settings.setValue("map/visible", visible)
+        if visible and self.map is None:
+            self.compute()
+
+    def compute(self) -> None:
+        """Load or compute the map on the map's worker thread; shown when it arrives."""
+        if self._busy:
+            self._again = True
+            return
+        self._busy, self._again = True, False
+        self.status.setText(self.tr("Drawing the map…"))
+        folder, current = self.w.library.folder, self.map
+
+        def work() -> ConferenceMap:
+            with Library.open(folder, seed=False) as library:
+                return MapCache(folder).refresh(library, current)[0]
+
+        signals = _Signals(self)
+        signals.done.connect(self._computed)
+        signals.failed.connect(self._failed)
+        map_pool().start(_Task(work, signals))
+
+    def _failed(self, message: str) -> None:
+        self._busy = False
+        self.status.setText(self.tr("The map could not be drawn: %1").replace("%1", message))
+
+    def _computed(self, conference_map: ConferenceMap) -> None:
+        self._busy = False
+        if self._again:
+            self.compute()
+        self.set_map(conference_map)
+
+    def set_map(self, conference_map: ConferenceMap) -> None:
+        first = self.map is None
+        self.map = conference_map
+        self.lit_ids = list(self.w.model.ids())  # the list's set (the dock may have been built before the list)
+        self.faint.setData(pos=conference_map.xy)
+        for _level, item in self._labels:
+            self.plot.removeItem(item)
+        self._labels = []
+        for region in conference_map.regions:
+            if not region.terms:
+                continue
+            item = pg.TextItem(region.label, color=(25, 25, 25), anchor=(0.5, 0.5),
+                               fill=pg.mkBrush(255, 255, 255, 170))
+            item.setPos(*region.center)
+            item.setZValue(15)
+            self.plot.addItem(item, ignoreBounds=True)
+            self._labels.append((region.level, item))
+        self.recolour()
+        if first:
+            self.view_box.autoRange(padding=0.03)
+        self._show_labels()
+        self._mark_current()
+        self.ready.emit()
+
+    # ------------------------------------------------------------------ what it shows
+    def _fill_colours(self) -> None:
+        current = self.colour_by.currentData()
+        self.colour_by.blockSignals(True)
+        self.colour_by.clear()
+        self.colour_by.addItem(self.tr("Colour by rating"), RATING)
+        self.colour_by.addItem(self.tr("Colour by read state"), "read")
+        for name, _count in self.w.library.tags():
+            self.colour_by.addItem(self.tr("Colour by tag: %1").replace("%1", name), f"tag:{name}")
+        self.colour_by.setCurrentIndex(max(0, self.colour_by.findData(current)))
+        self.colour_by.blockSignals(False)
+
+    def recolour(self) -> None:
+        """Colours from the annotations as they are now, and the lit layer anew."""
+        if self.map is None:
+            return
+        by, _sep, tag = (self.colour_by.currentData() or RATING).partition(":")
+        self.rgb = colours(self.w.library, self.map.ids, by, tag or None)
+        self._draw_lit()
+
+    def _results(self, ids: list[str], _keep_place: bool) -> None:
+        self.show_ids(ids)
+
+    def show_ids(self, ids: list[str]) -> None:
+        """Light up the papers `ids` (the set the list shows)."""
+        self.lit_ids = list(ids)
+        self._draw_lit()
+
+    def _draw_lit(self) -> None:
+        if self.map is None:
+            return
+        rows = self.map.rows_of(self.lit_ids)
+        self.lit_rows = rows
+        palette: dict[tuple, object] = {}  # a handful of colours: one QBrush each, not one per point
+        brushes = [palette.get(rgb) or palette.setdefault(rgb, pg.mkBrush(*rgb)) for rgb in map(tuple, self.rgb[rows])]
+        self.lit.setData(pos=self.map.xy[rows], brush=brushes)
+        shown = len(rows)
+        self.status.setText(self.tr("%1 of %2 papers lit").replace("%1", f"{shown:,}")
+                            .replace("%2", f"{len(self.map.ids):,}"))
+
+    def _show_labels(self) -> None:
+        """Coarse region names when the whole map is in view, fine ones once zoomed in."""
+        if self.map is None or not len(self.map.xy):
+            return
+        (x0, x1), (y0, y1) = self.view_box.viewRange()
+        spread = np.ptp(self.map.xy, axis=0).max() or 1
+        level = FINE if max(x1 - x0, y1 - y0) < FINE_BELOW * spread else COARSE
+        for item_level, item in self._labels:
+            item.setVisible(item_level == level)
+
+    def _mark_current(self) -> None:
+        paper_id = self.w.current_paper_id()
+        if self.map is None or paper_id not in (self.map.row if self.map else {}):
+            self.current.setData(pos=np.zeros((0, 2)))
+            return
+        self.current.setData(pos=self.map.xy[[self.map.row[paper_id]]])
+
+    def library_changed(self, changes: Changes) -> None:
+        if changes.touches(TAGS):
+            self._fill_colours()
+        if changes.touches(ADDED, REMOVED):
+            if self.map is not None:
+                self.compute()  # new papers are placed among their neighbours (db.map.conference_map)
+        elif self.map is not None and changes.touches(RATING, READ, TAGS):
+            self._recolour_timer.start()
+
+    # ------------------------------------------------------------------ pointing
+    def lit_paper_at(self, x: float, y: float) -> str | None:
+        """The lit paper nearest the map point (x, y), within HOVER_PIXELS on screen."""
+        if self.map is None or not len(self.lit_rows):
+            return None
+        pixel = self.view_box.viewPixelSize()
+        radius = HOVER_PIXELS * max(pixel[0], pixel[1])
+        xy = self.map.xy[self.lit_rows]
+        distance = np.hypot(xy[:, 0] - x, xy[:, 1] - y)
+        best = int(np.argmin(distance))
+        return self.map.ids[int(self.lit_rows[best])] if distance[best] <= radius else None
+
+    def _mouse_moved(self, scene_pos) -> None:
+        if self.map is None or not self.view_box.sceneBoundingRect().contains(scene_pos):
+            return
+        point = self.view_box.mapSceneToView(scene_pos)
+        paper_id = self.lit_paper_at(point.x(), point.y())
+        if paper_id == self.hovered:
+            return
+        self.hovered = paper_id
+        if paper_id is None:
+            QToolTip.hideText()
+            return
+        QToolTip.showText(self.plot.mapToGlobal(self.plot.mapFromScene(scene_pos)), self.hover_text(paper_id),
+                          self.plot)
+
+    def hover_text(self, paper_id: str) -> str:
+        """What hovering a point shows: the paper's label, as plain text."""
+        return as_plain(self.w.library.paper(paper_id).label)
+
+    def _mouse_clicked(self, event) -> None:
+        if event.button() != Qt.MouseButton.LeftButton or self.map is None:
+            return
+        point = self.view_box.mapSceneToView(event.scenePos())
+        paper_id = self.lit_paper_at(point.x(), point.y())
+        if paper_id is not None:
+            event.accept()
+            self.open_paper(paper_id)
+
+    def open_paper(self, paper_id: str) -> None:
+        """Make the paper current in the list (and so in the reader)."""
+        if self.w.select_paper(paper_id, by_user=True):
+            self._mark_current()
+
+    # ------------------------------------------------------------------ regions
+    def select_polygon(self, polygon) -> list[str]:
+        """The lit papers inside `polygon` (map coordinates), in list order; kept as `selection`."""
+        if self.map is None:
+            return []
+        inside = set(self.map.in_polygon(polygon))
+        self.selection = [paper_id for paper_id in self.lit_ids if paper_id in inside]
+        return self.selection
+
+    def _region_drawn(self, polygon) -> None:
+        if not self.select_polygon(polygon):
+            self.status.setText(self.tr("No lit paper in the region"))
+            return
+        menu = QMenu(self)
+        count = str(len(self.selection))
+        menu.addAction(self.tr("Tag the %1 papers…").replace("%1", count), self.tag_dialog)
+        menu.addAction(self.tr("Open the %1 papers as the list").replace("%1", count), self.open_selection)
+        menu.addAction(self.tr("Queue the unread ones for triage"), self.queue_selection)
+        corner = QPolygonF([QPointF(*p) for p in polygon]).boundingRect().bottomRight()
+        scene = self.view_box.mapViewToScene(corner)
+        menu.popup(self.plot.mapToGlobal(self.plot.mapFromScene(scene)))
+
+    def tag_dialog(self) -> None:
+        name, ok = QInputDialog.getText(self, self.tr("Tag papers"), self.tr("Tag for the %1 papers:")
+                                        .replace("%1", str(len(self.selection))))
+        if ok and name.strip():
+            self.tag_selection(name.strip())
+
+    def tag_selection(self, name: str) -> None:
+        """Add the tag `name` to every paper of the selection (one change applied by the window)."""
+        changes = None
+        for paper_id in self.selection:
+            change = self.w.library.add_tags(paper_id, [name])
+            changes = change if changes is None else changes | change
+        if changes is not None:
+            self.w.apply_changes(changes)
+
+    def open_selection(self) -> None:
+        """Show the selection as the list (the search box is cleared: the list is the map's region)."""
+        self._show_as_list(self.selection, self.tr("%1 papers from the map"))
+
+    def queue_selection(self) -> None:
+        """Show the selection's unread papers as the list, first one current, for the triage keys."""
+        unread = [paper.id for paper in self.w.library.papers(self.selection) if not paper.read]
+        self._show_as_list(unread, self.tr("%1 unread papers from the map to triage"))
+
+    def _show_as_list(self, ids: list[str], message: str) -> None:
+        self.w.search_box.blockSignals(True)
+        self.w.search_box.clear()
+        self.w.search_box.blockSignals(False)
+        self.w._show_results(list(ids), False)
+        self.show_ids(ids)
+        self.w.statusBar().showMessage(message.replace("%1", f"{len(ids):,}"), 8000)
+        self.w.paper_list.setFocus()
+
+    # ------------------------------------------------------------------ export
+    def export_dialog(self) -> None:
+        path, _filter = QFileDialog.getSaveFileName(self.w, self.tr("Export map"), "map.png",
+                                                    self.tr("PNG image (*.png)"))
+        if path:
+            self.export_png(Path(path))
+
+    def export_png(self, path: Path) -> None:
+        """Write the map as shown (colours, lit papers) as a PNG, as `margin map --output` draws it."""
+        if self.map is None:
+            self.w.statusBar().showMessage(self.tr("Open View → Conference map first"), 5000)
+            return
+        lit = None if len(self.lit_rows) == len(self.map.ids) else list(self.lit_ids)
+        query = self.w.search.query
+        title = f"{len(self.map.ids):,} papers" + (f" · {len(self.lit_rows):,} matching {query}" if lit and query
+                                                  else "")
+        try:
+            render_png(self.map, self.rgb, path, lit, title=title)
+        except OSError as error:
+            self.w.statusBar().showMessage(self.tr("Could not write %1: %2").replace("%1", str(path))
+                                           .replace("%2", error.strerror or str(error)), 8000)
+            return
+        self.w.statusBar().showMessage(self.tr("Map written to %1").replace("%1", str(path)), 5000)

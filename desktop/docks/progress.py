@@ -1,0 +1,242 @@
+"""The triage progress dock (View → Triage progress): liked papers found against papers screened, for the
+view the list shows, with the random-order line, the estimate of liked papers still unseen and a stopping
+suggestion (db.triage.progress computes them; the figures are those of `margin progress QUERY`).
+
+The chart is pyqtgraph's: a plain QGraphicsView-based plot that works on PySide6-Essentials (Qt Charts would
+need the PySide6-Addons wheel, about 160 MB more, pinned to the same Qt version). The view's ids come from the
+search worker; the figures are computed on the background pool with their own library connection and shown
+when they arrive, so rating a paper never waits for them.
+"""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtWidgets import QComboBox, QDockWidget, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from db.changes import ADDED, RATING, READ, REMOVED, TAGS, TRIAGE, Changes
+from db.library.library import Library
+from db.triage.progress import CHECK_SIZE, Progress, draw_check, progress, scope_of
+from desktop.common.background import run_in_background
+from desktop.common.i18n import tr
+
+RECOUNT_DELAY_MS = 400  # figures are recomputed once a burst of ratings pauses
+
+
+class ProgressDock(QDockWidget):
+    """The dock; `window` is the MainWindow. `updated` is emitted with each Progress shown (for tests)."""
+
+    updated = Signal(object)
+
+    def __init__(self, window):
+        super().__init__(QCoreApplication.translate("ProgressDock", "Triage progress"), window)
+        self.w = window
+        self.setObjectName("progressDock")
+        self.setAccessibleName(self.tr("Triage progress"))
+        self.scope: str | None = None
+        self.ids: list[str] | None = None
+        self.current: Progress | None = None
+        self._request = 0
+        self._busy = False
+        self._again = False
+
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        self.liked = QComboBox(body)  # what counts as liked: 4–5 stars, or accepted into one interest
+        self.liked.setObjectName("progressInterest")
+        self.liked.setAccessibleName(self.tr("What counts as liked"))
+        self.liked.addItem(self.tr("Liked: rated 4–5★"), None)
+        self.liked.currentIndexChanged.connect(lambda _index: self.recompute())
+        layout.addWidget(self.liked)
+        self.chart = pg.PlotWidget(body, background=None)
+        self.chart.setObjectName("progressChart")
+        self.chart.setAccessibleName(self.tr("Liked papers found against papers screened"))
+        self.chart.setMinimumSize(320, 220)
+        self.chart.setMenuEnabled(False)
+        self.chart.setMouseEnabled(False, False)
+        self.chart.hideButtons()
+        self.chart.showGrid(x=True, y=True, alpha=0.2)
+        self.chart.setLabel("bottom", self.tr("papers screened (read or rated)"))
+        self.chart.setLabel("left", self.tr("liked (4–5★)"))
+        self.legend = self.chart.addLegend(offset=(8, 8))
+        self.band = pg.LinearRegionItem(orientation="horizontal", movable=False,
+                                        brush=pg.mkBrush(76, 175, 80, 50), pen=pg.mkPen(None))
+        self.band.setZValue(-10)
+        self.band.setToolTip(self.tr("Liked papers in all, likely (95%): those found and those still unseen"))
+        self.band.hide()
+        self.chart.addItem(self.band)
+        self.random_line = self.chart.plot([], [], pen=pg.mkPen((150, 150, 150), width=2, style=Qt.PenStyle.DashLine),
+                                           name=self.tr("random order"))
+        self.found_line = self.chart.plot([], [], pen=pg.mkPen((33, 110, 200), width=3), name=self.tr("found"))
+        self._band_sample = pg.PlotDataItem([], [], pen=pg.mkPen(None), fillLevel=0,
+                                            brush=pg.mkBrush(76, 175, 80, 90))
+        self.legend.addItem(self._band_sample, self.tr("liked in all, likely (95%)"))
+        layout.addWidget(self.chart, 1)
+        self.figures = QLabel(body)
+        self.figures.setObjectName("progressFigures")
+        self.figures.setTextFormat(Qt.TextFormat.PlainText)
+        self.figures.setWordWrap(True)
+        self.figures.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.figures)
+        buttons = QHBoxLayout()
+        self.check_button = QPushButton(self.tr("Rate %1 random unseen papers").replace("%1", str(CHECK_SIZE)), body)
+        self.check_button.setObjectName("progressCheck")
+        self.check_button.setToolTip(self.tr("Draws random papers of this view that you have not seen; rating "
+                                             "them tells how many papers you would like are still unseen"))
+        self.check_button.clicked.connect(self.draw_check)
+        self.show_button = QPushButton(self.tr("Show the check"), body)
+        self.show_button.setObjectName("progressShowCheck")
+        self.show_button.clicked.connect(self.show_check)
+        buttons.addWidget(self.check_button)
+        buttons.addWidget(self.show_button)
+        layout.addLayout(buttons)
+        self.setWidget(body)
+
+        self._timer = QTimer(self, singleShot=True, interval=RECOUNT_DELAY_MS)
+        self._timer.timeout.connect(self.recompute)
+        window.search.resultsReady.connect(lambda _ids, _keep: self.follow_query(window.search.query))
+        window.search_service.worker.ids_found.connect(self._ids_found)
+        window.libraryChanged.connect(self.library_changed)
+        self.visibilityChanged.connect(self._visibility_changed)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
+        action = self.toggleViewAction()
+        action.setText(self.tr("Triage &progress"))
+        action.setShortcut("Ctrl+Shift+P")
+        window.actions_.view_menu.addAction(action)
+        self.setVisible(window.settings.value("progress/visible", False, type=bool))
+
+    # ------------------------------------------------------------------ what it follows
+    def follow_query(self, query: str) -> None:
+        """The list shows `query`: show the progress of its view (the query less its recommendation part)."""
+        scope = scope_of(query)
+        if scope == self.scope and self.ids is not None:
+            return
+        self.scope, self.ids = scope, None
+        if self.isVisible():
+            self._request = self.w.search_service.find_ids(scope)
+
+    def _ids_found(self, request: int, _text: str, ids) -> None:
+        if request != self._request:
+            return
+        self.ids = ids
+        if ids is None:
+            self.figures.setText(self.tr("No figures for this view (its search failed)."))
+            return
+        self.recompute()
+
+    @property
+    def interest(self) -> str | None:
+        """The interest whose progress is shown (None: liked means rated 4–5)."""
+        return self.liked.currentData()
+
+    def _fill_interests(self) -> None:
+        names = self.w.library.interests()
+        current = self.interest
+        self.liked.blockSignals(True)
+        while self.liked.count() > 1:
+            self.liked.removeItem(1)
+        for name in names:
+            self.liked.addItem(self.tr("Interest: %1").replace("%1", name), name)
+        self.liked.setCurrentIndex(max(0, self.liked.findData(current)) if current in names else 0)
+        self.liked.blockSignals(False)
+
+    def library_changed(self, changes: Changes) -> None:
+        if changes.touches(TRIAGE, TAGS):
+            self._fill_interests()
+        if changes.touches(ADDED, REMOVED):
+            self.ids = None
+            self.follow_query(self.w.search.query)
+        elif changes.touches(RATING, READ, TRIAGE, TAGS) and self.isVisible():
+            self._timer.start()
+
+    def _visibility_changed(self, visible: bool) -> None:
+        if not self.w.property("closing"):
+            self.w.settings.setValue("progress/visible", visible)
+        if visible:
+            self._fill_interests()
+            if self.scope is None:
+                self.scope = scope_of(self.w.search.query)
+            if self.ids is None:
+                self._request = self.w.search_service.find_ids(self.scope)
+            else:
+                self.recompute()
+
+    # ------------------------------------------------------------------ figures
+    def recompute(self) -> None:
+        """Compute the figures on the background pool (one computation at a time; a change meanwhile asks
+        for one more)."""
+        if self.ids is None:
+            return
+        if self._busy:
+            self._again = True
+            return
+        self._busy, self._again = True, False
+        folder, ids, scope, interest = self.w.library.folder, list(self.ids), self.scope or "", self.interest
+
+        def work() -> Progress:
+            with Library.open(folder, seed=False) as library:
+                return progress(library, ids, scope, interest)
+
+        run_in_background(self, work, self._show, self._failed)
+
+    def _failed(self, message: str) -> None:
+        self._busy = False
+        self.figures.setText(self.tr("Progress could not be computed: %1").replace("%1", message))
+
+    def _show(self, result: Progress) -> None:
+        self._busy = False
+        if self._again:
+            self.recompute()
+        if result.scope != (self.scope or "") or result.interest != self.interest:
+            return
+        self.current = result
+        xs = list(range(result.screened + 1))
+        self.found_line.setData(xs, [0, *result.curve])
+        self.random_line.setData([0, result.total], [0, result.random_line * result.total])
+        estimate = result.estimate
+        if estimate is not None:
+            self.band.setRegion((result.found + estimate.low, result.found + estimate.high))
+            self.band.show()
+        else:
+            self.band.hide()
+        top = result.found + (estimate.high if estimate else 0)
+        self.chart.setXRange(0, max(result.total, 1), padding=0.02)
+        self.chart.setYRange(0, max(top, result.random_line * result.total, 1) * 1.05, padding=0)
+        self.figures.setText(self.text(result))
+        self.check_button.setEnabled(result.unseen > 0)
+        self.show_button.setEnabled(bool(result.check_to_rate) or estimate is not None)
+        self.show_button.setText(self.tr("Show the check (%1 to rate)").replace("%1", str(len(result.check_to_rate)))
+                                 if result.check_to_rate else self.tr("Show the check"))
+        self.updated.emit(result)
+
+    def text(self, p: Progress) -> str:
+        """The figures as lines of plain text (translated; module-level tr: the empty context, where lupdate files
+        these strings)."""
+        view = p.scope or tr("all papers")
+        liked = tr("in “%1”").replace("%1", p.interest) if p.interest else tr("liked")
+        lines = [tr("%1: screened %2 of %3 papers · %5 %4").replace("%1", view).replace("%2", f"{p.screened:,}")
+                 .replace("%3", f"{p.total:,}").replace("%4", f"{p.found:,}").replace("%5", liked)]
+        e = p.estimate
+        if e is not None:
+            lines.append(tr("Liked papers still unseen: about %1 (%2–%3, 95% interval), from %4 random papers rated "
+                            "(%5 liked)").replace("%1", f"{e.remaining:,}").replace("%2", f"{e.low:,}")
+                         .replace("%3", f"{e.high:,}").replace("%4", str(e.rated)).replace("%5", str(e.liked)))
+            if e.not_covered:
+                lines.append(tr("%1 unseen papers were added after the check: not covered").replace(
+                    "%1", f"{e.not_covered:,}"))
+        if p.screened and p.unseen and e is None:
+            lines.append(tr("The next %1 recommended are likely to hold at most %2").replace("%1", str(p.next_size))
+                         .replace("%2", str(p.next_high)))
+        lines.append(tr(p.suggestion))
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ the random check
+    def draw_check(self) -> None:
+        """Draw random unseen papers of the view into its check and show them in the list."""
+        if self.ids is None:
+            return
+        self.w.apply_changes(draw_check(self.w.library, self.scope or "", self.ids))
+        self.show_check()
+
+    def show_check(self) -> None:
+        self.w.set_query(f"is:check {self.scope or ''}".strip())

@@ -1,0 +1,195 @@
+"""The paper list's table model: it keeps paper ids and loads a row's data only when the row is shown."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
+
+from db.library.library import Library
+from db.paper import Paper
+from db.text.labels import display_label
+from db.text.names import family_name
+from db.text.render import stars
+from desktop.common.plain_text import as_plain
+
+COLUMNS = ("label", "rating", "tags", "venue", "year", "read", "authors")  # keys of db.library.facets.SORT_KEYS
+LABEL, RATING, TAGS, VENUE, YEAR, READ, AUTHORS = range(len(COLUMNS))
+PAPER_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+SORT_ROLE = Qt.ItemDataRole.UserRole + 2
+DETAIL_ROLE = Qt.ItemDataRole.UserRole + 3  # the row's second line: authors · venue · year (first column)
+DETAIL_AUTHORS = 3  # authors named in the second line before "et al."
+_CACHE_SIZE = 2000
+_FETCH_CHUNK = 200
+_ROOT = QModelIndex()
+
+
+class PaperTableModel(QAbstractTableModel):
+    """Rows are paper ids (search order or library order); row data comes from the Library on demand,
+    `_FETCH_CHUNK` rows at a time, kept in an LRU cache of `_CACHE_SIZE` papers."""
+
+    def __init__(self, library: Library, parent=None):
+        super().__init__(parent)
+        self._library = library
+        self._ids: list[str] = []
+        self._cache: OrderedDict[str, Paper] = OrderedDict()
+        self.loaded_rows = 0  # how many rows were loaded from the library (for tests and the benchmark)
+        self._headers = {
+            LABEL: self.tr("Paper"), RATING: self.tr("Rating"), TAGS: self.tr("Tags"), VENUE: self.tr("Venue"),
+            YEAR: self.tr("Year"), READ: self.tr("Read"), AUTHORS: self.tr("Authors"),
+        }
+
+    # ------------------------------------------------------------ ids
+    def set_ids(self, ids: list[str]) -> None:
+        """Show these papers, in this order (a model reset; nothing happens when they are the rows shown).
+        When `ids` only adds rows after the rows shown (the rest of a search whose first page is shown), the
+        rows are inserted instead: the selection and the scroll place stay."""
+        if ids == self._ids:
+            return
+        shown = len(self._ids)
+        if 0 < shown < len(ids) and ids[:shown] == self._ids:
+            self.beginInsertRows(_ROOT, shown, len(ids) - 1)
+            self._ids.extend(ids[shown:])
+            self.endInsertRows()
+            return
+        self.beginResetModel()
+        self._ids = list(ids)
+        self.endResetModel()
+
+    def ids(self) -> list[str]:
+        return list(self._ids)
+
+    def remove_ids(self, ids) -> None:
+        """Take these papers out of the list (rows removed one block at a time; the others keep their places)."""
+        for row in reversed(self.rows_of(ids)):
+            self.beginRemoveRows(_ROOT, row, row)
+            self._cache.pop(self._ids.pop(row), None)
+            self.endRemoveRows()
+
+    def paper_id(self, row: int) -> str | None:
+        return self._ids[row] if 0 <= row < len(self._ids) else None
+
+    def row_of(self, paper_id: str) -> int | None:
+        # a scan, not a dict of every row: building that dict took 30 ms of the GUI thread per search at 100k
+        # papers; one look-up scans in C (about 1 ms at 100k), and it is asked for one paper at a time
+        try:
+            return self._ids.index(paper_id)
+        except ValueError:
+            return None
+
+    def rows_of(self, ids) -> list[int]:
+        """The rows of these papers (those shown), in row order: one scan of the list for many papers."""
+        ids = list(ids)
+        if len(ids) <= 8:
+            return sorted(row for row in map(self.row_of, ids) if row is not None)
+        wanted = set(ids)
+        return [row for row, paper_id in enumerate(self._ids) if paper_id in wanted]
+
+    def refresh_papers(self, ids) -> None:
+        """Reload these papers after they changed and repaint their rows (one dataChanged over the rows they
+        span; no reset, so selection, scroll place and order stay)."""
+        ids = list(ids)
+        for paper_id in ids:
+            self._cache.pop(paper_id, None)
+        rows = self.rows_of(ids)
+        if rows:
+            self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), len(COLUMNS) - 1))
+
+    def refresh_all(self) -> None:
+        """Reload every row's data (the rows and their order stay)."""
+        self._cache.clear()
+        if self._ids:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._ids) - 1, len(COLUMNS) - 1))
+
+    def paper(self, row: int) -> Paper | None:
+        """The paper in `row`, loading it (and its neighbours) from the library when not cached."""
+        paper_id = self.paper_id(row)
+        if paper_id is None:
+            return None
+        paper = self._cache.get(paper_id)
+        if paper is not None:
+            self._cache.move_to_end(paper_id)
+            return paper
+        start = max(0, row - _FETCH_CHUNK // 4)
+        chunk = [i for i in self._ids[start : start + _FETCH_CHUNK] if i not in self._cache]
+        for loaded in self._library.papers(chunk):
+            self._cache[loaded.id] = loaded
+        self.loaded_rows += len(chunk)
+        while len(self._cache) > _CACHE_SIZE:
+            self._cache.popitem(last=False)
+        return self._cache.get(paper_id)
+
+    def detail(self, paper: Paper) -> str:
+        """The second line of a row: `A. One, B. Two, C. Three et al. · NIPS 2017` (the year only when the venue
+        does not name it)."""
+        authors = self.authors(paper)
+        venue = paper.venue or ""
+        year = str(paper.year) if paper.year and str(paper.year) not in venue else ""
+        return " · ".join(x for x in (authors, venue, year) if x)
+
+    def authors(self, paper: Paper) -> str:
+        """`A. One, B. Two, C. Three et al.`: the first DETAIL_AUTHORS authors."""
+        authors = ", ".join(paper.authors[:DETAIL_AUTHORS])
+        if len(paper.authors) > DETAIL_AUTHORS:
+            authors += " " + self.tr("et al.")
+        return authors
+
+    # ------------------------------------------------------------ Qt model API
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self._headers.get(section)
+        return None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        if role == PAPER_ID_ROLE or (role == Qt.ItemDataRole.UserRole and index.column() == LABEL):
+            return self.paper_id(index.row())  # Qt.UserRole of the first column: the contract of ARCHITECTURE.md
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.FontRole,
+                        SORT_ROLE, DETAIL_ROLE, Qt.ItemDataRole.AccessibleTextRole):
+            return None
+        paper = self.paper(index.row())
+        if paper is None:
+            return None
+        column = index.column()
+        if role == DETAIL_ROLE:
+            return self.detail(paper) if column == LABEL else None
+        if role == Qt.ItemDataRole.FontRole:
+            if not paper.read and column == LABEL:
+                font = QFont()
+                font.setBold(True)
+                return font
+            return None
+        if role == SORT_ROLE:
+            return (display_label(paper).casefold(), paper.rating or 0, ", ".join(paper.tags).casefold(),
+                    paper.venue or "", paper.year or 0, int(paper.read),
+                    family_name(paper.authors[0]).casefold() if paper.authors else "")[column]
+        if role == Qt.ItemDataRole.ToolTipRole and column != AUTHORS:
+            return as_plain(display_label(paper)) if column == LABEL else None
+        if column == LABEL:
+            if role == Qt.ItemDataRole.AccessibleTextRole:  # a screen reader hears both lines of the row
+                return " · ".join(x for x in (display_label(paper), self.detail(paper), ", ".join(paper.tags)) if x)
+            return display_label(paper)
+        if column == RATING:
+            return stars(paper.rating) if role == Qt.ItemDataRole.DisplayRole else (
+                self.tr("%n stars", "", paper.rating) if paper.rating else self.tr("unrated"))
+        if column == TAGS:
+            return ", ".join(paper.tags)
+        if column == VENUE:
+            return paper.venue or ""
+        if column == YEAR:
+            return str(paper.year) if paper.year else ""
+        if column == READ:
+            return self.tr("read") if paper.read else ""
+        if column == AUTHORS:
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return as_plain("; ".join(paper.authors)) if paper.authors else None
+            return self.authors(paper)
+        return None

@@ -1,0 +1,188 @@
+"""The search the list shows: the query in the search box, its sort order, and the results from the worker.
+
+Queries go to the SearchService's worker thread; results come back as `resultsReady(ids, keep_place)`. A ranked
+query's first page comes first (`complete` False), then the rest of its ranking, whose first rows are that
+page: the list then only grows, so the selection and the scroll place stay; a newer search drops the rest.
+The list is re-ordered only when the query or the sort order changes, when papers are added or removed, or when
+the user asks (View → Refresh list): an edit to a paper never re-runs the search, so a view keeps its order,
+and a paper that no longer matches (read in "Unread", rated in "Recommended") stays until the user moves on.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QLineEdit
+
+from db.changes import BIBLIOGRAPHIC, MEMBERSHIP, TITLE, Changes
+from db.library import facets
+from db.library.library import Library
+from db.search import highlight_terms
+from db.search.filters import with_filter
+from db.search.run import RECOMMENDATION
+from desktop.list.search_worker import SearchService
+
+SEARCH_DELAY_MS = 40  # coalesces key repeats; the worker also skips searches a newer keystroke replaced
+INDEX_DELAY_MS = 1000  # the index catches up once a burst of edits is over (a search catches it up at once)
+
+
+class SearchSession(QObject):
+    """Owns the search box's query, the sort order and the search worker.
+
+    `query` is the text of the results shown; `highlight` the words to mark in the reader; `why` the shared
+    terms of recommended papers; `sort_key`/`sort_descending` the order (None: relevance, library order
+    without a query); `all_ids` every paper in library order; `complete` False while the list shows only
+    the first page of the query's results (the rest and the count follow)."""
+
+    # paper ids in list order (a Python list; not Signal(list, …), which converted 100k ids for every receiver,
+    # 40 ms each at 100k papers); True: the same query again (keep the place)
+    resultsReady = Signal(object, bool)
+    message = Signal(str, int)  # a status-bar message and how long to show it (ms; 0 clears the bar)
+    searched = Signal(str)  # a search was sent to the worker (for tests and the benchmark)
+
+    def __init__(self, library: Library, box: QLineEdit, parent=None, new_library: bool = False):
+        super().__init__(parent)
+        self.library = library
+        self.box = box
+        self.query = ""
+        self.highlight: list[str] = []
+        self.why: dict[str, list[str]] = {}
+        self.interest: dict[str, str] = {}  # is:interests: the interest each paper came for
+        self.sort_key: str | None = None
+        self.sort_descending = False
+        self.similar_to: str | None = None  # similar:ID shows that paper first, pinned above its look-alikes
+        self.all_ids = library.ids()
+        self.complete = True
+        self._keep_place = False
+        self._ids_request = 0
+        self.service = SearchService(library.folder, self, new_library=new_library)
+        self.service.worker.results.connect(self._results)
+        self.service.worker.page.connect(self._page)
+        self.service.worker.library_ids.connect(self._library_ids)
+        self.timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
+        self.timer.timeout.connect(self.start)
+        box.textChanged.connect(lambda _text: self.timer.start())
+        # rating a paper a key press apart would otherwise commit to the index after every key, and that
+        # Python work on the worker thread holds the interpreter lock the window needs (stalls of 50-150 ms
+        # at 20k papers); the worker brings the index up to date before every search anyway
+        self.index_timer = QTimer(self, singleShot=True, interval=INDEX_DELAY_MS)
+        self.index_timer.timeout.connect(self.service.sync)
+
+    # ---------------------------------------------------------------- what the user asks
+    def set_query(self, text: str) -> None:
+        """Put `text` in the search box and search at once (without the typing delay)."""
+        self.box.setText(text)
+        self.timer.stop()
+        self.start()
+
+    def add_filter(self, fragment: str, add: bool = False) -> None:
+        """A sidebar filter: replaces the query's filter of the same kind (adds it when `add`, Ctrl+click);
+        an empty fragment (All papers) clears the query."""
+        self.set_query(with_filter(self.box.text(), fragment, add=add))
+
+    def sort_by(self, key: str | None, descending: bool = False) -> None:
+        """Sort by a facets.SORT_KEYS key, or by relevance (library order without a query) for None."""
+        self.sort_key, self.sort_descending = key, descending
+        self.start()
+
+    def refresh(self) -> None:
+        """Run the same search again (View → Refresh list), keeping the selected paper and the scroll place."""
+        self.start(keep_place=True)
+
+    def start(self, keep_place: bool = False) -> None:
+        """Search for the box's text now (an empty box shows every paper in library order)."""
+        self._keep_place = keep_place
+        text = self.box.text()
+        if not text.strip():
+            self.query, self.highlight, self.why, self.interest, self.similar_to = "", [], {}, {}, None
+            self.complete = True
+            self.service.search("")  # makes any search still running stale
+            self.message.emit("", 0)  # an old search's hint no longer applies
+            self.resultsReady.emit(self.ordered(self.all_ids), keep_place)
+            return
+        self.service.search(text)
+        self.searched.emit(text)
+
+    # ---------------------------------------------------------------- what happened
+    def changed(self, changes: Changes, outside: bool = False) -> None:
+        """After a change: the index catches up (worker thread) once the edits pause; added or removed papers
+        are searched again, and so is a query when another process changed papers' titles or bibliographic
+        fields (an import there can change which papers match; annotations elsewhere and the window's own
+        edits never move its rows)."""
+        self.index_timer.start()
+        if changes.touches(*MEMBERSHIP) or (outside and self.box.text().strip()
+                                            and changes.touches(BIBLIOGRAPHIC, TITLE)):
+            self.reload()
+
+    def reload(self) -> None:
+        """Everything may have changed (the change log no longer reached back): read the papers afresh. While
+        the list shows a query, the query is searched again and the library's ids (50 ms at 100k papers) are
+        read on the worker thread, for when the box is cleared (`_library_ids`)."""
+        if self.box.text().strip():
+            self._ids_request = self.service.library_ids()
+        else:
+            self._ids_request = 0  # an answer still on its way is older than this
+            self.all_ids = self.library.ids()
+        self.refresh()
+
+    def _library_ids(self, request: int, ids: list[str]) -> None:
+        if request != self._ids_request:
+            return  # newer ones are on their way
+        self.all_ids = ids
+        if not self.box.text().strip() and not self.query and not self.timer.isActive():
+            self.resultsReady.emit(self.ordered(ids), True)
+
+    def _page(self, request: int, text: str, result) -> None:
+        """The first page of a ranked search: shown unless the list is sorted otherwise (then the whole
+        ranking is needed first) or a newer search was sent."""
+        if request == self.service.latest_request and not self.sort_key:
+            self._show(text, result, complete=False)
+
+    def _results(self, request: int, text: str, result) -> None:
+        if request == self.service.latest_request:  # else a newer search is on its way
+            self._show(text, result, complete=True)
+
+    def _show(self, text: str, result, complete: bool) -> None:
+        keep_place = self._keep_place or text == self.query
+        self.complete = complete
+        self.query = text
+        found = RECOMMENDATION.search(text)
+        self.why = result.why if found and not found.group(2) else {}  # "recommended for" is not for look-alikes
+        self.interest = dict(getattr(result, "interest", {}) or {})
+        if not text.strip():
+            self.highlight = []
+        else:  # a recommendation query's own words (is:recommended, similar:ID) are no search words
+            self.highlight = result.terms if found else (result.terms or highlight_terms(text))
+        self.message.emit(result.hint, 8000)  # an empty hint clears an old one that no longer applies
+        ids = self.ordered(result.ids if text.strip() else self.all_ids)
+        self.similar_to = self._paper_of(found.group(2)) if found and found.group(2) else None
+        if self.similar_to is not None:  # the paper the look-alikes are like comes first, whatever the sort
+            ids = [self.similar_to] + [i for i in ids if i != self.similar_to]
+        self.resultsReady.emit(ids, keep_place)
+
+    def _paper_of(self, prefix: str) -> str | None:
+        try:
+            return self.library.find_id(prefix)
+        except KeyError:
+            return None
+
+    # ---------------------------------------------------------------- helpers
+    def ordered(self, ids: list[str]) -> list[str]:
+        """`ids` in the chosen sort order (as given when sorting by relevance)."""
+        if not self.sort_key:
+            return ids
+        return facets.order_ids(self.library, ids, self.sort_key, self.sort_descending)
+
+    def suggestion_tag(self, paper_id: str | None = None) -> str | None:
+        """The tag whose suggestions the list shows (`similar-tag:"NAME"`), or in the interests queue
+        (`is:interests`) the interest `paper_id` came for; else None."""
+        if paper_id is not None and paper_id in self.interest:
+            return self.interest[paper_id]
+        found = RECOMMENDATION.search(self.query)
+        return (found.group(3) or found.group(4)) if found and (found.group(3) or found.group(4)) else None
+
+    def stop(self) -> None:
+        self.timer.stop()
+        if self.index_timer.isActive():  # the last edits go into the index before the worker ends
+            self.index_timer.stop()
+            self.service.sync()
+        self.service.stop()

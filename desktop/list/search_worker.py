@@ -1,0 +1,205 @@
+"""The search worker: owns the whoosh index on its own thread, with its own library connection.
+
+Searching, catching the index up after an edit, and rebuilding a broken index all happen here, never on the
+GUI thread. Requests are handled in the order sent, so a search sent after an edit sees that edit.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from db.errors import IndexBusy, MarginError
+from db.library.library import Library
+from db.search import SearchIndex, parse_query_text
+from db.search.run import RECOMMENDATION, QueryResult, run_query
+
+SEARCH_LOCK_WAIT = 0.5  # seconds a search waits for the index's lock before it searches the index as it stands
+PAGE = 100  # the first page a search answers before the rest of its ranking: more rows than a screen shows
+
+
+def pages_first(text: str) -> bool:
+    """Whether `text` is answered first page first: a query ranked by the index (not a query of filters only,
+    whose papers come in library order, nor a recommendation)."""
+    return RECOMMENDATION.search(text) is None and parse_query_text(text).ranked
+
+
+class SearchWorker(QObject):
+    """Lives on a QThread. Send requests through the `request_*` signals of SearchService."""
+
+    results = Signal(int, str, object)  # request number, query text, db.search.run.QueryResult
+    page = Signal(int, str, object)  # the same for the first PAGE results, sent before `results` (its rest)
+    library_ids = Signal(int, object)  # request number, every paper id in library order
+    ids_found = Signal(int, str, object)  # request number, query text, paper ids (None on failure); for views
+    status = Signal(str)  # a message for the status bar
+    ready = Signal()  # the index is open and current
+    failed = Signal(str)
+
+    def __init__(self, folder: Path):
+        super().__init__()
+        self._folder = folder
+        self._library: Library | None = None
+        self._index: SearchIndex | None = None
+        self._recommender = None  # db.recommend.recommender.Recommender, made on the first recommendation query
+        self.latest_request = 0  # written from the GUI thread: lets an outdated search be skipped
+        self.quiet_first_build = False  # set for a library created just now: its first index build is no news
+        self.is_ready = False  # True once `ready` was emitted (for a caller that connects late)
+
+    @Slot()
+    def open(self) -> None:
+        try:
+            self._library = Library.open(self._folder, seed=False)
+            self._index = SearchIndex.for_library(self._library)
+            if self._index.needs_rebuild():
+                first = self.quiet_first_build and not self._index.folder.exists()  # a new library: no news
+                if not first:
+                    self.status.emit(self.tr("Rebuilding the search index…"))
+                self._index.rebuild(self._library, None if first else self._progress)
+                if not first:
+                    self.status.emit(self.tr("Search index rebuilt"))
+            else:
+                self._index.open(self._library)
+            self.is_ready = True
+            self.ready.emit()
+        except Exception as error:  # noqa: BLE001 - shown to the user, the app stays usable without search
+            self.failed.emit(str(error))
+
+    def _progress(self, done: int, total: int) -> None:
+        self.status.emit(self.tr("Rebuilding the search index: %1 of %2 papers").replace("%1", f"{done:,}")
+                         .replace("%2", f"{total:,}"))
+
+    @Slot(int, str)
+    def search(self, request: int, text: str) -> None:
+        """Answer a search: a ranked query's first PAGE results first (`page`), then, unless a newer search
+        was sent meanwhile, the whole ranking (`results`; its first rows are the page). An empty query is
+        not answered: the window shows the library's own order itself (a request for it only makes the
+        searches before it stale)."""
+        if request < self.latest_request or self._index is None or not text.strip():
+            return  # a newer keystroke is already queued
+        busy = ""
+        try:
+            try:  # a search waits half a second at most for another process that is writing the index
+                self._index.sync(self._library, wait=SEARCH_LOCK_WAIT)
+            except IndexBusy as error:  # … then searches it as it stands, and says so
+                busy = str(error)
+            if RECOMMENDATION.search(text) and self._recommender is None:
+                from db.recommend.recommender import Recommender
+
+                self.status.emit(self.tr("Preparing recommendations…"))
+                self._recommender = Recommender(self._library)
+            if pages_first(text):
+                first = self._index.find(text, limit=PAGE)
+                if len(first.ids) >= PAGE:  # fewer: that is the whole answer, sent once below
+                    self.page.emit(request, text, QueryResult(first.ids, hint=first.hint, terms=first.terms))
+                    if request < self.latest_request:
+                        return  # a newer keystroke: the rest of this ranking is not wanted
+            result = run_query(self._library, text, self._index, self._recommender)
+        except MarginError as error:  # e.g. no paper rated 4–5 yet: say so instead of an empty list
+            result = QueryResult([], hint=str(error))
+        except Exception as error:  # noqa: BLE001 - shown in the status bar; the window stays usable
+            self.failed.emit(str(error))
+            result = QueryResult([])
+        if busy and not result.hint:
+            result.hint = busy
+        self.results.emit(request, text, result)
+
+    @Slot(int)
+    def all_ids(self, request: int) -> None:
+        """Every paper id in library order, read here rather than on the GUI thread (50 ms at 100k papers)."""
+        if self._library is not None:
+            try:
+                self.library_ids.emit(request, self._library.ids())
+            except Exception as error:  # noqa: BLE001
+                self.failed.emit(str(error))
+
+    @Slot(int, str)
+    def find_ids(self, request: int, text: str) -> None:
+        """The ids a query finds, for a part of the window other than the list (the progress view); never
+        skipped by the list's newer searches."""
+        ids = None
+        if self._index is not None:
+            try:
+                self._index.sync(self._library)
+                ids = run_query(self._library, text, self._index, self._recommender).ids
+            except Exception:  # noqa: BLE001 - the view says it has no figures; the list's search says why
+                ids = None
+        self.ids_found.emit(request, text, ids)
+
+    @Slot()
+    def sync(self) -> None:
+        """Apply the library's new changes to the index (another process's too: the index's stamp says how far
+        it has got, so an index another process brought up to date is read afresh, not written again)."""
+        if self._index is not None:
+            try:
+                self._index.sync(self._library)
+            except Exception as error:  # noqa: BLE001
+                self.failed.emit(str(error))
+
+    @Slot()
+    def close(self) -> None:
+        if self._library is not None:
+            self._library.close()
+            self._library = None
+
+
+class SearchService(QObject):
+    """The GUI side: starts the worker thread and sends it requests by queued signals."""
+
+    request_open = Signal()
+    request_search = Signal(int, str)
+    request_sync = Signal()
+    request_ids = Signal(int, str)
+    request_library_ids = Signal(int)
+    request_close = Signal()
+
+    def __init__(self, folder: Path, parent=None, new_library: bool = False):
+        super().__init__(parent)
+        self._thread = QThread(self)
+        self._thread.setObjectName("margin-search")
+        self.worker = SearchWorker(folder)
+        self.worker.quiet_first_build = new_library
+        self.worker.moveToThread(self._thread)
+        self.request_open.connect(self.worker.open)
+        self.request_search.connect(self.worker.search)
+        self.request_sync.connect(self.worker.sync)
+        self.request_ids.connect(self.worker.find_ids)
+        self.request_library_ids.connect(self.worker.all_ids)
+        self.request_close.connect(self.worker.close)
+        self._counter = 0
+        self._thread.start()
+        self.request_open.emit()
+
+    def search(self, text: str) -> int:
+        """Queue a search; returns its request number (results for older numbers are stale)."""
+        self._counter += 1
+        self.worker.latest_request = self._counter
+        self.request_search.emit(self._counter, text)
+        return self._counter
+
+    def find_ids(self, text: str) -> int:
+        """Queue a look-up of the ids `text` finds (answered by worker.ids_found); returns its number."""
+        self._ids_counter = getattr(self, "_ids_counter", 0) + 1
+        self.request_ids.emit(self._ids_counter, text)
+        return self._ids_counter
+
+    def library_ids(self) -> int:
+        """Queue a reading of every paper id in library order (answered by worker.library_ids); returns its
+        number. Queued after the searches sent before it, like them."""
+        self._library_ids_counter = getattr(self, "_library_ids_counter", 0) + 1
+        self.request_library_ids.emit(self._library_ids_counter)
+        return self._library_ids_counter
+
+    @property
+    def latest_request(self) -> int:
+        return self._counter
+
+    def sync(self) -> None:
+        self.request_sync.emit()
+
+    def stop(self) -> None:
+        """Let queued work finish, close the worker's library connection and end the thread."""
+        if self._thread.isRunning():
+            self.request_close.emit()
+            self._thread.quit()
+            self._thread.wait(30000)

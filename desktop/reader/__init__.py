@@ -1,0 +1,1 @@
+"""The reader pane and the annotation panel: abstract, note, tags and rating."""

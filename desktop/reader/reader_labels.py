@@ -1,0 +1,32 @@
+"""The reader pane's words for bibliographic details (db.text.render.READER_LABELS), through Qt's translation."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+
+def reader_labels() -> dict[str, str]:
+    """READER_LABELS' keys with translated texts (`%1` stands for the value)."""
+    return {
+        "cut": QCoreApplication.translate("Reader", "(%1 more characters of this abstract are not shown)"),
+        "submitted": QCoreApplication.translate("Reader", "Submitted to %1"),
+        "decision": QCoreApplication.translate("Reader", "Decision: %1"),
+        "volume": QCoreApplication.translate("Reader", "vol. %1"),
+        "issue": QCoreApplication.translate("Reader", "no. %1"),
+        "pages": QCoreApplication.translate("Reader", "pp. %1"),
+        "editors": QCoreApplication.translate("Reader", "ed. %1"),
+        "isbn": QCoreApplication.translate("Reader", "ISBN %1"),
+        "issn": QCoreApplication.translate("Reader", "ISSN %1"),
+        "article": QCoreApplication.translate("Reader", "Journal article"),
+        "book": QCoreApplication.translate("Reader", "Book"),
+        "incollection": QCoreApplication.translate("Reader", "Chapter"),
+        "inbook": QCoreApplication.translate("Reader", "Chapter"),
+        "phdthesis": QCoreApplication.translate("Reader", "PhD thesis"),
+        "mastersthesis": QCoreApplication.translate("Reader", "Master's thesis"),
+        "thesis": QCoreApplication.translate("Reader", "Thesis"),
+        "techreport": QCoreApplication.translate("Reader", "Report"),
+        "report": QCoreApplication.translate("Reader", "Report"),
+        "unpublished": QCoreApplication.translate("Reader", "Unpublished"),
+        "online": QCoreApplication.translate("Reader", "Web page"),
+        "more tags": QCoreApplication.translate("Reader", "and %1 more tags"),
+    }

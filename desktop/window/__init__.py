@@ -1,0 +1,1 @@
+"""The main window: its assembly, layout, menus and actions, shortcuts and dialogs."""

@@ -1,0 +1,283 @@
+"""The main window's menus (File, Edit, View, Help) and the actions behind them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+
+from db.exporters.registry import write_export
+from db.library.backup import backup_folder
+from db.library.library import Library
+from desktop.common import theme
+from desktop.common.background import run_in_background
+from desktop.common.i18n import plural, tr
+from desktop.common.plain_text import as_plain
+from desktop.reader.highlight_view import edit_highlight_words
+from desktop.window.dialogs import NoteHistoryDialog, import_report_box, text_dialog
+from desktop.window.export_dialog import ExportDialog, ask_output
+from desktop.window.importing import ImportJob
+from desktop.window.layout import apply_zoom
+from desktop.window.shortcuts import shortcuts_dialog
+
+IMPORT_FILTER = "Paper lists (*.txt *.json *.jsonl *.csv *.bib *.bibtex *.biblatex *.ris *.xml *.atom);;All files (*)"
+UNREAD_FILTER = "read:no"
+
+
+
+class WindowActions:
+    """Builds the menu bar of `window` (a MainWindow) and runs what its actions start."""
+
+    def __init__(self, window):
+        self.w = window
+        self.import_job: ImportJob | None = None
+        self.last_import = None  # (report, notes) of the last finished import, for tests
+        self.last_export = None  # (papers written or None, output or error message)
+        bar = window.menuBar()
+
+        file_menu = self.file_menu = bar.addMenu(tr("&File"))
+        self.import_action = self._action(file_menu, tr("&Import…"), self.import_dialog, "Ctrl+I")
+        self.export_action = self._action(file_menu, tr("&Export…"), self.export_dialog, "Ctrl+E")
+        file_menu.addSeparator()
+        self._action(file_menu, tr("&Quit"), window.close, QKeySequence.StandardKey.Quit)
+
+        edit_menu = bar.addMenu(tr("&Edit"))
+        self.undo_action = window.undo_stack.createUndoAction(window, tr("&Undo"))
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = window.undo_stack.createRedoAction(window, tr("&Redo"))
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()
+        self._action(edit_menu, tr("Set &title…"), self.title_dialog, "F2")
+        self._action(edit_menu, tr("Note &history…"), self.note_history_dialog)
+        self._action(edit_menu, tr("&Copy citation (BibTeX)"), self.copy_citation, "Ctrl+Shift+C")
+        self._action(edit_menu, tr("&Find"), window.search_box.setFocus, QKeySequence.StandardKey.Find)
+        self._action(edit_menu, tr("Sa&ve search…"), lambda: window.sidebar.save_search(window.search_box.text()))
+        self._action(edit_menu, tr("&Similar papers"), window.show_similar, "Ctrl+Shift+S")
+        self._action(edit_menu, tr("Re&commended papers"), lambda: window.set_query("is:recommended"), "Ctrl+R")
+        self._action(edit_menu, tr("&Interests queue"), lambda: window.set_query("is:interests"), "Ctrl+Shift+R")
+        self._action(edit_menu, tr("&Highlight words…"), lambda: edit_highlight_words(window), "Ctrl+H")
+
+        view_menu = self.view_menu = bar.addMenu(tr("&View"))
+        # the reader, the list and the note zoom together (desktop.window.layout.apply_zoom)
+        self._action(view_menu, tr("Zoom &in"), lambda: apply_zoom(window, window.reader.zoom + 1),
+                     QKeySequence.StandardKey.ZoomIn, extra=["Ctrl+="])
+        self._action(view_menu, tr("Zoom &out"), lambda: apply_zoom(window, window.reader.zoom - 1),
+                     QKeySequence.StandardKey.ZoomOut)
+        self._action(view_menu, tr("&Reset zoom"), lambda: apply_zoom(window, 0), "Ctrl+0")
+        self._action(view_menu, tr("Re&fresh list"), window.search.refresh, "F5")
+        self.back_action = self._action(view_menu, tr("&Back"), window.go_back, "Alt+Left")
+        view_menu.addSeparator()
+        self.unread_only = self._toggle(view_menu, tr("&Unread papers only"), False, self._unread_only)
+        sort_menu = view_menu.addMenu(tr("&Sort by"))
+        group = QActionGroup(window)
+        for key, label, descending in ((None, tr("Relevance"), False), ("label", tr("Label"), False),
+                                       ("rating", tr("Rating"), True), ("added", tr("Date added"), True),
+                                       ("year", tr("Year"), True), ("venue", tr("Venue"), False),
+                                       ("authors", tr("First author"), False)):
+            action = sort_menu.addAction(label)
+            action.setCheckable(True)
+            action.setChecked(key == window.search.sort_key)
+            action.triggered.connect(lambda _=False, k=key, d=descending: window.sort_by(k, d))
+            group.addAction(action)
+        theme_menu = view_menu.addMenu(tr("&Theme"))
+        themes = QActionGroup(window)
+        current = window.settings.value("view/theme", "system", type=str)
+        for name, label in (("system", tr("System")), ("light", tr("Light")), ("dark", tr("Dark"))):
+            action = theme_menu.addAction(label)
+            action.setCheckable(True)
+            action.setChecked(name == current)
+            action.triggered.connect(lambda _=False, n=name: self.set_theme(n))
+            themes.addAction(action)
+        if current != "system":
+            theme.apply_theme(current)
+        view_menu.addSeparator()
+        self.rate_and_advance = self._toggle(
+            view_menu, tr("Rate and &advance"), window.setting("rateAndAdvance", False),
+            lambda on: window.settings.setValue("triage/rateAndAdvance", on))
+        self.auto_read = self._toggle(view_menu, tr("&Mark read when shown"), window.setting("autoRead", True),
+                                      lambda on: window.settings.setValue("triage/autoRead", on))
+
+        from desktop.window.library_menu import LibraryActions  # New/Open/recent library, Delete papers, Language
+
+        self.library_actions = LibraryActions(window, file_menu, edit_menu, view_menu)
+
+        help_menu = bar.addMenu(tr("&Help"))
+        self._action(help_menu, tr("&Keyboard shortcuts"), lambda: shortcuts_dialog(window).exec())
+        self._action(help_menu, tr("&Search syntax"),
+                     lambda: text_dialog(window, tr("Search syntax"), search_syntax()).exec())
+        self._action(help_menu, tr("Open &backups folder"), self.open_backups)
+        self._action(help_menu, tr("&About Margin"), lambda: QMessageBox.about(
+            window, tr("About Margin"), tr("Margin: read, triage and annotate research-paper abstracts.\n\n"
+                                           "Library: %1").replace("%1", str(window.library.folder))))
+
+    def _action(self, menu, text, slot, shortcut=None, extra=()) -> QAction:
+        action = QAction(text, self.w)
+        if shortcut is not None:
+            shortcuts = [QKeySequence(shortcut)] + [QKeySequence(s) for s in extra]
+            action.setShortcuts(shortcuts)
+        action.triggered.connect(lambda _=False: slot())
+        menu.addAction(action)
+        return action
+
+    def _toggle(self, menu, text, checked: bool, slot) -> QAction:
+        action = QAction(text, self.w)
+        action.setCheckable(True)
+        action.setChecked(checked)
+        action.toggled.connect(slot)
+        menu.addAction(action)
+        return action
+
+    # ------------------------------------------------------------------ view
+    def _unread_only(self, on: bool) -> None:
+        query = self.w.search_box.text().replace(UNREAD_FILTER, " ")
+        self.w.set_query(" ".join(f"{query} {UNREAD_FILTER}".split()) if on else " ".join(query.split()))
+
+    def set_theme(self, name: str) -> None:
+        applied = theme.apply_theme(name)
+        self.w.settings.setValue("view/theme", applied)
+        self.w.show_current()
+
+    # ------------------------------------------------------------------ edit
+    def title_dialog(self) -> None:
+        paper_id = self.w.current_paper_id()
+        if paper_id is None:
+            return
+        paper = self.w.library.paper(paper_id)
+        text, ok = QInputDialog.getText(self.w, tr("Set title"), tr("Title (empty to use the file's or the "
+                                                                    "derived label):"), text=paper.label)
+        if ok:
+            self.w.set_title(text.strip() or None)
+
+    def copy_citation(self) -> None:
+        """The selected papers (else the current one) as BibTeX entries on the clipboard (db.exporters.bibtex)."""
+        from PySide6.QtWidgets import QApplication
+
+        from db.exporters.bibtex import export_bibtex
+
+        ids = self.w.selected_ids() or ([self.w.current_paper_id()] if self.w.current_paper_id() else [])
+        if not ids:
+            return
+        self.w.note_editor.flush()
+        QApplication.clipboard().setText(export_bibtex(self.w.library.papers(ids)))
+        self.w.statusBar().showMessage(plural(self.w.tr("Copied the BibTeX entry of %Ln paper(s)", "", len(ids)),
+                                              len(ids)), 5000)
+
+    def note_history_dialog(self) -> None:
+        paper_id = self.w.current_paper_id()
+        if paper_id is None:
+            return
+        self.w.note_editor.flush()
+        dialog = NoteHistoryDialog(self.w.library, paper_id, self.w.note_editor.text(), self.w)
+        if dialog.exec() and dialog.chosen_text() is not None:
+            self.w.note_editor.replace_text(dialog.chosen_text())  # undoable: Ctrl+Z gives the text back
+            self.w.note_editor.flush()
+
+    # ------------------------------------------------------------------ import and export
+    def import_dialog(self) -> None:
+        names, _filter = QFileDialog.getOpenFileNames(self.w, tr("Import paper lists"), str(Path.home()),
+                                                      tr(IMPORT_FILTER))
+        if names:
+            self.start_import([Path(name) for name in names])
+
+    def start_import(self, paths: list[Path]) -> bool:
+        """Import `paths` on a worker thread with progress in the status bar. False if one is running."""
+        if self.import_job is not None:
+            self.w.statusBar().showMessage(tr("An import is already running"), 5000)
+            return False
+        self.w.note_editor.flush()
+        job = ImportJob(self.w.library.folder, paths, self.w)
+        job.progress.connect(self._import_progress)
+        job.done.connect(self._import_done)
+        job.failed.connect(self._import_failed)
+        self.import_job = job
+        self.w.progress_bar.setRange(0, 0)
+        self.w.progress_bar.show()
+        self.w.statusBar().showMessage(tr("Importing %1…").replace("%1", ", ".join(p.name for p in paths)))
+        job.start()
+        return True
+
+    def _import_progress(self, done: int, total: int) -> None:
+        self.w.progress_bar.setRange(0, total)
+        self.w.progress_bar.setValue(done)
+
+    def _finish_job(self) -> None:
+        self.w.progress_bar.hide()
+        if self.import_job is not None:
+            self.import_job.deleteLater()
+        self.import_job = None
+
+    def _import_done(self, report, notes: list) -> None:
+        self._finish_job()
+        self.last_import = (report, notes)
+        self.w.watcher.check(force=True)  # the import's changes, read from the change log like any other
+        self.w.statusBar().showMessage(tr("Import: %1").replace("%1", report.summary()), 10000)
+        if self.w.isVisible() and not self.w.property("quietImport"):
+            ids = report.new[:500] + report.updated[:500]
+            labels = {p.id: p.label for p in self.w.library.papers(ids)}
+            import_report_box(self.w, report, labels, notes).open()
+
+    def _import_failed(self, message: str) -> None:
+        self._finish_job()
+        self.last_import = (None, [message])
+        self.w.statusBar().showMessage(tr("Import failed: %1").replace("%1", message), 15000)
+        if self.w.isVisible() and not self.w.property("quietImport"):
+            QMessageBox.warning(self.w, tr("Import failed"), as_plain(tr("Nothing was imported.\n\n%1").replace(
+                "%1", message)))
+
+    def export_dialog(self) -> None:
+        dialog = ExportDialog(self.w, has_query=bool(self.w.search_box.text().strip()),
+                              selected=len(self.w.selected_ids()))
+        if not dialog.exec():
+            return
+        fmt, scope, include_abstract = dialog.choice()
+        output = ask_output(self.w, fmt)
+        if output is not None:
+            self.start_export(self.w.ids_for_scope(scope), fmt, output, include_abstract)
+
+    def start_export(self, ids: list[str], fmt: str, output: Path, include_abstract: bool = True) -> None:
+        """Export papers `ids` on the background thread (own library connection); report in the status bar."""
+        self.w.note_editor.flush()
+        folder = self.w.library.folder
+
+        def work() -> int:
+            with Library.open(folder, seed=False) as library:
+                return write_export(library.papers(ids), fmt, output, history=library.note_history,
+                                    include_abstract=include_abstract)
+
+        def done(count: int) -> None:
+            self.last_export = (count, str(output))
+            self.w.statusBar().showMessage(plural(self.w.tr("Exported %Ln paper(s) to %1", "", count), count)
+                                           .replace("%1", str(output)), 8000)
+
+        def failed(message: str) -> None:
+            self.last_export = (None, message)
+            self.w.statusBar().showMessage(tr("Export failed: %1").replace("%1", message), 15000)
+            if self.w.isVisible() and not self.w.property("quietImport"):
+                QMessageBox.warning(self.w, tr("Export failed"), as_plain(message))
+
+        self.w.statusBar().showMessage(plural(self.w.tr("Exporting %Ln paper(s)…", "", len(ids)), len(ids)))
+        run_in_background(self.w, work, done, failed)
+
+    def open_backups(self) -> None:
+        folder = backup_folder(self.w.library)
+        folder.mkdir(parents=True, exist_ok=True)
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+
+def search_syntax() -> str:
+    from db.search import SEARCH_SYNTAX_HELP
+
+    return tr(SEARCH_SYNTAX_HELP) + "\n\n" + tr(RECOMMEND_HELP)
+
+
+RECOMMEND_HELP = (
+    "is:recommended — unread papers like the ones you rated 4–5 stars (and unlike those rated 1–2)\n"
+    "similar:ID — papers like one paper (press s in the list, or click “Similar papers” in the reader)\n"
+    "similar-tag:\"NAME\" — untagged papers like those carrying a tag; a adds the tag, x dismisses\n"
+    "is:interests — one queue across your interests (tags: right-click → Use as an interest); a accepts the paper "
+    "into its interest, x dismisses it (kept: that interest learns from it)\n"
+    "is:check — the papers of the random check of a view (View → Triage progress)")

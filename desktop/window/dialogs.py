@@ -1,0 +1,100 @@
+"""Small dialogs of the window: note history, import results, search syntax (the shortcuts dialog is
+desktop.window.shortcuts)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPlainTextEdit,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from db.library.library import ImportReport, Library
+from db.text.render import note_to_html
+from desktop.common.i18n import tr
+
+
+class NoteHistoryDialog(QDialog):
+    """Lists the saved versions of a paper's note (newest first); `chosen_text()` is the one to restore."""
+
+    def __init__(self, library: Library, paper_id: str, current: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle(tr("Note history"))
+        self.resize(760, 460)
+        self.versions = QListWidget(self)
+        self.versions.setObjectName("noteVersions")
+        self.versions.setAccessibleName(tr("Saved versions of the note"))
+        self.preview = QTextBrowser(self)
+        self.preview.setOpenLinks(False)
+        entries = [(tr("current"), current)] + [(when, text) for when, text in
+                                                reversed(library.note_history(paper_id))]
+        for when, text in entries:
+            first = text.strip().splitlines()[0][:60] if text.strip() else tr("(empty)")
+            item = QListWidgetItem(f"{when}  —  {first}")
+            item.setData(Qt.ItemDataRole.UserRole, text)
+            self.versions.addItem(item)
+        self.versions.currentItemChanged.connect(
+            lambda item, _old: self.preview.setHtml(note_to_html(item.data(Qt.ItemDataRole.UserRole)))
+            if item else None)
+        splitter = QSplitter(self)
+        splitter.addWidget(self.versions)
+        splitter.addWidget(self.preview)
+        buttons = QDialogButtonBox(self)
+        self.restore_button = buttons.addButton(tr("Restore this version"), QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter)
+        layout.addWidget(buttons)
+        if self.versions.count():
+            self.versions.setCurrentRow(min(1, self.versions.count() - 1))
+
+    def chosen_text(self) -> str | None:
+        item = self.versions.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item else None
+
+
+def import_report_box(parent: QWidget, report: ImportReport, labels: dict[str, str], notes: list[str]) -> QMessageBox:
+    """A message box with the import summary; details list what changed and what was skipped."""
+    box = QMessageBox(parent)
+    box.setWindowTitle(tr("Import finished"))
+    box.setIcon(QMessageBox.Icon.Information if not report.skipped else QMessageBox.Icon.Warning)
+    box.setText(report.summary())
+    details = []
+    for title, ids in ((tr("New"), report.new), (tr("Updated"), report.updated)):
+        if ids:
+            details.append(f"{title}:")
+            details += [f"  {labels.get(i, i)}" for i in ids[:500]]
+            if len(ids) > 500:
+                details.append(f"  … {len(ids) - 500:,} more")
+    if report.skipped:
+        details.append(tr("Skipped:"))
+        details += [f"  line {line}: {reason}" if line else f"  {reason}" for line, reason in report.skipped]
+    details += notes
+    if details:
+        box.setDetailedText("\n".join(details))
+    return box
+
+
+def text_dialog(parent: QWidget, title: str, text: str) -> QDialog:
+    dialog = QDialog(parent)
+    dialog.setWindowTitle(title)
+    dialog.resize(640, 520)
+    view = QPlainTextEdit(dialog)
+    view.setReadOnly(True)
+    view.setPlainText(text)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
+    buttons.rejected.connect(dialog.reject)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(view)
+    layout.addWidget(buttons)
+    return dialog

@@ -1,0 +1,135 @@
+"""The keyboard shortcuts: one table of the single keys that triage binds, the rating box's keys, and the
+shortcuts dialog generated from them and from the menu actions' own shortcuts (so a key is written once: where
+it is bound).
+
+TRIAGE_KEYS rows are (keys, what, method, arguments): `keys` are Qt key names bound while the list or the reader
+has focus (keys in EVERY_PANE also while the sidebar or the note preview has it); `method` is the name of a
+MainWindow attribute path called with `arguments`. Menu shortcuts are read from the window's actions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHeaderView, QTableWidget, QTableWidgetItem, QVBoxLayout
+
+from desktop.common.i18n import tr
+
+
+@dataclass(frozen=True)
+class Key:
+    keys: tuple[str, ...]  # Qt key names (Qt.Key.Key_<name>)
+    what: str  # untranslated; shown through tr()
+    method: str  # attribute path on the window ("tag_editor.setFocus")
+    arguments: tuple = ()
+    also: str = ""  # a key Qt's own widgets handle, shown beside ours ("↓")
+
+
+TRIAGE_KEYS: tuple[Key, ...] = (
+    Key(("J",), "next paper", "move_selection", (1,), also="↓"),
+    Key(("K",), "previous paper", "move_selection", (-1,), also="↑"),
+    Key(("1", "2", "3", "4", "5"), "rate", "rate_current", (None, True)),
+    Key(("0",), "clear the rating", "rate_current", (0, True)),
+    Key(("T",), "edit tags", "tag_editor.setFocus"),
+    Key(("N",), "edit the note", "note_editor.setFocus"),
+    Key(("R",), "mark read / unread", "toggle_read"),
+    Key(("Slash",), "search (from the list, reader, sidebar or note preview)", "focus_search"),
+    Key(("S",), "similar papers", "show_similar"),
+    Key(("A",), "accept a suggestion into its tag or interest", "accept_suggestion"),
+    Key(("X",), "dismiss a suggestion (kept: the tag learns from it)", "dismiss_suggestion"),
+)
+EVERY_PANE = frozenset({"Slash"})  # keys that also work while the sidebar or the note preview has focus
+
+# the rating box (when it has focus): key names → the rating they set; "+1"/"-1" step it
+RATING_KEYS: dict[str, str] = {"0": "0", "1": "1", "2": "2", "3": "3", "4": "4", "5": "5",
+                               "Right": "+1", "Plus": "+1", "Left": "-1", "Minus": "-1"}
+
+_SHOWN = {"Slash": "/", "Right": "→", "Left": "←", "Plus": "+", "Minus": "-"}
+
+
+def qt_key(name: str) -> Qt.Key:
+    return getattr(Qt.Key, f"Key_{name}")
+
+
+def key_text(names: tuple[str, ...]) -> str:
+    """How the dialog writes keys: `j`, `1–5` for a run of digits, `/`."""
+    shown = [_SHOWN.get(name, name.lower()) for name in names]
+    return f"{shown[0]}–{shown[-1]}" if len(shown) > 2 else " / ".join(shown)
+
+
+def triage_bindings(window) -> dict[Qt.Key, object]:
+    """Qt key → a callable on `window`, for every key of TRIAGE_KEYS (the window's event filter calls them)."""
+    bindings = {}
+    for row in TRIAGE_KEYS:
+        target = window
+        for part in row.method.split("."):
+            target = getattr(target, part)
+        for name in row.keys:
+            arguments = tuple(int(name) if a is None else a for a in row.arguments)
+            bindings[qt_key(name)] = (lambda t=target, a=arguments: t(*a))
+    return bindings
+
+
+def rating_step(key: int, rating: int) -> int | None:
+    """The rating the rating box's `key` sets from `rating` (None: not a rating key)."""
+    for name, effect in RATING_KEYS.items():
+        if key == qt_key(name):
+            return max(0, min(5, rating + int(effect))) if effect[0] in "+-" else int(effect)
+    return None
+
+
+def _menu_rows(menu, path: str) -> list[tuple[str, str]]:
+    rows = []
+    for action in menu.actions():
+        title = action.text().replace("&", "")
+        if action.menu() is not None:
+            rows += _menu_rows(action.menu(), f"{path} → {title}")
+        else:
+            keys = " / ".join(text for s in action.shortcuts() if (text := s.toString(
+                QKeySequence.SequenceFormat.NativeText)))
+            if keys:  # a standard key the platform leaves unbound (Quit on some desktops) has no text
+                rows.append((keys, f"{path} → {title}"))
+    return rows
+
+
+def shortcut_rows(window) -> list[tuple[str, str]]:
+    """(keys, what) for every shortcut of `window`: the triage keys, the rating box's keys, Esc, and every menu
+    action that has a shortcut (read from the actions, so none is left out)."""
+    rows = [(key_text(row.keys) + (f" / {row.also}" if row.also else ""), tr(row.what)) for row in TRIAGE_KEYS]
+    rows.append(("Esc", tr("back to the list")))
+    rows.append((key_text(tuple(RATING_KEYS)[:6]) + " / ← → + -", tr("in the rating box: rate, step the rating")))
+    _ = getattr(window, "map_dock", None)  # the docks (made after the first paint) add menu entries: make them
+    for action in window.menuBar().actions():
+        if action.menu() is not None:
+            rows += _menu_rows(action.menu(), action.text().replace("&", ""))
+    return rows
+
+
+def shortcuts_dialog(window) -> QDialog:
+    """Help → Keyboard shortcuts: a two-column table (keys, what they do), generated from the bindings."""
+    dialog = QDialog(window)
+    dialog.setWindowTitle(tr("Keyboard shortcuts"))
+    dialog.resize(620, 640)
+    rows = shortcut_rows(window)
+    table = QTableWidget(len(rows), 2, dialog)
+    table.setObjectName("shortcutsTable")
+    table.setAccessibleName(tr("Keyboard shortcuts"))
+    table.setHorizontalHeaderLabels([tr("Keys"), tr("Does")])
+    table.verticalHeader().hide()
+    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    table.setWordWrap(True)
+    for number, (keys, what) in enumerate(rows):
+        table.setItem(number, 0, QTableWidgetItem(keys))
+        table.setItem(number, 1, QTableWidgetItem(what))
+    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.setAlternatingRowColors(True)
+    table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
+    buttons.rejected.connect(dialog.reject)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(table)
+    layout.addWidget(buttons)
+    return dialog
