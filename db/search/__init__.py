@@ -1,7 +1,7 @@
 """Search: the library's whoosh index and the query language, behind one interface.
 
 Everything that touches whoosh lives in this package; the rest of Margin imports only the names below
-(tests/test_search_seam.py checks it). whoosh-reloaded is pinned to the exact version its internals were
+(tests/unit/search/test_search_seam.py checks it). whoosh-reloaded is pinned to the exact version its internals were
 written against (`WHOOSH_VERSION`); `check_whoosh()` fails with a clear message on any other.
 
 Modules:

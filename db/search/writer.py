@@ -6,7 +6,8 @@ that is most of a minute. `SegmentBuilder` keeps each term's postings in arrays 
 block by block through the same codec, so the segment on disk is the one whoosh would write (same terms,
 weights, positions, lengths, stored fields and columns). It uses whoosh-reloaded 2.7's segment writer
 internals (perdocwriter, fieldwriter, the postings writer's block buffer, the commit steps that its
-multiprocessing writer also calls); tests/test_search_build.py checks the result against whoosh's own writer.
+multiprocessing writer also calls); tests/unit/search/test_search_build.py checks the result against whoosh's own
+writer.
 """
 
 from __future__ import annotations

@@ -1,0 +1,60 @@
+"""The fields a file gives beyond venue and year are kept in the library and shown in the reader (issue 13,
+item 6): entry type, volume, issue, pages, publisher, ISBN/ISSN, editors, language, OpenReview decision."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from db.formats.importer import read_file
+from db.library.library import Library
+from db.text.render import bibliographic_details, paper_to_html
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "interop"
+
+
+def test_imported_details_are_stored_and_shown(tmp_path):
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        library.import_records(read_file(FIXTURES / "zotero_books.bib").records
+                               + read_file(FIXTURES / "bad_first_line.ris").records)
+        papers = {paper.title: paper for paper in library.papers()}
+    book = papers["Hybrid Basketry: Weaving the Tangible"]
+    assert book.extra == {"type": "book", "publisher": "Craft Press", "address": "Oslo",
+                          "isbn": "978-3-16-148410-0"}
+    assert bibliographic_details(book) == "Book · Craft Press · Oslo · ISBN 978-3-16-148410-0"
+    article = papers["A Journal Article"]
+    assert bibliographic_details(article) == "Journal article · vol. 12 · no. 3 · pp. 100–110"
+    chapter = papers["A Chapter"]
+    assert "Chapter · ed. Ed Editor, Otto Other · pp. 11–22" == bibliographic_details(chapter)
+    assert '<p class="meta bib">Book · Craft Press' in paper_to_html(book)
+
+
+def test_a_rejected_submission_does_not_read_as_a_paper_of_its_venue(tmp_path):
+    path = tmp_path / "iclr2018.json"
+    path.write_text('[{"title": "Rejected One", "abstract": "An abstract.", "status": "Reject"},'
+                    ' {"title": "Accepted One", "abstract": "Another abstract.", "status": "Poster"},'
+                    ' {"title": "Tagged <b>x</b>", "abstract": "Third.", "status": "<b>Oral</b>"}]')
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        library.import_records(read_file(path).records)
+        rejected, accepted, hostile = library.papers()
+    html = paper_to_html(rejected)
+    assert "Submitted to ICLR 2018" in html and "Decision: Reject" in html
+    assert '<p class="meta">ICLR 2018</p>' in paper_to_html(accepted) and "Decision: Poster" in paper_to_html(accepted)
+    assert "&lt;b&gt;Oral&lt;/b&gt;" in paper_to_html(hostile)
+
+
+def test_an_older_library_gets_the_column_and_keeps_its_papers(tmp_path):
+    import sqlite3
+
+
+    folder = tmp_path / "lib"
+    with Library.open(folder) as library:
+        ids = library.ids()
+    conn = sqlite3.connect(folder / "library.db")
+    conn.execute("ALTER TABLE papers DROP COLUMN extra")
+    conn.execute("PRAGMA user_version = 4")  # schema 4: the last without the extra column
+    conn.commit()
+    conn.close()
+    with Library.open(folder) as library:
+        assert library.ids() == ids and all(paper.extra == {} for paper in library.papers())
+        library.import_records(read_file(FIXTURES / "zotero_books.bib").records)
+        assert any(paper.extra.get("type") == "book" for paper in library.papers())
