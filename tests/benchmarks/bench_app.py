@@ -65,7 +65,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+# the Margin whose window the children measure: this checkout, or MARGIN_BENCH_CODE (another checkout of an
+# earlier commit, for before/after figures measured side by side in one run: bench_rating.py)
+CODE = Path(os.environ.get("MARGIN_BENCH_CODE") or ROOT)
+sys.path.insert(0, str(CODE))
 # the real paper lists; MARGIN_BENCH_REAL names them for a copy of the project elsewhere (a git worktree)
 REAL = Path(os.environ.get("MARGIN_BENCH_REAL") or ROOT.parent / "shared" / "data" / "real")
 QUERIES = ["reinforcement learning", "graph neural", "\"neural network\"", "variational inference",
@@ -250,7 +253,7 @@ def child_triage(library: str, venue: str) -> None:
     window's public parts only (create_window, paper_list, search_box, note_editor.editor, library,
     current_paper_id): a figure that cannot be taken is None (printed n/a), never a crash."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer
+    from PySide6.QtCore import QEvent, QEventLoop, QObject, QSettings, Qt, QTimer
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
@@ -349,6 +352,26 @@ def child_triage(library: str, venue: str) -> None:
         def over(self, ms: float = 50) -> int:
             return sum(1 for gap in self.gaps if gap - 2 > ms)
 
+    class RepaintClock(QObject):
+        """Rating → repainted row: from a rating key's press to the paper list's next paint (ms)."""
+
+        def __init__(self, viewport) -> None:
+            super().__init__()
+            self.viewport, self.times, self.since = viewport, [], None
+            viewport.installEventFilter(self)
+
+        def arm(self) -> None:
+            self.since = time.perf_counter()
+
+        def stop(self) -> None:
+            self.viewport.removeEventFilter(self)
+
+        def eventFilter(self, _watched, event) -> bool:  # noqa: N802 - Qt's name
+            if event.type() == QEvent.Type.Paint and self.since is not None:
+                self.times.append((time.perf_counter() - self.since) * 1000)
+                self.since = None
+            return False
+
     beat = Heartbeat()
     rng = random.Random(12)
     total = rows()
@@ -381,6 +404,7 @@ def child_triage(library: str, venue: str) -> None:
         """From the first row, press a digit 1–5 then j for `count` papers, 150–300 ms between keys."""
         try:
             resets, layouts, wide = [0], [0], [0]
+            repaint = RepaintClock(window.paper_list.viewport())
             m = model()
             m.modelReset.connect(lambda: resets.__setitem__(0, resets[0] + 1))
             m.layoutChanged.connect(lambda *_: layouts.__setitem__(0, layouts[0] + 1))
@@ -403,6 +427,7 @@ def child_triage(library: str, venue: str) -> None:
                     lost += 1
                 rating = rng.randint(1, 5)
                 rated.append((current(), rating))
+                repaint.arm()
                 beat.key(window.paper_list, str(rating))
                 wait(rng.uniform(150, 300))
                 beat.key(window.paper_list, "j")
@@ -410,6 +435,7 @@ def child_triage(library: str, venue: str) -> None:
             seconds = time.perf_counter() - started
             wait(3000)  # what the ratings set off (index sync, a reload seen 2 s later) belongs to them
             beat.stop()
+            repaint.stop()
             rows_after = [row_key(row) for row in range(len(rows_before))]
             saved = None
             try:
@@ -422,6 +448,8 @@ def child_triage(library: str, venue: str) -> None:
                 "stall": beat.stall(), "step_p95": percentile(beat.latencies, 0.95) if beat.latencies else None,
                 "step_p50": statistics.median(beat.latencies) if beat.latencies else None,
                 "over_50": beat.over(), "seconds": seconds, "view_rows": rows(),
+                "repaint_p50": statistics.median(repaint.times) if repaint.times else None,
+                "repaint_p95": percentile(repaint.times, 0.95) if repaint.times else None,
                 "resets": resets[0], "layout_changes": layouts[0], "wide_repaints": wide[0],
                 "model_replaced": model() is not m,
                 "row10_same": rows_before[10] == rows_after[10] if len(rows_before) > 10 else None,
