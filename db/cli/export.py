@@ -13,6 +13,8 @@ from db.exporters.registry import BINARY_FORMATS, FOLDER_FORMATS, export, write_
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    """Export the annotated papers (or `--all`, or those matching `--query`) in `--format` to `--output` or
+    stdout; a folder or binary format needs `--output`. Exit 1 (one line) for a missing or unusable output."""
     folder_format = args.format in FOLDER_FORMATS
     if folder_format and not args.output:
         raise MarginError(f"export --format {args.format} writes one file per paper: give the folder with --output DIR")

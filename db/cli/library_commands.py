@@ -15,6 +15,7 @@ from db.library.library import DB_NAME
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    """Check library.db page by page: `…: ok` (exit 0), or SQLite's findings and one error line (exit 1)."""
     from db.library.integrity import check
 
     folder = library_dir(args)
@@ -29,6 +30,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
+    """Rebuild a damaged library from what is readable plus `args.backup`, or on a sound one restore the
+    backup's annotations (default: the newest backup); print one summary line. Exit 1 when there is nothing
+    to restore or the backup is not a Margin JSON document."""
     from db.library.backup import latest_backup, read_backup, restore
     from db.library.integrity import check, rebuild
 
@@ -65,6 +69,8 @@ def cmd_tags(args: argparse.Namespace) -> int:
 
 
 def cmd_install_desktop(args: argparse.Namespace) -> int:
+    """Install (or with `--remove` take away) the desktop entry and icon (db.cli.desktop_entry);
+    print what was written or removed."""
     from db.cli import desktop_entry
 
     if args.remove:

@@ -18,6 +18,8 @@ CONFIRM_EXIT = 2  # a delete without --yes: a usage error (the command is not co
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    """Import `args.files` (db.import_job): one summary line on stdout, each skipped record as `file:line: reason`
+    on stderr. Exit 1 (nothing changed) when a file cannot be read at all."""
     from db.import_job import import_paths, read_inputs
 
     folder = library_dir(args)
@@ -50,6 +52,8 @@ def _progress_printer():
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    """Print the papers matching `args.query` (all when empty), best first: one line each, or one JSON array
+    with `--json` (list --json's fields, plus `why`/`interest` for recommendations)."""
     why: dict[str, list[str]] = {}
     interest: dict[str, str] = {}
     with open_library(args) as library:
@@ -68,6 +72,8 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_annotate(args: argparse.Namespace) -> int:
+    """Apply every option of `annotate` to one paper in one transaction (all or nothing), then print its
+    id, stars and label. Exit 1 for an unknown id or a bad tag, title or note file, before anything changes."""
     note = args.note
     if args.note_file is not None:
         try:
@@ -152,6 +158,8 @@ def _show(args: argparse.Namespace, library: Library) -> int:
 
 
 def cmd_delete(args: argparse.Namespace) -> int:
+    """Delete the papers `args.ids` (their annotations go to a backup first); without `--yes` only say what
+    would be deleted (exit CONFIRM_EXIT). Exit 1 for an id no single paper has, nothing deleted."""
     from db.library.backup import write_backup
 
     with open_library(args) as library:

@@ -14,6 +14,8 @@ from db.text.cleaning import clean_tag
 
 
 def cmd_progress(args: argparse.Namespace) -> int:
+    """Print the triage progress of the view `args.query` (lines, or one JSON object with `--json`); with
+    `--check N`, draw N random unseen papers into the view's check first. Exit 1 for N < 1."""
     from db.triage.progress import draw_check, progress, scope_of
 
     scope = scope_of(args.query)
@@ -58,6 +60,7 @@ def progress_lines(result, interest: str | None = None) -> list[str]:
 
 
 def cmd_interest(args: argparse.Namespace) -> int:
+    """Make `args.tags` interests (or, with `--off`, no longer), then print every interest with its papers."""
     try:
         for tag in args.tags:
             clean_tag(tag)
@@ -74,6 +77,8 @@ def cmd_interest(args: argparse.Namespace) -> int:
 
 
 def cmd_like(args: argparse.Namespace) -> int:
+    """Mark (or with `--off` unmark) a venue or imported file as papers I like, then print the marks with
+    their papers. Exit 1 when no paper has that venue or source."""
     with open_library(args) as library:
         if args.venue is not None or args.source is not None:
             kind, value = ("venue", args.venue) if args.venue is not None else ("source", Path(args.source).name)
@@ -90,6 +95,7 @@ def cmd_like(args: argparse.Namespace) -> int:
 
 
 def cmd_highlight(args: argparse.Namespace) -> int:
+    """Change the highlight word lists as the options say, then print both lists."""
     with open_library(args) as library:
         lists = library.highlight_lists()
         include = [] if args.clear else list(lists.include)
@@ -109,6 +115,9 @@ def cmd_highlight(args: argparse.Namespace) -> int:
 
 
 def cmd_map(args: argparse.Namespace) -> int:
+    """Draw the conference map (lit: the papers matching `args.query`) as a PNG at `--output`; print one
+    summary line, or one JSON object with `--json`. Exit 1 for a bad `--colour` or an output that cannot be
+    written."""
     from db.map.conference_map import COARSE, MapCache, colours, render_png
 
     by, _sep, tag = args.colour.partition(":")
