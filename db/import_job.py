@@ -94,7 +94,7 @@ def import_paths(library: Library, paths: Sequence[Path | str] | ImportInputs, p
     SearchIndex, which catches up). Returns the ImportResult.
 
     Raises InputError (naming file and line) before anything changes when a file cannot be read or a Margin
-    JSON document is malformed. Used by `margin import` (db.cli.commands) and by the window (through run_in_child)."""
+    JSON document is malformed. Used by `margin import` (db.cli.papers) and by the window (through run_in_child)."""
     inputs = paths if isinstance(paths, ImportInputs) else read_inputs(paths)
     result = ImportResult(notes=list(inputs.notes))
     # with restores, all of it is one transaction (saved whole or not at all); without, the records' import

@@ -1,60 +1,76 @@
-"""Headless commands about the library itself and the installation: `delete ID... --yes` and
-`install-desktop` (registered by db.cli.commands.build_parser; same conventions: `--library`, exit codes 0/1/2)."""
+"""The commands about the library itself and the installation: `check`, `restore`, `tags` and
+`install-desktop` (same conventions as every command: `--library`, exit codes 0/1/2)."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from pathlib import Path
 
+from db.cli.common import after_write, library_dir, open_library, write_stdout
 from db.errors import MarginError
-
-CONFIRM_EXIT = 2  # a delete without --yes: a usage error (the command is not complete), nothing changed
-
-
-def add_parsers(commands, common: argparse.ArgumentParser) -> None:
-    p = commands.add_parser("delete", parents=[common], help="delete papers (their annotations go to a backup)",
-                            epilog="Without --yes nothing is deleted: one line says what would be. The papers' "
-                                   "annotations are written to a backup first; `margin restore` with that "
-                                   "backup brings them back.")
-    p.add_argument("ids", nargs="+", metavar="ID", help="a paper id (or a unique prefix of at least 4 digits)")
-    p.add_argument("--yes", action="store_true", help="delete them (without it: say what would be deleted)")
-
-    p = commands.add_parser("install-desktop", parents=[common],
-                            help="add Margin to the desktop's application menu (Linux: a desktop entry and icon)")
-    p.add_argument("--remove", action="store_true", help="take the desktop entry and icon away again")
+from db.library.integrity import damaged
+from db.library.library import DB_NAME
 
 
-def cmd_delete(args: argparse.Namespace) -> int:
-    from db.cli.commands import _after_write, _open
-    from db.library.backup import write_backup
+def cmd_check(args: argparse.Namespace) -> int:
+    """Check library.db page by page: `…: ok` (exit 0), or SQLite's findings and one error line (exit 1)."""
+    from db.library.integrity import check
 
-    with _open(args) as library:
-        ids = []
-        for given in args.ids:
-            try:
-                ids.append(library.find_id(given))
-            except KeyError:
-                raise MarginError(f"no single paper has the id '{given}' (see: margin list); nothing was "
-                                  f"deleted") from None
-        ids = list(dict.fromkeys(ids))
-        papers = library.papers(ids)
-        listing = "; ".join(f"{paper.id} {paper.label[:60]}" for paper in papers)
-        if not args.yes:
-            print(f"margin: would delete {len(papers)} paper(s): {listing}; add --yes to delete them",
-                  file=sys.stderr)
-            return CONFIRM_EXIT
-        library.delete_papers(ids)
-        try:
-            backup = write_backup(library)
-            kept = f"; their annotations are in {backup}"
-        except MarginError as error:
-            kept = f"; no backup could be written ({error})"
-        _after_write(library)
-    print(f"deleted {len(papers)} paper(s): {listing}{kept}")
+    folder = library_dir(args)
+    problems = check(folder)
+    if not problems:
+        print(f"{folder / DB_NAME}: ok (every page checked)")
+        return 0
+    for problem in problems[1:10]:  # SQLite's further findings, as data; the one-line error is the first
+        print(problem)
+    print(f"margin: {damaged(folder, problems[0])}", file=sys.stderr)
+    return 1
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """Rebuild a damaged library from what is readable plus `args.backup`, or on a sound one restore the
+    backup's annotations (default: the newest backup); print one summary line. Exit 1 when there is nothing
+    to restore or the backup is not a Margin JSON document."""
+    from db.library.backup import latest_backup, read_backup, restore
+    from db.library.integrity import check, rebuild
+
+    folder = library_dir(args)
+    backup = Path(args.backup) if args.backup else None
+    if backup is not None:
+        read_backup(backup)  # a file that is not a Margin JSON document stops here, nothing changed
+    if (folder / DB_NAME).exists() and check(folder):
+        report = rebuild(folder, backup)
+        print(report.summary())
+        with open_library(args, seed=False) as library:
+            after_write(library)
+        return 0
+    with open_library(args) as library:
+        backup = backup or latest_backup(library)
+        if backup is None:
+            raise MarginError(f"{folder}: the library is sound and has no backup to restore; name a backup or "
+                              f"a Margin JSON export")
+        print(f"{backup.name}: {restore(library, read_backup(backup), path=backup).summary()}")
+        after_write(library)
+    return 0
+
+
+def cmd_tags(args: argparse.Namespace) -> int:
+    """Print every tag with its number of papers, by name (`library.tags()` order)."""
+    with open_library(args) as library:
+        tags = library.tags()
+        if args.json:
+            write_stdout(json.dumps([{"tag": name, "papers": count} for name, count in tags], ensure_ascii=False)
+                         + "\n")
+        else:
+            write_stdout("".join(f"{count:>7,}  {name}\n" for name, count in tags))
     return 0
 
 
 def cmd_install_desktop(args: argparse.Namespace) -> int:
+    """Install (or with `--remove` take away) the desktop entry and icon (db.cli.desktop_entry);
+    print what was written or removed."""
     from db.cli import desktop_entry
 
     if args.remove:
@@ -66,4 +82,4 @@ def cmd_install_desktop(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"delete": cmd_delete, "install-desktop": cmd_install_desktop}
+COMMANDS = {"check": cmd_check, "restore": cmd_restore, "tags": cmd_tags, "install-desktop": cmd_install_desktop}

@@ -1,7 +1,6 @@
-"""Exporters: the user's papers and notes in formats other tools read (issue 6).
-
-Entry points: `export(papers, fmt)` for the one-file formats and `export_files(papers, fmt)` for the folder
-format. Each format lives in its own module under `db/exporters/`:
+"""Exporters: the user's papers and notes in formats other tools read (issue 6). Each format registers once,
+as one `Writer` record in WRITERS; every table other modules read (FORMATS, DESCRIPTIONS, EXTENSIONS,
+BINARY_FORMATS, FOLDER_FORMATS) is drawn from those records.
 
 | format            | module                    | for                                     |
 |-------------------|---------------------------|-----------------------------------------|
@@ -13,13 +12,15 @@ format. Each format lives in its own module under `db/exporters/`:
 | `bibtex`          | exporters.bibtex          | JabRef, Zotero, LaTeX                   |
 | `csl-json`        | exporters.csl_json        | Zotero, pandoc                          |
 
-Where a paper has no title, every format uses its derived headline (the label without its "…") and says so
-(`title_source: derived`). `xlsx` is binary: `export_bytes` gives it, `export` refuses it.
+Entry points: `export(papers, fmt)` for the one-file text formats, `export_bytes` for the binary one (`xlsx`),
+`export_files(papers, fmt)` for the folder format, `write_export` for any of them to a path. Where a paper has no
+title, every format uses its derived headline (the label without its "…") and says so (`title_source: derived`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from db.errors import MarginError
@@ -32,19 +33,58 @@ from db.exporters.table import export_csv
 from db.paper import Paper
 from db.system.fileio import write_atomically
 
-FILE_FORMATS = ("markdown", "csv", "json", "bibtex", "csl-json")
-BINARY_FORMATS = ("xlsx",)
-FOLDER_FORMATS = ("markdown-folder",)
+TEXT, BINARY, FOLDER = "text", "binary", "folder"
+
+
+@dataclass(frozen=True)
+class Options:
+    """What a writer may use besides the papers: `history(paper_id)` gives a paper's earlier notes as
+    (saved_at, text) pairs (only `json` uses it); `include_abstract` applies to the Markdown formats."""
+
+    history: History | None = None
+    include_abstract: bool = True
+
+
+@dataclass(frozen=True)
+class Writer:
+    """One export format. `write(papers, options)` returns the text of one file (`output` TEXT), its bytes (BINARY)
+    or {file name: text} (FOLDER). `extension` (with its dot) names a file of the format; None for a folder.
+    `description` is what `margin export --help` and the window's export dialog show."""
+
+    name: str
+    extension: str | None
+    description: str
+    output: str
+    write: Callable[[Sequence[Paper], Options], str | bytes | dict[str, str]]
+
+
+# In the order `--help` lists them; FORMATS (the `--format` choices, the export dialog's list) puts the one-file
+# text formats first, then the folder format, then the binary one.
+WRITERS = (
+    Writer("markdown", ".md", "Markdown (one file)", TEXT,
+           lambda papers, options: export_markdown(papers, include_abstract=options.include_abstract)),
+    Writer("markdown-folder", None, "Markdown folder (one file per paper)", FOLDER,
+           lambda papers, options: markdown_files(papers, include_abstract=options.include_abstract)),
+    Writer("csv", ".csv", "CSV (exact text, for programs)", TEXT, lambda papers, options: export_csv(papers)),
+    Writer("json", ".json", "Margin JSON (backup; import restores it)", TEXT,
+           lambda papers, options: export_json(papers, options.history)),
+    Writer("bibtex", ".bib", "BibTeX", TEXT, lambda papers, options: export_bibtex(papers)),
+    Writer("csl-json", ".json", "CSL-JSON", TEXT, lambda papers, options: export_csl_json(papers)),
+    Writer("xlsx", ".xlsx", "Excel workbook (for spreadsheets)", BINARY, lambda papers, options: export_xlsx(papers)),
+)
+BY_NAME = {writer.name: writer for writer in WRITERS}
+
+FILE_FORMATS = tuple(writer.name for writer in WRITERS if writer.output == TEXT)
+BINARY_FORMATS = tuple(writer.name for writer in WRITERS if writer.output == BINARY)
+FOLDER_FORMATS = tuple(writer.name for writer in WRITERS if writer.output == FOLDER)
 FORMATS = FILE_FORMATS + FOLDER_FORMATS + BINARY_FORMATS
 PLANNED_FORMATS: tuple[str, ...] = ()  # kept for callers of the earlier API; every format is available
-EXTENSIONS = {"markdown": ".md", "csv": ".csv", "json": ".json", "bibtex": ".bib", "csl-json": ".json",
-              "xlsx": ".xlsx"}
-DESCRIPTIONS = {"markdown": "Markdown (one file)", "markdown-folder": "Markdown folder (one file per paper)",
-                "csv": "CSV (exact text, for programs)", "json": "Margin JSON (backup; import restores it)",
-                "bibtex": "BibTeX", "csl-json": "CSL-JSON", "xlsx": "Excel workbook (for spreadsheets)"}
+EXTENSIONS = {writer.name: writer.extension for writer in WRITERS if writer.extension}
+DESCRIPTIONS = {writer.name: writer.description for writer in WRITERS}
 
-__all__ = ["BINARY_FORMATS", "DESCRIPTIONS", "EXTENSIONS", "FILE_FORMATS", "FOLDER_FORMATS", "FORMATS",
-           "PLANNED_FORMATS", "export", "export_bytes", "export_files", "export_markdown", "write_export"]
+__all__ = ["BINARY_FORMATS", "BY_NAME", "DESCRIPTIONS", "EXTENSIONS", "FILE_FORMATS", "FOLDER_FORMATS", "FORMATS",
+           "PLANNED_FORMATS", "WRITERS", "Options", "Writer", "export", "export_bytes", "export_files",
+           "export_markdown", "write_export"]
 
 
 def export(papers: Sequence[Paper], fmt: str, *, history: History | None = None,
@@ -53,30 +93,24 @@ def export(papers: Sequence[Paper], fmt: str, *, history: History | None = None,
 
     `history(paper_id)` returns a paper's earlier notes as (saved_at, text) pairs (`Library.note_history`);
     only the `json` format uses it. `include_abstract` applies to `markdown`.
-    Raises MarginError for an unknown format or for `markdown-folder` (use `export_files`).
+    Raises MarginError for an unknown format, for `markdown-folder` (use `export_files`) or `xlsx` (`export_bytes`).
     """
-    if fmt == "markdown":
-        return export_markdown(papers, include_abstract=include_abstract)
-    if fmt == "csv":
-        return export_csv(papers)
-    if fmt == "json":
-        return export_json(papers, history)
-    if fmt == "bibtex":
-        return export_bibtex(papers)
-    if fmt == "csl-json":
-        return export_csl_json(papers)
-    if fmt in FOLDER_FORMATS:
+    writer = BY_NAME.get(fmt)
+    if writer is None:
+        raise MarginError(f"unknown export format '{fmt}'; use: {', '.join(FORMATS)}")
+    if writer.output == FOLDER:
         raise MarginError(f"export format '{fmt}' writes a folder of files; give a folder as the output")
-    if fmt in BINARY_FORMATS:
+    if writer.output == BINARY:
         raise MarginError(f"export format '{fmt}' writes a binary file; give a file name as the output")
-    raise MarginError(f"unknown export format '{fmt}'; use: {', '.join(FORMATS)}")
+    return writer.write(papers, Options(history, include_abstract))
 
 
 def export_bytes(papers: Sequence[Paper], fmt: str) -> bytes:
     """Export `papers` as the bytes of one binary file (`xlsx`). Raises MarginError for another format."""
-    if fmt == "xlsx":
-        return export_xlsx(papers)
-    raise MarginError(f"export format '{fmt}' is text; use export()")
+    writer = BY_NAME.get(fmt)
+    if writer is None or writer.output != BINARY:
+        raise MarginError(f"export format '{fmt}' is text; use export()")
+    return writer.write(papers, Options())
 
 
 def export_files(papers: Sequence[Paper], fmt: str, *, include_abstract: bool = True) -> dict[str, str]:
@@ -85,9 +119,10 @@ def export_files(papers: Sequence[Paper], fmt: str, *, include_abstract: bool = 
     Write the result with `db.exporters.markdown.write_folder(files, folder)`.
     Raises MarginError for a format that is not a folder format.
     """
-    if fmt == "markdown-folder":
-        return markdown_files(papers, include_abstract=include_abstract)
-    raise MarginError(f"export format '{fmt}' writes one file, not a folder; use: {', '.join(FOLDER_FORMATS)}")
+    writer = BY_NAME.get(fmt)
+    if writer is None or writer.output != FOLDER:
+        raise MarginError(f"export format '{fmt}' writes one file, not a folder; use: {', '.join(FOLDER_FORMATS)}")
+    return writer.write(papers, Options(include_abstract=include_abstract))
 
 
 def write_export(papers: Sequence[Paper], fmt: str, output: Path, *, history: History | None = None,
@@ -95,7 +130,8 @@ def write_export(papers: Sequence[Paper], fmt: str, output: Path, *, history: Hi
     """Export `papers` in format `fmt` to `output` (a file, or a folder for FOLDER_FORMATS), atomically.
 
     `text` is the already exported text, when the caller has it. Returns the number of papers written.
-    Raises MarginError when the output cannot be written (missing folder, permission, illegal name).
+    Raises MarginError for an unknown format, or when the output cannot be written (missing folder, permission,
+    illegal name).
     """
     if fmt in FOLDER_FORMATS:
         from db.exporters.markdown import write_folder

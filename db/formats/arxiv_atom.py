@@ -30,7 +30,10 @@ def looks_like_atom(text: str) -> bool:
 
 
 def read(text: str, path: Path) -> tuple[list[PaperRecord], list[Skipped], str]:
-    """Records of an arXiv Atom feed and skipped (line, reason). Raises InputError for broken XML."""
+    """Records of an arXiv Atom feed and skipped (line, reason). Raises InputError for text that does not start
+    like XML, or broken XML."""
+    if not text.lstrip("\ufeff \t\n").startswith("<"):
+        raise InputError(path, "not XML (an arXiv Atom file starts with '<')", line=1)
     try:
         root = ElementTree.fromstring(text.lstrip("\ufeff \t\r\n").encode("utf-8"))
     except ElementTree.ParseError as error:

@@ -31,6 +31,20 @@ def strip_controls(text: str) -> str:
     return _CONTROL.sub("", text)
 
 
+def first_line(text: str) -> str:
+    """The first line of `text` (without a leading BOM) that is not blank, without its newline; "" when none.
+    Reads only as far as that line, so sniffing a large file does not split all of it."""
+    text = text.lstrip("\ufeff")
+    start = 0
+    while start <= len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        if text[start:end].strip():
+            return text[start:end]
+        start = end + 1
+    return ""
+
+
 def clean(value: object) -> str | None:
     """A field value as clean one-paragraph text (controls removed, whitespace collapsed), or None if empty."""
     if value is None or isinstance(value, bool):

@@ -99,6 +99,18 @@ def read_seed_text(text: str, path: Path | str = "<text>") -> tuple[list[PaperRe
     return records, skipped
 
 
+def read(text: str, path: Path) -> tuple[list[PaperRecord], list[tuple[int, str]], str]:
+    """(records, skipped, "seed") of seed-format `text`, as db.formats.registry calls every reader. Raises
+    InputError(path, 1) when the text is not laid out as a seed file (a Markdown document, say), else as
+    `read_seed_text`."""
+    if not looks_like_seed_text(text):
+        raise InputError(path, "not a paper list Margin reads: plain text needs a header line ('ICML 2026 "
+                         "Papers'), a blank line, then one abstract per paragraph (Markdown, such as Margin's "
+                         "own Markdown export, is not imported: import its JSON export)", line=1)
+    records, skipped = read_seed_text(text, path)
+    return records, skipped, "seed"
+
+
 def _record(paragraph: list[str], line: int, venue: str | None, year: int | None, header: str) -> PaperRecord:
     return PaperRecord(abstract=" ".join(paragraph), venue=venue, year=year, source=header, line=line)
 

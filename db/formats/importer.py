@@ -2,17 +2,8 @@
 
 Decoding: UTF-8 (with or without BOM), UTF-16 with BOM, else a legacy encoding detected by
 charset-normalizer (the result says which was assumed). CRLF/CR line ends become LF; stray control
-characters are dropped. Format: the extension's, when the text has that format's structure; else by how the
-text starts (a CSV header row wins over a `@type{` line inside a note); see `sniff`:
-
-| format      | sniffed by                                   | extensions              | reader                     |
-|-------------|----------------------------------------------|-------------------------|----------------------------|
-| arxiv-atom  | XML root `<feed>` in the Atom namespace       | .xml .atom              | db.formats.arxiv_atom      |
-| json/jsonl  | first character `[` or `{` (CSL-JSON inside)  | .json .jsonl .ndjson    | db.formats.jsonlist        |
-| bibtex      | a line starting `@type{`                      | .bib .bibtex .biblatex  | db.formats.bibtex          |
-| ris         | a line starting `TY  -`                       | .ris                    | db.formats.ris             |
-| csv         | a header row naming a title/abstract column   | .csv .tsv               | db.formats.csv_table       |
-| seed        | header line, blank line, paragraphs           | .txt                    | db.formats.corpus          |
+characters are dropped. Format: the one db.formats.registry.sniff chooses (the extension's, when the text has
+that format's structure; else by how the text starts; the registry's module table lists the readers).
 
 Errors: `read_file` raises InputError(path, message, line) when the file cannot be read at all (missing,
 not text, undetectable encoding, JSON/XML that does not parse or is nested too deeply for the parser, CSV
@@ -28,19 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from db.errors import InputError
-from db.formats import arxiv_atom, bibtex, csv_table, jsonlist, ris
 from db.formats.common import strip_controls
-from db.formats.corpus import looks_like_seed_text, read_seed_text
+from db.formats.registry import BY_NAME, FORMAT_NAMES, sniff
 from db.paper import PaperRecord
 
 MAX_FILE_BYTES = 512 * 1024 * 1024
-FORMAT_NAMES = "JSON, JSON Lines, CSV, BibTeX/BibLaTeX, CSL-JSON, RIS, arXiv Atom, Margin seed text"
 _PREFERRED = ("cp1252", "latin_1", "iso8859_15")
-_BY_EXTENSION = {
-    ".xml": "arxiv-atom", ".atom": "arxiv-atom", ".json": "json", ".jsonl": "json", ".ndjson": "json",
-    ".bib": "bibtex", ".bibtex": "bibtex", ".biblatex": "bibtex", ".ris": "ris", ".csv": "csv", ".tsv": "csv",
-    ".txt": "seed",
-}
+
+__all__ = ["FORMAT_NAMES", "MAX_FILE_BYTES", "ReadResult", "decode", "read_file", "read_text", "sniff"]
 
 
 @dataclass
@@ -102,37 +88,6 @@ def _reject_binary(text: str, path: Path) -> None:
         raise InputError(path, "not a text file (it holds NUL bytes)", line=line)
 
 
-_LOOKS_LIKE = {"arxiv-atom": arxiv_atom.looks_like_atom, "json": jsonlist.looks_like_json,
-               "bibtex": bibtex.looks_like_bibtex, "ris": ris.looks_like_ris, "csv": csv_table.looks_like_csv,
-               "seed": looks_like_seed_text}
-
-
-def sniff(text: str, path: Path) -> str | None:
-    """The format name (see the module table): the extension's format when the text has that format's
-    structure, else the first format whose structure the text has, judged by how the file starts (XML root,
-    JSON value, CSV header row, first RIS tag) before any line inside it (a `@type{` line, which a CSV note or
-    an abstract may hold too), else the extension's format (its reader names the problem), else None."""
-    by_extension = _BY_EXTENSION.get(path.suffix.lower())
-    if by_extension and _LOOKS_LIKE[by_extension](text):
-        return by_extension
-    first = next((line for line in text.lstrip("\ufeff").split("\n") if line.strip()), "")
-    if arxiv_atom.looks_like_atom(text):
-        return "arxiv-atom"
-    if jsonlist.looks_like_json(text):
-        return "json"
-    if csv_table.looks_like_csv(text):
-        return "csv"
-    if ris.looks_like_ris(first):
-        return "ris"
-    if bibtex.looks_like_bibtex(text):
-        return "bibtex"
-    if ris.looks_like_ris(text):
-        return "ris"
-    if by_extension is None and looks_like_seed_text(text):
-        return "seed"
-    return by_extension
-
-
 def read_text(text: str, path: Path) -> tuple[str, list[PaperRecord], list[tuple[int | None, str]]]:
     """(format, records, skipped) of decoded, LF-normalized `text`. Raises InputError as `read_file`."""
     try:
@@ -142,28 +97,10 @@ def read_text(text: str, path: Path) -> tuple[str, list[PaperRecord], list[tuple
 
 
 def _read_text(text: str, path: Path) -> tuple[str, list[PaperRecord], list[tuple[int | None, str]]]:
-    kind = sniff(text, path)
-    if kind == "seed":
-        if not looks_like_seed_text(text):
-            raise InputError(path, "not a paper list Margin reads: plain text needs a header line ('ICML 2026 "
-                             "Papers'), a blank line, then one abstract per paragraph (Markdown, such as Margin's "
-                             "own Markdown export, is not imported: import its JSON export)", line=1)
-        records, skipped = read_seed_text(text, path)
-        return "seed", records, skipped
-    if kind == "arxiv-atom":
-        if not text.lstrip("\ufeff \t\n").startswith("<"):
-            raise InputError(path, "not XML (an arXiv Atom file starts with '<')", line=1)
-        records, skipped, kind = arxiv_atom.read(text, path)
-    elif kind == "json":
-        records, skipped, kind = jsonlist.read(text, path)
-    elif kind == "bibtex":
-        records, skipped, kind = bibtex.read(text, path)
-    elif kind == "ris":
-        records, skipped, kind = ris.read(text, path)
-    elif kind == "csv":
-        records, skipped, kind = csv_table.read(text, path)
-    else:
+    reader = BY_NAME.get(sniff(text, path))
+    if reader is None:
         raise InputError(path, f"not a paper list in a format Margin reads ({FORMAT_NAMES})", line=1)
+    records, skipped, kind = reader.read(text, path)
     if not records:
         line = skipped[0][0] if skipped else 1
         reason = f" ({skipped[0][1]})" if skipped else ""

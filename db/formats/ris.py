@@ -19,6 +19,7 @@ from db.formats.common import (
     Skipped,
     clean,
     finish,
+    first_line,
     norm_arxiv,
     norm_doi,
     openreview_from_url,
@@ -39,6 +40,11 @@ _ER = re.compile(r"^ER  -\s*$")
 def looks_like_ris(text: str) -> bool:
     """True when some line starts a record with `TY  - `."""
     return bool(_TY.search(text))
+
+
+def starts_like_ris(text: str) -> bool:
+    """True when the first line that is not blank starts a record with `TY  - `."""
+    return looks_like_ris(first_line(text))
 
 
 def read(text: str, path: Path) -> tuple[list[PaperRecord], list[Skipped], str]:

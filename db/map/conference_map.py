@@ -1,432 +1,52 @@
 """The conference map: one point per paper, placed by text similarity, with named regions; cached in
-`<library>/map/map.npz` (derived data, like the index: deleting it only costs a rebuild).
+`<library>/map/map.npz`. This module is the map's face; the concepts live beside it:
 
-Placement: the library's tf-idf rows (db.recommend.tfidf_cache, shared with the recommendations) → 50 dimensions by
-truncated SVD (scikit-learn), rows L2-normalized → a 2-D t-SNE (openTSNE: cosine-like neighbourhoods, PCA
-initialization, FFT gradients, a fixed seed, so the same library gives the same map). A library too small for
-t-SNE (under 2 × MIN_TSNE papers) is laid out by its first two SVD components.
+| module            | holds                                                                     |
+|-------------------|---------------------------------------------------------------------------|
+| db.map.layout     | ConferenceMap, Region; placement (SVD, t-SNE, placing new papers), regions |
+| db.map.cache      | MapCache (load, save, refresh: unchanged, placed or fitted), RefreshReport |
+| db.map.picture    | the dot colours (by rating, read state or tag) and the PNG image            |
 
-Papers added later are placed among their neighbours (the mean position of their NEIGHBOURS most similar
-papers by tf-idf cosine) instead of recomputing the map; when more than REFIT_SHARE of the papers are newer
-than the last fit, or the cache is missing, unreadable or of another schema, the map is computed anew.
-Removed papers are dropped. Edits to a paper's text do not move it until the next refit.
-
-Regions: k-means on the 2-D positions at two levels (COARSE for the whole map, FINE for a zoomed-in view);
-each region is named by its most characteristic terms: terms that at least MIN_TERM_SHARE of its papers use,
-ranked by share × log(share in the region / share in the library).
-
-The colours (by rating, read state or one tag) and the PNG image (Pillow) live here too, so that
-`margin map --output` and the window's File → Export map… draw the same picture.
+`from db.map import conference_map as cm` keeps working: every public name is here.
 """
 
 from __future__ import annotations
 
-import io
-import json
-import time
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
+from db.map.cache import CACHE_DIR, CACHE_FILE, CACHE_SCHEMA, REFIT_SHARE, MapCache, RefreshReport
+from db.map.layout import (
+    COARSE,
+    FINE,
+    MIN_TERM_SHARE,
+    MIN_TSNE,
+    NEIGHBOURS,
+    SEED,
+    SVD_DIMENSIONS,
+    TERMS_PER_REGION,
+    ConferenceMap,
+    Region,
+    cluster,
+    compute,
+    embed,
+    extend,
+    name_regions,
+    place,
+    points_in_polygon,
+    reduce,
+    region_count,
+)
+from db.map.picture import (
+    COLOUR_KINDS,
+    RATING_COLOURS,
+    READ_COLOUR,
+    TAGGED_COLOUR,
+    UNRATED,
+    UNREAD_COLOUR,
+    colours,
+    render_png,
+)
 
-import numpy as np
-from scipy import sparse
-
-from db.errors import MarginError
-from db.library.library import Library
-from db.recommend.tfidf_cache import TfidfCache, TfidfMatrix
-from db.system.fileio import write_atomically
-
-CACHE_DIR = "map"
-CACHE_FILE = "map.npz"
-CACHE_SCHEMA = 1  # bump when the placement, the regions or the file layout change
-REFIT_SHARE = 0.2
-SVD_DIMENSIONS = 50
-MIN_TSNE = 25
-NEIGHBOURS = 10
-SEED = 20260
-MIN_TERM_SHARE = 0.12
-TERMS_PER_REGION = 3
-COARSE, FINE = 0, 1
-
-RATING_COLOURS = {  # 1★ … 5★: red to green, readable on white and on dark backgrounds
-    1: (215, 48, 39), 2: (244, 109, 67), 3: (230, 180, 40), 4: (102, 189, 99), 5: (26, 152, 80)}
-UNRATED = (84, 104, 140)
-READ_COLOUR, UNREAD_COLOUR = (33, 110, 200), (150, 150, 160)
-TAGGED_COLOUR = (200, 60, 160)
-COLOUR_KINDS = ("rating", "read", "tag")
-
-
-@dataclass
-class Region:
-    """One named region: `level` COARSE or FINE, `terms` best first, `center` (x, y), `papers` how many."""
-
-    level: int
-    terms: list[str]
-    center: tuple[float, float]
-    papers: int
-
-    @property
-    def label(self) -> str:
-        return " · ".join(self.terms)
-
-
-@dataclass
-class ConferenceMap:
-    """Positions of a library's papers: `xy[row[id]]` is a paper's point; `cluster[level][i]` the index in
-    `regions_at(level)` of paper i's region."""
-
-    ids: list[str]
-    xy: np.ndarray  # (n, 2) float32
-    cluster: np.ndarray  # (2, n) int32
-    regions: list[Region]
-    fitted_rows: int
-    row: dict[str, int] = field(init=False, repr=False)
-
-    def __post_init__(self):
-        self.row = {paper_id: i for i, paper_id in enumerate(self.ids)}
-
-    def regions_at(self, level: int) -> list[Region]:
-        return [region for region in self.regions if region.level == level]
-
-    def rows_of(self, ids: Iterable[str]) -> np.ndarray:
-        """Rows of the papers among `ids` that are on the map, in the order given."""
-        return np.fromiter((self.row[i] for i in ids if i in self.row), dtype=np.int64)
-
-    def members(self, level: int, region: int) -> list[str]:
-        """Ids of the papers in region number `region` of `level`."""
-        return [self.ids[i] for i in np.flatnonzero(self.cluster[level] == region)]
-
-    def nearest(self, x: float, y: float, radius: float) -> str | None:
-        """The paper whose point is nearest (x, y) within `radius` (map units), else None."""
-        if not self.ids:
-            return None
-        distance = np.hypot(self.xy[:, 0] - x, self.xy[:, 1] - y)
-        best = int(np.argmin(distance))
-        return self.ids[best] if distance[best] <= radius else None
-
-    def in_polygon(self, polygon: Sequence[tuple[float, float]]) -> list[str]:
-        """Ids of the papers whose points lie inside `polygon` (a lasso or a rectangle, map units)."""
-        return [self.ids[i] for i in np.flatnonzero(points_in_polygon(self.xy, polygon))]
-
-
-@dataclass
-class RefreshReport:
-    """What `MapCache.refresh` did: "unchanged", "placed" (`changed` new papers placed, removed dropped) or
-    "fitted" (the whole map computed), and how long it took."""
-
-    kind: str
-    changed: int
-    seconds: float
-
-
-def points_in_polygon(xy: np.ndarray, polygon: Sequence[tuple[float, float]]) -> np.ndarray:
-    """A boolean mask: which rows of `xy` (n, 2) lie inside `polygon` (even-odd rule; fewer than 3 corners
-    enclose nothing)."""
-    corners = np.asarray(polygon, dtype=np.float64).reshape(-1, 2)
-    inside = np.zeros(len(xy), dtype=bool)
-    if len(corners) < 3 or not len(xy):
-        return inside
-    x, y = xy[:, 0].astype(np.float64), xy[:, 1].astype(np.float64)
-    x0, y0 = corners[-1]
-    for x1, y1 in corners:
-        crosses = (y1 > y) != (y0 > y)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            at = (x0 - x1) * (y - y1) / (y0 - y1) + x1
-        inside ^= crosses & (x < at)
-        x0, y0 = x1, y1
-    return inside
-
-
-# ---------------------------------------------------------------------------------------------- computing
-def reduce(tfidf: TfidfMatrix) -> np.ndarray:
-    """The tf-idf rows in SVD_DIMENSIONS dimensions (fewer for a small library), rows L2-normalized."""
-    matrix = tfidf.matrix
-    n, terms = matrix.shape
-    dimensions = min(SVD_DIMENSIONS, n - 1, terms - 1)
-    if dimensions < 2:
-        reduced = np.zeros((n, 2), dtype=np.float32)
-        reduced[:, 0] = np.arange(n)
-        return reduced
-    from sklearn.decomposition import TruncatedSVD
-
-    reduced = TruncatedSVD(dimensions, random_state=SEED).fit_transform(matrix).astype(np.float32)
-    norms = np.linalg.norm(reduced, axis=1, keepdims=True)
-    return reduced / np.where(norms > 0, norms, 1)
-
-
-def embed(reduced: np.ndarray) -> np.ndarray:
-    """2-D positions (n, 2) float32 of the reduced rows: t-SNE from 2 × MIN_TSNE papers on, else the first two
-    components, scaled to the same spread."""
-    n = len(reduced)
-    if n < 2 * MIN_TSNE:
-        xy = reduced[:, :2].astype(np.float32) * 30
-        return xy if len(xy) else np.zeros((0, 2), dtype=np.float32)
-    from openTSNE import TSNE
-
-    tsne = TSNE(perplexity=min(30.0, (n - 1) / 3), metric="euclidean", initialization="pca", n_jobs=2,
-                random_state=SEED, negative_gradient_method="bh" if n < 8000 else "fft", verbose=False)
-    return np.asarray(tsne.fit(reduced), dtype=np.float32)
-
-
-def place(tfidf: TfidfMatrix, placed: dict[str, np.ndarray], new_ids: Sequence[str]) -> np.ndarray:
-    """Positions (len(new_ids), 2) of papers new to a map: the mean position of their NEIGHBOURS most similar
-    placed papers (tf-idf cosine); a paper with no word in common with any sits at the centre."""
-    old_ids = list(placed)
-    old = tfidf.matrix[[tfidf.row[i] for i in old_ids]]
-    new = tfidf.matrix[[tfidf.row[i] for i in new_ids]]
-    old_xy = np.array([placed[i] for i in old_ids], dtype=np.float32).reshape(-1, 2)
-    centre = old_xy.mean(axis=0) if len(old_xy) else np.zeros(2, dtype=np.float32)
-    out = np.empty((len(new_ids), 2), dtype=np.float32)
-    for start in range(0, len(new_ids), 500):
-        similar = (new[start : start + 500] @ old.T).toarray()
-        k = min(NEIGHBOURS, similar.shape[1])
-        for j, scores in enumerate(similar):
-            if k == 0 or scores.max() <= 0:
-                out[start + j] = centre
-                continue
-            best = np.argpartition(-scores, k - 1)[:k]
-            weights = np.maximum(scores[best], 0)
-            out[start + j] = (old_xy[best] * weights[:, None]).sum(axis=0) / weights.sum()
-    return out
-
-
-def region_count(papers: int, level: int) -> int:
-    """How many regions a map of `papers` papers has at `level` (COARSE: about one per 150 papers, 3..14;
-    FINE: about one per 60, 6..48)."""
-    if level == COARSE:
-        wanted = min(14, max(3, round(papers / 150)))
-    else:
-        wanted = min(48, max(6, round(papers / 60)))
-    return max(1, min(wanted, papers // 5)) if papers else 0
-
-
-def cluster(xy: np.ndarray) -> np.ndarray:
-    """(2, n) region numbers at the COARSE and FINE level (k-means on the positions)."""
-    n = len(xy)
-    out = np.zeros((2, n), dtype=np.int32)
-    for level in (COARSE, FINE):
-        k = region_count(n, level)
-        if k > 1:
-            from sklearn.cluster import KMeans
-
-            out[level] = KMeans(k, n_init=3, random_state=SEED).fit_predict(xy)
-    return out
-
-
-def name_regions(tfidf: TfidfMatrix, ids: Sequence[str], xy: np.ndarray, clusters: np.ndarray) -> list[Region]:
-    """The regions of both levels, each with its TERMS_PER_REGION most characteristic terms (see the module)."""
-    rows = [tfidf.row[i] for i in ids]
-    present = (tfidf.matrix[rows] > 0).astype(np.float32).tocsc() if rows else sparse.csc_matrix((0, 0))
-    total = np.asarray(present.sum(axis=0)).ravel() / max(len(rows), 1)
-    regions: list[Region] = []
-    for level in (COARSE, FINE):
-        labels = clusters[level]
-        for number in range(int(labels.max()) + 1 if len(labels) else 0):
-            mask = labels == number
-            count = int(mask.sum())
-            if not count:
-                regions.append(Region(level, [], (0.0, 0.0), 0))
-                continue
-            share = np.asarray(present[np.flatnonzero(mask)].sum(axis=0)).ravel() / count
-            usable = (share >= MIN_TERM_SHARE) & (share * count >= 2)
-            with np.errstate(divide="ignore", invalid="ignore"):
-                score = np.where(usable, share * np.log(share / np.maximum(total, 1e-9)), -np.inf)
-            terms: list[str] = []
-            for index in np.argsort(-score)[: 40]:
-                if not np.isfinite(score[index]) or len(terms) == TERMS_PER_REGION:
-                    break
-                term = str(tfidf.terms[index])
-                words = {_stem(word) for word in term.split()}
-                if any(words & {_stem(word) for word in chosen.split()} for chosen in terms):
-                    continue  # "score matching" after "score" says nothing new
-                terms.append(term)
-            centre = xy[mask].mean(axis=0)
-            regions.append(Region(level, terms, (float(centre[0]), float(centre[1])), count))
-    return regions
-
-
-def _stem(word: str) -> str:
-    return word[:-1] if word.endswith("s") and len(word) > 3 else word
-
-
-def compute(tfidf: TfidfMatrix, ids: Sequence[str]) -> ConferenceMap:
-    """The whole map of the papers `ids` (rows of `tfidf`), from scratch."""
-    ids = list(ids)
-    sub = TfidfMatrix(ids, tfidf.matrix[[tfidf.row[i] for i in ids]], tfidf.terms, tfidf.idf,
-                      tfidf.digests[[tfidf.row[i] for i in ids]] if ids else tfidf.digests[:0], tfidf.fitted_rows)
-    xy = embed(reduce(sub)) if ids else np.zeros((0, 2), dtype=np.float32)
-    clusters = cluster(xy)
-    return ConferenceMap(ids, xy, clusters, name_regions(sub, ids, xy, clusters), len(ids))
-
-
-def _extend(current: ConferenceMap, tfidf: TfidfMatrix, ids: list[str]) -> ConferenceMap:
-    """`current` with its removed papers dropped and the papers of `ids` it lacks placed among their
-    neighbours (each joins the region, at each level, whose centre is nearest)."""
-    keep = [i for i in ids if i in current.row]
-    new = [i for i in ids if i not in current.row]
-    placed = {i: current.xy[current.row[i]] for i in keep}
-    new_xy = place(tfidf, placed, new) if new else np.zeros((0, 2), dtype=np.float32)
-    where = dict(zip(new, new_xy, strict=True))
-    xy = np.array([placed[i] if i in placed else where[i] for i in ids], dtype=np.float32).reshape(-1, 2)
-    clusters = np.zeros((2, len(ids)), dtype=np.int32)
-    for level in (COARSE, FINE):
-        centres = np.array([region.center for region in current.regions_at(level)], dtype=np.float32)
-        for j, paper_id in enumerate(ids):
-            if paper_id in current.row:
-                clusters[level, j] = current.cluster[level, current.row[paper_id]]
-            elif len(centres):
-                clusters[level, j] = int(np.argmin(np.hypot(*(centres - xy[j]).T)))
-    regions = [Region(r.level, r.terms, r.center, int((clusters[r.level] == n).sum()))
-               for level in (COARSE, FINE) for n, r in enumerate(current.regions_at(level))]
-    return ConferenceMap(ids, xy, clusters, regions, current.fitted_rows)
-
-
-# ---------------------------------------------------------------------------------------------- the cache
-class MapCache:
-    """The map file of one library folder."""
-
-    def __init__(self, library_folder: Path | str):
-        self.folder = Path(library_folder)
-        self.path = self.folder / CACHE_DIR / CACHE_FILE
-
-    def load(self) -> ConferenceMap | None:
-        """The cached map, or None when the file is missing, unreadable, inconsistent or of another schema."""
-        try:
-            with open(self.path, "rb") as stream, np.load(stream, allow_pickle=False) as data:
-                meta = json.loads(str(data["meta"]))
-                if meta.get("schema") != CACHE_SCHEMA:
-                    return None
-                ids = data["ids"].tolist()
-                xy, clusters = data["xy"].astype(np.float32), data["cluster"].astype(np.int32)
-                regions = [Region(int(r["level"]), list(r["terms"]), tuple(r["center"]), int(r["papers"]))
-                           for r in meta["regions"]]
-                loaded = ConferenceMap(ids, xy, clusters, regions, int(meta["fitted_rows"]))
-        except Exception:  # noqa: BLE001 - missing, truncated or garbage: the caller computes anew
-            return None
-        counts = [len(loaded.regions_at(level)) for level in (COARSE, FINE)]
-        consistent = (xy.shape == (len(ids), 2) and clusters.shape == (2, len(ids))
-                      and all(not len(ids) or int(clusters[level].max()) < max(counts[level], 1)
-                              for level in (COARSE, FINE)))
-        return loaded if consistent else None
-
-    def save(self, conference_map: ConferenceMap) -> None:
-        """Write the cache atomically; a folder that cannot be written only costs the next process a rebuild."""
-        meta = {"schema": CACHE_SCHEMA, "fitted_rows": conference_map.fitted_rows,
-                "regions": [{"level": r.level, "terms": r.terms, "center": list(r.center), "papers": r.papers}
-                            for r in conference_map.regions]}
-        buffer = io.BytesIO()
-        np.savez(buffer, meta=np.array(json.dumps(meta)), ids=np.array(conference_map.ids, dtype=str),
-                             xy=conference_map.xy, cluster=conference_map.cluster)
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(self.path, buffer.getvalue())  # the one atomic write (db.system.fileio)
-        except (OSError, MarginError):
-            pass
-
-    def refresh(self, library: Library, current: ConferenceMap | None = None,
-                progress: Callable[[str], None] | None = None) -> tuple[ConferenceMap, RefreshReport]:
-        """The map of the library as it is now, from `current` (else the cache file): unchanged when the same
-        papers are on it (no text is read then), new papers placed among their neighbours, or computed anew
-        (see the module). `progress` is told, in words, when the slow path starts. Saves when anything changed."""
-        started = time.perf_counter()
-        ids = library.ids()
-        if current is None:
-            current = self.load()
-        if current is not None and len(current.ids) == len(ids) and set(current.ids) == set(ids):
-            if current.ids != ids:  # same papers, library order changed: reorder, nothing to compute
-                current = _reorder(current, ids)
-            return current, RefreshReport("unchanged", 0, time.perf_counter() - started)
-        tfidf, _report = TfidfCache(self.folder).refresh(library)
-        new = [i for i in ids if current is None or i not in current.row]
-        if current is not None and current.ids and len(new) <= REFIT_SHARE * max(current.fitted_rows, 1):
-            result, kind = _extend(current, tfidf, ids), "placed"
-        else:
-            if progress:
-                progress(f"computing the map of {len(ids):,} papers")
-            result, kind = compute(tfidf, ids), "fitted"
-        self.save(result)
-        return result, RefreshReport(kind, len(new) if kind == "placed" else len(ids), time.perf_counter() - started)
-
-
-def _reorder(current: ConferenceMap, ids: list[str]) -> ConferenceMap:
-    rows = [current.row[i] for i in ids]
-    return ConferenceMap(ids, current.xy[rows], current.cluster[:, rows], current.regions, current.fitted_rows)
-
-
-# ---------------------------------------------------------------------------------------------- colours
-def colours(library: Library, ids: Sequence[str], by: str = "rating", tag: str | None = None) -> np.ndarray:
-    """(len(ids), 3) uint8 RGB of each paper: `by` "rating" (RATING_COLOURS, UNRATED), "read" (READ_COLOUR,
-    UNREAD_COLOUR) or "tag" (TAGGED_COLOUR for papers carrying `tag`, else UNRATED). Raises ValueError for
-    another `by`."""
-    if by not in COLOUR_KINDS:
-        raise ValueError(f"colour by {by!r}: one of {', '.join(COLOUR_KINDS)}")
-    out = np.empty((len(ids), 3), dtype=np.uint8)
-    out[:] = UNREAD_COLOUR if by == "read" else UNRATED
-    if by == "tag":
-        from db.text.cleaning import tag_key
-
-        on = {row[0] for row in library.rows(
-            "SELECT pt.paper_id FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id WHERE t.key = ?",
-            (tag_key(tag or ""),))}
-        for j, paper_id in enumerate(ids):
-            if paper_id in on:
-                out[j] = TAGGED_COLOUR
-        return out
-    values = dict(library.rows(f"SELECT paper_id, {'rating' if by == 'rating' else 'read'} FROM annotations"))
-    for j, paper_id in enumerate(ids):
-        value = values.get(paper_id)
-        if by == "rating" and value in RATING_COLOURS:
-            out[j] = RATING_COLOURS[value]
-        elif by == "read" and value:
-            out[j] = READ_COLOUR
-    return out
-
-
-# ---------------------------------------------------------------------------------------------- the image
-def render_png(conference_map: ConferenceMap, rgb: np.ndarray, path: Path | str, lit: Iterable[str] | None = None,
-               size: tuple[int, int] = (1800, 1300), title: str = "", level: int = COARSE) -> None:
-    """Draw the map as a PNG (Pillow): every paper a dot in its colour (`rgb`, one row per map row); with
-    `lit`, the others faint grey; the regions of `level` named at their centres; `title` on top.
-    Raises OSError when the file cannot be written."""
-    from PIL import Image, ImageDraw, ImageFont
-
-    width, height = size
-    image = Image.new("RGB", size, (255, 255, 255))
-    draw = ImageDraw.Draw(image)
-    margin, top = 40, 70 if title else 40
-    xy = conference_map.xy
-    if len(xy):
-        low, high = xy.min(axis=0), xy.max(axis=0)
-        spread = np.maximum(high - low, 1e-9)
-        room = np.array([width - 2 * margin, height - top - margin], dtype=np.float64)
-        scale = float(min(room / spread))
-        offset = np.array([margin, top]) + (room - spread * scale) / 2
-
-        def to_pixel(points):
-            points = (np.asarray(points, dtype=np.float64) - low) * scale + offset
-            points[..., 1] = 2 * top + room[1] - points[..., 1]  # y grows upwards on the map
-            return points
-
-        pixels = to_pixel(xy)
-        lit_mask = np.ones(len(xy), dtype=bool)
-        if lit is not None:
-            lit_mask[:] = False
-            lit_mask[conference_map.rows_of(lit)] = True
-        radius = 3 if len(xy) > 3000 else 4
-        for i in np.flatnonzero(~lit_mask):
-            x, y = pixels[i]
-            draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=(222, 222, 228))
-        for i in np.flatnonzero(lit_mask):
-            x, y = pixels[i]
-            draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=tuple(int(c) for c in rgb[i]))
-        font = ImageFont.load_default(size=17)
-        for region in conference_map.regions_at(level):
-            if not region.terms:
-                continue
-            x, y = to_pixel(region.center)
-            draw.text((x, y), region.label, font=font, fill=(30, 30, 30), anchor="mm", stroke_width=3,
-                      stroke_fill=(255, 255, 255))
-    if title:
-        draw.text((margin, 22), title, font=ImageFont.load_default(size=24), fill=(20, 20, 20))
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    image.save(path, format="PNG")
+__all__ = ["CACHE_DIR", "CACHE_FILE", "CACHE_SCHEMA", "COARSE", "COLOUR_KINDS", "FINE", "MIN_TERM_SHARE", "MIN_TSNE",
+           "NEIGHBOURS", "RATING_COLOURS", "READ_COLOUR", "REFIT_SHARE", "SEED", "SVD_DIMENSIONS", "TAGGED_COLOUR",
+           "TERMS_PER_REGION", "UNRATED", "UNREAD_COLOUR", "ConferenceMap", "MapCache", "Region", "RefreshReport",
+           "cluster", "colours", "compute", "embed", "extend", "name_regions", "place", "points_in_polygon", "reduce",
+           "region_count", "render_png"]

@@ -1,0 +1,144 @@
+"""The command line's grammar: `margin [--library DIR] [COMMAND …]`, every command and its options (README,
+"Command line"). Parsing only: db.cli.commands runs what is parsed. `--format` takes its choices and their
+descriptions from the exporters' registry, so a new export format shows here without an edit.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from db.exporters.registry import DESCRIPTIONS, FORMATS
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser for `margin [--library DIR] [COMMAND …]`; no command means: open the window."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--library", metavar="DIR", default=argparse.SUPPRESS, type=library_option,
+                        help="the library folder (default: $MARGIN_LIBRARY or the user data folder)")
+    parser = argparse.ArgumentParser(
+        prog="margin", parents=[common],
+        description="Read, triage and annotate research-paper abstracts. Without a command, opens the window.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = commands.add_parser("import", parents=[common], help="add or update papers from files")
+    p.add_argument("files", nargs="+", metavar="FILE")
+
+    p = commands.add_parser(
+        "list", parents=[common], help="papers matching a query (all when omitted)",
+        epilog="A query starting with '-' (an excluded word) needs '--' before it, or argparse takes it for an "
+               "option: margin list -- -reasoning. A query the search cannot use as typed is searched as plain "
+               "words, with a hint on standard error.")
+    p.add_argument("query", nargs="?", default="", metavar="QUERY",
+                   help="the search (README, Searching); '--' before one that starts with '-'")
+    p.add_argument("--json", action="store_true", help="print one JSON array")
+
+    p = commands.add_parser("annotate", parents=[common], help="tag, rate, note, title or mark a paper")
+    p.add_argument("id", metavar="ID", help="a paper id (or a unique prefix of at least 4 digits)")
+    p.add_argument("--tag", action="append", default=[], metavar="T", help="add a tag (repeatable)")
+    p.add_argument("--untag", action="append", default=[], metavar="T", help="remove a tag (repeatable)")
+    p.add_argument("--rating", type=int, choices=range(0, 6), metavar="N", help="1..5; 0 clears the rating")
+    notes = p.add_mutually_exclusive_group()
+    notes.add_argument("--note", metavar="TEXT", help="replace the note with TEXT (Markdown)")
+    notes.add_argument("--note-file", metavar="F", help="replace the note with the contents of file F")
+    p.add_argument("--title", metavar="TEXT", help='set a title, at most 1,000 characters ("" clears it)')
+    p.add_argument("--dismiss", action="append", default=[], metavar="T",
+                   help="dismiss the paper from the suggestions for tag T (kept; the tag's model learns from it)")
+    read = p.add_mutually_exclusive_group()
+    read.add_argument("--read", dest="read", action="store_const", const=True)
+    read.add_argument("--unread", dest="read", action="store_const", const=False)
+
+    p = commands.add_parser(
+        "progress", parents=[common], help="triage progress of a view and the liked papers likely still unseen",
+        epilog="A paper is screened when it is read or rated, liked when it is rated 4 or 5. The estimate of "
+               "what is left comes from a random check: --check draws 20 random unseen papers to rate "
+               "(margin list 'is:check QUERY' lists them).")
+    p.add_argument("query", nargs="?", default="", metavar="QUERY",
+                   help='the view, e.g. \'venue:"ICLR 2018"\' (default: the whole library)')
+    p.add_argument("--check", nargs="?", type=int, const=20, default=None, metavar="N",
+                   help="draw N (default 20) random unseen papers into the view's check, then report")
+    p.add_argument("--interest", metavar="TAG", help="progress of one interest: liked = carrying the tag")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = commands.add_parser("interest", parents=[common], help="list the interests, or make tags interests",
+                            epilog="Each interest is a tag; margin list is:interests serves the papers of all "
+                                   "interests in one queue.")
+    p.add_argument("tags", nargs="*", metavar="TAG", help="tags to make interests (none: list the interests)")
+    p.add_argument("--off", action="store_true", help="make the tags interests no longer")
+
+    p = commands.add_parser("like", parents=[common], help='mark a venue or imported file as "papers I like"',
+                            epilog="Their papers count as liked for is:recommended from the first screen on "
+                                   "(your own papers, a Zotero export, last year's favourites), and are never "
+                                   "recommended themselves. Without options: list the marks.")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--venue", metavar="V", help='a venue, e.g. "ICLR 2017"')
+    which.add_argument("--source", metavar="FILE", help="an imported file, by its name (e.g. my-papers.bib)")
+    p.add_argument("--off", action="store_true", help="take the mark back")
+
+    p = commands.add_parser("highlight", parents=[common], help="show or change the highlight word lists",
+                            epilog="Include words are marked green in the reader, exclude words red. An entry is "
+                                   "a word or phrase; a trailing * matches any ending (reinforc*).")
+    p.add_argument("--include", action="append", default=[], metavar="W", help="add an include word (repeatable)")
+    p.add_argument("--exclude", action="append", default=[], metavar="W", help="add an exclude word (repeatable)")
+    p.add_argument("--remove", action="append", default=[], metavar="W", help="remove a word from both lists")
+    p.add_argument("--clear", action="store_true", help="empty both lists first")
+
+    p = commands.add_parser("export", parents=[common], help="write papers and notes in another format")
+    p.add_argument("--format", required=True, choices=FORMATS, metavar="FORMAT",
+                   help="; ".join(f"{name}: {text}" for name, text in DESCRIPTIONS.items()))
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--query", default=None, metavar="QUERY",
+                       help="export the papers matching QUERY (default: every annotated paper); a QUERY "
+                            "starting with '-' is given as --query=-word")
+    which.add_argument("--all", action="store_true", help="export every paper (default: every annotated paper)")
+    p.add_argument("--output", metavar="FILE",
+                   help="write to FILE (default: standard output); for markdown-folder, the folder DIR (required)")
+    p.add_argument("--no-abstract", dest="abstract", action="store_false",
+                   help="leave the abstracts out of markdown and markdown-folder")
+
+    p = commands.add_parser("map", parents=[common], help="draw the conference map as a PNG image",
+                            epilog="One dot per paper, placed by text similarity, regions named by their terms; "
+                                   "with QUERY its papers (the set margin list QUERY prints) are lit, the "
+                                   "others faint. The map is cached in the library folder (map/).")
+    p.add_argument("query", nargs="?", default="", metavar="QUERY", help="the papers to light up (default: all)")
+    p.add_argument("--output", required=True, metavar="FILE", help="the PNG file to write")
+    p.add_argument("--colour", default="rating", metavar="BY",
+                   help="colour by rating (default), read, or tag:NAME")
+    p.add_argument("--json", action="store_true", help="print the lit papers and the regions as one JSON object")
+
+    p = commands.add_parser("check", parents=[common],
+                            help="check the library database page by page (SQLite's integrity check)")
+
+    p = commands.add_parser(
+        "restore", parents=[common], help="rebuild a damaged library, or put a backup's annotations back",
+        epilog="On a damaged library: reads what is still readable of library.db, moves the damaged file to "
+               "backups/, and restores the backup into a new library.db. On a sound library: restores the "
+               "backup's annotations (newer edits in the library win), as importing it does.")
+    p.add_argument("backup", nargs="?", metavar="BACKUP",
+                   help="a Margin JSON backup or export (default: the newest file in the library's backups/)")
+
+    p = commands.add_parser("delete", parents=[common], help="delete papers (their annotations go to a backup)",
+                            epilog="Without --yes nothing is deleted: one line says what would be. The papers' "
+                                   "annotations are written to a backup first; `margin restore` with that "
+                                   "backup brings them back.")
+    p.add_argument("ids", nargs="+", metavar="ID", help="a paper id (or a unique prefix of at least 4 digits)")
+    p.add_argument("--yes", action="store_true", help="delete them (without it: say what would be deleted)")
+
+    p = commands.add_parser("install-desktop", parents=[common],
+                            help="add Margin to the desktop's application menu (Linux: a desktop entry and icon)")
+    p.add_argument("--remove", action="store_true", help="take the desktop entry and icon away again")
+
+    p = commands.add_parser("show", parents=[common], help="one paper with all its fields")
+    p.add_argument("id", metavar="ID", help="the paper's id (at least its first 4 digits)")
+    p.add_argument("--json", action="store_true", help="print the paper as JSON (the fields of list --json)")
+    p = commands.add_parser("tags", parents=[common], help="the tags with how many papers carry each")
+    p.add_argument("--json", action="store_true", help='print [{"tag": …, "papers": N}, …]')
+    return parser
+
+
+def library_option(value: str) -> str:
+    """--library DIR: an empty DIR (`--library ""`, an unset shell variable) is a usage error, not the default."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError("an empty folder name; give the library folder, or leave --library out "
+                                         "for the default")
+    return value
+
