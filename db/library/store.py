@@ -130,6 +130,7 @@ class Store:
             self.conn.executescript(f"BEGIN IMMEDIATE;{create_script()}PRAGMA user_version = {SCHEMA_VERSION};COMMIT;")
 
     def close(self) -> None:
+        """Close the connection (waiting for a call in another thread to end); the store is unusable after."""
         with self.lock:
             self.conn.close()
 
