@@ -87,7 +87,7 @@ def cmd_like(args: argparse.Namespace) -> int:
             except KeyError:
                 raise MarginError(f"no paper has the {kind} '{value}' (see: margin list --json)") from None
         marks = library.liked_sources()
-        counts = {(kind, value): library.rows(f"SELECT COUNT(*) FROM papers WHERE {kind} = ?", (value,))[0][0]
+        counts = {(kind, value): library.count_by(kind, value)
                   for kind, value in marks}
     for kind, value in marks:
         print(f"{kind}: {value}  ({counts[(kind, value)]} papers)")

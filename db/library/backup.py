@@ -25,7 +25,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -33,15 +32,14 @@ from pathlib import Path
 from db.errors import InputError, MarginError
 from db.exporters.margin_json import document, read_margin_json, validate
 from db.formats.common import year_of
+from db.library.backup_files import BACKUP_FOLDER, backups_in
 from db.library.library import ImportReport, Library
 from db.paper import Paper, PaperRecord, normalize_text
 from db.system.fileio import write_atomically
 from db.text.cleaning import clean_note, clean_tag, clean_title, tag_key
 
-BACKUP_FOLDER = "backups"
 KEEP = 10
 DEFAULT_MAX_AGE = timedelta(days=1)
-_NAME = re.compile(r"^margin-backup-(\d{8}-\d{6})Z(?:-(\d+))?\.json$")
 
 __all__ = ["BACKUP_FOLDER", "DEFAULT_MAX_AGE", "KEEP", "RestoreReport", "backup_folder", "backup_if_due",
            "backup_papers", "backups", "backups_in", "check", "latest_backup", "read_backup", "read_margin_json",
@@ -56,19 +54,6 @@ def backup_folder(library: Library) -> Path:
 def backups(library: Library) -> list[Path]:
     """The backup files of this library, oldest first (by the time in their names). [] when there are none."""
     return backups_in(library.folder)
-
-
-def backups_in(library_folder: Path) -> list[Path]:
-    """The backup files in `library_folder/backups/`, oldest first; for a library that cannot be opened."""
-    folder = Path(library_folder) / BACKUP_FOLDER
-    if not folder.is_dir():
-        return []
-    found = []
-    for path in folder.iterdir():
-        match = _NAME.match(path.name)
-        if match and path.is_file():
-            found.append(((match.group(1), int(match.group(2) or 0)), path))
-    return [path for _, path in sorted(found)]
 
 
 def latest_backup(library: Library) -> Path | None:
@@ -164,8 +149,6 @@ def backup_if_due(library: Library, max_age: timedelta = DEFAULT_MAX_AGE, keep: 
 def backup_folder_if_due(folder: str) -> str | None:
     """`backup_if_due` on the library in `folder`, opened here: for a child process (the window runs the daily
     backup in one, so that reading every paper does not hold the interpreter lock the window needs)."""
-    from db.library.library import Library
-
     with Library.open(Path(folder), seed=False) as library:
         path = backup_if_due(library)
     return str(path) if path is not None else None
@@ -330,7 +313,7 @@ def _changed_since(library: Library, paper_id: str, created: datetime | None) ->
     """True when the paper's annotations row was updated at or after `created` (always, when `created` is
     unknown; never, when the paper has no annotations). Seconds are all either time has, so a change within
     the same second as the backup counts as the newer one."""
-    rows = library.rows("SELECT updated_at FROM annotations WHERE paper_id = ?", (paper_id,))
+    rows = library.store.read("SELECT updated_at FROM annotations WHERE paper_id = ?", (paper_id,))
     if not rows:
         return False
     if created is None:

@@ -40,8 +40,8 @@ def facets(library: Library) -> Facets:
     venues = [(venue, read, total) for venue, (read, total) in library.read_counts().items()]
     total = sum(v[2] for v in venues)
     ratings = {r: 0 for r in range(6)}
-    for rating, count in library.rows("SELECT rating, COUNT(*) FROM annotations WHERE rating IS NOT NULL"
-                                      " GROUP BY rating"):
+    for rating, count in library.store.read("SELECT rating, COUNT(*) FROM annotations WHERE rating IS NOT NULL"
+                                            " GROUP BY rating"):
         ratings[rating] = count
     ratings[0] = total - sum(ratings.values())
     return Facets(tags=library.tags(), ratings=ratings, read=sum(v[1] for v in venues), total=total,
@@ -59,7 +59,7 @@ def order_ids(library: Library, ids: Sequence[str] | None, key: str, descending:
     if key == "authors":
         ordered = _by_first_author(library, descending)
     else:
-        ordered = [row[0] for row in library.rows(
+        ordered = [row[0] for row in library.store.read(
             f"SELECT p.id FROM papers p LEFT JOIN annotations a ON a.paper_id = p.id"
             f" ORDER BY {SORT_KEYS[key]} {direction}, p.position")]
     if ids is None:
@@ -76,7 +76,7 @@ def _by_first_author(library: Library, descending: bool) -> list[str]:
     from db.text.names import family_name
 
     keyed, anonymous = [], []
-    for paper_id, authors in library.rows("SELECT id, authors FROM papers ORDER BY position"):
+    for paper_id, authors in library.store.read("SELECT id, authors FROM papers ORDER BY position"):
         names = json.loads(authors or "[]")
         if names:
             keyed.append(((family_name(names[0]).casefold(), names[0].casefold()), paper_id))
@@ -88,6 +88,6 @@ def _by_first_author(library: Library, descending: bool) -> list[str]:
 
 def papers_with_tag(library: Library, name: str) -> list[str]:
     """Ids of the papers carrying tag `name` (matched case-insensitively in NFC), in library order."""
-    return [row[0] for row in library.rows(
+    return [row[0] for row in library.store.read(
         "SELECT p.id FROM papers p JOIN paper_tags pt ON pt.paper_id = p.id JOIN tags t ON t.id = pt.tag_id"
         " WHERE t.key = ? ORDER BY p.position", (tag_key(name),))]

@@ -1,6 +1,7 @@
 """Importing paper records into the library: matching them against the stored papers (db.library.matching), then
-writing the new and changed ones in one short transaction; and keeping the labels derived from abstracts
-current when db.text.labels' rule changes (`keep_labels_current`). Mixed into db.library.library.Library."""
+writing the new and changed ones in one short transaction of the store; keeping the labels derived from
+abstracts current when db.text.labels' rule changes (`keep_labels_current`); and putting the rows salvaged from
+a damaged library into a new one (`put_salvaged_rows`, db.library.integrity)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from db.changes import ADDED, BIBLIOGRAPHIC, NOTHING, TITLE, Changes
-from db.errors import MarginError
+from db.errors import LibraryError, MarginError
+from db.library.match_keys import keys_missing, store_match_keys, write_match_rows
+from db.library.matching import Matcher, fresh_id
+from db.library.schema import DB_NAME, SALVAGE_COLUMNS, SALVAGE_FITS
 from db.library.store import BIBLIOGRAPHIC_COLUMNS as _BIBLIOGRAPHIC
-from db.library.store import log_change, now, prune_change_log
+from db.library.store import Store, log_change, now, prune_change_log
 from db.paper import PaperRecord, implied_type, normalize_text
 from db.text.labels import LABEL_RULE, derive_label
 
@@ -62,207 +66,201 @@ class _ImportPlan:
 LABEL_RULE_FILE = "labels.json"  # in the library folder: {"rule": N}, the db.text.labels.LABEL_RULE the labels follow
 
 
-class ImportMixin:
-    """Library methods for import; they use the Library's `_lock`, `_conn` and `transaction()`."""
+def label_rule(store: Store) -> int | None:
+    """The db.text.labels.LABEL_RULE this library's derived labels were made with (None: not recorded, i.e. made
+    before rules were numbered, or the note of it was lost)."""
+    try:
+        rule = json.loads((store.folder / LABEL_RULE_FILE).read_text(encoding="utf-8")).get("rule")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return rule if isinstance(rule, int) else None
 
-    # ------------------------------------------------------------ derived labels
-    def label_rule(self) -> int | None:
-        """The db.text.labels.LABEL_RULE this library's derived labels were made with (None: not recorded, i.e. made
-        before rules were numbered, or the note of it was lost)."""
+
+def keep_labels_current(store: Store) -> Changes:
+    """Relabel the untitled papers when their labels were made under another rule than db.text.labels.LABEL_RULE
+    (called when the library is opened), then note the rule in LABEL_RULE_FILE. The label is derived data
+    kept in `papers.label`, so this is no schema change: a lost note only costs one relabel that finds
+    nothing to change. A library that cannot be written now keeps its labels until a later open."""
+    if label_rule(store) == LABEL_RULE:
+        return NOTHING
+    try:
+        changes = relabel(store) if store.read("SELECT 1 FROM papers LIMIT 1") else NOTHING
+        path = store.folder / LABEL_RULE_FILE
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_text(json.dumps({"rule": LABEL_RULE}) + "\n", encoding="utf-8")
+        os.replace(temporary, path)
+    except (MarginError, sqlite3.Error, OSError):  # read-only, busy or full: labels stay until a later open
+        return NOTHING
+    return changes
+
+
+def relabel(store: Store) -> Changes:
+    """Derive the label of every paper without a title again (db.text.labels.derive_label). Papers whose label
+    changed are updated in one transaction and logged as a change of kind `title` (what the list row, the
+    search index's title field and the reader heading show), so the index and the views follow. Returns
+    what changed. The labels are derived before the write lock is taken; a paper that another process
+    changed meanwhile is left to that process's own label."""
+    rows = store.read("SELECT id, title, abstract, label FROM papers WHERE title IS NULL OR trim(title) = ''")
+    planned = [(label, paper_id, abstract, old) for paper_id, title, abstract, old in rows
+               if not (title and title.strip()) and (label := derive_label(abstract)) != old]
+    changed = []
+    if planned:
+        with store.transaction() as conn:
+            for label, paper_id, abstract, old in planned:
+                cursor = conn.execute("UPDATE papers SET label = ? WHERE id = ? AND abstract = ? AND label = ?",
+                                      (label, paper_id, abstract, old))
+                if cursor.rowcount:
+                    changed.append(paper_id)
+            log_change(conn, store.writer, [TITLE], changed)
+            prune_change_log(conn)
+    return Changes.of(changed, TITLE)
+
+
+def import_records(store: Store, records: Sequence[PaperRecord],
+                   progress: Callable[[int, int], None] | None = None) -> ImportReport:
+    """Add new papers and update matching ones in place, all in one transaction.
+
+    Identity (db.library.matching): DOI, arXiv id or OpenReview id; else normalized title with the same year; else
+    an identical or near-identical abstract. A match keeps its id and every annotation; its bibliographic
+    fields take the record's non-empty values (an empty field in the file never erases a stored one).
+    A record matching a paper already taken from this import counts as a duplicate in the file.
+    `progress(done, total)` is called every 500 records and at the end.
+
+    The matching runs before the write transaction, so the library's write lock is held only while the
+    planned rows are written (the window's own edits never wait seconds behind an import); when another
+    import changed the papers meanwhile, the plan is made again under the lock.
+    """
+    from db.system.memory import release_memory
+
+    with store.lock:
+        missing = keys_missing(store.conn)
+    if missing:  # a paper written without its match keys (none of the Library's own paths does that)
+        with store.transaction() as conn:
+            store_match_keys(conn)
+    plan = None
+    for _attempt in range(2):
+        with store.lock:
+            marker = _papers_marker(store.conn)
+            plan = _plan_import(store.conn, records, progress)
+        with store.transaction() as conn:
+            if _papers_marker(conn) != marker:  # papers changed since: plan again, inside the lock
+                continue
+            write_import(store, conn, plan)
+            break
+    else:
+        with store.transaction() as conn:
+            plan = _plan_import(conn, records, progress)
+            write_import(store, conn, plan)
+    report = plan.report
+    del plan
+    release_memory()
+    return report
+
+
+def _papers_marker(conn: sqlite3.Connection) -> tuple:
+    """What changes whenever papers are added or updated (not on annotation edits)."""
+    return conn.execute("SELECT COUNT(*), MAX(position), MAX(updated_at) FROM papers").fetchone()
+
+
+def _plan_import(conn: sqlite3.Connection, records: Sequence[PaperRecord],
+                 progress: Callable[[int, int], None] | None) -> _ImportPlan:
+    """Match every record against the stored papers (reads only: db.library.matching asks the library for the few
+    candidates of each record) and decide what to insert and update."""
+    plan = _ImportPlan(ImportReport())
+    matcher = Matcher(conn, records)
+    try:
+        _match_records(conn, records, progress, plan, matcher)
+    finally:
+        matcher.close()
+    return plan
+
+
+def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
+                   progress: Callable[[int, int], None] | None, plan: _ImportPlan, matcher) -> None:
+    """Fill `plan` with what each record is: new (a row to insert), changed (an update) or unchanged."""
+    report = plan.report
+    seen: set[str] = set()
+    stamp = now()
+    total = len(records)
+    position = plan.first_position = conn.execute("SELECT COALESCE(MAX(position), 0) FROM papers").fetchone()[0]
+    for done, record in enumerate(records, start=1):
+        if progress and (done % 500 == 0 or done == total):
+            progress(done, total)
         try:
-            rule = json.loads((self.folder / LABEL_RULE_FILE).read_text(encoding="utf-8")).get("rule")
-        except (OSError, ValueError, AttributeError):
-            return None
-        return rule if isinstance(rule, int) else None
-
-    def keep_labels_current(self) -> Changes:
-        """Relabel the untitled papers when their labels were made under another rule than db.text.labels.LABEL_RULE
-        (called when the library is opened), then note the rule in LABEL_RULE_FILE. The label is derived data
-        kept in `papers.label`, so this is no schema change: a lost note only costs one relabel that finds
-        nothing to change. A library that cannot be written now keeps its labels until a later open."""
-        if self.label_rule() == LABEL_RULE:
-            return NOTHING
-        try:
-            changes = self.relabel() if self.count() else NOTHING
-            path = self.folder / LABEL_RULE_FILE
-            temporary = path.with_name(path.name + ".tmp")
-            temporary.write_text(json.dumps({"rule": LABEL_RULE}) + "\n", encoding="utf-8")
-            os.replace(temporary, path)
-        except (MarginError, sqlite3.Error, OSError):  # read-only, busy or full: labels stay until a later open
-            return NOTHING
-        return changes
-
-    def relabel(self) -> Changes:
-        """Derive the label of every paper without a title again (db.text.labels.derive_label). Papers whose label
-        changed are updated in one transaction and logged as a change of kind `title` (what the list row, the
-        search index's title field and the reader heading show), so the index and the views follow. Returns
-        what changed. The labels are derived before the write lock is taken; a paper that another process
-        changed meanwhile is left to that process's own label."""
-        with self._lock:
-            rows = self._conn.execute("SELECT id, title, abstract, label FROM papers"
-                                      " WHERE title IS NULL OR trim(title) = ''").fetchall()
-        planned = [(label, paper_id, abstract, old) for paper_id, title, abstract, old in rows
-                   if not (title and title.strip()) and (label := derive_label(abstract)) != old]
-        changed = []
-        if planned:
-            with self.transaction() as conn:
-                for label, paper_id, abstract, old in planned:
-                    cursor = conn.execute("UPDATE papers SET label = ? WHERE id = ? AND abstract = ? AND label = ?",
-                                          (label, paper_id, abstract, old))
-                    if cursor.rowcount:
-                        changed.append(paper_id)
-                log_change(conn, self.writer, [TITLE], changed)
-                prune_change_log(conn)
-        return Changes.of(changed, TITLE)
-
-    def import_records(self, records: Sequence[PaperRecord],
-                       progress: Callable[[int, int], None] | None = None) -> ImportReport:
-        """Add new papers and update matching ones in place, all in one transaction.
-
-        Identity (db.library.matching): DOI, arXiv id or OpenReview id; else normalized title with the same year; else
-        an identical or near-identical abstract. A match keeps its id and every annotation; its bibliographic
-        fields take the record's non-empty values (an empty field in the file never erases a stored one).
-        A record matching a paper already taken from this import counts as a duplicate in the file.
-        `progress(done, total)` is called every 500 records and at the end.
-
-        The matching runs before the write transaction, so the library's write lock is held only while the
-        planned rows are written (the window's own edits never wait seconds behind an import); when another
-        import changed the papers meanwhile, the plan is made again under the lock.
-        """
-        from db.library.matching import keys_missing, store_match_keys
-        from db.system.memory import release_memory
-
-        with self._lock:
-            missing = keys_missing(self._conn)
-        if missing:  # a paper written without its match keys (none of the Library's own paths does that)
-            with self.transaction() as conn:
-                store_match_keys(conn)
-        plan = None
-        for _attempt in range(2):
-            with self._lock:
-                marker = self._papers_marker(self._conn)
-                plan = self._plan_import(self._conn, records, progress)
-            with self.transaction() as conn:
-                if self._papers_marker(conn) != marker:  # papers changed since: plan again, inside the lock
-                    continue
-                self._write_import(conn, plan)
-                break
+            record_id = record.id
+        except ValueError:
+            report.skipped.append((record.line, "a record with neither title nor abstract"))
+            continue
+        existing = matcher.match(record, record_id)
+        if existing is not None and existing in seen:
+            report.duplicates += 1
+            continue
+        if existing is None:
+            new_id = fresh_id(record, matcher.__contains__, record_id)
+            position += 1
+            values = _record_values(record)
+            plan.inserts.append((new_id, position, values[0], values[1], _label_for(record), *values[2:],
+                                 stamp, stamp))
+            plan.keys.append(matcher.add(new_id, record.title, record.year, record.abstract, record.doi,
+                                         record.arxiv_id, record.openreview_id))
+            seen.add(new_id)
+            report.new.append(new_id)
+            continue
+        seen.add(existing)
+        merged = _merged_if_changed(conn, existing, record)
+        if merged is None:
+            report.unchanged.append(existing)
         else:
-            with self.transaction() as conn:
-                plan = self._plan_import(conn, records, progress)
-                self._write_import(conn, plan)
-        report = plan.report
-        del plan
-        release_memory()
-        return report
+            plan.updates.append((*_record_values(merged), _label_for(merged), stamp, existing))
+            plan.keys.append(matcher.add(existing, merged.title, merged.year, merged.abstract, merged.doi,
+                                         merged.arxiv_id, merged.openreview_id))
+            report.updated.append(existing)
 
-    @staticmethod
-    def _papers_marker(conn: sqlite3.Connection) -> tuple:
-        """What changes whenever papers are added or updated (not on annotation edits)."""
-        return conn.execute("SELECT COUNT(*), MAX(position), MAX(updated_at) FROM papers").fetchone()
 
-    def _plan_import(self, conn: sqlite3.Connection, records: Sequence[PaperRecord],
-                     progress: Callable[[int, int], None] | None) -> _ImportPlan:
-        """Match every record against the stored papers (reads only: db.library.matching asks the library for the few
-        candidates of each record) and decide what to insert and update."""
-        from db.library.matching import Matcher
+def write_import(store: Store, conn: sqlite3.Connection, plan: _ImportPlan) -> None:
+    """Write a planned import inside the caller's write transaction, and log the papers it changed; the
+    match keys of the papers written are replaced in the same transaction."""
+    conn.executemany(
+        "INSERT INTO papers (id, position, title, abstract, label, authors, venue, year, url, doi,"
+        " arxiv_id, openreview_id, keywords, extra, source, added_at, updated_at)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", plan.inserts)
+    if plan.inserts:
+        log_change(conn, store.writer, [ADDED], select="SELECT id FROM papers WHERE position > ?",
+                   params=(plan.first_position,))
+    assignments = ", ".join(f"{column} = ?" for column in _BIBLIOGRAPHIC)
+    conn.executemany(f"UPDATE papers SET {assignments}, label = ?, updated_at = ? WHERE id = ?", plan.updates)
+    log_change(conn, store.writer, [BIBLIOGRAPHIC], [update[-1] for update in plan.updates])
+    write_match_rows(conn, plan.keys)
+    prune_change_log(conn)
 
-        plan = _ImportPlan(ImportReport())
-        matcher = Matcher(conn, records)
-        try:
-            self._match_records(conn, records, progress, plan, matcher)
-        finally:
-            matcher.close()
-        return plan
 
-    def _match_records(self, conn: sqlite3.Connection, records: Sequence[PaperRecord],
-                       progress: Callable[[int, int], None] | None, plan: _ImportPlan, matcher) -> None:
-        """Fill `plan` with what each record is: new (a row to insert), changed (an update) or unchanged."""
-        from db.library.matching import fresh_id
+def _record_values(record: PaperRecord) -> tuple:
+    return (record.title, record.abstract, json.dumps(record.authors, ensure_ascii=False), record.venue,
+            record.year, record.url, record.doi, record.arxiv_id, record.openreview_id,
+            json.dumps(record.keywords, ensure_ascii=False),
+            json.dumps(_stored_extra(record), ensure_ascii=False, sort_keys=True), record.source)
 
-        report = plan.report
-        seen: set[str] = set()
-        stamp = now()
-        total = len(records)
-        position = plan.first_position = conn.execute("SELECT COALESCE(MAX(position), 0) FROM papers").fetchone()[0]
-        for done, record in enumerate(records, start=1):
-            if progress and (done % 500 == 0 or done == total):
-                progress(done, total)
-            try:
-                record_id = record.id
-            except ValueError:
-                report.skipped.append((record.line, "a record with neither title nor abstract"))
-                continue
-            existing = matcher.match(record, record_id)
-            if existing is not None and existing in seen:
-                report.duplicates += 1
-                continue
-            if existing is None:
-                new_id = fresh_id(record, matcher.__contains__, record_id)
-                position += 1
-                values = self._record_values(record)
-                plan.inserts.append((new_id, position, values[0], values[1], self._label_for(record), *values[2:],
-                                     stamp, stamp))
-                plan.keys.append(matcher.add(new_id, record.title, record.year, record.abstract, record.doi,
-                                             record.arxiv_id, record.openreview_id))
-                seen.add(new_id)
-                report.new.append(new_id)
-                continue
-            seen.add(existing)
-            merged = self._merged_if_changed(conn, existing, record)
-            if merged is None:
-                report.unchanged.append(existing)
-            else:
-                plan.updates.append((*self._record_values(merged), self._label_for(merged), stamp, existing))
-                plan.keys.append(matcher.add(existing, merged.title, merged.year, merged.abstract, merged.doi,
-                                             merged.arxiv_id, merged.openreview_id))
-                report.updated.append(existing)
 
-    def _write_import(self, conn: sqlite3.Connection, plan: _ImportPlan) -> None:
-        """Write a planned import inside the caller's write transaction, and log the papers it changed; the
-        match keys of the papers written are replaced in the same transaction."""
-        from db.library.matching import write_match_rows
+def _label_for(record: PaperRecord) -> str:
+    if record.title and record.title.strip():
+        return normalize_text(record.title)
+    return derive_label(record.abstract)
 
-        conn.executemany(
-            "INSERT INTO papers (id, position, title, abstract, label, authors, venue, year, url, doi,"
-            " arxiv_id, openreview_id, keywords, extra, source, added_at, updated_at)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", plan.inserts)
-        if plan.inserts:
-            log_change(conn, self.writer, [ADDED], select="SELECT id FROM papers WHERE position > ?",
-                       params=(plan.first_position,))
-        assignments = ", ".join(f"{column} = ?" for column in _BIBLIOGRAPHIC)
-        conn.executemany(f"UPDATE papers SET {assignments}, label = ?, updated_at = ? WHERE id = ?", plan.updates)
-        log_change(conn, self.writer, [BIBLIOGRAPHIC], [update[-1] for update in plan.updates])
-        write_match_rows(conn, plan.keys)
-        prune_change_log(conn)
 
-    @staticmethod
-    def _record_values(record: PaperRecord) -> tuple:
-        return (record.title, record.abstract, json.dumps(record.authors, ensure_ascii=False), record.venue,
-                record.year, record.url, record.doi, record.arxiv_id, record.openreview_id,
-                json.dumps(record.keywords, ensure_ascii=False),
-                json.dumps(_stored_extra(record), ensure_ascii=False, sort_keys=True), record.source)
-
-    @staticmethod
-    def _label_for(record: PaperRecord) -> str:
-        if record.title and record.title.strip():
-            return normalize_text(record.title)
-        return derive_label(record.abstract)
-
-    def _merged_if_changed(self, conn: sqlite3.Connection, paper_id: str, record: PaperRecord) -> PaperRecord | None:
-        """Merge the record into the stored paper (non-empty record values win). Returns the merged record
-        when a bibliographic field changed, None when the paper is left alone (the file's name alone does not
-        count as a change). Annotations are in another table and are never touched."""
-        row = conn.execute(f"SELECT {', '.join(_BIBLIOGRAPHIC)} FROM papers WHERE id = ?", (paper_id,)).fetchone()
-        stored = dict(zip(_BIBLIOGRAPHIC, row, strict=True))
-        stored["authors"], stored["keywords"] = json.loads(stored["authors"]), json.loads(stored["keywords"])
-        stored["extra"] = json.loads(stored["extra"])
-        merged = PaperRecord(**{column: (getattr(record, column) if getattr(record, column) not in (None, "", [])
-                                         else stored[column]) for column in _BIBLIOGRAPHIC})
-        merged.extra = {**stored["extra"], **{key: value for key, value in record.extra.items() if value}}
-        if self._record_values(merged)[:-1] == tuple(row)[:-1]:
-            return None
-        return merged
+def _merged_if_changed(conn: sqlite3.Connection, paper_id: str, record: PaperRecord) -> PaperRecord | None:
+    """Merge the record into the stored paper (non-empty record values win). Returns the merged record
+    when a bibliographic field changed, None when the paper is left alone (the file's name alone does not
+    count as a change). Annotations are in another table and are never touched."""
+    row = conn.execute(f"SELECT {', '.join(_BIBLIOGRAPHIC)} FROM papers WHERE id = ?", (paper_id,)).fetchone()
+    stored = dict(zip(_BIBLIOGRAPHIC, row, strict=True))
+    stored["authors"], stored["keywords"] = json.loads(stored["authors"]), json.loads(stored["keywords"])
+    stored["extra"] = json.loads(stored["extra"])
+    merged = PaperRecord(**{column: (getattr(record, column) if getattr(record, column) not in (None, "", [])
+                                     else stored[column]) for column in _BIBLIOGRAPHIC})
+    merged.extra = {**stored["extra"], **{key: value for key, value in record.extra.items() if value}}
+    if _record_values(merged)[:-1] == tuple(row)[:-1]:
+        return None
+    return merged
 
 
 def _stored_extra(record: PaperRecord) -> dict:
@@ -272,3 +270,20 @@ def _stored_extra(record: PaperRecord) -> dict:
     if extra.get("type") == implied_type(record.venue, extra):
         del extra["type"]
     return extra
+
+
+def put_salvaged_rows(store: Store, rows: dict[str, list[tuple]]) -> Changes:
+    """Fill a new, empty library with the rows read from a damaged one (db.library.integrity.rebuild): per table
+    of db.library.schema.SALVAGE_COLUMNS, tuples in its column order. Rows that do not fit (a tag of a paper
+    that could not be read) are left out. One transaction; logged as added. Raises LibraryError when the
+    library already holds papers."""
+    with store.transaction() as conn:
+        if conn.execute("SELECT 1 FROM papers LIMIT 1").fetchone():
+            raise LibraryError(f"{store.folder / DB_NAME}: salvaged rows go into a new library only")
+        for table, columns in SALVAGE_COLUMNS.items():
+            values = ", ".join("?" if column != "extra" else "COALESCE(?, '{}')" for column in columns)
+            conn.executemany(f"INSERT OR IGNORE INTO {table} ({', '.join(columns)}) SELECT {values}"
+                             + SALVAGE_FITS.get(table, ""), rows.get(table, []))
+        ids = [row[0] for row in conn.execute("SELECT id FROM papers ORDER BY position")]
+        store_match_keys(conn)  # what re-import matching looks up (db.library.match_keys)
+        return store.log(conn, ids, ADDED) if ids else NOTHING

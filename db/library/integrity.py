@@ -1,12 +1,6 @@
-"""Damaged libraries: recognising a damaged library.db, checking it, and rebuilding the library from what is
-still readable of it and a backup.
-
-SQLite reports damage as SQLITE_CORRUPT ("database disk image is malformed") or SQLITE_NOTADB ("file is not a
-database"), at whichever read first touches a bad page. `Library.open` reads the schema and counts the papers
-and annotations (a few milliseconds: it touches the schema and the small indexes), so most damage is seen
-there; damage elsewhere surfaces at the first read of that page, and every caller that shows errors turns it
-into the same one line with `damaged(folder, error)` (`LibraryDamaged`: the file, SQLite's words, the newest
-backup and what to do). `check(folder)` runs SQLite's full `PRAGMA integrity_check` on demand.
+"""Rebuilding a damaged library from what is still readable of its library.db and a backup (recognising and
+checking damage is db.library.damage; its names are re-exported here for the callers that import them from
+this module).
 
 `rebuild(folder, backup)` is what `margin restore` and the window's "Rebuild" do with a damaged library:
 
@@ -28,86 +22,20 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from db.errors import LibraryDamaged
+from db.errors import LibraryError
+from db.library.backup import read_backup, restore
+from db.library.damage import check, damaged, is_damage, newest_backup, read_only
+from db.library.library import Library
+from db.library.schema import DB_NAME, SALVAGE_COLUMNS
 
-DB_NAME = "library.db"
-_DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB (primary result codes)
-_DAMAGE_WORDS = ("malformed", "not a database", "corrupt")
-# the tables a library keeps, with the columns a rebuild copies (change_log is bookkeeping and starts afresh)
-_TABLES: dict[str, tuple[str, ...]] = {
-    "papers": ("id", "position", "title", "abstract", "label", "authors", "venue", "year", "url", "doi",
-               "arxiv_id", "openreview_id", "keywords", "extra", "source", "added_at", "updated_at"),
-    "annotations": ("paper_id", "rating", "read", "note", "title", "updated_at"),
-    "tags": ("id", "name", "key"),
-    "paper_tags": ("paper_id", "tag_id"),
-    "note_history": ("id", "paper_id", "note", "saved_at"),
-    "interests": ("tag_id",),
-    "dismissals": ("paper_id", "tag_id", "dismissed_at"),
-    "highlight_words": ("kind", "entry", "position"),
-    "liked_sources": ("kind", "value"),
-    "deleted_papers": ("paper_id", "deleted_at", "rows", "item"),  # deletions stay undoable after a rebuild
-}
+__all__ = ["UNKNOWN", "RebuildReport", "check", "damaged", "is_damage", "newest_backup", "rebuild"]
+
 UNKNOWN = -1  # RebuildReport.lost of a table of which nothing could be read
 _MISSES_BEFORE_GIVING_UP = 20000  # rowids tried past the last one read, where a table's end cannot be read
-
-
-def is_damage(error: BaseException) -> bool:
-    """True when `error` is SQLite saying the database file is damaged (not busy, full or read-only)."""
-    if not isinstance(error, sqlite3.DatabaseError):
-        return False
-    code = getattr(error, "sqlite_errorcode", None)
-    if code is not None:
-        return code & 0xFF in _DAMAGE_CODES
-    return any(word in str(error) for word in _DAMAGE_WORDS)
-
-
-def newest_backup(folder: Path) -> Path | None:
-    """The newest Margin JSON backup in `folder/backups/`, or None."""
-    from db.library.backup import backups_in
-
-    found = backups_in(Path(folder))
-    return found[-1] if found else None
-
-
-def damaged(folder: Path, error: BaseException | str) -> LibraryDamaged:
-    """The LibraryDamaged error to raise for the library in `folder`: one line naming library.db, SQLite's
-    words, and the newest backup with the command that rebuilds the library from it."""
-    path = Path(folder) / DB_NAME
-    reason = str(error)
-    backup = newest_backup(folder)
-    if backup is not None:
-        advice = (f"the newest backup is {backup}; `margin restore` rebuilds the library from it and from what is "
-                  f"still readable (the damaged file is kept)")
-    else:
-        advice = ("there is no backup; `margin restore` rebuilds the library from what is still readable (the "
-                  "damaged file is kept)")
-    return LibraryDamaged(f"{path}: the library database is damaged ({reason}); {advice}", path, reason, backup)
-
-
-def check(folder: Path) -> list[str]:
-    """SQLite's full integrity check of `folder/library.db` (every page; about a second per 100 MB).
-
-    Returns the problems SQLite lists (at most 20 lines; SQLite's error alone when the file cannot be read as a
-    database at all), [] when the database is sound. Raises LibraryError when there is no library.db, or it
-    cannot be read for another reason (permissions)."""
-    from db.errors import LibraryError
-
-    path = Path(folder) / DB_NAME
-    if not path.is_file():
-        raise LibraryError(f"{path}: there is no library here")
-    try:
-        with _read_only(path) as connection:
-            rows = [row[0] for row in connection.execute("PRAGMA integrity_check(20)")]
-    except sqlite3.DatabaseError as error:
-        if isinstance(error, sqlite3.OperationalError) and not is_damage(error):
-            raise LibraryError(f"{path}: cannot read the library database ({error})") from None
-        return [str(error)]
-    return [] if rows == ["ok"] else rows
 
 
 @dataclass
@@ -156,10 +84,6 @@ def rebuild(folder: Path, backup: Path | None = None, use_newest: bool = True) -
 
     Raises InputError (naming the file) for a backup that is not a Margin JSON backup, before anything is
     changed; LibraryError when the folder cannot be written (the damaged file is then where it was)."""
-    from db.errors import LibraryError
-    from db.library.backup import read_backup
-    from db.library.library import Library
-
     folder = Path(folder)
     path = folder / DB_NAME
     if backup is None and use_newest:
@@ -184,20 +108,8 @@ def rebuild(folder: Path, backup: Path | None = None, use_newest: bool = True) -
         report.rows["papers"] = library.count()
         report.annotated = len(library.annotated_ids())
         if data is not None:
-            from db.library.backup import restore
-
             report.restored = restore(library, data, path=backup)
     return report
-
-
-@contextmanager
-def _read_only(path: Path):
-    """A read-only connection to the database file `path`, closed afterwards."""
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        yield connection
-    finally:
-        connection.close()
 
 
 def _salvage(path: Path) -> tuple[dict[str, list[tuple]], dict[str, int], list[str]]:
@@ -208,8 +120,8 @@ def _salvage(path: Path) -> tuple[dict[str, list[tuple]], dict[str, int], list[s
     lost: dict[str, int] = {}
     unread: list[str] = []
     try:
-        with _read_only(path) as connection:
-            for table, columns in _TABLES.items():
+        with read_only(path) as connection:
+            for table, columns in SALVAGE_COLUMNS.items():
                 rows[table], lost[table] = _read_table(connection, table, columns)
             if lost.get("annotations"):
                 read = {row[0] for row in rows["annotations"]}

@@ -10,19 +10,9 @@ A record is the same paper as an existing one when (in this order)
 A candidate is never taken when both carry a DOI, arXiv id or OpenReview id and these differ, so papers that
 only share a title stay separate.
 
-Near-duplicate lookup is exact and reads only what it needs (prefix filtering, Chaudhuri et al. 2006 /
-Bayardo et al. 2007): the shingles of all abstracts are ordered by one fixed global order (`shingle_key`: a
-stable hash, with shingles made of common words such as "in this paper" last, so that the first ones are
-mostly rare); two sets with Jaccard ≥ t must share a shingle among the first |S| − ⌈t·|S|⌉ + 1 of each. Since
-the order does not depend on the library, those few prefix keys are computed once per paper when its abstract
-is written and kept in the library (`match_keys`, one row per paper with its identifiers and title key, and
-`abstract_keys`, (prefix key, shingle count, paper), filled from it by a trigger); `Matcher` asks SQLite for
-the papers sharing a prefix key of the incoming abstract with a shingle count in the range Jaccard allows,
-and for identifiers and titles through indexes, so an import holds in memory only its own records, never
-the library. The Library keeps these tables current on every write of a paper (db.library.importing,
-db.library.deleting, salvage); deleting a paper deletes its keys (ON DELETE CASCADE and a trigger).
-Among candidates equally similar, the one with the smallest id is taken (the old in-memory index took
-whichever it met last in an unordered set).
+How a candidate is found without holding the library in memory (prefix filtering over the stored match keys)
+is db.library.match_keys. Among candidates equally similar, the one with the smallest id is taken (the old
+in-memory index took whichever it met last in an unordered set).
 """
 
 from __future__ import annotations
@@ -31,237 +21,33 @@ import hashlib
 import json
 import math
 import random
-import re
 import sqlite3
-import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
+# the key functions are re-exported: importing them from here is how matching was used before the split
+from db.library.match_keys import (  # noqa: F401
+    CHUNK,
+    FREQUENT,
+    MIN_WORDS,
+    THRESHOLD,
+    abstract_keys,
+    could_reach,
+    frequent_keys,
+    identifiers,
+    jaccard,
+    keys_missing,
+    match_row,
+    prefix,
+    prefix_length,
+    shingle_key,
+    shingles,
+    store_match_keys,
+    title_key,
+    write_match_rows,
+)
 from db.paper import PaperRecord, normalize_text
 
-THRESHOLD = 0.9
-MIN_WORDS = 12
-_WORD = re.compile(r"\w+")
-_NON_WORD = re.compile(r"[\W_]+")
-_CHUNK = 500  # ids or keys per SQL statement (well under SQLite's 32,766 parameters)
 _CACHED_SETS = 4096  # shingle sets of stored papers kept while an import runs (candidates met again)
-
-# schema 8 (db.library.migrations): what matching reads from the library instead of holding every paper in memory
-MATCH_SCHEMA = [
-    "CREATE TABLE IF NOT EXISTS match_keys (paper_id TEXT PRIMARY KEY REFERENCES papers(id) ON DELETE CASCADE,"
-    " doi TEXT, arxiv TEXT, openreview TEXT, title TEXT, year INTEGER, size INTEGER NOT NULL DEFAULT 0,"
-    " keys TEXT NOT NULL DEFAULT '[]')",
-    "CREATE INDEX IF NOT EXISTS match_keys_doi ON match_keys(doi) WHERE doi IS NOT NULL",
-    "CREATE INDEX IF NOT EXISTS match_keys_arxiv ON match_keys(arxiv) WHERE arxiv IS NOT NULL",
-    "CREATE INDEX IF NOT EXISTS match_keys_openreview ON match_keys(openreview) WHERE openreview IS NOT NULL",
-    "CREATE INDEX IF NOT EXISTS match_keys_title ON match_keys(title, year) WHERE title IS NOT NULL",
-    "CREATE TABLE IF NOT EXISTS abstract_keys (key INTEGER NOT NULL, size INTEGER NOT NULL, paper_id TEXT NOT NULL,"
-    " PRIMARY KEY (key, size, paper_id)) WITHOUT ROWID",
-    "CREATE TRIGGER IF NOT EXISTS match_keys_added AFTER INSERT ON match_keys BEGIN"
-    " INSERT OR IGNORE INTO abstract_keys (key, size, paper_id) SELECT value, new.size, new.paper_id"
-    " FROM json_each(new.keys); END",
-    "CREATE TRIGGER IF NOT EXISTS match_keys_removed AFTER DELETE ON match_keys BEGIN"
-    " DELETE FROM abstract_keys WHERE key IN (SELECT value FROM json_each(old.keys)) AND size = old.size"
-    " AND paper_id = old.paper_id; END",
-    "CREATE TABLE IF NOT EXISTS frequent_keys (key INTEGER PRIMARY KEY)",
-]
-FREQUENT = 64  # a key in more papers' prefixes than this goes to the back of the library's order
-
-# words so common in abstracts that a shingle made of them is a poor candidate key: such shingles come last
-# in the global order (the order is fixed here, not taken from the library, so that keys are stored once)
-_COMMON = frozenset("""
-a an the of in on at to for from by with without and or but not no nor as is are was were be been being this
-that these those it its we our us they their them which who whom whose what when where how than then there here
-such can could may might will would should do does did has have had into onto over under between among through
-during within via per also both each either more most less very so thus however while whereas if whether only
-other another same all any some many much few one two new based using use used show shows shown paper propose
-proposed present approach method methods results result problem problems model models learning data task tasks
-performance work well state art
-""".split())
-_MASK = (1 << 61) - 1
-_words: dict[str, tuple[int, int, int, int]] = {}
-
-
-def title_key(title: str | None) -> str | None:
-    """The title as compared: NFC, case-folded, every run of punctuation/space one space; None if empty."""
-    if not title:
-        return None
-    key = _NON_WORD.sub(" ", unicodedata.normalize("NFC", title).casefold()).strip()
-    return key or None
-
-
-_recent: dict[str, frozenset[int] | None] = {}  # the last few abstracts' (an import asks for one record's twice)
-
-
-def shingles(abstract: str | None) -> frozenset[int] | None:
-    """The word 3-shingles of the abstract as their keys (`shingle_key`), or None when it has fewer than
-    MIN_WORDS words."""
-    text = abstract or ""
-    if text in _recent:
-        return _recent[text]
-    if len(_recent) >= 4:
-        _recent.clear()
-    words = _WORD.findall(text.casefold())
-    if len(words) < MIN_WORDS:
-        _recent[text] = None
-        return None
-    entries = [_words.get(word) or _word_entry(word) for word in words]
-    common, first, second, third = zip(*entries, strict=True)
-    keys = frozenset(a + b + c + (x ^ y ^ z) for a, b, c, x, y, z in zip(
-        common, common[1:], common[2:], first, second[1:], third[2:], strict=False))  # each one's shingle_key
-    _recent[text] = keys
-    return keys
-
-
-def jaccard(a: frozenset[int], b: frozenset[int]) -> float:
-    common = len(a & b)
-    return common / (len(a) + len(b) - common)
-
-
-def _word_entry(word: str) -> tuple[int, int, int, int]:
-    """(common << 61, and three 61-bit hashes: as 1st, 2nd and 3rd word of a shingle) of a word; cached."""
-    if len(_words) >= 1 << 18:  # a bounded cache (the vocabulary of a big import is larger)
-        _words.clear()
-    digest = hashlib.blake2b(word.encode(), digest_size=24).digest()
-    entry = _words[word] = ((word in _COMMON) << 61, *(int.from_bytes(digest[i : i + 8], "big") & _MASK
-                                                       for i in (0, 8, 16)))
-    return entry
-
-
-def shingle_key(a: str, b: str, c: str) -> int:
-    """The place of the shingle (a, b, c) in the global order, as a 63-bit integer: how many of its words are
-    common (2 bits: shingles of rarer words first), then a hash that is the same in every process and on every
-    machine (61 bits: the words' blake2b hashes for their place, xor-ed). Two different shingles may share a
-    key: that only adds a candidate to compare."""
-    (common_a, hash_a, _, _), (common_b, _, hash_b, _), (common_c, _, _, hash_c) = map(_word_entry, (a, b, c))
-    return common_a + common_b + common_c + (hash_a ^ hash_b ^ hash_c)
-
-
-def prefix_length(size: int) -> int:
-    """How many of the first shingles of a set of `size` two sets with Jaccard ≥ THRESHOLD must share one of."""
-    return size - math.ceil(THRESHOLD * size - 1e-9) + 1  # (less a rounding error: 0.9 · 10 is 9.000000000000002)
-
-
-def abstract_keys(abstract: str | None, frequent: frozenset[int] = frozenset()) -> tuple[int, list[int]]:
-    """(number of shingles, prefix keys) of an abstract: its first |S| − ⌈t·|S|⌉ + 1 shingle keys in the global
-    order (`shingle_key`, ascending). (0, []) for an abstract of fewer than MIN_WORDS words."""
-    keys = shingles(abstract)
-    if keys is None:
-        return 0, []
-    return len(keys), prefix(keys, frequent)
-
-
-def prefix(keys: frozenset[int], frequent: frozenset[int] = frozenset()) -> list[int]:
-    """The first `prefix_length` keys of a shingle set in the library's order: the keys in `frequent` (the
-    library's frequent_keys) last, else ascending."""
-    if frequent.isdisjoint(keys):
-        return sorted(keys)[: prefix_length(len(keys))]
-    return sorted(keys, key=lambda key: (key in frequent, key))[: prefix_length(len(keys))]
-
-
-def could_reach(wanted: frozenset[int], size: int, prefix: Sequence[int]) -> bool:
-    """False when a set of `size` shingles whose prefix keys are `prefix` cannot have Jaccard ≥ THRESHOLD
-    with `wanted`: overlap ≥ α = ⌈t/(1+t)·(|x|+|y|)⌉ leaves at most |y| − α of y's shingles outside x, and
-    every prefix key not in `wanted` is one of those (exact: it never rejects a pair that reaches THRESHOLD)."""
-    allowed = size - math.ceil(THRESHOLD / (1 + THRESHOLD) * (len(wanted) + size) - 1e-9)
-    misses = 0
-    for key in prefix:
-        if key not in wanted:
-            misses += 1
-            if misses > allowed:
-                return False
-    return True
-
-
-def _ident(doi: str | None, arxiv_id: str | None, openreview_id: str | None) -> tuple:
-    return (doi or "").lower() or None, (arxiv_id or "").lower() or None, openreview_id or None
-
-
-def match_row(paper_id: str, title: str | None, year: int | None, abstract: str | None, doi: str | None,
-              arxiv_id: str | None, openreview_id: str | None, frequent: frozenset[int] = frozenset()) -> tuple:
-    """The `match_keys` row of a paper with these values (`frequent`: the library's frequent keys)."""
-    size, keys = abstract_keys(abstract, frequent)
-    return (paper_id, *_ident(doi, arxiv_id, openreview_id), title_key(title), year, size,
-            json.dumps(keys, separators=(",", ":")))
-
-
-def frequent_keys(conn: sqlite3.Connection) -> frozenset[int]:
-    """The library's frequent keys (its order puts them last)."""
-    return frozenset(row[0] for row in conn.execute("SELECT key FROM frequent_keys"))
-
-
-def write_match_rows(conn: sqlite3.Connection, rows: Sequence[tuple]) -> None:
-    """Replace the match keys of these papers (rows from `match_row` made with the library's frequent keys;
-    inside the caller's transaction). A key now in more than FREQUENT papers' prefixes becomes frequent, and
-    the prefixes holding it are made again in the new order (so the order never depends on what is stored
-    beyond frequent_keys, which only grows: templated abstracts sharing most of their words never make every
-    paper a candidate of every other)."""
-    _replace_rows(conn, rows)
-    keys = {key for row in rows for key in json.loads(row[7])}
-    while keys:
-        ordered = sorted(keys)
-        hot: set[int] = set()
-        for start in range(0, len(ordered), _CHUNK):
-            chunk = ordered[start : start + _CHUNK]
-            hot.update(row[0] for row in conn.execute(
-                f"SELECT key FROM abstract_keys WHERE key IN ({','.join('?' * len(chunk))}) GROUP BY key"
-                " HAVING count(*) > ?", (*chunk, FREQUENT)))
-        if not hot:
-            return
-        conn.executemany("INSERT OR IGNORE INTO frequent_keys VALUES (?)", [(key,) for key in hot])
-        frequent = frequent_keys(conn)
-        hot_list = sorted(hot)
-        affected: set[str] = set()
-        for start in range(0, len(hot_list), _CHUNK):
-            chunk = hot_list[start : start + _CHUNK]
-            affected.update(row[0] for row in conn.execute(
-                f"SELECT DISTINCT paper_id FROM abstract_keys WHERE key IN ({','.join('?' * len(chunk))})", chunk))
-        keys = set()
-        wanted = sorted(affected)
-        for start in range(0, len(wanted), _CHUNK):
-            chunk = wanted[start : start + _CHUNK]
-            redone = [match_row(*row[1:], frequent=frequent) for row in conn.execute(
-                f"{_PAPER_VALUES} WHERE id IN ({','.join('?' * len(chunk))})", chunk)]
-            _replace_rows(conn, redone)
-            keys.update(key for row in redone for key in json.loads(row[7]) if key not in frequent)
-
-
-def _replace_rows(conn: sqlite3.Connection, rows: Sequence[tuple]) -> None:
-    conn.executemany("DELETE FROM match_keys WHERE paper_id = ?", [(row[0],) for row in rows])
-    conn.executemany("INSERT INTO match_keys (paper_id, doi, arxiv, openreview, title, year, size, keys)"
-                     " VALUES (?,?,?,?,?,?,?,?)", rows)
-
-
-_PAPER_VALUES = "SELECT rowid, id, title, year, abstract, doi, arxiv_id, openreview_id FROM papers"
-
-
-def store_match_keys(conn: sqlite3.Connection, ids: Iterable[str] | None = None, batch: int = _CHUNK) -> int:
-    """Compute and store the match keys of the papers `ids`, or (None) of every paper that has none, `batch`
-    papers at a time (memory stays bounded at any library size). Inside the caller's write transaction.
-    Returns the number of papers whose keys were written."""
-    done = 0
-    if ids is not None:
-        wanted = list(dict.fromkeys(ids))
-        for start in range(0, len(wanted), batch):
-            chunk = wanted[start : start + batch]
-            rows = conn.execute(f"{_PAPER_VALUES} WHERE id IN ({','.join('?' * len(chunk))})", chunk).fetchall()
-            frequent = frequent_keys(conn)
-            write_match_rows(conn, [match_row(*row[1:], frequent=frequent) for row in rows])
-            done += len(rows)
-        return done
-    last = -(1 << 63)
-    while rows := conn.execute(f"{_PAPER_VALUES} p WHERE rowid > ? AND NOT EXISTS (SELECT 1 FROM match_keys m"
-                               " WHERE m.paper_id = p.id) ORDER BY rowid LIMIT ?", (last, batch)).fetchall():
-        last = rows[-1][0]
-        frequent = frequent_keys(conn)
-        write_match_rows(conn, [match_row(*row[1:], frequent=frequent) for row in rows])
-        done += len(rows)
-    return done
-
-
-def keys_missing(conn: sqlite3.Connection) -> bool:
-    """True when a paper has no match keys (written by a path that does not keep them: heal before matching)."""
-    return conn.execute("SELECT 1 FROM papers p WHERE NOT EXISTS (SELECT 1 FROM match_keys m"
-                        " WHERE m.paper_id = p.id) LIMIT 1").fetchone() is not None
 
 
 def _frequent_keys(records: Sequence[PaperRecord], sample: int = 300) -> frozenset[int]:
@@ -350,7 +136,7 @@ class Matcher:
             return self._ids[paper_id], self._titles[paper_id], self._abstracts[paper_id]
         title, abstract, doi, arxiv_id, openreview_id = self._conn.execute(
             "SELECT title, abstract, doi, arxiv_id, openreview_id FROM papers WHERE id = ?", (paper_id,)).fetchone()
-        return _ident(doi, arxiv_id, openreview_id), title_key(title), abstract or ""
+        return identifiers(doi, arxiv_id, openreview_id), title_key(title), abstract or ""
 
     def _stored(self, sql: str, params: Sequence) -> list[str]:
         return [row[0] for row in self._conn.execute(sql, params)]
@@ -358,7 +144,7 @@ class Matcher:
     # ------------------------------------------------------------------ matching
     def match(self, record: PaperRecord, record_id: str | None = None) -> str | None:
         """The id of the paper this record is, or None for a new paper. `record_id` is `record.id` if known."""
-        ident = _ident(record.doi, record.arxiv_id, record.openreview_id)
+        ident = identifiers(record.doi, record.arxiv_id, record.openreview_id)
         for column, table, value in zip(("doi", "arxiv", "openreview"), self._by_ident, ident, strict=True):
             if value:
                 found = self._stored(f"SELECT m.paper_id FROM match_keys m JOIN papers p ON p.id = m.paper_id"
@@ -407,8 +193,8 @@ class Matcher:
         for database, keys_table, papers_table, keys in (
                 (self._scratch, "keys", "papers", self._import_prefix(wanted)),
                 (self._conn, "abstract_keys", "match_keys", prefix(wanted, self._stored_frequent))):
-            for start in range(0, len(keys), _CHUNK):
-                chunk = keys[start : start + _CHUNK]
+            for start in range(0, len(keys), CHUNK):
+                chunk = keys[start : start + CHUNK]
                 sql = (f"SELECT paper_id, size, keys FROM {papers_table} WHERE paper_id IN (SELECT paper_id"
                        f" FROM {keys_table} WHERE key IN ({','.join('?' * len(chunk))}) AND size BETWEEN ? AND ?)")
                 for paper_id, size, keys_of in database.execute(sql, (*chunk, math.floor(low), math.ceil(high))):

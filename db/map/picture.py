@@ -28,16 +28,12 @@ def colours(library: Library, ids: Sequence[str], by: str = "rating", tag: str |
     out = np.empty((len(ids), 3), dtype=np.uint8)
     out[:] = UNREAD_COLOUR if by == "read" else UNRATED
     if by == "tag":
-        from db.text.cleaning import tag_key
-
-        on = {row[0] for row in library.rows(
-            "SELECT pt.paper_id FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id WHERE t.key = ?",
-            (tag_key(tag or ""),))}
+        on = set(library.tagged_ids(tag or ""))
         for j, paper_id in enumerate(ids):
             if paper_id in on:
                 out[j] = TAGGED_COLOUR
         return out
-    values = dict(library.rows(f"SELECT paper_id, {'rating' if by == 'rating' else 'read'} FROM annotations"))
+    values = library.ratings() if by == "rating" else dict.fromkeys(library.read_ids(), 1)
     for j, paper_id in enumerate(ids):
         value = values.get(paper_id)
         if by == "rating" and value in RATING_COLOURS:

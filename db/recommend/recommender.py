@@ -155,7 +155,7 @@ class Recommender:
         with self._lock:
             if refresh:
                 self.refresh()
-            ratings = dict(self.library.rows("SELECT paper_id, rating FROM annotations WHERE rating IS NOT NULL"))
+            ratings = self.library.ratings()
             history = self.history()
             positives = {i for i, rating in ratings.items() if rating in POSITIVE_RATINGS} | history
             if not positives:
@@ -165,9 +165,7 @@ class Recommender:
 
     def history(self) -> set[str]:
         """Ids of the papers of the venues and files marked "papers I like"."""
-        return {row[0] for row in self.library.rows(
-            "SELECT p.id FROM papers p JOIN liked_sources s ON (s.kind = 'venue' AND p.venue = s.value)"
-            " OR (s.kind = 'source' AND p.source = s.value)")}
+        return self.library.liked_source_ids()
 
     def more_like_tag(self, tag: str, limit: int | None = DEFAULT_LIMIT, refresh: bool = True) -> Recommendations:
         """Unread papers most like the ones carrying `tag` (matched case-insensitively), the carriers and the
@@ -178,13 +176,11 @@ class Recommender:
             if refresh:
                 self.refresh()
             key = tag_key(tag)
-            carriers = {row[0] for row in self.library.rows(
-                "SELECT pt.paper_id FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id WHERE t.key = ?", (key,))}
+            carriers = set(self.library.tagged_ids(tag))
             if not carriers:
                 raise NoPositivesError(f"No paper carries the tag '{tag}'; tag a few papers to find more like them")
-            dismissed = {row[0] for row in self.library.rows(
-                "SELECT d.paper_id FROM dismissals d JOIN tags t ON t.id = d.tag_id WHERE t.key = ?", (key,))}
-            ratings = dict(self.library.rows("SELECT paper_id, rating FROM annotations WHERE rating IN (1, 2, 3)"))
+            dismissed = set(self.library.dismissed(tag))
+            ratings = {i: rating for i, rating in self.library.ratings().items() if rating in (1, 2, 3)}
             negatives = ({i for i, rating in ratings.items() if rating in NEGATIVE_RATINGS} | dismissed) - carriers
             weak = {i for i, rating in ratings.items() if rating == 3} - carriers - negatives
             return self._rank(carriers, negatives, exclude=carriers | dismissed | self._read(), limit=limit,
@@ -209,7 +205,7 @@ class Recommender:
 
     # ----------------------------------------------------------------- the model
     def _read(self) -> set[str]:
-        return {row[0] for row in self.library.rows("SELECT paper_id FROM annotations WHERE read = 1")}
+        return self.library.read_ids()
 
     def _rank(self, positives: set[str], negatives: set[str], exclude: set[str],
               limit: int | None, model_key: str = "", weak: set[str] = frozenset(),

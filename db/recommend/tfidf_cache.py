@@ -43,8 +43,6 @@ MAX_FEATURES = 60_000
 
 _TEXT_SQL = ("SELECT p.id, COALESCE(a.title, p.label), p.abstract, COALESCE(a.note, '') FROM papers p"
              " LEFT JOIN annotations a ON a.paper_id = p.id ORDER BY p.position")
-_TEXTS_OF_SQL = ("SELECT p.id, COALESCE(a.title, p.label), p.abstract, COALESCE(a.note, '') FROM papers p"
-                 " LEFT JOIN annotations a ON a.paper_id = p.id WHERE p.id IN ({marks})")
 _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+")
 _URL = re.compile(r"\b(?:https?://|www\.)\S+")
 _WORD = re.compile(r"(?u)\b[^\W\d_][^\W_]+\b")  # words of 2+ letters or digits that start with a letter
@@ -197,7 +195,7 @@ class TfidfCache:
         """The matrix for the library as it is now, starting from `current` (else the cache file); saves
         the cache when anything changed."""
         started = time.perf_counter()
-        rows = library.rows(_TEXT_SQL)
+        rows = library.paper_texts()
         ids = [row[0] for row in rows]
         texts = [paper_text(label, abstract, note) for _id, label, abstract, note in rows]
         now = digests(texts)
@@ -223,7 +221,7 @@ class TfidfCache:
         rows: list[tuple] = []
         for start in range(0, len(wanted), 500):
             chunk = wanted[start : start + 500]
-            rows += library.rows(_TEXTS_OF_SQL.format(marks=",".join("?" * len(chunk))), chunk)
+            rows += library.paper_texts(chunk)
         if any(row[0] not in current.row for row in rows):
             return self.refresh(library, current)
         texts = {current.row[paper_id]: paper_text(label, abstract, note) for paper_id, label, abstract, note in rows}

@@ -111,22 +111,16 @@ def screening(library: Library, ids: list[str], interest: str | None = None) -> 
     """The screened papers among `ids` in screening order, each with whether it is liked (rated 4–5; for an
     `interest`, a tag: carrying it, i.e. accepted into it)."""
     wanted = set(ids)
-    states = {paper_id: (rating, read) for paper_id, rating, read in library.rows(
-        "SELECT paper_id, rating, read FROM annotations WHERE read = 1 OR rating IS NOT NULL")
-        if paper_id in wanted}
+    states = {paper_id: (rating, read) for paper_id, rating, read, _at in library.screened()
+              if paper_id in wanted}
     if not states:
         return []
-    first = dict(library.rows(
-        "SELECT paper_id, MIN(seq) FROM change_log WHERE (',' || kinds || ',') LIKE '%,read,%'"
-        " OR (',' || kinds || ',') LIKE '%,rating,%' GROUP BY paper_id"))
-    when = dict(library.rows("SELECT paper_id, updated_at FROM annotations WHERE read = 1 OR rating IS NOT NULL"))
+    first = library.first_screened()
+    when = {paper_id: at for paper_id, _rating, _read, at in library.screened()}
     order = sorted(states, key=lambda i: (i in first, first.get(i, 0), when.get(i, ""), i))
     if interest is not None:
-        from db.text.cleaning import tag_key
 
-        carriers = {row[0] for row in library.rows(
-            "SELECT pt.paper_id FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id WHERE t.key = ?",
-            (tag_key(interest),))}
+        carriers = set(library.tagged_ids(interest))
         return [(paper_id, paper_id in carriers) for paper_id in order]
     return [(paper_id, states[paper_id][0] in LIKED) for paper_id in order]
 
@@ -177,8 +171,7 @@ def knee_stop(curve: list[int]) -> bool:
 
 
 def latest_check(library: Library, scope: str) -> int | None:
-    rows = library.rows("SELECT MAX(id) FROM check_samples WHERE scope = ?", (scope,))
-    return rows[0][0] if rows and rows[0][0] is not None else None
+    return library.latest_check(scope)
 
 
 def estimate(library: Library, scope: str, ids: list[str], screened: dict[str, bool]) -> tuple[Estimate | None,
@@ -188,7 +181,7 @@ def estimate(library: Library, scope: str, ids: list[str], screened: dict[str, b
     sample = latest_check(library, scope)
     if sample is None:
         return None, []
-    rows = library.rows("SELECT paper_id, drawn FROM check_papers WHERE sample_id = ? ORDER BY rowid", (sample,))
+    rows = library.check_papers(sample)
     population = {paper_id for paper_id, _drawn in rows}
     drawn = [paper_id for paper_id, was_drawn in rows if was_drawn]
     to_rate = [paper_id for paper_id in drawn if paper_id not in screened]
@@ -265,7 +258,7 @@ def draw_check(library: Library, scope: str, ids: list[str], size: int = CHECK_S
     screened = {paper_id for paper_id, _liked in screening(library, ids)}
     sample = latest_check(library, scope)
     if sample is not None:
-        rows = library.rows("SELECT paper_id, drawn FROM check_papers WHERE sample_id = ? ORDER BY rowid", (sample,))
+        rows = library.check_papers(sample)
         undrawn = [paper_id for paper_id, drawn in rows if not drawn]
         if any(paper_id not in screened for paper_id in undrawn):
             # a simple random sample of the same population, grown: papers screened meanwhile may be drawn
@@ -285,7 +278,6 @@ def check_ids(library: Library, scope: str) -> list[str]:
     sample = latest_check(library, scope)
     if sample is None:
         return []
-    drawn = [row[0] for row in library.rows(
-        "SELECT paper_id FROM check_papers WHERE sample_id = ? AND drawn = 1 ORDER BY rowid", (sample,))]
-    seen = {row[0] for row in library.rows("SELECT paper_id FROM annotations WHERE read = 1 OR rating IS NOT NULL")}
+    drawn = [paper_id for paper_id, was_drawn in library.check_papers(sample) if was_drawn]
+    seen = {row[0] for row in library.screened()}
     return [i for i in drawn if i not in seen] + [i for i in drawn if i in seen]

@@ -38,7 +38,7 @@ class ChangeWatcher(QObject):
 
     def _data_version(self) -> int | None:
         try:
-            return self._library.rows("PRAGMA data_version")[0][0]
+            return self._library.data_version()
         except (sqlite3.Error, MarginError):  # a closed or busy library: look again later
             return None
 

@@ -110,12 +110,14 @@ def test_an_import_that_fails_half_way_leaves_the_library_as_it_was(library, mon
 
     records = [PaperRecord(title=f"Atomic paper {n}", abstract=f"About atoms number {n}.", source="t")
                for n in range(50)]
-    original = type(library)._write_import
+    from db.library import importing
+
+    original = importing.write_import
 
     def write_import(self, conn, plan):
         return original(self, Failing(), plan)
 
-    monkeypatch.setattr(type(library), "_write_import", write_import)
+    monkeypatch.setattr(importing, "write_import", write_import)
     with pytest.raises(Exception):  # noqa: B017 - whatever the library makes of it, nothing is kept
         library.import_records(records)
     monkeypatch.undo()

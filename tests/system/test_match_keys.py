@@ -179,9 +179,9 @@ def test_the_filters_keep_every_pair_at_the_threshold():
 def test_frequent_keys_go_last_and_every_stored_prefix_follows_them(tmp_path, monkeypatch):
     """Templated abstracts (most words shared): keys in more than FREQUENT prefixes become frequent, every
     stored prefix is the one of the library's order, and matching still equals the exhaustive best match."""
-    import db.library.matching
+    import db.library.match_keys
 
-    monkeypatch.setattr(db.library.matching, "FREQUENT", 5)
+    monkeypatch.setattr(db.library.match_keys, "FREQUENT", 5)
     body = " ".join(("graph", "kernel", "policy", "gradient", "tensor", "sparse", "manifold")[k % 7] for k in range(30))
     rng = random.Random(3)
     texts = [f"We study case {n} of templated behaviour: {body} and {_abstract(rng, 60)}." for n in range(120)]

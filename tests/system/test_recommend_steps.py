@@ -55,8 +55,8 @@ def test_a_rating_refreshes_without_reading_any_text(topics, monkeypatch):  # no
     lib.set_rating(ids["Space 1"], 5)
     recommender.recommend()
     reads = []
-    original = lib.rows
-    monkeypatch.setattr(lib, "rows", lambda sql, params=(): reads.append(sql) or original(sql, params))
+    original = lib.store.read  # every read of the library goes through its store
+    monkeypatch.setattr(lib.store, "read", lambda sql, params=(): reads.append(sql) or original(sql, params))
     lib.set_rating(ids["Space 2"], 4)
     lib.set_read(ids["Kitchen 3"], True)
     lib.add_tags(ids["Kitchen 4"], ["baking"])

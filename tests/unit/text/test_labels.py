@@ -201,7 +201,7 @@ def test_the_search_index_follows_a_relabel(library_dir):
 
 def test_a_library_that_cannot_be_written_still_opens_and_relabels_later(library_dir, monkeypatch):
     from db.errors import LibraryError
-    from db.library.importing import ImportMixin
+    from db.library import importing
 
     Library.open(library_dir).close()
     (library_dir / LABEL_RULE_FILE).write_text(json.dumps({"rule": LABEL_RULE - 1}), encoding="utf-8")
@@ -210,7 +210,7 @@ def test_a_library_that_cannot_be_written_still_opens_and_relabels_later(library
         raise LibraryError("library.db: the library is busy")
 
     with monkeypatch.context() as patch:
-        patch.setattr(ImportMixin, "relabel", busy)
+        patch.setattr(importing, "relabel", busy)
         with Library.open(library_dir) as lib:
             assert lib.count() == 38 and lib.label_rule() == LABEL_RULE - 1  # opened; the rule is not noted
     with Library.open(library_dir) as lib:

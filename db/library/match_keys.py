@@ -1,0 +1,228 @@
+"""Match keys: what re-import matching (db.library.matching) looks up in the library instead of loading every
+paper — per paper its identifiers and title key (`match_keys`), and the prefix keys of its abstract's word
+3-shingles (`abstract_keys`, filled from match_keys by a trigger; the tables are in db.library.schema).
+
+Near-duplicate lookup is exact and reads only what it needs (prefix filtering, Chaudhuri et al. 2006 /
+Bayardo et al. 2007): the shingles of all abstracts are ordered by one fixed global order (`shingle_key`: a
+stable hash, with shingles made of common words such as "in this paper" last, so that the first ones are
+mostly rare); two sets with Jaccard ≥ t must share a shingle among the first |S| − ⌈t·|S|⌉ + 1 of each. Since
+the order does not depend on the library, those few prefix keys are computed once per paper when its abstract
+is written and kept in the library. The Library keeps these tables current on every write of a paper
+(db.library.importing, db.library.deleting, salvage); deleting a paper deletes its keys (ON DELETE CASCADE and
+a trigger). Every writing function here runs inside the caller's write transaction (db.library.store).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+import sqlite3
+import unicodedata
+from collections.abc import Iterable, Sequence
+
+THRESHOLD = 0.9
+MIN_WORDS = 12
+_WORD = re.compile(r"\w+")
+_NON_WORD = re.compile(r"[\W_]+")
+CHUNK = 500  # ids or keys per SQL statement (well under SQLite's 32,766 parameters)
+FREQUENT = 64  # a key in more papers' prefixes than this goes to the back of the library's order
+
+# words so common in abstracts that a shingle made of them is a poor candidate key: such shingles come last
+# in the global order (the order is fixed here, not taken from the library, so that keys are stored once)
+_COMMON = frozenset("""
+a an the of in on at to for from by with without and or but not no nor as is are was were be been being this
+that these those it its we our us they their them which who whom whose what when where how than then there here
+such can could may might will would should do does did has have had into onto over under between among through
+during within via per also both each either more most less very so thus however while whereas if whether only
+other another same all any some many much few one two new based using use used show shows shown paper propose
+proposed present approach method methods results result problem problems model models learning data task tasks
+performance work well state art
+""".split())
+_MASK = (1 << 61) - 1
+_words: dict[str, tuple[int, int, int, int]] = {}
+
+
+
+def title_key(title: str | None) -> str | None:
+    """The title as compared: NFC, case-folded, every run of punctuation/space one space; None if empty."""
+    if not title:
+        return None
+    key = _NON_WORD.sub(" ", unicodedata.normalize("NFC", title).casefold()).strip()
+    return key or None
+
+
+_recent: dict[str, frozenset[int] | None] = {}  # the last few abstracts' (an import asks for one record's twice)
+
+
+def shingles(abstract: str | None) -> frozenset[int] | None:
+    """The word 3-shingles of the abstract as their keys (`shingle_key`), or None when it has fewer than
+    MIN_WORDS words."""
+    text = abstract or ""
+    if text in _recent:
+        return _recent[text]
+    if len(_recent) >= 4:
+        _recent.clear()
+    words = _WORD.findall(text.casefold())
+    if len(words) < MIN_WORDS:
+        _recent[text] = None
+        return None
+    entries = [_words.get(word) or _word_entry(word) for word in words]
+    common, first, second, third = zip(*entries, strict=True)
+    keys = frozenset(a + b + c + (x ^ y ^ z) for a, b, c, x, y, z in zip(
+        common, common[1:], common[2:], first, second[1:], third[2:], strict=False))  # each one's shingle_key
+    _recent[text] = keys
+    return keys
+
+
+def jaccard(a: frozenset[int], b: frozenset[int]) -> float:
+    common = len(a & b)
+    return common / (len(a) + len(b) - common)
+
+
+def _word_entry(word: str) -> tuple[int, int, int, int]:
+    """(common << 61, and three 61-bit hashes: as 1st, 2nd and 3rd word of a shingle) of a word; cached."""
+    if len(_words) >= 1 << 18:  # a bounded cache (the vocabulary of a big import is larger)
+        _words.clear()
+    digest = hashlib.blake2b(word.encode(), digest_size=24).digest()
+    entry = _words[word] = ((word in _COMMON) << 61, *(int.from_bytes(digest[i : i + 8], "big") & _MASK
+                                                       for i in (0, 8, 16)))
+    return entry
+
+
+def shingle_key(a: str, b: str, c: str) -> int:
+    """The place of the shingle (a, b, c) in the global order, as a 63-bit integer: how many of its words are
+    common (2 bits: shingles of rarer words first), then a hash that is the same in every process and on every
+    machine (61 bits: the words' blake2b hashes for their place, xor-ed). Two different shingles may share a
+    key: that only adds a candidate to compare."""
+    (common_a, hash_a, _, _), (common_b, _, hash_b, _), (common_c, _, _, hash_c) = map(_word_entry, (a, b, c))
+    return common_a + common_b + common_c + (hash_a ^ hash_b ^ hash_c)
+
+
+def prefix_length(size: int) -> int:
+    """How many of the first shingles of a set of `size` two sets with Jaccard ≥ THRESHOLD must share one of."""
+    return size - math.ceil(THRESHOLD * size - 1e-9) + 1  # (less a rounding error: 0.9 · 10 is 9.000000000000002)
+
+
+def abstract_keys(abstract: str | None, frequent: frozenset[int] = frozenset()) -> tuple[int, list[int]]:
+    """(number of shingles, prefix keys) of an abstract: its first |S| − ⌈t·|S|⌉ + 1 shingle keys in the global
+    order (`shingle_key`, ascending). (0, []) for an abstract of fewer than MIN_WORDS words."""
+    keys = shingles(abstract)
+    if keys is None:
+        return 0, []
+    return len(keys), prefix(keys, frequent)
+
+
+def prefix(keys: frozenset[int], frequent: frozenset[int] = frozenset()) -> list[int]:
+    """The first `prefix_length` keys of a shingle set in the library's order: the keys in `frequent` (the
+    library's frequent_keys) last, else ascending."""
+    if frequent.isdisjoint(keys):
+        return sorted(keys)[: prefix_length(len(keys))]
+    return sorted(keys, key=lambda key: (key in frequent, key))[: prefix_length(len(keys))]
+
+
+def could_reach(wanted: frozenset[int], size: int, prefix: Sequence[int]) -> bool:
+    """False when a set of `size` shingles whose prefix keys are `prefix` cannot have Jaccard ≥ THRESHOLD
+    with `wanted`: overlap ≥ α = ⌈t/(1+t)·(|x|+|y|)⌉ leaves at most |y| − α of y's shingles outside x, and
+    every prefix key not in `wanted` is one of those (exact: it never rejects a pair that reaches THRESHOLD)."""
+    allowed = size - math.ceil(THRESHOLD / (1 + THRESHOLD) * (len(wanted) + size) - 1e-9)
+    misses = 0
+    for key in prefix:
+        if key not in wanted:
+            misses += 1
+            if misses > allowed:
+                return False
+    return True
+
+
+def identifiers(doi: str | None, arxiv_id: str | None, openreview_id: str | None) -> tuple:
+    return (doi or "").lower() or None, (arxiv_id or "").lower() or None, openreview_id or None
+
+
+def match_row(paper_id: str, title: str | None, year: int | None, abstract: str | None, doi: str | None,
+              arxiv_id: str | None, openreview_id: str | None, frequent: frozenset[int] = frozenset()) -> tuple:
+    """The `match_keys` row of a paper with these values (`frequent`: the library's frequent keys)."""
+    size, keys = abstract_keys(abstract, frequent)
+    return (paper_id, *identifiers(doi, arxiv_id, openreview_id), title_key(title), year, size,
+            json.dumps(keys, separators=(",", ":")))
+
+
+def frequent_keys(conn: sqlite3.Connection) -> frozenset[int]:
+    """The library's frequent keys (its order puts them last)."""
+    return frozenset(row[0] for row in conn.execute("SELECT key FROM frequent_keys"))
+
+
+def write_match_rows(conn: sqlite3.Connection, rows: Sequence[tuple]) -> None:
+    """Replace the match keys of these papers (rows from `match_row` made with the library's frequent keys;
+    inside the caller's transaction). A key now in more than FREQUENT papers' prefixes becomes frequent, and
+    the prefixes holding it are made again in the new order (so the order never depends on what is stored
+    beyond frequent_keys, which only grows: templated abstracts sharing most of their words never make every
+    paper a candidate of every other)."""
+    _replace_rows(conn, rows)
+    keys = {key for row in rows for key in json.loads(row[7])}
+    while keys:
+        ordered = sorted(keys)
+        hot: set[int] = set()
+        for start in range(0, len(ordered), CHUNK):
+            chunk = ordered[start : start + CHUNK]
+            hot.update(row[0] for row in conn.execute(
+                f"SELECT key FROM abstract_keys WHERE key IN ({','.join('?' * len(chunk))}) GROUP BY key"
+                " HAVING count(*) > ?", (*chunk, FREQUENT)))
+        if not hot:
+            return
+        conn.executemany("INSERT OR IGNORE INTO frequent_keys VALUES (?)", [(key,) for key in hot])
+        frequent = frequent_keys(conn)
+        hot_list = sorted(hot)
+        affected: set[str] = set()
+        for start in range(0, len(hot_list), CHUNK):
+            chunk = hot_list[start : start + CHUNK]
+            affected.update(row[0] for row in conn.execute(
+                f"SELECT DISTINCT paper_id FROM abstract_keys WHERE key IN ({','.join('?' * len(chunk))})", chunk))
+        keys = set()
+        wanted = sorted(affected)
+        for start in range(0, len(wanted), CHUNK):
+            chunk = wanted[start : start + CHUNK]
+            redone = [match_row(*row[1:], frequent=frequent) for row in conn.execute(
+                f"{PAPER_VALUES} WHERE id IN ({','.join('?' * len(chunk))})", chunk)]
+            _replace_rows(conn, redone)
+            keys.update(key for row in redone for key in json.loads(row[7]) if key not in frequent)
+
+
+def _replace_rows(conn: sqlite3.Connection, rows: Sequence[tuple]) -> None:
+    conn.executemany("DELETE FROM match_keys WHERE paper_id = ?", [(row[0],) for row in rows])
+    conn.executemany("INSERT INTO match_keys (paper_id, doi, arxiv, openreview, title, year, size, keys)"
+                     " VALUES (?,?,?,?,?,?,?,?)", rows)
+
+
+PAPER_VALUES = "SELECT rowid, id, title, year, abstract, doi, arxiv_id, openreview_id FROM papers"
+
+
+def store_match_keys(conn: sqlite3.Connection, ids: Iterable[str] | None = None, batch: int = CHUNK) -> int:
+    """Compute and store the match keys of the papers `ids`, or (None) of every paper that has none, `batch`
+    papers at a time (memory stays bounded at any library size). Inside the caller's write transaction.
+    Returns the number of papers whose keys were written."""
+    done = 0
+    if ids is not None:
+        wanted = list(dict.fromkeys(ids))
+        for start in range(0, len(wanted), batch):
+            chunk = wanted[start : start + batch]
+            rows = conn.execute(f"{PAPER_VALUES} WHERE id IN ({','.join('?' * len(chunk))})", chunk).fetchall()
+            frequent = frequent_keys(conn)
+            write_match_rows(conn, [match_row(*row[1:], frequent=frequent) for row in rows])
+            done += len(rows)
+        return done
+    last = -(1 << 63)
+    while rows := conn.execute(f"{PAPER_VALUES} p WHERE rowid > ? AND NOT EXISTS (SELECT 1 FROM match_keys m"
+                               " WHERE m.paper_id = p.id) ORDER BY rowid LIMIT ?", (last, batch)).fetchall():
+        last = rows[-1][0]
+        frequent = frequent_keys(conn)
+        write_match_rows(conn, [match_row(*row[1:], frequent=frequent) for row in rows])
+        done += len(rows)
+    return done
+
+
+def keys_missing(conn: sqlite3.Connection) -> bool:
+    """True when a paper has no match keys (written by a path that does not keep them: heal before matching)."""
+    return conn.execute("SELECT 1 FROM papers p WHERE NOT EXISTS (SELECT 1 FROM match_keys m"
+                        " WHERE m.paper_id = p.id) LIMIT 1").fetchone() is not None

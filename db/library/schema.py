@@ -1,0 +1,197 @@
+"""The schema of library.db, in one place: every table (a new library's, `create_script`), every migration from
+an older version (`MIGRATIONS`, run by db.library.migrations), and the columns a rebuild of a damaged library
+salvages per table (`SALVAGE_COLUMNS`, read by db.library.integrity and written back by db.library.importing).
+
+The version is `PRAGMA user_version`; a library newer than SCHEMA_VERSION is refused (db.library.store).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+from db.library.match_keys import store_match_keys
+
+SCHEMA_VERSION = 8
+DB_NAME = "library.db"
+
+# the tables of schema 5 (each later version's statements follow, and a new library runs them all)
+TABLES = """
+CREATE TABLE IF NOT EXISTS papers (
+    id TEXT PRIMARY KEY,
+    position INTEGER NOT NULL,
+    title TEXT,
+    abstract TEXT NOT NULL DEFAULT '',
+    label TEXT NOT NULL,
+    authors TEXT NOT NULL DEFAULT '[]',
+    venue TEXT,
+    year INTEGER,
+    url TEXT,
+    doi TEXT,
+    arxiv_id TEXT,
+    openreview_id TEXT,
+    keywords TEXT NOT NULL DEFAULT '[]',
+    extra TEXT NOT NULL DEFAULT '{}',
+    source TEXT,
+    added_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS papers_position ON papers(position, id);
+CREATE INDEX IF NOT EXISTS papers_venue ON papers(venue);
+CREATE INDEX IF NOT EXISTS papers_doi ON papers(doi);
+CREATE INDEX IF NOT EXISTS papers_arxiv ON papers(arxiv_id);
+CREATE INDEX IF NOT EXISTS papers_openreview ON papers(openreview_id);
+CREATE TABLE IF NOT EXISTS annotations (
+    paper_id TEXT PRIMARY KEY REFERENCES papers(id) ON DELETE CASCADE,
+    rating INTEGER CHECK (rating BETWEEN 1 AND 5),
+    read INTEGER NOT NULL DEFAULT 0,
+    note TEXT NOT NULL DEFAULT '',
+    title TEXT,
+    updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tags (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    key TEXT NOT NULL UNIQUE
+);
+CREATE TABLE IF NOT EXISTS paper_tags (
+    paper_id TEXT NOT NULL REFERENCES papers(id) ON DELETE CASCADE,
+    tag_id INTEGER NOT NULL REFERENCES tags(id) ON DELETE CASCADE,
+    PRIMARY KEY (paper_id, tag_id)
+);
+CREATE INDEX IF NOT EXISTS paper_tags_tag ON paper_tags(tag_id);
+CREATE TABLE IF NOT EXISTS note_history (
+    id INTEGER PRIMARY KEY,
+    paper_id TEXT NOT NULL REFERENCES papers(id) ON DELETE CASCADE,
+    note TEXT NOT NULL,
+    saved_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS note_history_paper ON note_history(paper_id);
+CREATE TABLE IF NOT EXISTS change_log (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    paper_id TEXT NOT NULL,
+    kinds TEXT NOT NULL,
+    writer TEXT NOT NULL DEFAULT ''
+);
+"""
+
+# 5 → 6: triage bookkeeping (db.library.triage)
+SCHEMA_6 = [
+    "CREATE TABLE IF NOT EXISTS check_samples (id INTEGER PRIMARY KEY, scope TEXT NOT NULL,"
+    " drawn_at TEXT NOT NULL, seq INTEGER NOT NULL DEFAULT 0)",
+    "CREATE INDEX IF NOT EXISTS check_samples_scope ON check_samples(scope, id)",
+    "CREATE TABLE IF NOT EXISTS check_papers (sample_id INTEGER NOT NULL REFERENCES check_samples(id)"
+    " ON DELETE CASCADE, paper_id TEXT NOT NULL REFERENCES papers(id) ON DELETE CASCADE,"
+    " drawn INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (sample_id, paper_id))",
+    "CREATE TABLE IF NOT EXISTS interests (tag_id INTEGER PRIMARY KEY REFERENCES tags(id) ON DELETE CASCADE)",
+    "CREATE TABLE IF NOT EXISTS dismissals (paper_id TEXT NOT NULL REFERENCES papers(id) ON DELETE CASCADE,"
+    " tag_id INTEGER NOT NULL REFERENCES tags(id) ON DELETE CASCADE, dismissed_at TEXT NOT NULL,"
+    " PRIMARY KEY (tag_id, paper_id))",
+    "CREATE TABLE IF NOT EXISTS highlight_words (kind TEXT NOT NULL CHECK (kind IN ('include', 'exclude')),"
+    " entry TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (kind, entry))",
+    "CREATE TABLE IF NOT EXISTS liked_sources (kind TEXT NOT NULL CHECK (kind IN ('venue', 'source')),"
+    " value TEXT NOT NULL, PRIMARY KEY (kind, value))",
+]
+
+# 6 → 7: deleted papers kept for undo and the next backup (db.library.deleting)
+SCHEMA_7 = [
+    "CREATE TABLE IF NOT EXISTS deleted_papers (paper_id TEXT NOT NULL, deleted_at TEXT NOT NULL,"
+    " rows TEXT NOT NULL, item TEXT)",
+    "CREATE INDEX IF NOT EXISTS deleted_papers_paper ON deleted_papers(paper_id, deleted_at)",
+]
+
+# 7 → 8: what re-import matching reads (db.library.match_keys)
+SCHEMA_8 = [
+    "CREATE TABLE IF NOT EXISTS match_keys (paper_id TEXT PRIMARY KEY REFERENCES papers(id) ON DELETE CASCADE,"
+    " doi TEXT, arxiv TEXT, openreview TEXT, title TEXT, year INTEGER, size INTEGER NOT NULL DEFAULT 0,"
+    " keys TEXT NOT NULL DEFAULT '[]')",
+    "CREATE INDEX IF NOT EXISTS match_keys_doi ON match_keys(doi) WHERE doi IS NOT NULL",
+    "CREATE INDEX IF NOT EXISTS match_keys_arxiv ON match_keys(arxiv) WHERE arxiv IS NOT NULL",
+    "CREATE INDEX IF NOT EXISTS match_keys_openreview ON match_keys(openreview) WHERE openreview IS NOT NULL",
+    "CREATE INDEX IF NOT EXISTS match_keys_title ON match_keys(title, year) WHERE title IS NOT NULL",
+    "CREATE TABLE IF NOT EXISTS abstract_keys (key INTEGER NOT NULL, size INTEGER NOT NULL, paper_id TEXT NOT NULL,"
+    " PRIMARY KEY (key, size, paper_id)) WITHOUT ROWID",
+    "CREATE TRIGGER IF NOT EXISTS match_keys_added AFTER INSERT ON match_keys BEGIN"
+    " INSERT OR IGNORE INTO abstract_keys (key, size, paper_id) SELECT value, new.size, new.paper_id"
+    " FROM json_each(new.keys); END",
+    "CREATE TRIGGER IF NOT EXISTS match_keys_removed AFTER DELETE ON match_keys BEGIN"
+    " DELETE FROM abstract_keys WHERE key IN (SELECT value FROM json_each(old.keys)) AND size = old.size"
+    " AND paper_id = old.paper_id; END",
+    "CREATE TABLE IF NOT EXISTS frequent_keys (key INTEGER PRIMARY KEY)",
+]
+
+
+# MIGRATIONS[v] turns a version-v library into version v + 1: SQL statements, or a function called with the
+# connection (inside the migration's transaction)
+MIGRATIONS: dict[int, list[str | Callable[[sqlite3.Connection], object]]] = {
+    # 1 → 2: index_queue rows carry a sequence number, so the index never forgets a change made while it was
+    # indexing an earlier one (the queue row is only cleared when its number is the one that was indexed).
+    1: ["ALTER TABLE index_queue ADD COLUMN seq INTEGER NOT NULL DEFAULT 0"],
+    # 2 → 3: covering index for library order, index on venue (sidebar counts stay fast at 50k papers)
+    2: ["DROP INDEX IF EXISTS papers_position", "CREATE INDEX papers_position ON papers(position, id)",
+        "CREATE INDEX IF NOT EXISTS papers_venue ON papers(venue)"],
+    # 3 → 4: the index queue (which the search side cleared, so that every index update was a write to the
+    # library) becomes a change log that only the library writes: what changed, in which kinds, by whom.
+    # The search index keeps the number of the last change it applied in its own folder.
+    3: ["CREATE TABLE change_log (seq INTEGER PRIMARY KEY AUTOINCREMENT, paper_id TEXT NOT NULL,"
+        " kinds TEXT NOT NULL, writer TEXT NOT NULL DEFAULT '')",
+        "INSERT INTO change_log (paper_id, kinds, writer) SELECT paper_id, 'bibliographic', 'migration'"
+        " FROM index_queue ORDER BY seq",
+        "DROP TABLE index_queue"],
+    # 4 → 5: bibliographic fields beyond the columns (entry type, pages, volume, issue, publisher, month,
+    # ISBN/ISSN, editors, language, OpenReview decision…) as one JSON object (db.paper.EXTRA_KEYS)
+    4: ["ALTER TABLE papers ADD COLUMN extra TEXT NOT NULL DEFAULT '{}'"],
+    # 5 → 6: random check samples of triage progress (db.triage.progress): which papers were unseen in a view when the
+    # check was drawn (its population) and which of them were drawn for the user to rate; the tags that are
+    # interests, and the papers dismissed from an interest's suggestions (db.triage.interests); the highlight word
+    # lists (db.text.highlight_words); the venues and imported files marked "papers I like" (db.recommend.recommender).
+    5: [*SCHEMA_6],
+    # 6 → 7: deleted papers kept (db.library.deleting): their rows, for undo, and their annotations as a Margin
+    # JSON item, for the next backup
+    6: [*SCHEMA_7],
+    # 7 → 8: what re-import matching looks up instead of loading every paper (db.library.matching): per paper its
+    # identifiers and title key, and the prefix keys of its abstract's shingles; computed here for the papers
+    # already stored, 500 at a time
+    7: [*SCHEMA_8, store_match_keys],
+}
+
+
+def create_script() -> str:
+    """The SQL script that creates a new library at SCHEMA_VERSION (tables, indexes, triggers; no transaction:
+    the store runs it inside one, so a crash leaves an empty file, never half a schema)."""
+    return TABLES + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8)
+
+
+# the tables a rebuild copies from a damaged library, with their columns (in this order: the tuples of
+# db.library.integrity's salvaged rows)
+SALVAGE_COLUMNS: dict[str, tuple[str, ...]] = {
+    "papers": ("id", "position", "title", "abstract", "label", "authors", "venue", "year", "url", "doi",
+               "arxiv_id", "openreview_id", "keywords", "extra", "source", "added_at", "updated_at"),
+    "annotations": ("paper_id", "rating", "read", "note", "title", "updated_at"),
+    "tags": ("id", "name", "key"),
+    "paper_tags": ("paper_id", "tag_id"),
+    "note_history": ("id", "paper_id", "note", "saved_at"),
+    "interests": ("tag_id",),
+    "dismissals": ("paper_id", "tag_id", "dismissed_at"),
+    "highlight_words": ("kind", "entry", "position"),
+    "liked_sources": ("kind", "value"),
+    "deleted_papers": ("paper_id", "deleted_at", "rows", "item"),  # deletions stay undoable after a rebuild
+}
+# the tables a rebuild does not copy, and why (every table of a library is in one of the two)
+NOT_SALVAGED = {
+    "change_log": "bookkeeping: starts afresh (the search index is rebuilt)",
+    "sqlite_sequence": "SQLite's own",
+    "match_keys": "derived: computed again from the papers",
+    "abstract_keys": "derived: filled from match_keys",
+    "frequent_keys": "derived: grows again with the match keys",
+    "check_samples": "a progress check: drawn again in a minute",
+    "check_papers": "a progress check: drawn again in a minute",
+}
+# a salvaged row is kept only where what it refers to was salvaged too (the ? are the row's values, in order)
+SALVAGE_FITS = {
+    "annotations": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?1)",
+    "paper_tags": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?1) AND EXISTS (SELECT 1 FROM tags WHERE id = ?2)",
+    "note_history": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?2)",
+    "interests": " WHERE EXISTS (SELECT 1 FROM tags WHERE id = ?1)",
+    "dismissals": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?1) AND EXISTS (SELECT 1 FROM tags WHERE id = ?2)",
+}
