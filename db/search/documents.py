@@ -10,6 +10,8 @@ are rebuilt once instead of failing to open.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.fields import ID, KEYWORD, Schema
 
@@ -66,6 +68,17 @@ def document(paper: Paper) -> dict:
         "rating": number_value("rating", paper.rating),
         "read": "yes" if paper.read else "no",
     }
+
+
+def documents_of(library, ids: list[str], start: int, end: int,
+                 progress: Callable[[int, int], None] | None = None, total: int = 0) -> Iterator[dict]:
+    """The documents of papers ids[start:end] of `library` (a db.library Library, or anything with its
+    `papers(ids)`), read 1,000 at a time; `progress(done, total)` after each thousand (scaled to `total` when a
+    helper process does the rest)."""
+    for first in range(start, end, 1000):
+        yield from map(document, library.papers(ids[first : min(first + 1000, end)]))
+        if progress:
+            progress((min(first + 1000, end) - start) * total // max(end - start, 1), total)
 
 
 def _clean(text: str) -> str:

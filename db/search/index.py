@@ -22,7 +22,7 @@ from whoosh.index import LockError
 
 from db.library.library import Library
 from db.search.analysis import TEXT_FIELD
-from db.search.documents import codec, document, make_schema
+from db.search.documents import codec, document, documents_of, make_schema
 from db.search.engine import check_whoosh
 from db.search.folder import IndexLock, fresh_folder, swap_in
 from db.search.language import ParsedQuery, parse_query_text
@@ -158,14 +158,14 @@ class SearchIndex:
                     own = len(ids) * 11 // 20  # the helper starts about half a second later
                     helper = _start_helper(fresh, library, ids[own:])
                     own = own if helper is not None else len(ids)
-                segments = write_segments(index, self._documents(library, ids, 0, own, progress, len(ids)),
+                segments = write_segments(index, documents_of(library, ids, 0, own, progress, len(ids)),
                                           codec())
                 if helper is not None:
                     try:
                         segments += helper.finish()
                     except Exception:  # noqa: BLE001 - the second process failed: index its part here
                         helper.stop()
-                        segments += write_segments(index, self._documents(library, ids, own, len(ids)), codec())
+                        segments += write_segments(index, documents_of(library, ids, own, len(ids)), codec())
                 builder.commit(tuple(segments))
             except BaseException:
                 if helper is not None:
@@ -177,16 +177,6 @@ class SearchIndex:
             self._index = open_index(self.folder)  # how far that one has got
             self._stamp = self._read_stamp()
             release_memory()  # the build's postings (the window's search worker builds too)
-
-    @staticmethod
-    def _documents(library: Library, ids: list[str], start: int, end: int,
-                   progress: Callable[[int, int], None] | None = None, total: int = 0):
-        """The whoosh documents of papers ids[start:end], read 1,000 at a time; `progress(done, total)` after
-        each thousand (scaled to `total` when a helper process does the rest)."""
-        for first in range(start, end, 1000):
-            yield from map(document, library.papers(ids[first : min(first + 1000, end)]))
-            if progress:
-                progress((min(first + 1000, end) - start) * total // max(end - start, 1), total)
 
     def _holds_last_change(self, library: Library) -> bool:
         """Whether the open index, as this object last read or wrote its stamp, holds the library's last change
