@@ -36,10 +36,10 @@ def told_when_waiting(library: Library) -> Library:
 # if any, filters
 def search(library: Library, text: str, why: dict[str, list[str]] | None = None,
            interest: dict[str, str] | None = None) -> list[str]:
-    """Ids of the papers matching `text`, best first (db.search.run). For a recommendation query, `why` (when
+    """Ids of the papers matching `text`, best first (db.query). For a recommendation query, `why` (when
     given) gets each paper's shared terms. The search's hint, when the query could not be used as typed
     ("unclosed quote: searched its words"), goes to stderr as one `margin: …` line; it is not an error."""
-    from db.search.run import run_query
+    from db.query import run_query
 
     if not text.strip():
         return library.ids()

@@ -7,8 +7,8 @@ the query. No Qt here; the window calls it.
 The query is read with the query language's lexer (db.search.language: `_LEX`, `_chunk`) into the shape its parser
 gives it: an OR of AND-sequences of clauses, a clause being a word, a phrase, a field filter (`venue:ICLR`,
 `venue:"ICLR 2018"`, `venue:(a OR b)`), a group in parentheses or a NOT-ed clause. A filter's *kind* is its field
-(`tag` and `tags` are one kind, `author` and `authors` another); `is:recommended`, `similar:ID` and `similar-
-tag:NAME` (db.search.run.RECOMMENDATION) are one kind, "view".
+(`tag` and `tags` are one kind, `author` and `authors` another); a query kind's clause (db.query_kind: `is:recommended`,
+`similar:ID`, `similar-tag:NAME`, `is:interests`, `is:check`) is one kind, "view".
 
 Replacing (add=False) removes every clause standing at the top of the query — ANDed with the rest — that is a
 filter of the fragment's kind, or an OR or group made only of such filters (`venue:A OR venue:B`). NOT-ed
@@ -28,8 +28,9 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from db.search.language import _CONTROL, _LEX, _chunk, fold, tag_value
-from db.search.run import RECOMMENDATION
+from db.query_kind import is_kind_clause
+from db.search.analysis import fold, tag_value
+from db.search.language import _CONTROL, _LEX, _chunk
 
 # (sep, clause): sep is the AND (or &&) typed before the clause, None when the AND is implied
 _Items = list[tuple["str | None", "_Clause"]]
@@ -237,7 +238,7 @@ class _Reader:
             nxt = self.peek()
             if nxt is not None and nxt.kind == "phrase" and not nxt.gap:
                 text += self.take().text
-        if not negated and RECOMMENDATION.fullmatch(text):
+        if not negated and is_kind_clause(text):
             return _Clause(text, VIEW, (False, VIEW, fold(text)))
         return _Clause(text, None, (negated, "", fold(text)))
 

@@ -1,10 +1,8 @@
 """The whoosh search index in the library's `index/` folder: derived data, rebuilt from SQLite at will.
 
-Fields: `text` (title, authors, abstract, note and tags in one field, title tokens weighted 2×, so that a
-free-text word is one posting list), title, abstract, authors, note (for `field:` queries), tag (whole tags),
-venue, year, rating (0 = none), read. Text is folded (NFC, case, accents), CJK runs become character
-bigrams, words are stemmed (English); stop words are kept so that "chain of thought" matches as a phrase.
-The query language lives in db/search/language.py.
+What it holds for a paper (the schema, the documents) is db/search/documents.py; how text is analyzed,
+db/search/analysis.py (stop words are kept so that "chain of thought" matches as a phrase); the query language,
+db/search/language.py; the ranking, db/search/ranking.py.
 """
 
 from __future__ import annotations
@@ -20,62 +18,36 @@ from pathlib import Path
 
 from whoosh import index as whoosh_index
 from whoosh import query, scoring
-from whoosh.codec.whoosh3 import W3Codec
-from whoosh.fields import ID, KEYWORD, Schema
 from whoosh.index import LockError
 
 from db.library.library import Library
-from db.paper import Paper
+from db.search.analysis import TEXT_FIELD
+from db.search.documents import codec, document, documents_of, make_schema
 from db.search.engine import check_whoosh
 from db.search.folder import IndexLock, fresh_folder, swap_in
-from db.search.language import (
-    BOOST_MARK,
-    PARTS,
-    SEGMENT,
-    TEXT_FIELD,
-    ParsedQuery,
-    number_value,
-    parse,
-    query_analyzers,
-    tag_analyzer,
-    tag_value,
-)
-from db.search.language import highlight_terms as highlight_terms  # the window imports it from here
-from db.search.postings import POSITIONS_FIELD, SegmentCache, open_index, positional, weighted
+from db.search.language import ParsedQuery, parse_query_text
+from db.search.language import highlight_terms as highlight_terms  # tests import it from here, as the window did
+from db.search.postings import SegmentCache, open_index
 from db.search.ranking import Ranker
 from db.search.writer import Helper, SegmentBuilder, write_segments
 from db.system.fileio import write_atomically
 from db.system.memory import release_memory
 
-INDEX_SCHEMA_VERSION = 8  # 7: the stamp holds the last change applied (library change log); 8: 32-bit
-# positions in their own field (textpos), the text field holds weights only
+INDEX_SCHEMA_VERSION = 9  # 7: the stamp holds the last change applied (library change log); 8: 32-bit
+# positions in their own field (textpos), the text field holds weights only; 9: the text analyzer moved to
+# db.search.analysis (the pickled schema names it by module path)
 _STAMP = "margin-index.json"
-TITLE_BOOST = 2.0
 _WRITER_TIMEOUT = 5.0
 _BULK_SYNC = 100  # a queue this long is written as a new segment (SegmentBuilder) instead of doc by doc
 _HELPER_MIN = 4000  # a rebuild of this many papers is shared with a second process
 _REBUILD_MIN = 2000  # a queue this long and at least half the library: rebuilt from scratch
 
 
-def make_schema() -> Schema:
-    analyzers = query_analyzers()
-    return Schema(
-        id=ID(stored=True, unique=True, sortable=True),
-        text=weighted(analyzers[TEXT_FIELD]),  # the PARTS: what every query is scored from
-        textpos=positional(analyzers[TEXT_FIELD], scorable=False),  # … their positions, each part its own range
-        tag=KEYWORD(analyzer=tag_analyzer()),
-        venue=positional(analyzers["venue"]),
-        year=ID(),  # four digits, "0000" for none (whoosh's NumericRange misses bounded ranges)
-        rating=ID(),  # "0" for none, else "1".."5"
-        read=ID(),
-    )
-
-
 def _start_helper(folder: Path, library: Library, ids: list[str]) -> Helper | None:
     """A helper process (db/search/writer.py) indexing the papers `ids` into a segment of the index in
     `folder`: it reads them from the library's file itself when there is one. None if it cannot start."""
     try:
-        helper = Helper(folder, _codec())
+        helper = Helper(folder, codec())
         if isinstance(library, Library):
             helper.send_library(library.folder, ids)
         else:
@@ -84,32 +56,6 @@ def _start_helper(folder: Path, library: Library, ids: list[str]) -> Helper | No
     except Exception:  # noqa: BLE001 - e.g. no interpreter to start: the caller indexes them itself
         return None
     return helper
-
-
-def _codec() -> W3Codec:
-    # big posting blocks, quick to inflate: the ranker reads whole posting lists, block by block
-    return W3Codec(blocklimit=1024, compression=0)
-
-
-def document(paper: Paper) -> dict:
-    """The whoosh document for a paper. Tags are kept whole, one per line (a comma stays inside its tag)."""
-    parts = {"title": f"{TITLE_BOOST}{BOOST_MARK}{_clean(paper.label)}", "authors": " ; ".join(paper.authors),
-             "abstract": paper.abstract, "note": paper.note, "tags": " ; ".join(paper.tags)}
-    text = SEGMENT.join(parts[name] if name == "title" else _clean(parts[name]) for name in PARTS)
-    return {
-        "id": paper.id,
-        "text": text,
-        POSITIONS_FIELD: text,
-        "tag": "\n".join(tag_value(tag) for tag in paper.tags),
-        "venue": _clean(paper.venue or ""),
-        "year": number_value("year", paper.year),
-        "rating": number_value("rating", paper.rating),
-        "read": "yes" if paper.read else "no",
-    }
-
-
-def _clean(text: str) -> str:
-    return (text or "").replace(SEGMENT, " ").replace(BOOST_MARK, " ")
 
 
 @dataclass
@@ -205,21 +151,21 @@ class SearchIndex:
             index = whoosh_index.create_in(str(fresh), make_schema())
             applied = library.last_change()  # read before the papers: a later change is applied by sync()
             ids = library.ids()
-            builder = SegmentBuilder(index.writer(codec=_codec()))  # holds the fresh index's lock
+            builder = SegmentBuilder(index.writer(codec=codec()))  # holds the fresh index's lock
             helper, own = None, len(ids)
             try:
                 if len(ids) >= _HELPER_MIN and (os.cpu_count() or 1) > 1:
                     own = len(ids) * 11 // 20  # the helper starts about half a second later
                     helper = _start_helper(fresh, library, ids[own:])
                     own = own if helper is not None else len(ids)
-                segments = write_segments(index, self._documents(library, ids, 0, own, progress, len(ids)),
-                                          _codec())
+                segments = write_segments(index, documents_of(library, ids, 0, own, progress, len(ids)),
+                                          codec())
                 if helper is not None:
                     try:
                         segments += helper.finish()
                     except Exception:  # noqa: BLE001 - the second process failed: index its part here
                         helper.stop()
-                        segments += write_segments(index, self._documents(library, ids, own, len(ids)), _codec())
+                        segments += write_segments(index, documents_of(library, ids, own, len(ids)), codec())
                 builder.commit(tuple(segments))
             except BaseException:
                 if helper is not None:
@@ -231,16 +177,6 @@ class SearchIndex:
             self._index = open_index(self.folder)  # how far that one has got
             self._stamp = self._read_stamp()
             release_memory()  # the build's postings (the window's search worker builds too)
-
-    @staticmethod
-    def _documents(library: Library, ids: list[str], start: int, end: int,
-                   progress: Callable[[int, int], None] | None = None, total: int = 0):
-        """The whoosh documents of papers ids[start:end], read 1,000 at a time; `progress(done, total)` after
-        each thousand (scaled to `total` when a helper process does the rest)."""
-        for first in range(start, end, 1000):
-            yield from map(document, library.papers(ids[first : min(first + 1000, end)]))
-            if progress:
-                progress((min(first + 1000, end) - start) * total // max(end - start, 1), total)
 
     def _holds_last_change(self, library: Library) -> bool:
         """Whether the open index, as this object last read or wrote its stamp, holds the library's last change
@@ -292,7 +228,7 @@ class SearchIndex:
                 return len(queued)
             papers = {paper.id: paper for paper in library.papers(queued)}
             try:
-                writer = self._index.writer(timeout=_WRITER_TIMEOUT, codec=_codec())
+                writer = self._index.writer(timeout=_WRITER_TIMEOUT, codec=codec())
             except LockError:
                 self.rebuild(library)
                 return len(queued)
@@ -373,16 +309,19 @@ class SearchIndex:
         Never raises for any text; see `find` for the hint that says why a query was taken differently."""
         return self.find(text, limit).ids
 
-    def find(self, text: str, limit: int | None = None) -> SearchResult:
+    def find(self, text: str | ParsedQuery, limit: int | None = None) -> SearchResult:
         """Like `search`, with a hint for the status bar, the words to highlight and the number of matches.
-        With `limit`, the first `limit` ids of the full ranking, worked out first (db/search/ranking.py): a
-        window shows them at once and asks for the rest after."""
+        `text` is the query's text, or the query parsed already (db.search.language.ParsedQuery: not parsed
+        again, and not changed). With `limit`, the first `limit` ids of the full ranking, worked out first
+        (db/search/ranking.py): a window shows them at once and asks for the rest after (which the ranker then
+        takes from the same scores)."""
         with self._lock:
-            parsed = parse_query_text(text)
+            parsed = text if isinstance(text, ParsedQuery) else parse_query_text(text)
+            hints = list(parsed.hints)
             if parsed.query is not None and self._index is None:
-                parsed.hints.append("the search index is not ready yet")
+                hints.append("the search index is not ready yet")
             if parsed.query is None or self._index is None:
-                return SearchResult([], parsed.hint, parsed.terms)
+                return SearchResult([], _hint(hints), list(parsed.terms))
             total = None
             try:
                 ids, total = self._run(parsed.query, limit)
@@ -390,13 +329,13 @@ class SearchIndex:
                 try:
                     plain = parse_query_text(" ".join(parsed.terms) or "")
                     ids, total = self._run(plain.query, limit) if plain.query is not None else ([], 0)
-                    parsed.hints.append("searched the plain words")
+                    hints.append("searched the plain words")
                 except Exception:  # noqa: BLE001 - the index cannot be read: the next sync() reopens or rebuilds it
                     self._drop_searcher()
                     self._index = None
                     ids = []
-                    parsed.hints.append("the search index could not be read; it is being rebuilt")
-            return SearchResult(ids, parsed.hint, parsed.terms, total)
+                    hints.append("the search index could not be read; it is being rebuilt")
+            return SearchResult(ids, _hint(hints), list(parsed.terms), total)
 
     def _run(self, parsed: query.Query, limit: int | None) -> tuple[list[str], int | None]:
         self._current_searcher()
@@ -426,9 +365,8 @@ class SearchIndex:
             return [self._ids[docnum] for _score, docnum in results.top_n]
 
 
-def parse_query_text(text: str) -> ParsedQuery:
-    """The user's query parsed for this index's fields (db/search/language.py). Never raises."""
-    return parse(text, query_analyzers())
+def _hint(hints: list[str]) -> str:
+    return "; ".join(dict.fromkeys(hints))  # as ParsedQuery.hint
 
 
 def ensure_index(library: Library) -> SearchIndex:

@@ -29,7 +29,7 @@ from whoosh.reading import TermNotFound
 from whoosh.system import emptybytes, pack_uint
 from whoosh.util.numeric import byte_to_length
 
-from db.search.language import TextTokenizer, term_positions
+from db.search.analysis import TextTokenizer, term_positions
 
 POSITION_TYPE = "I"  # positions as unsigned 32-bit integers: parts start at multiples of PART_SPAN (2**28)
 POSITIONS_FIELD = "textpos"  # the positions of the text field's words (the text field itself holds weights)

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from whoosh import query
 
-from db.search.language import PART_SPAN, TEXT_FIELD, InPart
+from db.search.analysis import PART_SPAN, TEXT_FIELD
+from db.search.language import InPart
 from db.search.postings import _EMPTY_DOCS, _EMPTY_SCORES, POSITIONS_FIELD, SegmentCache
 
 
@@ -73,17 +74,27 @@ class Ranker:
                 self.live[deleted + offset] = False
         self._norms: dict[str, np.ndarray] = {}
         self._matchers: dict[tuple, object] = {}  # (segment, field, term) → its matcher, for position blocks
+        self._last: tuple | None = None  # (query, docs, scores) of the last query scored, for its rest
 
     # ------------------------------------------------------------------------------------------ ranking
     def ranked(self, parsed: query.Query, limit: int | None = None) -> Ranking:
-        """Docnums matching `parsed`, best first (ties in index order); the first `limit` only when given."""
+        """Docnums matching `parsed`, best first (ties in index order); the first `limit` only when given.
+        The scores of the last query are kept: the whole ranking after its first page sorts them again
+        instead of scoring every match twice."""
         if limit and self._lone_phrase(parsed):
             return self._first_page_of_phrase(parsed, limit)
+        if self._last is None or self._last[0] != parsed:
+            self._last = (parsed, *self.scored_matches(parsed))
+        _query, docs, scores = self._last
+        return Ranking(_best_first(docs, scores, limit), len(docs))
+
+    def scored_matches(self, parsed: query.Query) -> tuple[np.ndarray, np.ndarray]:
+        """(docnums ascending, BM25 scores) of the live documents matching `parsed`: the work of one ranking."""
         docs, scores = self.run(parsed)
         if self.live is not None:
             keep = self.live[docs]
             docs, scores = docs[keep], scores[keep]
-        return Ranking(_best_first(docs, scores, limit), len(docs))
+        return docs, scores
 
     @staticmethod
     def _lone_phrase(node) -> bool:

@@ -25,7 +25,8 @@ from whoosh.codec.whoosh3 import length_to_byte
 from whoosh.system import emptybytes
 from whoosh.writing import NO_MERGE, SegmentWriter
 
-from db.search.language import term_positions
+from db.search.analysis import term_positions
+from db.search.documents import document
 from db.search.postings import ArrayPositions, WeightsOnly, encode_positions, fast_analysis
 
 _ROOT = Path(__file__).resolve().parents[2]
@@ -313,7 +314,6 @@ def _documents(batches):
     for batch in batches:
         if isinstance(batch, tuple):  # ("library", folder, ids): read them here
             from db.library.library import Library
-            from db.search.index import document
 
             with Library.open(Path(batch[1]), seed=False) as library:
                 for start in range(0, len(batch[2]), 1000):

@@ -15,7 +15,6 @@ import markdown
 import nh3
 
 from db.paper import Paper, published
-from db.search import stem as porter_stem
 from db.text.abstract_markup import abstract_to_html, fold_for_matching, math_html
 
 _ALLOWED_TAGS = {
@@ -90,23 +89,16 @@ def stars(rating: int | None) -> str:
     return "★" * rating + "☆" * (5 - rating) if rating else ""
 
 
-def highlight_pattern(words: list[str]) -> re.Pattern[str] | None:
-    """A pattern over accent-folded, lower-cased text (abstract_markup.fold_for_matching) matching words that
-    start with any of `words` (so a stem also marks its other forms)."""
-    words = [fold_for_matching(w) for w in words if len(w) >= 2]
-    if not words:
+def highlight_pattern(prefixes: list[str]) -> re.Pattern[str] | None:
+    """A pattern over accent-folded, lower-cased text (abstract_markup.fold_for_matching) matching the words that
+    start with any of `prefixes` (folded here too; those under 2 characters are left out). The caller chooses the
+    prefixes: the search gives a query's words cut to their stems (db.search.highlight_prefixes), so that
+    "reasoning" also marks "reasons"; None when there is nothing to mark."""
+    prefixes = {fold_for_matching(w) for w in prefixes if len(w) >= 2}
+    if not prefixes:
         return None
-    prefixes = {_stem_prefix(w) for w in words}
     alternatives = "|".join(re.escape(w) for w in sorted(prefixes, key=len, reverse=True))
     return re.compile(rf"\b(?:{alternatives})\w*")
-
-
-def _stem_prefix(word: str) -> str:
-    """What a word's forms start with: its English stem (reasoning → reason), at most the word itself."""
-    if not word.isascii() or len(word) <= 3:
-        return word
-    stem = porter_stem(word)
-    return stem if word.startswith(stem) and len(stem) >= 3 else word[: max(3, len(word) - 2)]
 
 
 READER_LABELS = {"similar": "Similar papers", "why": "Recommended for: ",
@@ -128,7 +120,8 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
                   labels: dict[str, str] | None = None) -> str:
     """The reader pane's HTML for a paper: label, authors, venue and year, links, tags, the abstract.
 
-    `why` (a recommendation's shared terms) adds a "Recommended for" line. `labels` overrides the
+    `highlight` are the starts of the words to mark in the abstract (see highlight_pattern). `why` (a
+    recommendation's shared terms) adds a "Recommended for" line. `labels` overrides the
     READER_LABELS texts (the window passes translated ones). Internal actions are links with
     the `margin:` scheme (`margin:similar/ID`, `margin:tag/NAME`), which the reader handles itself.
     """

@@ -40,7 +40,7 @@ import numpy as np
 
 from db.changes import Changes
 from db.library.library import Library
-from db.search.run import RECOMMENDATION
+from db.query_kind import without_kinds
 
 LIKED = (4, 5)
 LEVEL = 0.95
@@ -103,7 +103,7 @@ def scope_of(query: str) -> str:
     """The view a query's progress is about: the query without its recommendation part (`is:recommended`,
     `similar:…`, `is:check`) and read filter, whitespace collapsed (`is:recommended venue:"ICLR 2018"` →
     `venue:"ICLR 2018"`)."""
-    text = RECOMMENDATION.sub(" ", query)
+    text = without_kinds(query)
     return " ".join(_READ_FILTER.sub(" ", text).split())
 
 

@@ -16,9 +16,10 @@ from PySide6.QtWidgets import QLineEdit
 from db.changes import BIBLIOGRAPHIC, MEMBERSHIP, TITLE, Changes
 from db.library import facets
 from db.library.library import Library
-from db.search import highlight_terms
+from db.query import Query, parse_query
+from db.query_kind import SIMILAR, SIMILAR_TAG, QueryKind
+from db.search import highlight_prefixes
 from db.search.filters import with_filter
-from db.search.run import RECOMMENDATION
 from desktop.list.search_worker import SearchService
 
 SEARCH_DELAY_MS = 40  # coalesces key repeats; the worker also skips searches a newer keystroke replaced
@@ -28,7 +29,8 @@ INDEX_DELAY_MS = 1000  # the index catches up once a burst of edits is over (a s
 class SearchSession(QObject):
     """Owns the search box's query, the sort order and the search worker.
 
-    `query` is the text of the results shown; `highlight` the words to mark in the reader; `why` the shared
+    `query` is the text of the results shown and `kind` its kind (db.query_kind); `highlight` the query's words
+    and `marks` the starts of the words to mark in the reader (db.search.highlight_prefixes); `why` the shared
     terms of recommended papers; `sort_key`/`sort_descending` the order (None: relevance, library order
     without a query); `all_ids` every paper in library order; `complete` False while the list shows only
     the first page of the query's results (the rest and the count follow)."""
@@ -44,7 +46,9 @@ class SearchSession(QObject):
         self.library = library
         self.box = box
         self.query = ""
+        self.kind = QueryKind()
         self.highlight: list[str] = []
+        self.marks: list[str] = []
         self.why: dict[str, list[str]] = {}
         self.interest: dict[str, str] = {}  # is:interests: the interest each paper came for
         self.sort_key: str | None = None
@@ -89,18 +93,21 @@ class SearchSession(QObject):
         self.start(keep_place=True)
 
     def start(self, keep_place: bool = False) -> None:
-        """Search for the box's text now (an empty box shows every paper in library order)."""
+        """Search for the box's text now (an empty box shows every paper in library order). The text is parsed
+        here, once (db.query.parse_query: its kind, its words for the index, the words to highlight); the worker
+        and db.query.run_query take the parsed query as it is."""
         self._keep_place = keep_place
-        text = self.box.text()
-        if not text.strip():
-            self.query, self.highlight, self.why, self.interest, self.similar_to = "", [], {}, {}, None
+        query = parse_query(self.box.text())
+        if query.empty:
+            self.query, self.kind, self.why, self.interest, self.similar_to = "", QueryKind(), {}, {}, None
+            self.highlight, self.marks = [], []
             self.complete = True
-            self.service.search("")  # makes any search still running stale
+            self.service.search(query)  # makes any search still running stale
             self.message.emit("", 0)  # an old search's hint no longer applies
             self.resultsReady.emit(self.ordered(self.all_ids), keep_place)
             return
-        self.service.search(text)
-        self.searched.emit(text)
+        self.service.search(query)
+        self.searched.emit(query.text)
 
     # ---------------------------------------------------------------- what happened
     def changed(self, changes: Changes, outside: bool = False) -> None:
@@ -131,30 +138,31 @@ class SearchSession(QObject):
         if not self.box.text().strip() and not self.query and not self.timer.isActive():
             self.resultsReady.emit(self.ordered(ids), True)
 
-    def _page(self, request: int, text: str, result) -> None:
+    def _page(self, request: int, query: Query, result) -> None:
         """The first page of a ranked search: shown unless the list is sorted otherwise (then the whole
         ranking is needed first) or a newer search was sent."""
         if request == self.service.latest_request and not self.sort_key:
-            self._show(text, result, complete=False)
+            self._show(query, result, complete=False)
 
-    def _results(self, request: int, text: str, result) -> None:
+    def _results(self, request: int, query: Query, result) -> None:
         if request == self.service.latest_request:  # else a newer search is on its way
-            self._show(text, result, complete=True)
+            self._show(query, result, complete=True)
 
-    def _show(self, text: str, result, complete: bool) -> None:
+    def _show(self, query: Query, result, complete: bool) -> None:
+        text, kind = query.text, query.kind
         keep_place = self._keep_place or text == self.query
         self.complete = complete
-        self.query = text
-        found = RECOMMENDATION.search(text)
-        self.why = result.why if found and not found.group(2) else {}  # "recommended for" is not for look-alikes
+        self.query, self.kind = text, kind
+        self.why = result.why if kind.recommendation and kind.kind != SIMILAR else {}  # not for look-alikes
         self.interest = dict(getattr(result, "interest", {}) or {})
-        if not text.strip():
+        if query.empty:
             self.highlight = []
         else:  # a recommendation query's own words (is:recommended, similar:ID) are no search words
-            self.highlight = result.terms if found else (result.terms or highlight_terms(text))
+            self.highlight = result.terms if kind.recommendation else (result.terms or query.terms)
+        self.marks = highlight_prefixes(self.highlight)
         self.message.emit(result.hint, 8000)  # an empty hint clears an old one that no longer applies
-        ids = self.ordered(result.ids if text.strip() else self.all_ids)
-        self.similar_to = self._paper_of(found.group(2)) if found and found.group(2) else None
+        ids = self.ordered(result.ids if not query.empty else self.all_ids)
+        self.similar_to = self._paper_of(kind.argument) if kind.kind == SIMILAR else None
         if self.similar_to is not None:  # the paper the look-alikes are like comes first, whatever the sort
             ids = [self.similar_to] + [i for i in ids if i != self.similar_to]
         self.resultsReady.emit(ids, keep_place)
@@ -177,8 +185,7 @@ class SearchSession(QObject):
         (`is:interests`) the interest `paper_id` came for; else None."""
         if paper_id is not None and paper_id in self.interest:
             return self.interest[paper_id]
-        found = RECOMMENDATION.search(self.query)
-        return (found.group(3) or found.group(4)) if found and (found.group(3) or found.group(4)) else None
+        return (self.kind.argument or None) if self.kind.kind == SIMILAR_TAG else None
 
     def stop(self) -> None:
         self.timer.stop()

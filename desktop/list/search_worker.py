@@ -12,24 +12,18 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from db.errors import IndexBusy, MarginError
 from db.library.library import Library
-from db.search import SearchIndex, parse_query_text
-from db.search.run import RECOMMENDATION, QueryResult, run_query
+from db.query import Query, QueryResult, run_query
+from db.search import SearchIndex
 
 SEARCH_LOCK_WAIT = 0.5  # seconds a search waits for the index's lock before it searches the index as it stands
 PAGE = 100  # the first page a search answers before the rest of its ranking: more rows than a screen shows
 
 
-def pages_first(text: str) -> bool:
-    """Whether `text` is answered first page first: a query ranked by the index (not a query of filters only,
-    whose papers come in library order, nor a recommendation)."""
-    return RECOMMENDATION.search(text) is None and parse_query_text(text).ranked
-
-
 class SearchWorker(QObject):
     """Lives on a QThread. Send requests through the `request_*` signals of SearchService."""
 
-    results = Signal(int, str, object)  # request number, query text, db.search.run.QueryResult
-    page = Signal(int, str, object)  # the same for the first PAGE results, sent before `results` (its rest)
+    results = Signal(int, object, object)  # request number, the db.query.Query searched, db.query.QueryResult
+    page = Signal(int, object, object)  # the same for the first PAGE results, sent before `results` (its rest)
     library_ids = Signal(int, object)  # request number, every paper id in library order
     ids_found = Signal(int, str, object)  # request number, query text, paper ids (None on failure); for views
     status = Signal(str)  # a message for the status bar
@@ -69,32 +63,38 @@ class SearchWorker(QObject):
         self.status.emit(self.tr("Rebuilding the search index: %1 of %2 papers").replace("%1", f"{done:,}")
                          .replace("%2", f"{total:,}"))
 
-    @Slot(int, str)
-    def search(self, request: int, text: str) -> None:
-        """Answer a search: a ranked query's first PAGE results first (`page`), then, unless a newer search
-        was sent meanwhile, the whole ranking (`results`; its first rows are the page). An empty query is
+    @Slot(int, object)
+    def search(self, request: int, query: Query) -> None:
+        """Answer a search for `query` (parsed by the sender: nothing here parses it again): a ranked query's
+        first PAGE results first (`page`), then, unless a newer search was sent meanwhile, the whole ranking
+        (`results`; its first rows are the page, and its scores are the page's: ranked once). An empty query is
         not answered: the window shows the library's own order itself (a request for it only makes the
         searches before it stale)."""
-        if request < self.latest_request or self._index is None or not text.strip():
+        if request < self.latest_request or self._index is None or query.empty:
             return  # a newer keystroke is already queued
         busy = ""
+        result = None
         try:
             try:  # a search waits half a second at most for another process that is writing the index
                 self._index.sync(self._library, wait=SEARCH_LOCK_WAIT)
             except IndexBusy as error:  # … then searches it as it stands, and says so
                 busy = str(error)
-            if RECOMMENDATION.search(text) and self._recommender is None:
+            if query.kind.recommendation and self._recommender is None:
                 from db.recommend.recommender import Recommender
 
                 self.status.emit(self.tr("Preparing recommendations…"))
                 self._recommender = Recommender(self._library)
-            if pages_first(text):
-                first = self._index.find(text, limit=PAGE)
-                if len(first.ids) >= PAGE:  # fewer: that is the whole answer, sent once below
-                    self.page.emit(request, text, QueryResult(first.ids, hint=first.hint, terms=first.terms))
+            if query.ranked:  # ranked by the index (not filters only, whose papers come in library order)
+                first = self._index.find(query.words, limit=PAGE)
+                page = QueryResult(first.ids, hint=first.hint, terms=first.terms)
+                if len(first.ids) < PAGE:
+                    result = page  # fewer: that is the whole answer, sent once below
+                else:
+                    self.page.emit(request, query, page)
                     if request < self.latest_request:
                         return  # a newer keystroke: the rest of this ranking is not wanted
-            result = run_query(self._library, text, self._index, self._recommender)
+            if result is None:
+                result = run_query(self._library, query, self._index, self._recommender)
         except MarginError as error:  # e.g. no paper rated 4–5 yet: say so instead of an empty list
             result = QueryResult([], hint=str(error))
         except Exception as error:  # noqa: BLE001 - shown in the status bar; the window stays usable
@@ -102,7 +102,7 @@ class SearchWorker(QObject):
             result = QueryResult([])
         if busy and not result.hint:
             result.hint = busy
-        self.results.emit(request, text, result)
+        self.results.emit(request, query, result)
 
     @Slot(int)
     def all_ids(self, request: int) -> None:
@@ -147,7 +147,7 @@ class SearchService(QObject):
     """The GUI side: starts the worker thread and sends it requests by queued signals."""
 
     request_open = Signal()
-    request_search = Signal(int, str)
+    request_search = Signal(int, object)  # request number, db.query.Query
     request_sync = Signal()
     request_ids = Signal(int, str)
     request_library_ids = Signal(int)
@@ -170,11 +170,12 @@ class SearchService(QObject):
         self._thread.start()
         self.request_open.emit()
 
-    def search(self, text: str) -> int:
-        """Queue a search; returns its request number (results for older numbers are stale)."""
+    def search(self, query: Query) -> int:
+        """Queue a search for `query` (db.query.parse_query's); returns its request number (results for older
+        numbers are stale)."""
         self._counter += 1
         self.worker.latest_request = self._counter
-        self.request_search.emit(self._counter, text)
+        self.request_search.emit(self._counter, query)
         return self._counter
 
     def find_ids(self, text: str) -> int:

@@ -306,7 +306,7 @@ class MainWindow(QMainWindow):
         scroll = self.reader.verticalScrollBar().value()
         interest = self.search.interest.get(paper.id)
         self.reader.setHtml(reader_html(self, paper_to_html(
-            paper, self.search.highlight, why=self.search.why.get(paper.id), labels={
+            paper, self.search.marks, why=self.search.why.get(paper.id), labels={
                 "similar": self.tr("Similar papers"),
                 "why": self.tr("For the interest “%1”: ").replace("%1", interest) if interest
                 else self.tr("Recommended for: "), **reader_labels()}), paper))

@@ -69,17 +69,17 @@ def test_a_keystroke_while_the_rest_is_coming_cancels_it(make_window, qtbot, sma
     entered, release = threading.Event(), threading.Event()
     real_find = index.find
 
-    def held_page(text, limit=None):  # the first page of "model" waits until the next keystroke is sent
-        if text == "model" and limit == PAGE:
+    def held_page(parsed, limit=None):  # the first page of "model" waits until the next keystroke is sent
+        if parsed.text == "model" and limit == PAGE:
             entered.set()
             release.wait(30)
-        return real_find(text, limit)
+        return real_find(parsed, limit)
 
     monkeypatch.setattr(index, "find", held_page)
     ranked = []
     real_run_query = search_worker.run_query
     monkeypatch.setattr(search_worker, "run_query",
-                        lambda library, text, *rest: ranked.append(text) or real_run_query(library, text, *rest))
+                        lambda library, query, *etc: ranked.append(query.text) or real_run_query(library, query, *etc))
     shown = []
     window.search.resultsReady.connect(lambda ids, _keep: shown.append((window.search.query, list(ids))))
     window.set_query("model")

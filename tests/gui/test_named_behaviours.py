@@ -21,8 +21,8 @@ FILLER = ("graph kernel policy gradient tensor sparse manifold bandit prior flow
 
 def test_a_word_in_the_title_ranks_above_the_same_word_in_an_abstract_of_equal_length(tmp_path):
     """Planted: no title boost (TITLE_BOOST = 1) — the two papers then tie and library order puts B first."""
+    from db.query import run_query
     from db.search.index import SearchIndex
-    from db.search.run import run_query
 
     with Library.open(tmp_path / "lib", seed=False) as library:
         abstract_b = " ".join(FILLER[:25] + ["quokka"] + FILLER[26:])
@@ -139,8 +139,8 @@ def test_a_capital_letter_typed_in_the_list_is_no_triage_key(make_window, qtbot)
 def test_recommendations_in_a_venue_rank_the_whole_venue_not_the_library_wide_top_50(library):
     """A new user's trial: `is:recommended venue:"X"` filtered the library-wide top 50, so a venue crowded out
     by another one's close matches got only its share of them (here: none)."""
+    from db.query import run_query
     from db.search.index import SearchIndex
-    from db.search.run import run_query
 
     icml = library.ids()
     seed = library.paper(icml[0])

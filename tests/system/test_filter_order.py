@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from db.paper import PaperRecord
+from db.query import run_query
 from db.search.index import ensure_index
 from db.search.language import parse as parse_query
 from db.search.language import query_analyzers
-from db.search.run import run_query
 
 ROOT = Path(__file__).resolve().parents[2]
 ICLR = "ICLR 2018"

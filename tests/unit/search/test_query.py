@@ -147,3 +147,19 @@ def test_highlight_terms_are_the_words_typed_without_fields_operators_or_negated
 def test_help_text_names_every_field():
     for name in ("title:", "abstract:", "author:", "note:", "tag:", "venue:", "year:", "rating:", "read:"):
         assert name in SEARCH_SYNTAX_HELP
+
+
+def test_the_renderer_marks_every_form_of_a_query_word_from_the_prefixes_the_search_gives_it():
+    """db.text.render no longer stems: the search cuts a query's words to their stems (highlight_prefixes) and
+    the caller hands those to paper_to_html, which marks every word starting with one."""
+    from db.paper import Paper
+    from db.search import highlight_prefixes
+    from db.text.render import paper_to_html
+
+    assert highlight_prefixes(["reasoning", "Képes", "GRAPHS", "of", "a", "reasoning"]) == [
+        "reason", "kepe", "graph", "of"]
+    paper = Paper(id="abc", label="x", title=None, abstract="Reasons for reasoning: Képes on a graph of graphs.",
+                  authors=[], venue=None, year=None)
+    html = paper_to_html(paper, highlight_prefixes(["reasoning", "Kepes", "graphs"]))
+    for word in ("Reasons", "reasoning", "Képes", "graph", "graphs"):
+        assert f'<span class="hit">{word}</span>' in html

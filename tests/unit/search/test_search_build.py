@@ -7,7 +7,7 @@ from whoosh import index as whoosh_index
 from whoosh.formats import Frequency, Positions
 
 from db.paper import Paper
-from db.search.index import _codec, document, make_schema
+from db.search.documents import codec, document, make_schema
 from db.search.writer import SegmentBuilder
 
 ODD_TEXTS = [
@@ -60,17 +60,17 @@ def _dump(folder) -> dict:
 
 def test_segment_builder_writes_what_whoosh_writes(library, tmp_path):
     papers = _papers(library) * 3
-    codec = _codec()
-    codec._blocklimit = 16  # common words span several posting blocks
+    small_blocks = codec()
+    small_blocks._blocklimit = 16  # common words span several posting blocks
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     plain = whoosh_index.create_in(str(tmp_path / "a"), make_schema())
-    writer = plain.writer(codec=codec)
+    writer = plain.writer(codec=small_blocks)
     for paper in papers:
         writer.add_document(**document(paper))
     writer.commit()
     fast = whoosh_index.create_in(str(tmp_path / "b"), make_schema())
-    builder = SegmentBuilder(fast.writer(codec=codec))
+    builder = SegmentBuilder(fast.writer(codec=small_blocks))
     for paper in papers:
         builder.add(document(paper))
     builder.commit()

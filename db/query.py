@@ -1,0 +1,140 @@
+"""A query typed by the user, parsed once, and the one entry point that answers it (`list`/`export --query`, the
+window's search worker, the progress view).
+
+`parse_query(text)` reads the query's kind (db.query_kind) and parses the rest of its words for the index
+(db.search) once; `run_query` answers that parsed query and parses nothing again. Plain queries go to the search
+index. Recommendation queries (`is:recommended`, `similar:ID`, `similar-tag:"NAME"`) go to
+db.recommend.recommender, `is:interests` (one queue across the interests) to db.triage.interests, and `is:check`
+(the papers of a view's random progress check) to db.triage.progress; any other words in the same query then
+filter the recommendations and keep their order. A query of filters only (`venue:"ICLR 2018"`, `tag:x
+rating:>=4`, …) has nothing to rank by: its papers come back in library order, so that annotating a paper
+(which re-adds its index document at the end) does not move it.
+
+This module stands above db/search, db/recommend and db/triage (it dispatches to all three); none of them
+imports it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from db.errors import MarginError
+from db.library.library import Library
+from db.query_kind import CHECK, INTERESTS, RECOMMENDED, SIMILAR, QueryKind, parse_kind
+from db.search import ParsedQuery, SearchIndex, parse_query_text
+
+SIMILAR_LIMIT = 20  # as Recommender.similar's default
+
+
+@dataclass(frozen=True)
+class Query:
+    """A query parsed once: `text` as typed, its `kind`, and `words`, the kind's rest parsed for the index
+    (db.search.ParsedQuery; None when the query has no words besides its kind's clause, or is empty)."""
+
+    text: str
+    kind: QueryKind
+    words: ParsedQuery | None
+
+    @property
+    def empty(self) -> bool:
+        """True for a query of whitespace only (every paper, in library order)."""
+        return not self.text.strip()
+
+    @property
+    def terms(self) -> list[str]:
+        """The words to highlight in the reader (the query's words as typed; none of the kind's clause)."""
+        return list(self.words.terms) if self.words is not None else []
+
+    @property
+    def ranked(self) -> bool:
+        """True for a plain query with something to rank by (ParsedQuery.ranked): answered by the index best
+        first, rather than in library order (filters only) or in a recommender's order."""
+        return not self.kind.recommendation and self.words is not None and self.words.ranked
+
+
+def parse_query(text: str) -> Query:
+    """`text` parsed once: its kind and its other words for the index. Never raises."""
+    kind = parse_kind(text)
+    return Query(text, kind, parse_query_text(kind.rest) if kind.rest.strip() else None)
+
+
+@dataclass
+class QueryResult:
+    """Paper ids best first; `why` maps a recommended paper to its shared terms; `hint` is a status-bar
+    note ("" when the query was taken as typed); `terms` are the words to highlight."""
+
+    ids: list[str]
+    why: dict[str, list[str]] = field(default_factory=dict)
+    hint: str = ""
+    terms: list[str] = field(default_factory=list)
+    interest: dict[str, str] = field(default_factory=dict)  # is:interests: the interest a paper came for
+
+
+def run_query(library: Library, query: Query | str, index: SearchIndex, recommender=None) -> QueryResult:
+    """Answer `query` (a Query from parse_query; text is parsed here once) on `library`: all papers in library
+    order for an empty query and for a query of filters only (ParsedQuery.ranked is False), best first for one
+    with words to rank by, in the recommender's order for a recommendation query.
+
+    `recommender` is a db.recommend.recommender.Recommender to reuse (one is made when None and the query needs it).
+    Raises MarginError (e.g. NoPositivesError) with a one-line message for a recommendation that cannot be
+    made, and for an unknown `similar:` id.
+    """
+    if isinstance(query, str):
+        query = parse_query(query)
+    if query.empty:
+        return QueryResult(library.ids())
+    kind = query.kind
+    if not kind.recommendation:
+        result = index.find(query.words)
+        ids = result.ids if query.ranked else in_library_order(library, result.ids)
+        return QueryResult(ids, hint=result.hint, terms=result.terms)
+    if kind.kind == CHECK:  # the random progress check's papers of the rest of the query (db.triage.progress)
+        from db.triage.progress import check_ids, scope_of
+
+        return QueryResult(check_ids(library, scope_of(kind.rest)), terms=query.terms)
+    if recommender is None:
+        from db.recommend.recommender import Recommender
+
+        recommender = Recommender(library)
+    interest: dict[str, str] = {}
+    # with a filter (`is:recommended venue:"ICLR 2018"`), every paper is ranked and the filter's best come
+    # first: filtering the library-wide top 50 would leave only the venue's share of them
+    every = {"limit": None} if kind.rest else {}
+    if kind.kind == INTERESTS:
+        from db.triage.interests import queue
+
+        result = queue(library, recommender)
+        if not result.ids and result.waiting:
+            raise MarginError(f"Tag a paper with {', '.join(repr(name) for name in result.waiting)} to get "
+                              f"suggestions for it")
+        interest = result.interest
+    elif kind.kind == RECOMMENDED:
+        result = recommender.recommend(**every)
+    elif kind.kind == SIMILAR:
+        try:
+            result = recommender.similar(library.find_id(kind.argument), **every)
+        except KeyError:
+            raise MarginError(f"no single paper has the id '{kind.argument}' (see: margin list)") from None
+    else:
+        result = recommender.more_like_tag(kind.argument or "", **every)
+    ids = list(result.ids)
+    hint = ""
+    if kind.rest:
+        narrowed = index.find(query.words)
+        matching = set(narrowed.ids)
+        ids = [i for i in ids if i in matching]
+        if kind.kind != INTERESTS:
+            from db.recommend.recommender import DEFAULT_LIMIT
+
+            ids = ids[: SIMILAR_LIMIT if kind.kind == SIMILAR else DEFAULT_LIMIT]
+        hint = narrowed.hint
+    return QueryResult(ids, why=dict(result.why), hint=hint, terms=query.terms,
+                       interest={i: interest[i] for i in ids if i in interest})
+
+
+def in_library_order(library: Library, ids: list[str]) -> list[str]:
+    """`ids` in library order (papers.position, as `library.ids()` gives them)."""
+    if len(ids) < 2:
+        return list(ids)
+    wanted = set(ids)
+    return [paper_id for paper_id in library.ids() if paper_id in wanted]
