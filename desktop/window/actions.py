@@ -20,6 +20,7 @@ from desktop.window.dialogs import NoteHistoryDialog, import_report_box, text_di
 from desktop.window.export_dialog import ExportDialog, ask_output
 from desktop.window.importing import ImportJob
 from desktop.window.layout import apply_zoom
+from desktop.window.library_menu import LibraryActions
 from desktop.window.shortcuts import shortcuts_dialog
 
 IMPORT_FILTER = "Paper lists (*.txt *.json *.jsonl *.csv *.bib *.bibtex *.biblatex *.ris *.xml *.atom);;All files (*)"
@@ -101,9 +102,8 @@ class WindowActions:
         self.auto_read = self._toggle(view_menu, tr("&Mark read when shown"), window.setting("autoRead", True),
                                       lambda on: window.settings.setValue("triage/autoRead", on))
 
-        from desktop.window.library_menu import LibraryActions  # New/Open/recent library, Delete papers, Language
-
-        self.library_actions = LibraryActions(window, file_menu, edit_menu, view_menu)
+        # New/Open/recent library, Delete papers, Language
+        self.library_actions = LibraryActions(window, window.open_window, file_menu, edit_menu, view_menu)
 
         help_menu = bar.addMenu(tr("&Help"))
         self._action(help_menu, tr("&Keyboard shortcuts"), lambda: shortcuts_dialog(window).exec())

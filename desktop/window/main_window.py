@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import sys
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -79,10 +80,14 @@ class MainWindow(QMainWindow):
 
     libraryChanged = Signal(object)  # every change applied, the window's own and other processes' (Changes)
 
-    def __init__(self, library: Library, settings: QSettings | None = None):
+    def __init__(self, library: Library, settings: QSettings | None = None,
+                 open_window: Callable[[Path], QMainWindow] | None = None):
+        """`open_window(folder)` makes a window on another library (the app's create_window): File → Open
+        library and View → Language use it."""
         super().__init__()
         self.library = library
         self.settings = settings or QSettings()
+        self.open_window = open_window
         self.setWindowTitle(str(library.folder))  # Qt adds " — Margin", the application's display name
         screen = QGuiApplication.primaryScreen()
         room = screen.availableGeometry() if screen is not None else None
