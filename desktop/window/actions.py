@@ -236,7 +236,17 @@ class WindowActions:
         fmt, scope, include_abstract = dialog.choice()
         output = ask_output(self.w, fmt)
         if output is not None:
-            self.start_export(self.w.ids_for_scope(scope), fmt, output, include_abstract)
+            self.start_export(self.ids_for_scope(scope), fmt, output, include_abstract)
+
+    def ids_for_scope(self, scope: str) -> list[str]:
+        """Paper ids for an export scope: annotated, all, search (the list as shown) or selected."""
+        if scope == "all":
+            return self.w.library.ids()
+        if scope == "search":
+            return self.w.model.ids()
+        if scope == "selected":
+            return self.w.selected_ids()
+        return self.w.library.annotated_ids()
 
     def start_export(self, ids: list[str], fmt: str, output: Path, include_abstract: bool = True) -> None:
         """Export papers `ids` on the background thread (own library connection); report in the status bar."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHeaderView, QTableWidget, QTableWidgetItem, QVBoxLayout
 
 from desktop.common.i18n import tr
@@ -60,7 +60,7 @@ def key_text(names: tuple[str, ...]) -> str:
 
 
 def triage_bindings(window) -> dict[Qt.Key, object]:
-    """Qt key → a callable on `window`, for every key of TRIAGE_KEYS (the window's event filter calls them)."""
+    """Qt key → a callable on `window`, for every key of TRIAGE_KEYS (TriageKeys calls them)."""
     bindings = {}
     for row in TRIAGE_KEYS:
         target = window
@@ -70,6 +70,35 @@ def triage_bindings(window) -> dict[Qt.Key, object]:
             arguments = tuple(int(name) if a is None else a for a in row.arguments)
             bindings[qt_key(name)] = (lambda t=target, a=arguments: t(*a))
     return bindings
+
+
+class TriageKeys(QObject):
+    """The triage keys at work: an event filter on `key_panes` (the list, the reader) that calls the bound command
+    of `window` for a key of TRIAGE_KEYS pressed there, and on `other_panes` (the sidebar, the note preview) for
+    the keys of EVERY_PANE only; never while a text field has focus. Esc, anywhere in the window, gives the
+    first of `key_panes` the focus. `bindings`: Qt key → command."""
+
+    def __init__(self, window, key_panes: tuple, other_panes: tuple):
+        super().__init__(window)
+        self.bindings = triage_bindings(window)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), window,
+                  context=Qt.ShortcutContext.WindowShortcut).activated.connect(key_panes[0].setFocus)
+        self._every_pane = {qt_key(name) for name in EVERY_PANE}
+        self._key_panes, self._other_panes = key_panes, other_panes
+        for pane in key_panes + other_panes:
+            pane.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.KeyPress and (
+                watched in self._key_panes or (watched in self._other_panes and event.key() in self._every_pane)):
+            modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            action = self.bindings.get(event.key())
+            letter = Qt.Key.Key_A <= event.key() <= Qt.Key.Key_Z  # Shift+N is a capital typed, not "note"
+            if action is not None and (modifiers == Qt.KeyboardModifier.NoModifier or (
+                    modifiers == Qt.KeyboardModifier.ShiftModifier and not letter)):
+                action()
+                return True
+        return False
 
 
 def rating_step(key: int, rating: int) -> int | None:
