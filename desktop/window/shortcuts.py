@@ -1,6 +1,6 @@
-"""The keyboard shortcuts: one table of the single keys that triage binds, the rating box's keys, and the
-shortcuts dialog generated from them and from the menu actions' own shortcuts (so a key is written once: where
-it is bound).
+"""The keyboard shortcuts: one table of the single keys that triage binds (and the filter that binds them), and
+the shortcuts dialog generated from it, from the rating box's keys (desktop.reader.rating_widget.RATING_KEYS) and
+from the menu actions' own shortcuts (so a key is written once: where it is bound).
 
 TRIAGE_KEYS rows are (keys, what, method, arguments): `keys` are Qt key names bound while the list or the reader
 has focus (keys in EVERY_PANE also while the sidebar or the note preview has it); `method` is the name of a
@@ -16,6 +16,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHeaderView, QTableWidget, QTableWidgetItem, QVBoxLayout
 
 from desktop.common.i18n import tr
+from desktop.reader.rating_widget import RATING_KEYS
 
 
 @dataclass(frozen=True)
@@ -42,9 +43,6 @@ TRIAGE_KEYS: tuple[Key, ...] = (
 )
 EVERY_PANE = frozenset({"Slash"})  # keys that also work while the sidebar or the note preview has focus
 
-# the rating box (when it has focus): key names → the rating they set; "+1"/"-1" step it
-RATING_KEYS: dict[str, str] = {"0": "0", "1": "1", "2": "2", "3": "3", "4": "4", "5": "5",
-                               "Right": "+1", "Plus": "+1", "Left": "-1", "Minus": "-1"}
 
 _SHOWN = {"Slash": "/", "Right": "→", "Left": "←", "Plus": "+", "Minus": "-"}
 
@@ -99,14 +97,6 @@ class TriageKeys(QObject):
                 action()
                 return True
         return False
-
-
-def rating_step(key: int, rating: int) -> int | None:
-    """The rating the rating box's `key` sets from `rating` (None: not a rating key)."""
-    for name, effect in RATING_KEYS.items():
-        if key == qt_key(name):
-            return max(0, min(5, rating + int(effect))) if effect[0] in "+-" else int(effect)
-    return None
 
 
 def _menu_rows(menu, path: str) -> list[tuple[str, str]]:

@@ -170,3 +170,18 @@ def test_build_widgets_returns_the_widgets_the_window_shows_under_their_contract
     assert window.search_box is widgets.search_box and window.paper_list is widgets.paper_list
     assert window.centralWidget() is widgets.splitter
     assert isinstance(window.search_box, QLineEdit) and window.paper_list.model() is window.model
+
+
+def test_the_rating_box_keys_rate_and_step_the_rating(qtbot):
+    from PySide6.QtCore import Qt
+
+    from desktop.reader.rating_widget import RatingWidget
+
+    box = RatingWidget()
+    qtbot.addWidget(box)
+    said = []
+    box.ratingChanged.connect(said.append)
+    for key in (Qt.Key.Key_Right, Qt.Key.Key_Plus, Qt.Key.Key_4, Qt.Key.Key_Minus, Qt.Key.Key_Left, Qt.Key.Key_0,
+                Qt.Key.Key_Left):
+        qtbot.keyClick(box, key)
+    assert said == [1, 2, 4, 3, 2, 0]  # Left at 0 stays 0: nothing to say
