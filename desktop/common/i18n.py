@@ -3,7 +3,7 @@
 `tr(text)` looks `text` up in the empty context, which is where pyside6-lupdate files the strings of a
 module-level `tr("…")` call; QObject subclasses use their own `self.tr`, filed under their class name.
 The language (View → Language) is kept in QSettings under LANGUAGE_KEY ("system", "en", "zh_CN");
-`apply_language` installs its translators (desktop.app.run at start, the language menu on a switch).
+`apply_language` installs its translators (the app at start, the language menu on a switch).
 """
 
 from __future__ import annotations

@@ -119,15 +119,9 @@ class MainWindow(QMainWindow):
         self.paper_list.setFocus()  # the triage keys work at once
 
     # ------------------------------------------------------------------ building
-    @property
-    def progress_dock(self):
-        """View → Triage progress (desktop.docks.progress.ProgressDock), made when first asked for."""
-        return self.docks.progress
-
-    @property
-    def map_dock(self):
-        """View → Conference map (desktop.docks.map.MapDock), made when first asked for."""
-        return self.docks.map
+    # the docks, made just after the first paint or when first asked for (desktop.window.lazy_docks)
+    progress_dock = property(lambda self: self.docks.progress, doc="View → Triage progress (a ProgressDock)")
+    map_dock = property(lambda self: self.docks.map, doc="View → Conference map (a MapDock)")
 
     def _connect(self) -> None:
         self.search_service.worker.ready.connect(settle_heap)
@@ -195,6 +189,7 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ the list (desktop.list.list_controller)
     def current_paper_id(self) -> str | None:
+        """The id of the paper the list has current and the reader shows (None: no paper)."""
         return self.list_controller.current_id
 
     @property
@@ -301,17 +296,17 @@ class MainWindow(QMainWindow):
             self.select_row(min(row, self.model.rowCount() - 1))
         self._update_status()
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
-        super().resizeEvent(event)
-        if self.empty_label.isVisible():
-            self.status.fit_empty_label()
-
-    # ------------------------------------------------------------------ import and export
+    # ------------------------------------------------------------------ export, window events
     def export_notes_to(self, path: Path, fmt: str = "markdown") -> int:
         """Write every annotated paper to `path` now (on this thread). Returns the number of papers written."""
         self.notes.flush()
         return write_export(self.library.papers(self.library.annotated_ids()), fmt, Path(path),
                             history=self.library.note_history)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if self.empty_label.isVisible():
+            self.status.fit_empty_label()
 
     def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt's name
         if event.mimeData().hasUrls() and all(url.isLocalFile() for url in event.mimeData().urls()):
