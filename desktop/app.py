@@ -37,7 +37,8 @@ def create_window(library: Path):
     from desktop.window.main_window import MainWindow
 
     use_number_locale()
-    window = MainWindow(Library.open(Path(library)))
+    # File → Open library and View → Language make their new window the same way
+    window = MainWindow(Library.open(Path(library)), open_window=create_window)
     window.setObjectName("mainWindow")
     window.setWindowIcon(QIcon(str(ICONS_DIR / "margin.svg")))
     return window
@@ -131,11 +132,11 @@ TRANSLATIONS = TRANSLATIONS_DIR
 
 def install_translation(app, folder: Path = TRANSLATIONS, locale=None) -> bool:
     """Load `folder`/margin_<locale>.qm for `locale` (a QLocale; the system's UI language when None), e.g.
-    margin_zh_CN.qm, when there is one, with Qt's own translation (desktop.window.library_menu.apply_language).
+    margin_zh_CN.qm, when there is one, with Qt's own translation (desktop.common.i18n.apply_language).
     Returns True when a Margin translation was installed."""
     from PySide6.QtCore import QLocale
 
-    from desktop.window.library_menu import apply_language
+    from desktop.common.i18n import apply_language
 
     return apply_language(app, locale or QLocale.system(), folder)
 
@@ -154,7 +155,8 @@ def run(folder: Path) -> int:
     app.setDesktopFileName("margin")  # the desktop entry of `margin install-desktop` (Wayland matches it)
     from PySide6.QtGui import QIcon
 
-    from desktop.window.library_menu import language_locale, switcher
+    from desktop.common.i18n import language_locale
+    from desktop.window.library_menu import switcher
 
     app.setWindowIcon(QIcon(str(ICONS_DIR / "margin.svg")))
     install_translation(app, locale=language_locale())  # View → Language (the system's language by default)

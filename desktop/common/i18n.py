@@ -1,12 +1,21 @@
-"""Translation for code outside QObject subclasses.
+"""Translation for code outside QObject subclasses, and the interface language.
 
 `tr(text)` looks `text` up in the empty context, which is where pyside6-lupdate files the strings of a
 module-level `tr("…")` call; QObject subclasses use their own `self.tr`, filed under their class name.
+The language (View → Language) is kept in QSettings under LANGUAGE_KEY ("system", "en", "zh_CN");
+`apply_language` installs its translators (the app at start, the language menu on a switch).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
+
+from db.system.resources import TRANSLATIONS_DIR
+
+LANGUAGE_KEY = "view/language"
+LANGUAGES = ("system", "en", "zh_CN")
 
 
 def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
@@ -24,14 +33,35 @@ def plural(text: str, n: int) -> str:
 def use_number_locale() -> None:
     """English digit grouping when the system names no locale (C/POSIX, common in terminals and CI), so the
     window's numbers (`%Ln`, `number`) read 1,683 like the command line's; a real locale is kept as it is."""
-    from PySide6.QtCore import QLocale
-
     if QLocale().language() == QLocale.Language.C:
         QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
 
 
 def number(n: int) -> str:
     """`n` with the locale's digit grouping (1,683 in English, 1.683 in German)."""
-    from PySide6.QtCore import QLocale
-
     return QLocale().toString(n)
+
+
+def language_locale(code: str | None = None) -> QLocale:
+    """The QLocale for a language setting (the saved one when None); "system" is the system's UI language."""
+    code = code if code is not None else QSettings().value(LANGUAGE_KEY, "system", type=str)
+    return QLocale(code) if code in LANGUAGES and code != "system" else QLocale.system()
+
+
+def apply_language(app: QCoreApplication, locale: QLocale, folder: Path = TRANSLATIONS_DIR) -> bool:
+    """Replace the translators this function installed with Margin's (`folder`/margin_<locale>.qm) and Qt's own
+    (qtbase: the standard buttons) for `locale`. Returns True when a Margin translation was installed."""
+    for old in app.findChildren(QTranslator, "marginTranslator"):
+        QCoreApplication.removeTranslator(old)
+        old.deleteLater()
+    found = False
+    qt_translations = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    for name, where in (("margin", str(folder)), ("qtbase", qt_translations)):
+        translator = QTranslator(app)
+        translator.setObjectName("marginTranslator")
+        if translator.load(locale, name, "_", where):
+            app.installTranslator(translator)
+            found = found or name == "margin"
+        else:
+            translator.deleteLater()
+    return found

@@ -6,10 +6,21 @@ from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from desktop.window.shortcuts import rating_step
-
 _STAR_FULL = "★"
 _STAR_EMPTY = "☆"
+
+# the rating box's keys (when it has focus): Qt key names → the rating they set; "+1"/"-1" step it (the shortcuts
+# dialog, desktop.window.shortcuts, lists them from here)
+RATING_KEYS: dict[str, str] = {"0": "0", "1": "1", "2": "2", "3": "3", "4": "4", "5": "5",
+                               "Right": "+1", "Plus": "+1", "Left": "-1", "Minus": "-1"}
+
+
+def rating_step(key: int, rating: int) -> int | None:
+    """The rating (0..5) the rating box's `key` (a Qt key) sets from `rating` (None: not a rating key)."""
+    for name, effect in RATING_KEYS.items():
+        if key == getattr(Qt.Key, f"Key_{name}"):
+            return max(0, min(5, rating + int(effect))) if effect[0] in "+-" else int(effect)
+    return None
 
 
 class RatingWidget(QWidget):
@@ -60,7 +71,7 @@ class RatingWidget(QWidget):
             self._user_set(0 if star == self._rating else star)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        rating = rating_step(event.key(), self._rating)  # the keys are desktop.window.shortcuts.RATING_KEYS
+        rating = rating_step(event.key(), self._rating)
         if rating is not None:
             self._user_set(rating)
         else:

@@ -20,6 +20,7 @@ from desktop.window.dialogs import NoteHistoryDialog, import_report_box, text_di
 from desktop.window.export_dialog import ExportDialog, ask_output
 from desktop.window.importing import ImportJob
 from desktop.window.layout import apply_zoom
+from desktop.window.library_menu import LibraryActions
 from desktop.window.shortcuts import shortcuts_dialog
 
 IMPORT_FILTER = "Paper lists (*.txt *.json *.jsonl *.csv *.bib *.bibtex *.biblatex *.ris *.xml *.atom);;All files (*)"
@@ -101,9 +102,8 @@ class WindowActions:
         self.auto_read = self._toggle(view_menu, tr("&Mark read when shown"), window.setting("autoRead", True),
                                       lambda on: window.settings.setValue("triage/autoRead", on))
 
-        from desktop.window.library_menu import LibraryActions  # New/Open/recent library, Delete papers, Language
-
-        self.library_actions = LibraryActions(window, file_menu, edit_menu, view_menu)
+        # New/Open/recent library, Delete papers, Language
+        self.library_actions = LibraryActions(window, window.open_window, file_menu, edit_menu, view_menu)
 
         help_menu = bar.addMenu(tr("&Help"))
         self._action(help_menu, tr("&Keyboard shortcuts"), lambda: shortcuts_dialog(window).exec())
@@ -236,7 +236,17 @@ class WindowActions:
         fmt, scope, include_abstract = dialog.choice()
         output = ask_output(self.w, fmt)
         if output is not None:
-            self.start_export(self.w.ids_for_scope(scope), fmt, output, include_abstract)
+            self.start_export(self.ids_for_scope(scope), fmt, output, include_abstract)
+
+    def ids_for_scope(self, scope: str) -> list[str]:
+        """Paper ids for an export scope: annotated, all, search (the list as shown) or selected."""
+        if scope == "all":
+            return self.w.library.ids()
+        if scope == "search":
+            return self.w.model.ids()
+        if scope == "selected":
+            return self.w.selected_ids()
+        return self.w.library.annotated_ids()
 
     def start_export(self, ids: list[str], fmt: str, output: Path, include_abstract: bool = True) -> None:
         """Export papers `ids` on the background thread (own library connection); report in the status bar."""

@@ -1,12 +1,16 @@
 """The main window's widgets and their saved layout: sidebar, search box and paper list, reader, rating, tags and
 note; geometry, splitters, columns, sort, zoom and last query kept in QSettings between runs.
 
-`build_widgets(window)` makes the widgets as attributes of the window (the window connects them);
-`restore_layout(window)` and `save_layout(window)` read and write the window's QSettings."""
+`build_widgets(window, …)` makes the widgets and returns them as one `Widgets` value (the window connects them);
+`restore_layout(window)` and `save_layout(window)` read and write the window's QSettings; `apply_zoom(window, …)`
+sizes the reader, list and note together."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from dataclasses import dataclass
+
+from PySide6.QtCore import QCoreApplication, QSettings, Qt
+from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
@@ -14,6 +18,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMainWindow,
     QMenu,
     QProgressBar,
     QSplitter,
@@ -23,10 +28,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from db.library.library import Library
 from desktop.docks.saved_searches import SavedSearches
 from desktop.docks.sidebar import Sidebar
 from desktop.list.delegates import PaperDelegate, StarDelegate
-from desktop.list.paper_model import LABEL, RATING
+from desktop.list.paper_model import LABEL, RATING, PaperTableModel
 from desktop.reader.note_editor import NoteEditor
 from desktop.reader.rating_widget import RatingWidget
 from desktop.reader.reader_view import ReaderView
@@ -39,12 +45,37 @@ SPLITTER_SIZES = (255, 590, 435)
 HEADER_KEY = "list/columns"  # was "list/header" when every column was shown and titles were cut: not restored
 
 
-def _column_menu(window, position) -> None:
+@dataclass
+class Widgets:
+    """The main window's widgets (made by `build_widgets`); the window connects them. `base_list_font` and
+    `base_note_font` are the list's and the note's fonts at zoom 0 (set by the first `apply_zoom`)."""
+
+    search_box: QLineEdit
+    paper_list: QTableView
+    empty_label: QLabel  # over the list's viewport when the list is empty, saying why
+    view_banner: QWidget  # "Similar to: <label>" and Back, above a similar-papers list
+    view_label: QLabel
+    back_button: QToolButton
+    sidebar: Sidebar
+    reader: ReaderView
+    rating_widget: RatingWidget
+    tag_editor: TagEditor
+    note_editor: NoteEditor
+    splitter: QSplitter  # sidebar | search and list | reader and annotations
+    right_splitter: QSplitter  # reader over annotations
+    count_label: QLabel  # the status bar's paper counts
+    pending_label: QLabel  # edits kept while the library is busy or full
+    progress_bar: QProgressBar  # an import's progress
+    base_list_font: QFont | None = None
+    base_note_font: QFont | None = None
+
+
+def _column_menu(paper_list: QTableView, position) -> None:
     """The list header's context menu: show or hide the rating, tags, venue, year, read and authors columns."""
-    header = window.paper_list.horizontalHeader()
+    header = paper_list.horizontalHeader()
     menu = QMenu(header)
     for column in COLUMN_WIDTHS:
-        name = window.model.headerData(column, Qt.Orientation.Horizontal)
+        name = paper_list.model().headerData(column, Qt.Orientation.Horizontal)
         action = menu.addAction(name)
         action.setCheckable(True)
         action.setChecked(not header.isSectionHidden(column))
@@ -52,32 +83,33 @@ def _column_menu(window, position) -> None:
     menu.exec(header.mapToGlobal(position))
 
 
-def build_widgets(window) -> None:
-    """Make the widgets of `window` (a MainWindow, whose `model` and `library` exist). Strings are translated
-    in the MainWindow context."""
-    window.search_box = QLineEdit(window)
-    window.search_box.setObjectName("searchBox")
-    window.search_box.setAccessibleName(QCoreApplication.translate("MainWindow", "Search papers"))
-    window.search_box.setPlaceholderText(QCoreApplication.translate(
+def build_widgets(window: QMainWindow, model: PaperTableModel, library: Library, settings: QSettings) -> Widgets:
+    """Make the widgets of `window` (the list shows `model`; the sidebar reads `library` and keeps its saved
+    searches in `settings`), lay them out as its central widget and status bar, and return them. Strings are
+    translated in the MainWindow context."""
+    search_box = QLineEdit(window)
+    search_box.setObjectName("searchBox")
+    search_box.setAccessibleName(QCoreApplication.translate("MainWindow", "Search papers"))
+    search_box.setPlaceholderText(QCoreApplication.translate(
         "MainWindow", "Search: words, \"a phrase\", tag:name, rating:>=4…  (/)"))
-    window.search_box.setClearButtonEnabled(True)
+    search_box.setClearButtonEnabled(True)
 
-    window.paper_list = QTableView(window)
-    window.paper_list.setObjectName("paperList")
-    window.paper_list.setAccessibleName(QCoreApplication.translate("MainWindow", "Papers"))
-    window.paper_list.setModel(window.model)
-    window.paper_list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    window.paper_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-    window.paper_list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    window.paper_list.setShowGrid(False)
-    window.paper_list.setWordWrap(False)
-    window.paper_list.setAlternatingRowColors(True)
-    window.paper_list.setItemDelegateForColumn(LABEL, PaperDelegate(window.paper_list))
-    window.paper_list.setItemDelegateForColumn(RATING, StarDelegate(window.paper_list))
-    window.paper_list.verticalHeader().hide()
-    window.paper_list.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-    window.paper_list.verticalHeader().setDefaultSectionSize(PaperDelegate.row_height(window.paper_list.font()))
-    header = window.paper_list.horizontalHeader()
+    paper_list = QTableView(window)
+    paper_list.setObjectName("paperList")
+    paper_list.setAccessibleName(QCoreApplication.translate("MainWindow", "Papers"))
+    paper_list.setModel(model)
+    paper_list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    paper_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+    paper_list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    paper_list.setShowGrid(False)
+    paper_list.setWordWrap(False)
+    paper_list.setAlternatingRowColors(True)
+    paper_list.setItemDelegateForColumn(LABEL, PaperDelegate(paper_list))
+    paper_list.setItemDelegateForColumn(RATING, StarDelegate(paper_list))
+    paper_list.verticalHeader().hide()
+    paper_list.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    paper_list.verticalHeader().setDefaultSectionSize(PaperDelegate.row_height(paper_list.font()))
+    header = paper_list.horizontalHeader()
     header.setStretchLastSection(False)
     header.setSectionResizeMode(LABEL, QHeaderView.ResizeMode.Stretch)
     for column, width in COLUMN_WIDTHS.items():
@@ -85,108 +117,122 @@ def build_widgets(window) -> None:
         header.resizeSection(column, width)
         header.setSectionHidden(column, True)  # the row's second line shows them; the header menu brings them back
     header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-    header.customContextMenuRequested.connect(lambda position: _column_menu(window, position))
+    header.customContextMenuRequested.connect(lambda position: _column_menu(paper_list, position))
     header.setSectionsClickable(True)
     header.setSortIndicatorShown(False)
-    window.empty_label = QLabel(window.paper_list.viewport())
-    window.empty_label.setObjectName("emptyListMessage")
-    window.empty_label.setTextFormat(Qt.TextFormat.PlainText)
-    window.empty_label.setWordWrap(True)
-    window.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    window.empty_label.setMargin(24)
-    window.empty_label.hide()
+    empty_label = QLabel(paper_list.viewport())
+    empty_label.setObjectName("emptyListMessage")
+    empty_label.setTextFormat(Qt.TextFormat.PlainText)
+    empty_label.setWordWrap(True)
+    empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    empty_label.setMargin(24)
+    empty_label.hide()
 
-    window.sidebar = Sidebar(window.library, window, saved=SavedSearches(window.settings, window.library.folder))
-    window.sidebar.setObjectName("sidebar")
-    window.sidebar.setAccessibleName(QCoreApplication.translate("MainWindow", "Library, venues, ratings and tags"))
+    sidebar = Sidebar(library, window, saved=SavedSearches(settings, library.folder))
+    sidebar.setObjectName("sidebar")
+    sidebar.setAccessibleName(QCoreApplication.translate("MainWindow", "Library, venues, ratings and tags"))
 
     left = QWidget(window)
     left_layout = QVBoxLayout(left)
     left_layout.setContentsMargins(0, 6, 0, 6)
-    left_layout.addWidget(window.search_box)
-    window.view_banner = QWidget(left)  # "Similar to: <label>" and Back, above a similar-papers list
-    banner_layout = QHBoxLayout(window.view_banner)
+    left_layout.addWidget(search_box)
+    view_banner = QWidget(left)
+    banner_layout = QHBoxLayout(view_banner)
     banner_layout.setContentsMargins(2, 0, 2, 0)
-    window.back_button = QToolButton(window.view_banner)
-    window.back_button.setObjectName("backButton")
-    window.back_button.setText(QCoreApplication.translate("MainWindow", "← Back"))
-    window.back_button.setToolTip(QCoreApplication.translate("MainWindow", "Back to the previous view (Alt+Left)"))
-    window.view_label = QLabel(window.view_banner)
-    window.view_label.setObjectName("viewLabel")
-    window.view_label.setTextFormat(Qt.TextFormat.PlainText)
-    banner_layout.addWidget(window.back_button)
-    banner_layout.addWidget(window.view_label, 1)
-    window.view_banner.hide()
-    left_layout.addWidget(window.view_banner)
-    left_layout.addWidget(window.paper_list)
+    back_button = QToolButton(view_banner)
+    back_button.setObjectName("backButton")
+    back_button.setText(QCoreApplication.translate("MainWindow", "← Back"))
+    back_button.setToolTip(QCoreApplication.translate("MainWindow", "Back to the previous view (Alt+Left)"))
+    view_label = QLabel(view_banner)
+    view_label.setObjectName("viewLabel")
+    view_label.setTextFormat(Qt.TextFormat.PlainText)
+    banner_layout.addWidget(back_button)
+    banner_layout.addWidget(view_label, 1)
+    view_banner.hide()
+    left_layout.addWidget(view_banner)
+    left_layout.addWidget(paper_list)
 
-    window.reader = ReaderView(window)
-    window.reader.setObjectName("readerView")
-    window.reader.setAccessibleName(QCoreApplication.translate("MainWindow", "Abstract"))
+    reader = ReaderView(window)
+    reader.setObjectName("readerView")
+    reader.setAccessibleName(QCoreApplication.translate("MainWindow", "Abstract"))
 
-    window.rating_widget = RatingWidget(window)
-    window.rating_widget.setObjectName("ratingWidget")
-    window.rating_widget.setAccessibleName(QCoreApplication.translate("MainWindow", "Rating"))
+    rating_widget = RatingWidget(window)
+    rating_widget.setObjectName("ratingWidget")
+    rating_widget.setAccessibleName(QCoreApplication.translate("MainWindow", "Rating"))
 
-    window.tag_editor = TagEditor(window)
-    window.tag_editor.setObjectName("tagEditor")
-    window.tag_editor.setAccessibleName(QCoreApplication.translate("MainWindow", "Tags"))
+    tag_editor = TagEditor(window)
+    tag_editor.setObjectName("tagEditor")
+    tag_editor.setAccessibleName(QCoreApplication.translate("MainWindow", "Tags"))
 
-    window.note_editor = NoteEditor(window)
-    window.note_editor.setObjectName("noteEditor")
-    window.note_editor.setAccessibleName(QCoreApplication.translate("MainWindow", "Note"))
+    note_editor = NoteEditor(window)
+    note_editor.setObjectName("noteEditor")
+    note_editor.setAccessibleName(QCoreApplication.translate("MainWindow", "Note"))
 
     annotations = QWidget(window)
     form = QFormLayout(annotations)
     form.setContentsMargins(6, 0, 6, 6)
-    form.addRow(QLabel(QCoreApplication.translate("MainWindow", "Rating")), window.rating_widget)
-    form.addRow(QLabel(QCoreApplication.translate("MainWindow", "Tags")), window.tag_editor)
+    form.addRow(QLabel(QCoreApplication.translate("MainWindow", "Rating")), rating_widget)
+    form.addRow(QLabel(QCoreApplication.translate("MainWindow", "Tags")), tag_editor)
 
-    window.right_splitter = QSplitter(Qt.Orientation.Vertical, window)
-    window.right_splitter.setObjectName("readerSplitter")
-    window.right_splitter.addWidget(window.reader)
+    right_splitter = QSplitter(Qt.Orientation.Vertical, window)
+    right_splitter.setObjectName("readerSplitter")
+    right_splitter.addWidget(reader)
     bottom = QWidget(window)
     bottom_layout = QVBoxLayout(bottom)
     bottom_layout.setContentsMargins(0, 0, 0, 0)
     bottom_layout.addWidget(annotations)
-    bottom_layout.addWidget(window.note_editor)
-    window.right_splitter.addWidget(bottom)
-    window.right_splitter.setSizes([440, 320])
+    bottom_layout.addWidget(note_editor)
+    right_splitter.addWidget(bottom)
+    right_splitter.setSizes([440, 320])
 
-    window.splitter = QSplitter(Qt.Orientation.Horizontal, window)
-    window.splitter.setObjectName("mainSplitter")
-    window.splitter.addWidget(window.sidebar)
-    window.splitter.addWidget(left)
-    window.splitter.addWidget(window.right_splitter)
-    window.splitter.setSizes(list(SPLITTER_SIZES))
-    window.setCentralWidget(window.splitter)
+    splitter = QSplitter(Qt.Orientation.Horizontal, window)
+    splitter.setObjectName("mainSplitter")
+    splitter.addWidget(sidebar)
+    splitter.addWidget(left)
+    splitter.addWidget(right_splitter)
+    splitter.setSizes(list(SPLITTER_SIZES))
+    window.setCentralWidget(splitter)
 
-    window.count_label = QLabel(window)
-    window.count_label.setObjectName("paperCount")
-    window.pending_label = QLabel(window)  # edits kept while the library is busy or full
-    window.pending_label.setObjectName("pendingEdits")
-    window.pending_label.setTextFormat(Qt.TextFormat.PlainText)
-    window.pending_label.setStyleSheet("color: #b35c00; font-weight: bold;")
-    window.pending_label.hide()
-    window.statusBar().addPermanentWidget(window.pending_label)
-    window.statusBar().addPermanentWidget(window.count_label)
-    window.progress_bar = QProgressBar(window)
-    window.progress_bar.setMaximumWidth(200)
-    window.progress_bar.hide()
-    window.statusBar().addPermanentWidget(window.progress_bar)
+    count_label = QLabel(window)
+    count_label.setObjectName("paperCount")
+    pending_label = QLabel(window)
+    pending_label.setObjectName("pendingEdits")
+    pending_label.setTextFormat(Qt.TextFormat.PlainText)
+    pending_label.setStyleSheet("color: #b35c00; font-weight: bold;")
+    pending_label.hide()
+    window.statusBar().addPermanentWidget(pending_label)
+    window.statusBar().addPermanentWidget(count_label)
+    progress_bar = QProgressBar(window)
+    progress_bar.setMaximumWidth(200)
+    progress_bar.hide()
+    window.statusBar().addPermanentWidget(progress_bar)
+    return Widgets(search_box=search_box, paper_list=paper_list, empty_label=empty_label, view_banner=view_banner,
+                   view_label=view_label, back_button=back_button, sidebar=sidebar, reader=reader,
+                   rating_widget=rating_widget, tag_editor=tag_editor, note_editor=note_editor, splitter=splitter,
+                   right_splitter=right_splitter, count_label=count_label, pending_label=pending_label,
+                   progress_bar=progress_bar)
+
+
+def fit_to_screen(window: QMainWindow) -> None:
+    """The window's first size: 1280×780, or what fits a smaller screen (a laptop's 1024×600 shows the reader
+    and the status bar)."""
+    screen = QGuiApplication.primaryScreen()
+    room = screen.availableGeometry() if screen is not None else None
+    window.resize(min(1280, room.width() - 40) if room else 1280, min(780, room.height() - 60) if room else 780)
 
 
 def restore_layout(window) -> None:
-    """Put back the layout saved by `save_layout`: geometry, splitters, columns, sort, zoom, last query."""
-    s = window.settings
+    """Put back the layout saved by `save_layout` on `window` (a MainWindow: its `widgets`, `settings` and
+    `search`): geometry, splitters, columns, sort, zoom, last query."""
+    s, w = window.settings, window.widgets
     if s.value("window/geometry"):
         window.restoreGeometry(s.value("window/geometry"))
     if s.value("window/splitter"):
-        window.splitter.restoreState(s.value("window/splitter"))
+        w.splitter.restoreState(s.value("window/splitter"))
     if s.value("window/readerSplitter"):
-        window.right_splitter.restoreState(s.value("window/readerSplitter"))
+        w.right_splitter.restoreState(s.value("window/readerSplitter"))
     if s.value(HEADER_KEY):
-        header = window.paper_list.horizontalHeader()
+        header = w.paper_list.horizontalHeader()
         header.restoreState(s.value(HEADER_KEY))
         for column in COLUMN_WIDTHS:  # a column newer than the saved layout (authors) starts hidden
             if column >= s.value("list/columnCount", 6, type=int):
@@ -194,37 +240,40 @@ def restore_layout(window) -> None:
     window.search.sort_key = s.value("list/sortKey") or None
     window.search.sort_descending = s.value("list/sortDescending", False, type=bool)
     apply_zoom(window, s.value("reader/zoom", 0, type=int))
-    window.search_box.blockSignals(True)
-    window.search_box.setText(s.value("search/lastQuery", "", type=str))
-    window.search_box.blockSignals(False)
+    w.search_box.blockSignals(True)
+    w.search_box.setText(s.value("search/lastQuery", "", type=str))
+    w.search_box.blockSignals(False)
 
 
 def save_layout(window) -> None:
-    s = window.settings
+    """Keep `window`'s layout (what `restore_layout` puts back) in its QSettings."""
+    s, w = window.settings, window.widgets
     s.setValue("window/geometry", window.saveGeometry())
-    s.setValue("window/splitter", window.splitter.saveState())
-    s.setValue("window/readerSplitter", window.right_splitter.saveState())
-    s.setValue(HEADER_KEY, window.paper_list.horizontalHeader().saveState())
-    s.setValue("list/columnCount", window.model.columnCount())
+    s.setValue("window/splitter", w.splitter.saveState())
+    s.setValue("window/readerSplitter", w.right_splitter.saveState())
+    s.setValue(HEADER_KEY, w.paper_list.horizontalHeader().saveState())
+    s.setValue("list/columnCount", w.paper_list.model().columnCount())
     s.setValue("list/sortKey", window.search.sort_key or "")
     s.setValue("list/sortDescending", window.search.sort_descending)
-    s.setValue("reader/zoom", window.reader.zoom)
-    s.setValue("search/lastQuery", window.search_box.text())
+    s.setValue("reader/zoom", w.reader.zoom)
+    s.setValue("search/lastQuery", w.search_box.text())
     s.sync()
 
 
 def apply_zoom(window, steps: int) -> None:
-    """View → Zoom: `steps` (−5..10, 0 the default size) for the reader, the paper list (font and row height)
-    and the note (editor and preview) together; one point of font size per step in the list and note."""
-    window.reader.set_zoom(steps)
-    steps = window.reader.zoom  # clamped
-    if not hasattr(window, "_base_list_font"):
-        window._base_list_font = window.paper_list.font()
-        window._base_note_font = window.note_editor.editor.font()
-    for widget, base in ((window.paper_list, window._base_list_font),
-                         (window.note_editor.editor, window._base_note_font),
-                         (window.note_editor.preview, window._base_note_font)):
-        font = base.__class__(base)
+    """View → Zoom on `window` (a MainWindow): `steps` (−5..10, 0 the default size) for the reader, the paper
+    list (font and row height) and the note (editor and preview) together; one point of font size per step in the
+    list and note."""
+    widgets = window.widgets
+    widgets.reader.set_zoom(steps)
+    steps = widgets.reader.zoom  # clamped
+    if widgets.base_list_font is None:
+        widgets.base_list_font = widgets.paper_list.font()
+        widgets.base_note_font = widgets.note_editor.editor.font()
+    for widget, base in ((widgets.paper_list, widgets.base_list_font),
+                         (widgets.note_editor.editor, widgets.base_note_font),
+                         (widgets.note_editor.preview, widgets.base_note_font)):
+        font = QFont(base)
         font.setPointSizeF(max(5.0, base.pointSizeF() + steps))
         widget.setFont(font)
-    window.paper_list.verticalHeader().setDefaultSectionSize(PaperDelegate.row_height(window.paper_list.font()))
+    widgets.paper_list.verticalHeader().setDefaultSectionSize(PaperDelegate.row_height(widgets.paper_list.font()))

@@ -1,60 +1,32 @@
 """File → New library… / Open library… / Open recent, Edit → Delete, View → Language.
 
-Switching library (or language) in the same session builds a new MainWindow on the chosen library and closes the
-old one the way closing it always does (MainWindow.closeEvent: the note and waiting edits saved, the search
-worker stopped, a backup written), then closes the old Library. The recent libraries (most recent first, at
-most MAX_RECENT) are kept in QSettings under `library/recent`; the language under `view/language`
-("system", "en", "zh_CN"), read at start by desktop.app.run.
+Switching library (or language) in the same session builds a new MainWindow on the chosen library with the
+`open_window` callable the app handed the window, and closes the old one the way closing it always does
+(MainWindow.closeEvent: the note and waiting edits saved, the search worker stopped, a backup written), then closes
+the old Library. The recent libraries (most recent first, at most MAX_RECENT) are kept in QSettings under
+`library/recent`; the language under desktop.common.i18n.LANGUAGE_KEY, read by the app at start.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QLocale, QObject, QSettings, Qt, QTranslator, Signal
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QApplication, QFileDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from db.errors import MarginError
 from db.library.library import DB_NAME, Library
-from db.system.resources import TRANSLATIONS_DIR
-from desktop.common.i18n import tr
+from desktop.common.i18n import LANGUAGE_KEY, LANGUAGES, apply_language, language_locale, tr
 from desktop.common.plain_text import as_plain
 
 MAX_RECENT = 8
 RECENT_KEY = "library/recent"
-LANGUAGE_KEY = "view/language"
-LANGUAGES = ("system", "en", "zh_CN")
 
 
 def _language_label(code: str) -> str:
     return {"system": tr("System language"), "en": "English", "zh_CN": "简体中文"}[code]
-
-
-# ---------------------------------------------------------------------- language
-def language_locale(code: str | None = None) -> QLocale:
-    """The QLocale for a language setting (the saved one when None); "system" is the system's UI language."""
-    code = code if code is not None else QSettings().value(LANGUAGE_KEY, "system", type=str)
-    return QLocale(code) if code in LANGUAGES and code != "system" else QLocale.system()
-
-
-def apply_language(app: QCoreApplication, locale: QLocale, folder: Path = TRANSLATIONS_DIR) -> bool:
-    """Replace the translators this module installed with Margin's and Qt's own (qtbase: the standard
-    buttons) for `locale`. Returns True when a Margin translation was installed."""
-    for old in app.findChildren(QTranslator, "marginTranslator"):
-        QCoreApplication.removeTranslator(old)
-        old.deleteLater()
-    found = False
-    qt_translations = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    for name, where in (("margin", str(folder)), ("qtbase", qt_translations)):
-        translator = QTranslator(app)
-        translator.setObjectName("marginTranslator")
-        if translator.load(locale, name, "_", where):
-            app.installTranslator(translator)
-            found = found or name == "margin"
-        else:
-            translator.deleteLater()
-    return found
 
 
 # ---------------------------------------------------------------------- recent libraries
@@ -73,7 +45,7 @@ def remember_library(settings: QSettings, folder: Path) -> None:
 
 class LibrarySwitcher(QObject):
     """One per application: `switched(new_window)` after a window was replaced by one on another library
-    (desktop.app.run moves the one-window-per-library server to it)."""
+    (the app moves the one-window-per-library server to it)."""
 
     switched = Signal(object)
 
@@ -87,14 +59,13 @@ def switcher() -> LibrarySwitcher:
     return found
 
 
-def switch_library(window, folder: Path):
-    """Replace `window` (a MainWindow) by a new one on the library in `folder`. Returns the new window, or None
-    when the library cannot be opened (said in a dialog; the old window stays) or the old window would not close
-    (an import is running and the user kept it)."""
-    from desktop.app import create_window
-
+def switch_library(window, folder: Path, open_window: Callable[[Path], QMainWindow]):
+    """Replace `window` (a MainWindow) by a new one on the library in `folder`, made by `open_window(folder)`
+    (the app's create_window; it raises MarginError). Returns the new window, or None when the library cannot be
+    opened (said in a dialog; the old window stays) or the old window would not close (an import is running and
+    the user kept it)."""
     try:
-        new = create_window(Path(folder))
+        new = open_window(Path(folder))
     except MarginError as error:
         QMessageBox.critical(window, tr("Cannot open the library"), as_plain(str(error)))
         return None
@@ -131,8 +102,9 @@ class _DeleteKey(QObject):
 class LibraryActions:
     """The library, delete and language actions of `window`'s menus (built by desktop.window.actions)."""
 
-    def __init__(self, window, file_menu, edit_menu, view_menu):
+    def __init__(self, window, open_window: Callable[[Path], QMainWindow], file_menu, edit_menu, view_menu):
         self.w = window
+        self.open_window = open_window  # a window on another library folder (see switch_library)
         remember_library(window.settings, window.library.folder)
         first = file_menu.actions()[0] if file_menu.actions() else None
         self.new_action = self._action(tr("&New library…"), self.new_library_dialog, QKeySequence.StandardKey.New)
@@ -210,7 +182,7 @@ class LibraryActions:
         except MarginError as error:
             QMessageBox.critical(self.w, tr("New library"), as_plain(str(error)))
             return None
-        return switch_library(self.w, folder)
+        return switch_library(self.w, folder, self.open_window)
 
     def open_library(self, folder: Path):
         """Switch to the library in `folder` (it must hold a library.db). Returns the new window or None."""
@@ -222,7 +194,7 @@ class LibraryActions:
             return None
         if folder.resolve() == self.w.library.folder.resolve():
             return self.w
-        return switch_library(self.w, folder)
+        return switch_library(self.w, folder, self.open_window)
 
     # ------------------------------------------------------------------ deleting
     def delete_selected(self) -> None:
@@ -244,4 +216,4 @@ class LibraryActions:
             raise ValueError(code)
         self.w.settings.setValue(LANGUAGE_KEY, code)
         apply_language(QApplication.instance(), language_locale(code))
-        return switch_library(self.w, self.w.library.folder)
+        return switch_library(self.w, self.w.library.folder, self.open_window)

@@ -1,6 +1,6 @@
-"""The keyboard shortcuts: one table of the single keys that triage binds, the rating box's keys, and the
-shortcuts dialog generated from them and from the menu actions' own shortcuts (so a key is written once: where
-it is bound).
+"""The keyboard shortcuts: one table of the single keys that triage binds (and the filter that binds them), and
+the shortcuts dialog generated from it, from the rating box's keys (desktop.reader.rating_widget.RATING_KEYS) and
+from the menu actions' own shortcuts (so a key is written once: where it is bound).
 
 TRIAGE_KEYS rows are (keys, what, method, arguments): `keys` are Qt key names bound while the list or the reader
 has focus (keys in EVERY_PANE also while the sidebar or the note preview has it); `method` is the name of a
@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHeaderView, QTableWidget, QTableWidgetItem, QVBoxLayout
 
 from desktop.common.i18n import tr
+from desktop.reader.rating_widget import RATING_KEYS
 
 
 @dataclass(frozen=True)
@@ -42,9 +43,6 @@ TRIAGE_KEYS: tuple[Key, ...] = (
 )
 EVERY_PANE = frozenset({"Slash"})  # keys that also work while the sidebar or the note preview has focus
 
-# the rating box (when it has focus): key names → the rating they set; "+1"/"-1" step it
-RATING_KEYS: dict[str, str] = {"0": "0", "1": "1", "2": "2", "3": "3", "4": "4", "5": "5",
-                               "Right": "+1", "Plus": "+1", "Left": "-1", "Minus": "-1"}
 
 _SHOWN = {"Slash": "/", "Right": "→", "Left": "←", "Plus": "+", "Minus": "-"}
 
@@ -60,7 +58,7 @@ def key_text(names: tuple[str, ...]) -> str:
 
 
 def triage_bindings(window) -> dict[Qt.Key, object]:
-    """Qt key → a callable on `window`, for every key of TRIAGE_KEYS (the window's event filter calls them)."""
+    """Qt key → a callable on `window`, for every key of TRIAGE_KEYS (TriageKeys calls them)."""
     bindings = {}
     for row in TRIAGE_KEYS:
         target = window
@@ -72,12 +70,33 @@ def triage_bindings(window) -> dict[Qt.Key, object]:
     return bindings
 
 
-def rating_step(key: int, rating: int) -> int | None:
-    """The rating the rating box's `key` sets from `rating` (None: not a rating key)."""
-    for name, effect in RATING_KEYS.items():
-        if key == qt_key(name):
-            return max(0, min(5, rating + int(effect))) if effect[0] in "+-" else int(effect)
-    return None
+class TriageKeys(QObject):
+    """The triage keys at work: an event filter on `key_panes` (the list, the reader) that calls the bound command
+    of `window` for a key of TRIAGE_KEYS pressed there, and on `other_panes` (the sidebar, the note preview) for
+    the keys of EVERY_PANE only; never while a text field has focus. Esc, anywhere in the window, gives the
+    first of `key_panes` the focus. `bindings`: Qt key → command."""
+
+    def __init__(self, window, key_panes: tuple, other_panes: tuple):
+        super().__init__(window)
+        self.bindings = triage_bindings(window)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), window,
+                  context=Qt.ShortcutContext.WindowShortcut).activated.connect(key_panes[0].setFocus)
+        self._every_pane = {qt_key(name) for name in EVERY_PANE}
+        self._key_panes, self._other_panes = key_panes, other_panes
+        for pane in key_panes + other_panes:
+            pane.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.KeyPress and (
+                watched in self._key_panes or (watched in self._other_panes and event.key() in self._every_pane)):
+            modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            action = self.bindings.get(event.key())
+            letter = Qt.Key.Key_A <= event.key() <= Qt.Key.Key_Z  # Shift+N is a capital typed, not "note"
+            if action is not None and (modifiers == Qt.KeyboardModifier.NoModifier or (
+                    modifiers == Qt.KeyboardModifier.ShiftModifier and not letter)):
+                action()
+                return True
+        return False
 
 
 def _menu_rows(menu, path: str) -> list[tuple[str, str]]:

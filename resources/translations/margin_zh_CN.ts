@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../desktop/app.py" line="+66"/>
+        <location filename="../../desktop/app.py" line="+67"/>
         <source>The library was rebuilt</source>
         <translation>文库已重建</translation>
     </message>
@@ -50,7 +50,7 @@
         <translation>请关闭 Margin 并重新打开以重建文库。</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/shortcuts.py" line="+101"/>
+        <location filename="../../desktop/window/shortcuts.py" line="+130"/>
         <source>back to the list</source>
         <translation>返回列表</translation>
     </message>
@@ -259,7 +259,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="-110"/>
+        <location filename="../../desktop/window/actions.py" line="-109"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -444,7 +444,7 @@
         <translation>显示时标为已读(&amp;M)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -538,7 +538,7 @@ Library: %1</source>
 %1</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+40"/>
         <source>Export failed: %1</source>
         <translation>导出失败：%1</translation>
     </message>
@@ -548,17 +548,17 @@ Library: %1</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/library_menu.py" line="+31"/>
+        <location filename="../../desktop/window/library_menu.py" line="+29"/>
         <source>System language</source>
         <translation>系统语言</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+41"/>
         <source>Cannot open the library</source>
         <translation>无法打开文库</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>&amp;New library…</source>
         <translation>新建文库(&amp;N)…</translation>
     </message>
@@ -630,11 +630,48 @@ Library: %1</source>
         <source>Highlight words</source>
         <translation>高亮词</translation>
     </message>
+    <message>
+        <location filename="../../desktop/window/closing.py" line="+20"/>
+        <source>An import is running</source>
+        <translation>导入正在进行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An import is still running. Cancel it and close Margin? Nothing of the import will be saved (unless it has just saved its papers: then Margin closes when it has finished).</source>
+        <translation>导入仍在进行。要取消导入并关闭 Margin 吗？本次导入的内容都不会保存（除非它刚刚保存了文献：那样 Margin 会在导入完成后关闭）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel the import and close</source>
+        <translation>取消导入并关闭</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep Margin open</source>
+        <translation>保持 Margin 打开</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Saving changes that are still waiting…</source>
+        <translation>正在保存尚未保存的更改…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>These changes could not be saved (%1):
+%2</source>
+        <translation>以下更改无法保存（%1）：
+%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Changes not saved</source>
+        <translation>更改未保存</translation>
+    </message>
 </context>
 <context>
     <name>HighlightDialog</name>
     <message>
-        <location line="-34"/>
+        <location filename="../../desktop/reader/highlight_view.py" line="-34"/>
         <source>Highlight words</source>
         <translation>高亮词</translation>
     </message>
@@ -650,9 +687,17 @@ Library: %1</source>
     </message>
 </context>
 <context>
+    <name>ListController</name>
+    <message>
+        <location filename="../../desktop/list/list_controller.py" line="+170"/>
+        <source>Similar to: %1</source>
+        <translation>相似于：%1</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/window/main_window.py" line="+301"/>
+        <location filename="../../desktop/window/main_window.py" line="+219"/>
         <source>No paper selected.</source>
         <translation>未选择文献。</translation>
     </message>
@@ -682,104 +727,7 @@ Library: %1</source>
         <translation>标签长度须为 1 到 200 个字符</translation>
     </message>
     <message>
-        <location line="+58"/>
-        <source>Similar to: %1</source>
-        <translation>相似于：%1</translation>
-    </message>
-    <message>
-        <location line="+71"/>
-        <source>Search problem: %1</source>
-        <translation>搜索出错：%1</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+12"/>
-        <source>%1 of %Ln paper(s) · read %2 of %3</source>
-        <translation>
-            <numerusform>%1 / %Ln 篇文献 · 已读 %2 / %3</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>counting… of %Ln paper(s) · read %2 of %3</source>
-        <translation>
-            <numerusform>正在计数… / %Ln 篇文献 · 已读 %2 / %3</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>No papers match “%1”.</source>
-        <translation>没有与“%1”匹配的文献。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The library has no papers yet: File → Import…</source>
-        <translation>文库中还没有文献：文件 → 导入…</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Not saved yet: %1</source>
-        <translation>尚未保存：%1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Margin keeps these and saves them as soon as the library can take them:
-%1
-
-%2</source>
-        <translation>Margin 会保留这些更改，待文库可以写入时立即保存：
-%1
-
-%2</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Not saved yet, Margin will try again: %1</source>
-        <translation>尚未保存，Margin 将重试：%1</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>All changes are saved</source>
-        <translation>所有更改均已保存</translation>
-    </message>
-    <message>
-        <location line="+46"/>
-        <source>An import is running</source>
-        <translation>导入正在进行</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>An import is still running. Cancel it and close Margin? Nothing of the import will be saved (unless it has just saved its papers: then Margin closes when it has finished).</source>
-        <translation>导入仍在进行。要取消导入并关闭 Margin 吗？本次导入的内容都不会保存（除非它刚刚保存了文献：那样 Margin 会在导入完成后关闭）。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Cancel the import and close</source>
-        <translation>取消导入并关闭</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Keep Margin open</source>
-        <translation>保持 Margin 打开</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Saving changes that are still waiting…</source>
-        <translation>正在保存尚未保存的更改…</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>These changes could not be saved (%1):
-%2</source>
-        <translation>以下更改无法保存（%1）：
-%2</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Changes not saved</source>
-        <translation>更改未保存</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/window/layout.py" line="+60"/>
+        <location filename="../../desktop/window/layout.py" line="+92"/>
         <source>Search papers</source>
         <translation>搜索文献</translation>
     </message>
@@ -1526,16 +1474,74 @@ Library: %1</source>
     </message>
 </context>
 <context>
+    <name>WindowStatus</name>
+    <message numerus="yes">
+        <location filename="../../desktop/window/status.py" line="+48"/>
+        <source>%1 of %Ln paper(s) · read %2 of %3</source>
+        <translation>
+            <numerusform>%1 / %Ln 篇文献 · 已读 %2 / %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>counting… of %Ln paper(s) · read %2 of %3</source>
+        <translation>
+            <numerusform>正在计数… / %Ln 篇文献 · 已读 %2 / %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No papers match “%1”.</source>
+        <translation>没有与“%1”匹配的文献。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The library has no papers yet: File → Import…</source>
+        <translation>文库中还没有文献：文件 → 导入…</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Not saved yet: %1</source>
+        <translation>尚未保存：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Margin keeps these and saves them as soon as the library can take them:
+%1
+
+%2</source>
+        <translation>Margin 会保留这些更改，待文库可以写入时立即保存：
+%1
+
+%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Not saved yet, Margin will try again: %1</source>
+        <translation>尚未保存，Margin 将重试：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>All changes are saved</source>
+        <translation>所有更改均已保存</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Search problem: %1</source>
+        <translation>搜索出错：%1</translation>
+    </message>
+</context>
+<context>
     <name>self.w</name>
     <message numerus="yes">
-        <location filename="../../desktop/window/actions.py" line="-94"/>
+        <location filename="../../desktop/window/actions.py" line="-104"/>
         <source>Copied the BibTeX entry of %Ln paper(s)</source>
         <translation>
             <numerusform>已复制 %Ln 篇文献的 BibTeX 条目</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+87"/>
+        <location line="+97"/>
         <source>Exported %Ln paper(s) to %1</source>
         <translation>
             <numerusform>已将 %Ln 篇文献导出到 %1</numerusform>

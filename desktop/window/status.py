@@ -1,0 +1,93 @@
+"""The main window's status bar and the list's empty message: how many papers the list shows and how many of the
+library's are read ("12 of 38 papers · read 3 of 38"; "counting…" while a search's count is still coming), why
+the list is empty, how many edits wait to be saved ("Not saved yet: 2"), and short messages (hints, search
+problems)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QLocale, QObject
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QStatusBar
+
+from db.library.library import Library
+from desktop.common.i18n import number, plural
+from desktop.common.plain_text import as_plain
+from desktop.edits.pending_edits import PendingEdits
+from desktop.list.paper_model import PaperTableModel
+from desktop.list.search_session import SearchSession
+
+MESSAGE_MS = 5000  # how long a passing message stays (ms)
+PROBLEM_MS = 10000  # a search problem or a waiting edit, which the user should not miss
+
+
+class WindowStatus(QObject):
+    """The status bar `bar` with its permanent `count_label` and `pending_label`, and `empty_label` over the
+    paper list `view`. Counts come from `library` (read papers), `model` (rows shown) and `search` (whether its
+    count is complete, the query); waiting edits from `edits`."""
+
+    def __init__(self, bar: QStatusBar, count_label: QLabel, pending_label: QLabel, empty_label: QLabel,
+                 view: QAbstractItemView, library: Library, model: PaperTableModel, search: SearchSession,
+                 edits: PendingEdits, parent=None):
+        super().__init__(parent)
+        self.bar = bar
+        self.count_label, self.pending_label, self.empty_label = count_label, pending_label, empty_label
+        self.view = view
+        self.library, self.model, self.search, self.edits = library, model, search, edits
+        self.counts = (0, 0)  # (read, total) papers of the library
+
+    def recount(self) -> None:
+        """Count read papers anew (after an edit or import) and show the counts."""
+        counts = self.library.read_counts().values()
+        self.counts = (sum(read for read, _total in counts), sum(total for _read, total in counts))
+        self.update()
+
+    def update(self) -> None:
+        """Show the counts for the list as it is now, and the empty-list message when it shows nothing."""
+        read, total = self.counts
+        shown = self.model.rowCount()
+        if self.search.complete:
+            counted = plural(self.tr("%1 of %Ln paper(s) · read %2 of %3", "", total), total).replace(
+                "%1", number(shown))
+        else:  # the list shows the first page of a search; the rest and the count follow
+            counted = plural(self.tr("counting… of %Ln paper(s) · read %2 of %3", "", total), total)
+        self.count_label.setText(counted.replace("%2", number(read)).replace("%3", number(total)))
+        query = self.search.query.strip()
+        if shown == 0 and (query or total == 0):
+            self.empty_label.setText(self.tr("No papers match “%1”.").replace("%1", query) if query
+                                     else self.tr("The library has no papers yet: File → Import…"))
+            self.fit_empty_label()
+            self.empty_label.show()
+        else:
+            self.empty_label.hide()
+
+    def fit_empty_label(self) -> None:
+        """Make the empty-list message cover the list's viewport (after the window was resized)."""
+        self.empty_label.resize(self.view.viewport().size())
+
+    def edits_waiting(self, count: int, reason: str) -> None:
+        """Show how many edits wait to be saved (the library is busy or full: `reason`), or that they all were
+        (`count` 0)."""
+        if count:
+            self.pending_label.setText(self.tr("Not saved yet: %1").replace("%1", QLocale().toString(count)))
+            self.pending_label.setToolTip(as_plain(self.tr("Margin keeps these and saves them as soon as the "
+                                                           "library can take them:\n%1\n\n%2").replace(
+                "%1", "\n".join(self.edits.descriptions())).replace("%2", reason)))
+            self.pending_label.show()
+            self.bar.showMessage(self.tr("Not saved yet, Margin will try again: %1").replace("%1", reason),
+                                 PROBLEM_MS)
+        else:
+            self.pending_label.hide()
+            self.bar.showMessage(self.tr("All changes are saved"), MESSAGE_MS)
+
+    def show_message(self, message: str) -> None:
+        """A passing message (the worker's status, a failed backup)."""
+        self.bar.showMessage(message, MESSAGE_MS)
+
+    def show_hint(self, hint: str, milliseconds: int) -> None:
+        """The search's hint for `milliseconds`; an empty hint clears the bar (an old hint no longer applies)."""
+        if hint:
+            self.bar.showMessage(hint, milliseconds)
+        else:
+            self.bar.clearMessage()
+
+    def search_failed(self, message: str) -> None:
+        self.bar.showMessage(self.tr("Search problem: %1").replace("%1", message), PROBLEM_MS)
