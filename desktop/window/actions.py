@@ -163,7 +163,7 @@ class WindowActions:
             return
         self.w.note_editor.flush()
         QApplication.clipboard().setText(export_bibtex(self.w.library.papers(ids)))
-        self.w.statusBar().showMessage(plural(self.w.tr("Copied the BibTeX entry of %Ln paper(s)", "", len(ids)),
+        self.w.statusBar().showMessage(plural(tr("Copied the BibTeX entry of %Ln paper(s)", "", len(ids)),
                                               len(ids)), 5000)
 
     def note_history_dialog(self) -> None:
@@ -260,7 +260,7 @@ class WindowActions:
 
         def done(count: int) -> None:
             self.last_export = (count, str(output))
-            self.w.statusBar().showMessage(plural(self.w.tr("Exported %Ln paper(s) to %1", "", count), count)
+            self.w.statusBar().showMessage(plural(tr("Exported %Ln paper(s) to %1", "", count), count)
                                            .replace("%1", str(output)), 8000)
 
         def failed(message: str) -> None:
@@ -269,7 +269,7 @@ class WindowActions:
             if self.w.isVisible() and not self.w.property("quietImport"):
                 QMessageBox.warning(self.w, tr("Export failed"), as_plain(message))
 
-        self.w.statusBar().showMessage(plural(self.w.tr("Exporting %Ln paper(s)…", "", len(ids)), len(ids)))
+        self.w.statusBar().showMessage(plural(tr("Exporting %Ln paper(s)…", "", len(ids)), len(ids)))
         run_in_background(self.w, work, done, failed)
 
     def open_backups(self) -> None:

@@ -50,7 +50,7 @@
         <translation>请关闭 Margin 并重新打开以重建文库。</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/shortcuts.py" line="+130"/>
+        <location filename="../../desktop/window/shortcuts.py" line="+120"/>
         <source>back to the list</source>
         <translation>返回列表</translation>
     </message>
@@ -453,6 +453,13 @@
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
+    <message numerus="yes">
+        <location line="+163"/>
+        <source>Exporting %Ln paper(s)…</source>
+        <translation>
+            <numerusform>正在导出 %Ln 篇文献…</numerusform>
+        </translation>
+    </message>
     <message>
         <location filename="../../desktop/window/shortcuts.py" line="-6"/>
         <location line="+5"/>
@@ -460,7 +467,7 @@
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="+1"/>
+        <location filename="../../desktop/window/actions.py" line="-162"/>
         <source>&amp;Search syntax</source>
         <translation>搜索语法(&amp;S)</translation>
     </message>
@@ -498,8 +505,15 @@ Library: %1</source>
         <source>Title (empty to use the file&apos;s or the derived label):</source>
         <translation>标题（留空则使用文件中的标题或自动生成的标题）：</translation>
     </message>
+    <message numerus="yes">
+        <location line="+16"/>
+        <source>Copied the BibTeX entry of %Ln paper(s)</source>
+        <translation>
+            <numerusform>已复制 %Ln 篇文献的 BibTeX 条目</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+31"/>
+        <location line="+15"/>
         <source>Import paper lists</source>
         <translation>导入文献列表</translation>
     </message>
@@ -537,8 +551,15 @@ Library: %1</source>
 
 %1</translation>
     </message>
+    <message numerus="yes">
+        <location line="+35"/>
+        <source>Exported %Ln paper(s) to %1</source>
+        <translation>
+            <numerusform>已将 %Ln 篇文献导出到 %1</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+40"/>
+        <location line="+5"/>
         <source>Export failed: %1</source>
         <translation>导出失败：%1</translation>
     </message>
@@ -697,7 +718,7 @@ Library: %1</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/window/main_window.py" line="+219"/>
+        <location filename="../../desktop/window/main_window.py" line="+214"/>
         <source>No paper selected.</source>
         <translation>未选择文献。</translation>
     </message>
@@ -1151,7 +1172,7 @@ Library: %1</source>
 <context>
     <name>RatingWidget</name>
     <message>
-        <location filename="../../desktop/reader/rating_widget.py" line="+28"/>
+        <location filename="../../desktop/reader/rating_widget.py" line="+39"/>
         <source>Rating: click a star, or press 1–5 (0 clears)</source>
         <translation>评分：点击星标，或按 1–5（0 清除）</translation>
     </message>
@@ -1271,7 +1292,7 @@ Library: %1</source>
 <context>
     <name>SearchWorker</name>
     <message>
-        <location filename="../../desktop/list/search_worker.py" line="+57"/>
+        <location filename="../../desktop/list/search_worker.py" line="+51"/>
         <source>Rebuilding the search index…</source>
         <translation>正在重建搜索索引…</translation>
     </message>
@@ -1286,7 +1307,7 @@ Library: %1</source>
         <translation>正在重建搜索索引：%1/%2 篇文献</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>Preparing recommendations…</source>
         <translation>正在准备推荐…</translation>
     </message>
@@ -1529,30 +1550,6 @@ Library: %1</source>
         <location line="+14"/>
         <source>Search problem: %1</source>
         <translation>搜索出错：%1</translation>
-    </message>
-</context>
-<context>
-    <name>self.w</name>
-    <message numerus="yes">
-        <location filename="../../desktop/window/actions.py" line="-104"/>
-        <source>Copied the BibTeX entry of %Ln paper(s)</source>
-        <translation>
-            <numerusform>已复制 %Ln 篇文献的 BibTeX 条目</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+97"/>
-        <source>Exported %Ln paper(s) to %1</source>
-        <translation>
-            <numerusform>已将 %Ln 篇文献导出到 %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+9"/>
-        <source>Exporting %Ln paper(s)…</source>
-        <translation>
-            <numerusform>正在导出 %Ln 篇文献…</numerusform>
-        </translation>
     </message>
 </context>
 <context>
