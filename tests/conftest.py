@@ -1,4 +1,5 @@
-"""Shared fixtures: a fresh library per test, the shared/ data folder (skipped when absent), headless Qt."""
+"""Fixtures for every tier, none of them Qt: a fresh library per test, the shared/ data folder (skipped when
+absent), two-topic libraries. Qt fixtures live in tests/gui/conftest.py and tests/system/conftest.py."""
 
 from __future__ import annotations
 
@@ -14,14 +15,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from db.library.library import Library  # noqa: E402
-
-SHARED = ROOT.parent / "shared"
-# three short abstracts on different subjects, for tests that need a few untitled papers of their own
-ABSTRACTS = [
-    "We propose GraphFoo, a method for graph learning that works well on many benchmarks and is fast.",
-    "This paper studies reasoning in large language models with chain of thought prompting on math problems.",
-    "A new optimizer named Zap converges faster than Adam on vision transformers across many model scales.",
-]
+from tests.helpers.corpus import SHARED  # noqa: E402
+from tests.helpers.topics import two_topics  # noqa: E402
 
 
 @pytest.fixture
@@ -45,37 +40,10 @@ def library(library_dir: Path):
     lib.close()
 
 
-@pytest.fixture(autouse=True)
-def isolated_settings(tmp_path_factory, monkeypatch):
-    """Each test gets its own QSettings folder, so window state never leaks between tests or to the user."""
-    try:
-        from PySide6.QtCore import QSettings
-    except ImportError:
-        return
-    folder = tmp_path_factory.mktemp("settings")
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
-
-
 @pytest.fixture
-def make_window(qtbot, library_dir):
-    """Build (and show) main windows on the test's library; all are closed at the end of the test."""
-    from desktop.app import create_window
-    from desktop.common import theme
-
-    windows = []
-
-    def make():
-        window = create_window(library_dir)
-        window.setProperty("quietImport", True)
-        qtbot.addWidget(window)
-        window.show()
-        qtbot.waitExposed(window)
-        windows.append(window)
-        return window
-
-    yield make
-    for window in windows:
-        window.close()
-        window.library.close()
-    theme.apply_theme("system")
+def topics(library_dir):
+    """A library of two clearly separated topics (tests.helpers.topics.two_topics); yields (library, {title: id})."""
+    lib = Library.open(library_dir, seed=False)
+    lib.import_records(two_topics())
+    yield lib, {paper.label: paper.id for paper in lib.papers()}
+    lib.close()

@@ -9,7 +9,7 @@ import pytest
 
 from db.library.library import Library
 from db.text.highlight_words import HighlightLists, clean_entry, count, mark
-from tests.conftest import ROOT
+from tests.helpers.corpus import ROOT
 
 REASONING = "9342e12f8e8d"  # chain-of-thought lower bounds
 

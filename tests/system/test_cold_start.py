@@ -13,8 +13,8 @@ from db.library.library import Library
 from db.paper import PaperRecord
 from db.recommend.recommender import NoPositivesError, Recommender
 from db.triage.progress import progress
-from tests.conftest import ROOT
-from tests.system.test_recommend import KITCHEN, SPACE, topic_abstract
+from tests.helpers.corpus import ROOT
+from tests.helpers.topics import KITCHEN, SPACE, topic_abstract
 
 
 @pytest.fixture

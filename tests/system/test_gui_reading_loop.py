@@ -21,7 +21,7 @@ from db.exporters.registry import export
 from db.library.library import Library
 from db.paper import PaperRecord
 from desktop.edits.read_tracker import DWELL_MS
-from tests.conftest import ROOT
+from tests.helpers.corpus import ROOT
 
 # 30 chunks typed one after another, with the pause (seconds) after each: 0.3 to 3 s, about 30 s in all
 # (ASCII only: QTest types no other keys)

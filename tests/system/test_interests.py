@@ -12,8 +12,8 @@ from db.library.library import Library
 from db.paper import PaperRecord
 from db.recommend.recommender import NoPositivesError, Recommender
 from db.triage.interests import NO_INTERESTS, queue
-from tests.conftest import ROOT
-from tests.system.test_recommend import KITCHEN, SPACE, topic_abstract
+from tests.helpers.corpus import ROOT
+from tests.helpers.topics import KITCHEN, SPACE, topic_abstract
 
 MUSIC = ("violin orchestra symphony melody chord tempo rhythm sonata piano opera harmony concerto "
          "conductor quartet cello").split()

@@ -16,7 +16,7 @@ from db.exporters.table import BOM, COLUMNS
 from db.formats.importer import read_file, sniff
 from db.library.library import Library
 from db.paper import Paper, PaperRecord
-from tests.conftest import ABSTRACTS
+from tests.helpers.corpus import ABSTRACTS
 from tests.helpers.faults import margin
 from tests.helpers.imports import FIXTURES
 from tests.helpers.interop_tools import hostile_library, need, run

@@ -20,7 +20,7 @@ from db.triage.progress import (
     scope_of,
     screening,
 )
-from tests.conftest import ROOT
+from tests.helpers.corpus import ROOT
 
 
 def test_scope_drops_the_recommendation_part_and_read_filter():

@@ -20,39 +20,7 @@ from db.recommend.recommender import (
     similar,
 )
 from db.recommend.tfidf_cache import TfidfCache, fit
-
-SPACE = ("galaxy telescope stellar nebula supernova orbit comet exoplanet spectroscopy redshift quasar pulsar "
-         "cosmic asteroid luminosity").split()
-KITCHEN = ("flour dough oven yeast recipe butter sourdough pastry baking caramel whisk kneading custard "
-           "croissant sugar").split()
-COMMON = "we study present new results show method approach data analysis model using propose".split()
-
-
-def topic_abstract(rng: random.Random, words: list[str]) -> str:
-    sentences = []
-    for _ in range(4):
-        chosen = rng.sample(words, 4) + rng.sample(COMMON, 3)
-        rng.shuffle(chosen)
-        sentences.append(" ".join(chosen).capitalize() + ".")
-    return " ".join(sentences)
-
-
-def two_topics(count: int = 14) -> list[PaperRecord]:
-    """`count` astronomy papers (titles "Space i"), then `count` baking papers ("Kitchen i")."""
-    rng = random.Random(9)
-    return ([PaperRecord(title=f"Space {i}", abstract=topic_abstract(rng, SPACE), venue="AST 2024", year=2024)
-             for i in range(count)]
-            + [PaperRecord(title=f"Kitchen {i}", abstract=topic_abstract(rng, KITCHEN), venue="BAK 2024", year=2024)
-               for i in range(count)])
-
-
-@pytest.fixture
-def topics(library_dir):
-    """A library of two clearly separated topics; yields (library, {title: id})."""
-    lib = Library.open(library_dir, seed=False)
-    lib.import_records(two_topics())
-    yield lib, {paper.label: paper.id for paper in lib.papers()}
-    lib.close()
+from tests.helpers.topics import COMMON, KITCHEN, SPACE, topic_abstract, two_topics
 
 
 def labels(lib: Library, ids: list[str]) -> list[str]:

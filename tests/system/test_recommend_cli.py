@@ -12,7 +12,7 @@ import pytest
 
 from db.library.library import Library
 from db.paper import PaperRecord
-from tests.system.test_recommend import KITCHEN, SPACE, two_topics
+from tests.helpers.topics import KITCHEN, SPACE, two_topics
 
 ROOT = Path(__file__).resolve().parents[2]
 

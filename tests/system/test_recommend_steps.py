@@ -12,8 +12,7 @@ from scipy import sparse
 
 from db.recommend import linear_svm, tfidf_cache
 from db.recommend.recommender import BOILERPLATE, Recommender
-from tests.conftest import ROOT
-from tests.system.test_recommend import topics  # noqa: F401 - the fixture
+from tests.helpers.corpus import ROOT
 
 
 def test_newton_svm_finds_liblinears_solution():

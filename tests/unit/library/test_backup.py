@@ -26,7 +26,7 @@ from db.library.backup import (
 from db.library.library import Library
 from db.paper import PaperRecord
 from main import main
-from tests.conftest import ABSTRACTS
+from tests.helpers.corpus import ABSTRACTS
 
 NOTE = "Budget: $50 for data and $60 for compute\n50% done # v2 {braces} 中文 😀\n\nline two"
 T0 = datetime(2026, 11, 30, 10, 0, 0, tzinfo=UTC)

@@ -5,7 +5,6 @@ lights the list's set, and on the shared ICLR 2018 file the layout keeps related
 from __future__ import annotations
 
 import json
-import random
 from itertools import combinations
 
 import numpy as np
@@ -14,31 +13,10 @@ from scipy.spatial import ConvexHull
 
 from db.library.library import Library
 from db.map import conference_map as cm
-from db.paper import PaperRecord
 from db.recommend.tfidf_cache import analyze
 from main import main
-
-TOPICS = {
-    "space": "galaxy telescope stellar nebula supernova orbit comet exoplanet spectroscopy redshift quasar pulsar",
-    "kitchen": "flour dough oven yeast recipe butter sourdough pastry baking caramel whisk kneading custard",
-    "music": "melody chord rhythm harmony violin symphony tempo orchestra piano sonata cadence rhapsody",
-}
-COMMON = "we study present new results show method approach data analysis model using propose".split()
-
-
-def abstract(rng: random.Random, words: list[str]) -> str:
-    sentences = []
-    for _ in range(4):
-        chosen = rng.sample(words, 4) + rng.sample(COMMON, 3)
-        rng.shuffle(chosen)
-        sentences.append(" ".join(chosen).capitalize() + ".")
-    return " ".join(sentences)
-
-
-def records(count: int, seed: int = 17, start: int = 0) -> list[PaperRecord]:
-    rng = random.Random(seed)
-    return [PaperRecord(title=f"{topic} {i}", abstract=abstract(rng, words.split()), venue="TOY 2026", year=2026)
-            for topic, words in TOPICS.items() for i in range(start, start + count)]
+from tests.helpers.topics import MAP_TOPICS as TOPICS
+from tests.helpers.topics import map_topics as records
 
 
 @pytest.fixture
