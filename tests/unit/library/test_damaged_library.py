@@ -17,7 +17,8 @@ from db.errors import LibraryDamaged, MarginError
 from db.library.backup import write_backup
 from db.library.integrity import check, rebuild
 from db.library.library import Library
-from tests.helpers.faults import assert_one_line_error, btree_pages, damage_page, db_state, margin
+from tests.helpers.faults import assert_one_line_error, btree_pages, damage_page, db_state
+from tests.helpers.runner import margin
 
 
 def _annotations(folder: Path) -> dict[str, tuple]:

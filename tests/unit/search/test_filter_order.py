@@ -1,9 +1,6 @@
 """A query of filters only lists its papers in library order, also after one of them was annotated (its index
 document is then re-added at the end); a query with words keeps its ranking (issue 12, item 3)."""
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +10,7 @@ from db.search.index import ensure_index
 from db.search.language import parse as parse_query
 from db.search.language import query_analyzers
 from db.search.run import run_query
+from tests.helpers.runner import margin
 
 ROOT = Path(__file__).resolve().parents[2]
 ICLR = "ICLR 2018"
@@ -118,10 +116,8 @@ def test_parsed_query_says_whether_it_ranks(query, ranked):
 
 
 def _margin(library_dir, *args):
-    env = {k: v for k, v in os.environ.items() if k != "MARGIN_LIBRARY"}
-    result = subprocess.run([sys.executable, "main.py", "--library", str(library_dir), *args],
-                            capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
-    assert result.returncode == 0, result.stderr
+    result = margin(*args, library=library_dir)
+    assert result.code == 0, result.stderr
     return result.stdout
 
 

@@ -4,8 +4,6 @@ like" gives positives from the first screen, without its papers being recommende
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 
 import pytest
 
@@ -13,7 +11,7 @@ from db.library.library import Library
 from db.paper import PaperRecord
 from db.recommend.recommender import NoPositivesError, Recommender
 from db.triage.progress import progress
-from tests.helpers.corpus import ROOT
+from tests.helpers.runner import margin
 from tests.helpers.topics import KITCHEN, SPACE, topic_abstract
 
 
@@ -50,19 +48,14 @@ def test_a_liked_venue_gives_positives_from_the_first_screen(venues):
         lib.set_liked_source("venue", "NOPE 1999")
 
 
-@pytest.mark.slow
 def test_cli_like_an_imported_file(venues):
     lib, ids = venues
 
-    def margin(*args):
-        return subprocess.run([sys.executable, str(ROOT / "main.py"), "--library", str(lib.folder), *args],
-                              capture_output=True, text=True, timeout=120, cwd=ROOT)
-
-    marked = margin("like", "--source", "some/folder/mine.bib")
+    marked = margin("like", "--source", "some/folder/mine.bib", library=lib.folder)
     assert marked.returncode == 0 and marked.stdout == "source: mine.bib  (5 papers)\n"
-    listed = margin("list", 'is:recommended venue:"CONF 2024"')
+    listed = margin("list", 'is:recommended venue:"CONF 2024"', library=lib.folder)
     assert listed.returncode == 0, listed.stderr
     assert listed.stdout.splitlines()[0].split("  ", 2)[-1].strip().startswith("Space")
-    bad = margin("like", "--venue", "NOPE 1999")
+    bad = margin("like", "--venue", "NOPE 1999", library=lib.folder)
     assert bad.returncode == 1 and "no paper has the venue 'NOPE 1999'" in bad.stderr
-    assert margin("like", "--source", "mine.bib", "--off").stdout == ""
+    assert margin("like", "--source", "mine.bib", "--off", library=lib.folder).stdout == ""
