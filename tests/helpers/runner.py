@@ -34,6 +34,10 @@ class Result:
         """The exit code by subprocess.CompletedProcess's name (assert_one_line_error takes either)."""
         return self.code
 
+    def __iter__(self):
+        """`code, stdout, stderr = margin(…)`."""
+        return iter((self.code, self.stdout, self.stderr))
+
 
 def margin_env(extra: dict | None = None) -> dict:
     """The environment of a Margin subprocess: no $MARGIN_LIBRARY, offscreen Qt, this checkout importable."""
@@ -41,15 +45,15 @@ def margin_env(extra: dict | None = None) -> dict:
     env["QT_QPA_PLATFORM"] = "offscreen"
     env["PYTHONPATH"] = str(ROOT)
     env.update(extra or {})
-    return env
+    return {k: v for k, v in env.items() if v is not None}
 
 
 def margin(*args: str, library: Path | str | None = None, input: str | None = None, subprocess: bool = False,
            env: dict | None = None, timeout: float = 120) -> Result:
     """Run `margin ARGS [--library LIBRARY]` to the end and return its Result.
 
-    `input` is the text on stdin; `env` adds environment variables (for the run only); `timeout` (seconds)
-    bounds a subprocess. A run with no command would open the window: that is never in-process.
+    `input` is the text on stdin; `env` sets environment variables for the run only (None removes one); `timeout`
+    (seconds) bounds a subprocess. A run with no command would open the window: that is never in-process.
     """
     command = [str(arg) for arg in args]
     if library is not None:
@@ -92,10 +96,14 @@ def _in_process(command: list[str], input: str | None, env: dict) -> Result:
 
 @contextmanager
 def _environment(extra: dict):
-    """os.environ without $MARGIN_LIBRARY and with `extra`, restored afterwards."""
+    """os.environ without $MARGIN_LIBRARY and with `extra` (None removes a variable), restored afterwards."""
     saved = dict(os.environ)
     os.environ.pop("MARGIN_LIBRARY", None)
-    os.environ.update(extra)
+    for key, value in extra.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
     try:
         yield
     finally:

@@ -14,7 +14,7 @@ from scipy.spatial import ConvexHull
 from db.library.library import Library
 from db.map import conference_map as cm
 from db.recommend.tfidf_cache import analyze
-from main import main
+from tests.helpers.runner import margin
 from tests.helpers.topics import MAP_TOPICS as TOPICS
 from tests.helpers.topics import map_topics as records
 
@@ -135,20 +135,16 @@ def test_a_small_library_gets_a_map_too(library_dir):
 
 
 # ------------------------------------------------------------------------------------------ the command
-def margin(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
-def test_the_map_of_a_query_lights_the_lists_set(three, capsys, tmp_path):
+def test_the_map_of_a_query_lights_the_lists_set(three, tmp_path):
     folder = str(three.folder)
-    code, out, _ = margin(capsys, "--library", folder, "list", "telescope OR oven", "--json")
+    code, out, _ = margin("--library", folder, "list", "telescope OR oven", "--json")
     assert code == 0
     listed = [item["id"] for item in json.loads(out)]
     assert 0 < len(listed) < 90
     png = tmp_path / "map.png"
-    code, out, err = margin(capsys, "--library", folder, "map", "--output", str(png), "telescope OR oven", "--json")
+    code, out, err = margin("--library", folder, "map", "--output", str(png), "telescope OR oven", "--json")
     assert code == 0, err
     data = json.loads(out)
     assert data["lit"] == listed and data["papers"] == 90
@@ -157,17 +153,17 @@ def test_the_map_of_a_query_lights_the_lists_set(three, capsys, tmp_path):
 
     with Image.open(png) as image:
         assert image.size == (1800, 1300)
-    code, out, _ = margin(capsys, "--library", folder, "map", "--output", str(png))
+    code, out, _ = margin("--library", folder, "map", "--output", str(png))
     assert code == 0 and out.strip() == f"{png}: 90 papers, 3 regions"
 
 
-def test_map_bad_input_is_one_line_and_exit_1(three, capsys, tmp_path):
+def test_map_bad_input_is_one_line_and_exit_1(three, tmp_path):
     folder = str(three.folder)
-    code, out, err = margin(capsys, "--library", folder, "map", "--output", str(tmp_path / "m.png"), "--colour", "x")
+    code, out, err = margin("--library", folder, "map", "--output", str(tmp_path / "m.png"), "--colour", "x")
     assert code == 1 and err.count("\n") == 1 and "--colour x" in err and not (tmp_path / "m.png").exists()
-    code, _out, err = margin(capsys, "--library", folder, "map", "--output", str(tmp_path))
+    code, _out, err = margin("--library", folder, "map", "--output", str(tmp_path))
     assert code == 1 and err.count("\n") == 1 and "is a folder" in err
-    code, _out, err = margin(capsys, "--library", folder, "map", "--output", str(tmp_path / "no" / "m.png" / "x"))
+    code, _out, err = margin("--library", folder, "map", "--output", str(tmp_path / "no" / "m.png" / "x"))
     assert code == 0 or (code == 1 and err.count("\n") == 1)
 
 

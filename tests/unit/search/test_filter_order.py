@@ -115,18 +115,17 @@ def test_parsed_query_says_whether_it_ranks(query, ranked):
     assert parse_query(query, query_analyzers()).ranked is ranked
 
 
-def _margin(library_dir, *args):
-    result = margin(*args, library=library_dir)
-    assert result.code == 0, result.stderr
-    return result.stdout
-
-
 def test_list_of_a_venue_keeps_its_first_line_after_annotating_it(library_dir):
     query = 'venue:"ICML 2026"'
-    before = _margin(library_dir, "list", query).splitlines()
+    listed = margin("list", query, library=library_dir)
+    assert listed.code == 0, listed.stderr
+    before = listed.stdout.splitlines()
     assert len(before) == 38
     first = before[0].split()[0]
-    _margin(library_dir, "annotate", first, "--rating", "5", "--tag", "t")
-    after = _margin(library_dir, "list", query).splitlines()
+    annotated = margin("annotate", first, "--rating", "5", "--tag", "t", library=library_dir)
+    assert annotated.code == 0, annotated.stderr
+    listed = margin("list", query, library=library_dir)
+    assert listed.code == 0, listed.stderr
+    after = listed.stdout.splitlines()
     assert after[0].split()[0] == first
     assert [line.split()[0] for line in after] == [line.split()[0] for line in before]
