@@ -15,6 +15,7 @@ from db.library.backup import backup_folder, write_backup
 from db.library.library import Library
 from db.paper import PaperRecord
 from tests.helpers.faults import db_state
+from tests.helpers.records import papers
 
 FILLER = ("graph kernel policy gradient tensor sparse manifold bandit prior flow " * 5).split()
 
@@ -106,8 +107,7 @@ def test_an_import_that_fails_half_way_leaves_the_library_as_it_was(library, mon
                 raise sqlite3.OperationalError("disk I/O error")
             return result
 
-    records = [PaperRecord(title=f"Atomic paper {n}", abstract=f"About atoms number {n}.", source="t")
-               for n in range(50)]
+    records = papers(50, title="Atomic paper {i}", abstract="About atoms number {i}.", source="t")
     original = type(library)._write_import
 
     def write_import(self, conn, plan):

@@ -19,8 +19,11 @@ def paper_record(**fields) -> PaperRecord:
 def papers(count: int, *, start: int = 0, title: str | None = "Paper {i}",
            abstract: str = "Abstract number {i} about learning.", **fields) -> list[PaperRecord]:
     """`count` records numbered `start`, `start + 1`, …: "{i}" in `title`, `abstract` and any other text field
-    is that number (so ids differ); other fields are the same for every record."""
+    is that number (so ids differ); a callable field is called with the number, in order (a seeded generator's
+    text stays the same); other fields are the same for every record."""
     def each(value, i):
+        if callable(value):
+            return value(i)
         return value.format(i=i) if isinstance(value, str) else value
 
     return [PaperRecord(title=each(title, i), abstract=each(abstract, i), **{k: each(v, i) for k, v in fields.items()})

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from db.library.library import Library
-from db.paper import PaperRecord
 from db.recommend.recommender import NoPositivesError, Recommender
 from db.triage.progress import progress
+from tests.helpers.records import papers
 from tests.helpers.runner import margin
 from tests.helpers.topics import KITCHEN, SPACE, topic_abstract
 
@@ -18,10 +18,12 @@ from tests.helpers.topics import KITCHEN, SPACE, topic_abstract
 @pytest.fixture
 def venues(library_dir):
     rng = random.Random(2)
-    last_year = [PaperRecord(title=f"Old space {i}", abstract=topic_abstract(rng, SPACE), venue="AST 2023", year=2023,
-                             source="mine.bib") for i in range(5)]
-    this_year = [PaperRecord(title=f"{name} {i}", abstract=topic_abstract(rng, words), venue="CONF 2024", year=2024)
-                 for name, words in (("Space", SPACE), ("Kitchen", KITCHEN)) for i in range(10)]
+    last_year = papers(5, title="Old space {i}", abstract=lambda i: topic_abstract(rng, SPACE), venue="AST 2023",
+                       year=2023, source="mine.bib")
+    this_year = (papers(10, title="Space {i}", abstract=lambda i: topic_abstract(rng, SPACE), venue="CONF 2024",
+                        year=2024)
+                 + papers(10, title="Kitchen {i}", abstract=lambda i: topic_abstract(rng, KITCHEN), venue="CONF 2024",
+                          year=2024))
     lib = Library.open(library_dir, seed=False)
     lib.import_records(last_year + this_year)
     yield lib, {paper.label: paper.id for paper in lib.papers()}

@@ -20,6 +20,7 @@ from db.recommend.recommender import (
     similar,
 )
 from db.recommend.tfidf_cache import TfidfCache, fit
+from tests.helpers.records import papers
 from tests.helpers.topics import COMMON, KITCHEN, SPACE, topic_abstract, two_topics
 
 
@@ -124,7 +125,7 @@ def test_many_new_papers_refit_the_vocabulary(topics):
     Recommender(lib).refresh()
     rng = random.Random(4)
     words = "protein folding enzyme ribosome peptide mutation genome".split()
-    lib.import_records([PaperRecord(title=f"Bio {i}", abstract=topic_abstract(rng, words)) for i in range(10)])
+    lib.import_records(papers(10, title="Bio {i}", abstract=lambda i: topic_abstract(rng, words)))
     recommender = Recommender(lib)
     assert recommender.refresh().kind == "fitted"  # 10 new of 28 is more than a fifth: vocabulary and idf anew
     assert "ribosome" in set(recommender.tfidf.terms.tolist())
@@ -233,14 +234,11 @@ def bigger_than_the_sample(library_dir):
     vocabulary = _syllable_words(rng, 600)
     topic, a, b = vocabulary[:15], vocabulary[15:30], vocabulary[30:45]
     fillers = [vocabulary[45 + 40 * i:85 + 40 * i] for i in range(10)]
-    records = [PaperRecord(title=f"Filler {i}", abstract=_abstract(rng, (rng.choice(fillers), 8)), year=2020)
-               for i in range(4000)]
-    records += [PaperRecord(title=f"Liked {i}", abstract=_abstract(rng, (topic, 5), (a, 2)), year=2020)
-                for i in range(6)]
-    records += [PaperRecord(title=f"Disliked {i}", abstract=_abstract(rng, (topic, 5), (b, 2)), year=2020)
-                for i in range(30)]
-    records += [PaperRecord(title=f"Like disliked {i}", abstract=_abstract(rng, (topic, 5), (b, 2)), year=2020)
-                for i in range(10)]
+    records = (papers(4000, title="Filler {i}", abstract=lambda i: _abstract(rng, (rng.choice(fillers), 8)), year=2020)
+               + papers(6, title="Liked {i}", abstract=lambda i: _abstract(rng, (topic, 5), (a, 2)), year=2020)
+               + papers(30, title="Disliked {i}", abstract=lambda i: _abstract(rng, (topic, 5), (b, 2)), year=2020)
+               + papers(10, title="Like disliked {i}", abstract=lambda i: _abstract(rng, (topic, 5), (b, 2)),
+                        year=2020))
     lib = Library.open(library_dir, seed=False)
     lib.import_records(records)
     ids = {paper.label: paper.id for paper in lib.papers()}

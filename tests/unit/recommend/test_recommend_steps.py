@@ -9,6 +9,7 @@ from scipy import sparse
 
 from db.recommend import linear_svm, tfidf_cache
 from db.recommend.recommender import BOILERPLATE, Recommender
+from tests.helpers.records import papers
 
 
 def test_newton_svm_finds_liblinears_solution():
@@ -73,14 +74,12 @@ def _texts(lib):
 
 def test_reasons_leave_out_boilerplate(library_dir):
     from db.library.library import Library
-    from db.paper import PaperRecord
 
     claim = "Our algorithm significantly outperforms the state of the art"
-    records = [PaperRecord(title=f"Graph {i}", abstract=f"{claim}. Message passing graph neural networks for "
-                                                         f"molecules {i}.", venue="X 2024", year=2024)
-               for i in range(6)]
-    records += [PaperRecord(title=f"Bake {i}", abstract=f"{claim}. Sourdough bread baking with yeast {i}.",
-                            venue="X 2024", year=2024) for i in range(6)]
+    graph = claim + ". Message passing graph neural networks for molecules {i}."
+    bake = claim + ". Sourdough bread baking with yeast {i}."
+    records = (papers(6, title="Graph {i}", abstract=graph, venue="X 2024", year=2024)
+               + papers(6, title="Bake {i}", abstract=bake, venue="X 2024", year=2024))
     with Library.open(library_dir, seed=False) as lib:
         lib.import_records(records)
         by_label = {paper.label: paper.id for paper in lib.papers()}

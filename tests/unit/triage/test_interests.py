@@ -7,9 +7,9 @@ import json
 import pytest
 
 from db.library.library import Library
-from db.paper import PaperRecord
 from db.recommend.recommender import NoPositivesError, Recommender
 from db.triage.interests import NO_INTERESTS, queue
+from tests.helpers.records import papers
 from tests.helpers.runner import margin
 from tests.helpers.topics import KITCHEN, SPACE, topic_abstract
 
@@ -24,8 +24,8 @@ def three(library_dir):
     rng = random.Random(5)
     records = []
     for name, words in (("Space", SPACE), ("Kitchen", KITCHEN), ("Music", MUSIC)):
-        records += [PaperRecord(title=f"{name} {i}", abstract=topic_abstract(rng, words), venue="X 2024", year=2024)
-                    for i in range(12)]
+        records += papers(12, title=name + " {i}", abstract=lambda i, words=words: topic_abstract(rng, words),
+                          venue="X 2024", year=2024)
     lib = Library.open(library_dir, seed=False)
     lib.import_records(records)
     yield lib, {paper.label: paper.id for paper in lib.papers()}
