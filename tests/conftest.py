@@ -18,6 +18,20 @@ from db.library.library import Library  # noqa: E402
 from tests.helpers.corpus import SHARED  # noqa: E402
 from tests.helpers.topics import two_topics  # noqa: E402
 
+TIERS = ("unit", "gui", "system")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Each test carries its tier's marker (the folder it is in): `-m unit`, `-m "not system"`."""
+    here = Path(__file__).resolve().parent
+    for item in items:
+        try:
+            tier = Path(item.path).resolve().relative_to(here).parts[0]
+        except ValueError:
+            continue
+        if tier in TIERS:
+            item.add_marker(tier)
+
 
 @pytest.fixture
 def shared_dir() -> Path:
