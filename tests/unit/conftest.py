@@ -1,17 +1,17 @@
-"""The unit tier runs no Qt and no subprocess: its tests take no Qt fixture, and a run of this tier alone fails
-when Margin's code imported Qt.
+"""The unit tier runs no Qt and starts no process: its tests take no Qt fixture and start no process themselves
+(Margin's own helper processes are its business), and a run of this tier alone fails when Qt was imported.
 
 pytest-qt (the qt_api setting in pyproject.toml) imports PySide6 when pytest starts, whatever is collected, and
 a plugin cannot be turned off for one folder. So the check has two strengths:
-- `pytest tests/unit -p no:pytestqt`: nothing may import PySide6 at all (the strict check);
+- `pytest tests/unit -p no:pytest-qt`: nothing may import PySide6 at all (the strict check);
 - `pytest tests/unit`: no module of `desktop` was imported, and no module of `db` holds anything of PySide6.
 """
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
+import sysconfig
 import types
 from pathlib import Path
 
@@ -20,6 +20,7 @@ import pytest
 QT_FIXTURES = {"qtbot", "qapp", "qtmodeltester", "qtlog", "make_window", "short_delays"}
 _UNIT_ONLY: list[bool] = []
 HERE = Path(__file__).resolve().parent
+TESTS = HERE.parent
 
 
 def pytest_collection_modifyitems(config, items):
@@ -29,21 +30,33 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(autouse=True)
 def unit_rules(request, monkeypatch):
-    """A unit test that takes a Qt fixture or starts a Python process fails: tests/gui and tests/system take them."""
+    """A unit test that takes a Qt fixture or starts a process itself fails: tests/gui and tests/system take them."""
     qt = QT_FIXTURES & set(request.fixturenames)
     if qt:
         pytest.fail(f"tests/unit takes no Qt fixture ({', '.join(sorted(qt))}): move the test to tests/gui")
 
     start = subprocess.Popen.__init__
 
-    def refuse_python(self, args, *rest, **kwargs):  # libraries may run tools (ctypes runs ldconfig); not Margin
-        program = args if isinstance(args, (str, bytes, os.PathLike)) else args[0]
-        if os.path.basename(os.fsdecode(program)).startswith("python") or os.fsdecode(program) == sys.executable:
-            raise AssertionError("tests/unit starts no Python process: run the command in-process "
+    def refuse_from_tests(self, args, *rest, **kwargs):  # Margin's own helper processes and tools are not refused
+        caller = _first_caller_outside_the_standard_library()
+        if caller is not None and TESTS in Path(caller).resolve().parents:
+            raise AssertionError("tests/unit starts no process: run the command in-process "
                                  "(tests.helpers.runner.margin) or move the test to tests/system")
         start(self, args, *rest, **kwargs)
 
-    monkeypatch.setattr(subprocess.Popen, "__init__", refuse_python)
+    monkeypatch.setattr(subprocess.Popen, "__init__", refuse_from_tests)
+
+
+def _first_caller_outside_the_standard_library() -> str | None:
+    """The file of the innermost frame that is not Python's standard library (subprocess, multiprocessing, …)."""
+    stdlib = sysconfig.get_paths()["stdlib"]
+    frame = sys._getframe(2)
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if not name.startswith(stdlib) and not name.startswith("<"):
+            return name
+        frame = frame.f_back
+    return None
 
 
 def qt_imports(strict: bool) -> list[str]:
