@@ -1,4 +1,5 @@
-"""Issue 18, item 9: small hostile inputs each give one clear line and change nothing (or are made harmless)."""
+"""Issue 18, item 9, in real processes: a device or a pipe as import input is one line, and a console that
+cannot show a title gets replacements, not a traceback (the rest: tests/unit/cli/test_hostile_inputs_small.py)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""CSV and spreadsheets. Spreadsheets (issue 13, item 13): the .xlsx export holds ids and notes as text, never a
-formula, and LibreOffice headless reads every cell back exactly; the CSV stays exact for programs. Reading CSV
-(db/formats): header synonyms, cells longer than csv's limit, a note holding a BibTeX line. The CSV export's
-field-by-field round trip stays with the other formats' in test_export.py."""
+"""Spreadsheets with the real tool and a real process: LibreOffice headless reads every cell of the .xlsx export
+back exactly, and a huge CSV cell is named with its line without gigabytes of memory (issue 13, item 13)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Issue 15: the near-duplicate candidates come from match keys kept in the library (db.library.matching), not from an
-in-memory index of every stored abstract; the tables follow every write, deletion and migration."""
+"""Issue 15: the shingle match keys are the same in every process (fresh interpreters, their own hash seeds);
+the rest of the match keys is tested in tests/unit/library/test_match_keys.py."""
 
 from __future__ import annotations
 

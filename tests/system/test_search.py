@@ -1,15 +1,8 @@
-
-import pytest
+"""The search index while another process holds its lock or left it behind: a change is saved and the
+index catches up, a search reads the index as it stands, a search with nothing to apply takes no lock."""
 
 from db.search.index import SearchIndex, ensure_index
 
-
-@pytest.fixture
-def index(library):
-    return ensure_index(library)
-
-
-# ----------------------------------------------------------------------------- the query language, end to end
 REASONING = "9342e12f8e8d"  # the chain-of-thought / graph reachability abstract
 
 

@@ -1,7 +1,6 @@
 """CSV and spreadsheets. Spreadsheets (issue 13, item 13): the .xlsx export holds ids and notes as text, never a
-formula, and LibreOffice headless reads every cell back exactly; the CSV stays exact for programs. Reading CSV
-(db/formats): header synonyms, cells longer than csv's limit, a note holding a BibTeX line. The CSV export's
-field-by-field round trip stays with the other formats' in test_export.py."""
+formula; the CSV stays exact for programs. Reading CSV (db/formats): header synonyms, cells longer than csv's limit,
+a note holding a BibTeX line. LibreOffice reading the .xlsx back is in tests/system/test_interop_spreadsheet.py."""
 
 from __future__ import annotations
 

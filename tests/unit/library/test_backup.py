@@ -53,8 +53,6 @@ def state(library: Library, ids: list[str]) -> dict[str, tuple]:
                        library.note_history(paper.id)) for paper in library.papers(ids)}
 
 
-
-
 # ------------------------------------------------------------------------------------------ writing backups
 def test_write_backup_holds_every_annotation_and_read_state(library):
     ids = annotate(library)

@@ -1,5 +1,5 @@
 """Cheaper recommendation steps (issue 16, item 5): the SVM without scikit-learn, a refresh that reads only
-what the change log says changed, no scikit-learn import to answer `is:recommended`, no boilerplate reasons."""
+what the change log says changed, no boilerplate reasons (no scikit-learn import: tests/system)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def test_row_weights_count_like_repeated_rows():
     assert np.allclose(doubled, repeated, atol=1e-6)
 
 
-def test_a_rating_refreshes_without_reading_any_text(topics, monkeypatch):  # noqa: F811
+def test_a_rating_refreshes_without_reading_any_text(topics, monkeypatch):
     lib, ids = topics
     recommender = Recommender(lib)
     lib.set_rating(ids["Space 1"], 5)

@@ -1,3 +1,6 @@
+"""The search index: stemming, phrases, ranking, fields, hostile queries, languages, hints, similar papers,
+and an index that is missing, corrupt, old, out of step with SQLite or failing is rebuilt or reopened."""
+
 import contextlib
 import shutil
 

@@ -157,8 +157,6 @@ def test_migrating_a_schema_5_library_adds_the_check_tables(library_dir):
         assert library.rows("SELECT COUNT(*) FROM check_papers WHERE drawn = 1") == [(3,)]
 
 
-
-
 def test_cli_progress_prints_the_same_figures_as_the_library(library_dir):
     with Library.open(library_dir) as library:
         ids = library.ids()
