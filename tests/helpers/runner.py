@@ -81,6 +81,7 @@ def _in_process(command: list[str], input: str | None, env: dict) -> Result:
     sys.stdin, sys.stdout, sys.stderr = stdin, stdout, stderr
     try:
         with _environment(env):
+            _refuse_the_window(command, stdout, stderr)
             try:
                 code = main.main(command)
             except SystemExit as error:  # argparse: --help (0) and usage errors (2)
@@ -92,6 +93,21 @@ def _in_process(command: list[str], input: str | None, env: dict) -> Result:
             stream.flush()
         sys.stdin, sys.stdout, sys.stderr = saved
     return Result(code, _text(stdout.buffer.getvalue()), _text(stderr.buffer.getvalue()))
+
+
+def _refuse_the_window(command: list[str], *streams: io.TextIOWrapper) -> None:
+    """Raise ValueError when `command` names no command (it would open the window in this process)."""
+    from db.cli.commands import build_parser
+
+    try:
+        window = build_parser().parse_args(command).command is None
+    except SystemExit:  # a usage error: main() says it again
+        window = False
+    for stream in streams:  # what the trial parse printed
+        stream.buffer.seek(0)
+        stream.buffer.truncate()
+    if window:
+        raise ValueError(f"margin{tuple(command)} would open the window: pass subprocess=True")
 
 
 @contextmanager
