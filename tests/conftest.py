@@ -1,8 +1,10 @@
-"""Shared fixtures: a fresh library per test, the shared/ data folder (skipped when absent), headless Qt."""
+"""Fixtures for every tier, none of them Qt: a fresh library per test, the shared/ data folder (skipped when
+absent), two-topic libraries. Qt fixtures live in tests/gui/conftest.py and tests/system/conftest.py."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -14,14 +16,22 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from db.library.library import Library  # noqa: E402
+from tests.helpers.corpus import SHARED  # noqa: E402
+from tests.helpers.topics import two_topics  # noqa: E402
 
-SHARED = ROOT.parent / "shared"
-# three short abstracts on different subjects, for tests that need a few untitled papers of their own
-ABSTRACTS = [
-    "We propose GraphFoo, a method for graph learning that works well on many benchmarks and is fast.",
-    "This paper studies reasoning in large language models with chain of thought prompting on math problems.",
-    "A new optimizer named Zap converges faster than Adam on vision transformers across many model scales.",
-]
+TIERS = ("unit", "gui", "system")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Each test carries its tier's marker (the folder it is in): `-m unit`, `-m "not system"`."""
+    here = Path(__file__).resolve().parent
+    for item in items:
+        try:
+            tier = Path(item.path).resolve().relative_to(here).parts[0]
+        except ValueError:
+            continue
+        if tier in TIERS:
+            item.add_marker(tier)
 
 
 @pytest.fixture
@@ -37,45 +47,28 @@ def library_dir(tmp_path: Path) -> Path:
     return tmp_path / "library"
 
 
+@pytest.fixture(scope="session")
+def seeded_library(tmp_path_factory) -> Path:
+    """A library folder seeded with the bundled corpus, made once per run for `library` to copy (seeding is a
+    tenth of a second of CPU, and a few hundred tests start from it)."""
+    folder = tmp_path_factory.mktemp("seeded") / "library"
+    Library.open(folder).close()
+    return folder
+
+
 @pytest.fixture
-def library(library_dir: Path):
-    """A fresh library seeded with the bundled corpus (38 ICML 2026 papers)."""
+def library(library_dir: Path, seeded_library: Path):
+    """A fresh library seeded with the bundled corpus (38 ICML 2026 papers): a copy of the run's seeded folder."""
+    shutil.copytree(seeded_library, library_dir)
     lib = Library.open(library_dir)
     yield lib
     lib.close()
 
 
-@pytest.fixture(autouse=True)
-def isolated_settings(tmp_path_factory, monkeypatch):
-    """Each test gets its own QSettings folder, so window state never leaks between tests or to the user."""
-    try:
-        from PySide6.QtCore import QSettings
-    except ImportError:
-        return
-    folder = tmp_path_factory.mktemp("settings")
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
-
-
 @pytest.fixture
-def make_window(qtbot, library_dir):
-    """Build (and show) main windows on the test's library; all are closed at the end of the test."""
-    from desktop.app import create_window
-    from desktop.common import theme
-
-    windows = []
-
-    def make():
-        window = create_window(library_dir)
-        window.setProperty("quietImport", True)
-        qtbot.addWidget(window)
-        window.show()
-        qtbot.waitExposed(window)
-        windows.append(window)
-        return window
-
-    yield make
-    for window in windows:
-        window.close()
-        window.library.close()
-    theme.apply_theme("system")
+def topics(library_dir):
+    """A library of two clearly separated topics (tests.helpers.topics.two_topics); yields (library, {title: id})."""
+    lib = Library.open(library_dir, seed=False)
+    lib.import_records(two_topics())
+    yield lib, {paper.label: paper.id for paper in lib.papers()}
+    lib.close()

@@ -27,12 +27,12 @@ class ChangeWatcher(QObject):
     changed = Signal(object)
     reloadNeeded = Signal()
 
-    def __init__(self, library: Library, parent=None, interval: int = CHECK_MS):
+    def __init__(self, library: Library, parent=None, interval: int | None = None):
         super().__init__(parent)
         self._library = library
         self._seen = library.last_change()
         self._version = self._data_version()
-        self.timer = QTimer(self, interval=interval)
+        self.timer = QTimer(self, interval=interval or CHECK_MS)  # CHECK_MS read here: tests shorten it
         self.timer.timeout.connect(self.check)
         self.timer.start()
 

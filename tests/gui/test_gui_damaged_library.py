@@ -7,7 +7,7 @@ from __future__ import annotations
 from db.library.backup import write_backup
 from db.library.library import Library
 from desktop.app import damaged_box, open_window
-from tests.system.test_damaged_library import _damage, _pages
+from tests.helpers.faults import btree_pages, damage_page
 
 
 def _annotated_library(folder):
@@ -22,7 +22,7 @@ def _annotated_library(folder):
 
 def test_the_window_offers_to_rebuild_and_opens_on_the_rebuilt_library(qtbot, library_dir):
     paper_id = _annotated_library(library_dir)
-    _damage(library_dir, _pages(library_dir, "papers", "internal")[0])
+    damage_page(library_dir, btree_pages(library_dir, "papers", "internal")[0])
     asked = []
 
     def ask(error):
@@ -47,7 +47,7 @@ def test_the_window_offers_to_rebuild_and_opens_on_the_rebuilt_library(qtbot, li
 
 def test_declining_to_rebuild_leaves_the_damaged_library_as_it_was(qtbot, library_dir):
     _annotated_library(library_dir)
-    _damage(library_dir, _pages(library_dir, "papers", "leaf")[0])
+    damage_page(library_dir, btree_pages(library_dir, "papers", "leaf")[0])
     before = (library_dir / "library.db").read_bytes()
     assert open_window(library_dir, ask_rebuild=lambda error: False) is None
     assert (library_dir / "library.db").read_bytes() == before

@@ -12,7 +12,7 @@ from scipy.spatial import ConvexHull
 from db.library.library import Library
 from db.map.conference_map import RATING_COLOURS, UNRATED
 from desktop.common.plain_text import as_plain
-from tests.unit.map.test_conference_map import records
+from tests.helpers.topics import map_topics as records
 
 
 @pytest.fixture

@@ -4,13 +4,14 @@ import pytest
 from PySide6.QtCore import Qt, QUrl
 
 from desktop.app import create_window
+from tests.helpers.window import count_index_syncs, let_checks_run
 
 AGENTS = "6ac65bf33b7e"  # GLEAN, agent verification
 REASONING = "9342e12f8e8d"  # chain-of-thought lower bounds
 
 
 @pytest.fixture
-def window(qtbot, library_dir):
+def window(qtbot, library_dir, short_delays):
     win = create_window(library_dir)
     win.actions_.auto_read.setChecked(False)
     qtbot.addWidget(win)
@@ -44,8 +45,10 @@ def test_recommendations_follow_ratings_and_say_why(window, qtbot):
     before = window.search_service.latest_request
     window.select_paper(ids[0])
     window.paper_list.setFocus()
+    syncs = count_index_syncs(window, qtbot)
     qtbot.keyClick(window.paper_list, Qt.Key.Key_5)  # a new positive: the list keeps its place …
-    qtbot.wait(300)
+    qtbot.waitUntil(lambda: len(syncs) > 0, timeout=10000)  # (the index has the rating
+    let_checks_run(window, qtbot, 2)  # and the outside-change check ran twice)
     assert window.model.ids() == ids and window.current_paper_id() == ids[0]
     assert window.search_service.latest_request == before
     qtbot.keyClick(window.paper_list, Qt.Key.Key_F5)  # … until the user asks for a new ranking

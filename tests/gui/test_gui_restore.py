@@ -3,13 +3,12 @@ one import pipeline (db.import_job) for both, and a restore never puts a backup'
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from db.library.backup import write_backup
 from db.library.library import Library
+from tests.helpers.runner import margin
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTE = "Lower bound is $\\Omega(n)$; budget: $50\n\n- 中文 😀\n- line two"
@@ -48,9 +47,8 @@ def _import_in_window(window, qtbot, path: Path):
 
 
 def _cli_import(library: Path, path: Path) -> str:
-    result = subprocess.run([sys.executable, "main.py", "--library", str(library), "import", str(path)],
-                            cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
+    result = margin("import", str(path), library=library)
+    assert result.code == 0, result.stderr
     return result.stdout.strip()
 
 

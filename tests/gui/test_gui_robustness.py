@@ -1,13 +1,12 @@
 """Window behaviour a newcomer's test found wanting: focus, outside changes, long tags, huge abstracts."""
 
-import subprocess
-import sys
 from pathlib import Path
 
 from PySide6.QtCore import Qt
 
 from db.paper import PaperRecord
 from db.text.render import READER_MAX_CHARS, note_to_html
+from tests.helpers.runner import margin
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,9 +23,8 @@ def test_the_list_has_focus_at_start_so_triage_keys_work(make_window, qtbot):
 def test_changes_from_the_command_line_appear_in_the_open_window(make_window, qtbot, library_dir):
     window = make_window()
     paper_id = window.current_paper_id()
-    result = subprocess.run([sys.executable, str(ROOT / "main.py"), "--library", str(library_dir), "annotate",
-                             paper_id, "--rating", "4", "--tag", "from-cli", "--note", "written by the CLI"],
-                            capture_output=True, text=True, timeout=120)
+    result = margin("annotate", paper_id, "--rating", "4", "--tag", "from-cli", "--note", "written by the CLI",
+                    library=library_dir, subprocess=True)  # another process
     assert result.returncode == 0, result.stderr
     window.watcher.timer.setInterval(50)
     qtbot.waitUntil(lambda: window.rating_widget.rating() == 4, timeout=10000)

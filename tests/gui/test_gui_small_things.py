@@ -6,15 +6,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
 from desktop.app import create_window
-from desktop.list.search_session import INDEX_DELAY_MS
 from desktop.window.shortcuts import TRIAGE_KEYS, key_text, shortcut_rows, shortcuts_dialog
+from tests.helpers.window import count_index_syncs, let_checks_run
 
 AGENTS = "6ac65bf33b7e"  # GLEAN, agent verification
 REASONING = "9342e12f8e8d"  # chain-of-thought lower bounds
 
 
 @pytest.fixture
-def window(qtbot, library_dir):
+def window(qtbot, library_dir, short_delays):
     win = create_window(library_dir)
     win.actions_.auto_read.setChecked(False)
     qtbot.addWidget(win)
@@ -51,7 +51,6 @@ def test_similar_shows_its_paper_first_under_a_label_and_back_returns(window, qt
     assert window.go_back() is False or window.search.query == ""  # nothing further back than the start
 
 
-@pytest.mark.slow
 def test_suggestion_list_keeps_its_order_while_the_user_works_through_it(window, qtbot):
     ids = window.library.ids()
     window.library.add_tags(REASONING, ["llm reasoning"])
@@ -61,10 +60,13 @@ def test_suggestion_list_keeps_its_order_while_the_user_works_through_it(window,
     assert len(suggestions) >= 6
     window.paper_list.setFocus()
     done = []
+    syncs = count_index_syncs(window, qtbot)
     for key in (Qt.Key.Key_A, Qt.Key.Key_X, Qt.Key.Key_A):
         done.append(window.current_paper_id())
+        synced = len(syncs)
         qtbot.keyClick(window.paper_list, key)
-        qtbot.wait(INDEX_DELAY_MS + 700)  # the index has caught up with the new tag: still the same order
+        qtbot.waitUntil(lambda synced=synced: len(syncs) > synced, timeout=10000)  # the index has the new tag …
+        let_checks_run(window, qtbot, 2)  # … and the window had time to act on it: still the same order
         assert window.model.ids() == [i for i in suggestions if i not in done]
     assert done == suggestions[:3]
 

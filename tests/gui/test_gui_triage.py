@@ -11,6 +11,7 @@ from db.library.library import Library
 from db.library.store import now
 from desktop.common import theme
 from desktop.list.paper_model import PaperTableModel
+from tests.helpers.window import let_checks_run
 
 
 def action(window, text):
@@ -69,7 +70,7 @@ def test_rate_and_advance_moves_on(make_window, qtbot):
     assert window.paper_list.currentIndex().row() == 1
 
 
-def test_paper_is_marked_read_after_a_moment(make_window, qtbot):
+def test_paper_is_marked_read_after_a_moment(make_window, short_delays, qtbot):
     window = make_window()
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
@@ -79,7 +80,7 @@ def test_paper_is_marked_read_after_a_moment(make_window, qtbot):
     qtbot.waitUntil(lambda: window.library.paper(paper_id).read, timeout=3000)
     window.actions_.auto_read.setChecked(False)
     window.select_row(6, by_user=True)
-    qtbot.wait(200)
+    let_checks_run(window, qtbot, 5)  # several dwell times
     assert window.library.paper(window.current_paper_id()).read is False
 
 

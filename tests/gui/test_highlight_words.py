@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from db.library.library import Library
 from db.text.highlight_words import HighlightLists, clean_entry, count, mark
-from tests.conftest import ROOT
 
 REASONING = "9342e12f8e8d"  # chain-of-thought lower bounds
 
@@ -42,19 +38,6 @@ def test_lists_are_kept_in_the_library(library_dir):
     with Library.open(library_dir) as library:
         lists = library.highlight_lists()
         assert (lists.include, lists.exclude) == (["theory", "reason*"], ["benchmark"])  # the bad call changed nothing
-
-
-def test_cli_highlight(library_dir):
-    def margin(*args):
-        return subprocess.run([sys.executable, str(ROOT / "main.py"), "--library", str(library_dir), "highlight",
-                               *args], capture_output=True, text=True, timeout=120, cwd=ROOT)
-
-    result = margin("--include", "reasoning", "--include", "chain of thought", "--exclude", "robot*")
-    assert result.returncode == 0 and result.stdout == "include: reasoning, chain of thought\nexclude: robot*\n"
-    assert margin("--remove", "Reasoning").stdout == "include: chain of thought\nexclude: robot*\n"
-    bad = margin("--include", "   ")
-    assert bad.returncode == 1 and "Traceback" not in bad.stderr
-    assert margin().stdout == "include: chain of thought\nexclude: robot*\n"
 
 
 def test_lists_survive_a_restart_and_mark_the_reader(make_window, qtbot):

@@ -1,10 +1,10 @@
-"""Helpers for the fault battery (tests/test_faults_*.py): Margin in real subprocesses, raw looks at
-library.db that do not go through the Library API, and big generated inputs."""
+"""Helpers for the fault battery (tests/system/test_faults_*.py): Margin started as a process to act on while it
+runs (tests.helpers.runner.margin runs it to the end), raw looks at library.db that do not go through the Library
+API, damage to its pages, and big generated inputs."""
 
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import subprocess
 import sys
@@ -12,25 +12,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+import pytest
 
-
-def margin_env(extra: dict | None = None) -> dict:
-    env = {k: v for k, v in os.environ.items() if k != "MARGIN_LIBRARY"}
-    env["QT_QPA_PLATFORM"] = "offscreen"
-    env["PYTHONPATH"] = str(ROOT)
-    env.update(extra or {})
-    return env
-
-
-def margin(*args: str, library: Path | None = None, timeout: float = 120, env: dict | None = None,
-           stdin: str | None = None) -> subprocess.CompletedProcess:
-    """Run `python main.py ARGS --library LIBRARY` to the end; text output captured."""
-    command = [sys.executable, str(ROOT / "main.py"), *args]
-    if library is not None:
-        command += ["--library", str(library)]
-    return subprocess.run(command, capture_output=True, text=True, env=margin_env(env), cwd=ROOT,
-                          timeout=timeout, input=stdin)
+from tests.helpers.corpus import ROOT
+from tests.helpers.runner import margin_env
 
 
 def start_margin(*args: str, library: Path | None = None, env: dict | None = None) -> subprocess.Popen:
@@ -48,7 +33,7 @@ def start_python(script: str, *args: str) -> subprocess.Popen:
                             stderr=subprocess.PIPE, text=True, env=margin_env(), cwd=ROOT)
 
 
-def assert_one_line_error(result: subprocess.CompletedProcess, *fragments: str) -> str:
+def assert_one_line_error(result, *fragments: str) -> str:
     """Exit code 1, exactly one line on stderr starting `margin:`, no traceback; returns that line."""
     lines = result.stderr.strip().splitlines()
     assert result.returncode == 1, (result.returncode, result.stderr)
@@ -171,3 +156,25 @@ for n, ch in enumerate(sys.argv[4], 1):
 print("done", flush=True)
 QTest.qWait(120000)
 """
+
+
+def btree_pages(folder: Path, table: str, kind: str) -> list[int]:
+    """Page numbers of `table`'s b-tree of the given kind ('internal', 'leaf'), via SQLite's dbstat table."""
+    conn = sqlite3.connect(folder / "library.db")
+    try:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return [row[0] for row in conn.execute(
+            "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = ? ORDER BY pageno", (table, kind))]
+    except sqlite3.OperationalError as error:
+        pytest.skip(f"this SQLite has no dbstat table ({error})")
+    finally:
+        conn.close()
+
+
+def damage_page(folder: Path, page: int) -> None:
+    """Flip 64 bytes at the start of `page` (4 KiB pages): what a bad sector or a stray write does."""
+    with open(folder / "library.db", "r+b") as handle:
+        handle.seek((page - 1) * 4096)
+        data = bytes(byte ^ 0xFF for byte in handle.read(64))
+        handle.seek((page - 1) * 4096)
+        handle.write(data)

@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import corpus
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "import"
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "data"
+SHARED = corpus.SHARED / "data"
 
 
 def shared(*parts: str) -> Path:

@@ -17,17 +17,17 @@ from tests.helpers.faults import (
     assert_one_line_error,
     db_state,
     integrity,
-    margin,
     paper_count,
     start_margin,
     write_big_json,
 )
+from tests.helpers.runner import margin
 
 
 @pytest.fixture
 def folder(tmp_path) -> Path:
     folder = tmp_path / "lib"
-    assert margin("list", "x", library=folder).returncode == 0  # seeded, index built
+    assert margin("list", "x", library=folder, subprocess=True).returncode == 0  # seeded, index built
     return folder
 
 
@@ -40,7 +40,7 @@ def _clean(result) -> None:
 
 
 def _ids(folder: Path, query: str) -> list[str]:
-    result = margin("list", query, "--json", library=folder)
+    result = margin("list", query, "--json", library=folder, subprocess=True)
     _clean(result)
     return [paper["id"] for paper in json.loads(result.stdout)]
 
@@ -75,7 +75,8 @@ def test_annotate_during_a_big_import_waits_and_both_land(folder, tmp_path):
         pid = library.ids()[4]
     importing = start_margin("import", str(big), library=folder)
     time.sleep(1.0)  # parsing done; the import's transaction or its indexing is under way
-    annotate = margin("annotate", pid, "--tag", "during import", "--note", "written meanwhile", library=folder)
+    annotate = margin("annotate", pid, "--tag", "during import", "--note", "written meanwhile", library=folder,
+                      subprocess=True)
     out, err = importing.communicate(timeout=180)
     assert importing.returncode == 0, err
     _clean(annotate)
@@ -95,7 +96,7 @@ def test_a_library_busy_for_too_long_is_one_clear_line(folder):
     holder = sqlite3.connect(folder / "library.db", isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another process writing, and not finishing
     try:
-        result = margin("annotate", pid, "--rating", "3", library=folder, timeout=120)
+        result = margin("annotate", pid, "--rating", "3", library=folder, timeout=120, subprocess=True)
     finally:
         holder.execute("ROLLBACK")
         holder.close()
@@ -117,7 +118,7 @@ def test_window_and_command_line_at_once(qtbot, folder):
     # the command line writes while the window is open and has its index open
     done = {}
     thread = threading.Thread(target=lambda: done.setdefault("r", margin(
-        "annotate", pid, "--tag", "from the shell", "--rating", "2", library=folder)))
+        "annotate", pid, "--tag", "from the shell", "--rating", "2", library=folder, subprocess=True)))
     thread.start()
     assert window.select_paper(other)
     window.note_editor.editor.setPlainText("typed in the window meanwhile")
@@ -147,7 +148,7 @@ def test_a_rebuild_elsewhere_never_breaks_an_open_index(folder):
         first = index.search("reasoning")
         assert len(first) == 7
         (folder / "index" / "margin-index.json").write_text('{"schema": 1}')
-        rebuilt = margin("annotate", pid, "--tag", "rebuilt elsewhere", library=folder)
+        rebuilt = margin("annotate", pid, "--tag", "rebuilt elsewhere", library=folder, subprocess=True)
         assert rebuilt.returncode == 0 and "rebuilding the search index" in rebuilt.stderr
         assert sorted(index.search("reasoning")) == sorted(first)
         library.set_note(pid, "quokka")

@@ -17,7 +17,6 @@ from tests.helpers.faults import (
     WINDOW_TYPIST,
     db_state,
     integrity,
-    margin,
     paper_count,
     start_margin,
     start_python,
@@ -25,6 +24,7 @@ from tests.helpers.faults import (
     write_big_json,
     writer_active,
 )
+from tests.helpers.runner import margin
 
 BIG = 4000
 
@@ -52,7 +52,7 @@ def _kill(process) -> None:
 
 
 def _ids_for(library: Path, query: str) -> list[str]:
-    result = margin("list", query, "--json", library=library)
+    result = margin("list", query, "--json", library=library, subprocess=True)
     assert result.returncode == 0, result.stderr
     return [paper["id"] for paper in json.loads(result.stdout)]
 
@@ -70,14 +70,14 @@ def test_kill_during_the_import_transaction_keeps_none_of_it(annotated, tmp_path
 
     assert integrity(folder) == "ok"
     assert db_state(folder) == before  # none of the import; every annotation and note version intact
-    result = margin("list", "--json", library=folder)  # restart: opens, index caught up or rebuilt
+    result = margin("list", "--json", library=folder, subprocess=True)  # restart: opens, index caught up or rebuilt
     assert result.returncode == 0, result.stderr
     papers = json.loads(result.stdout)
     assert len(papers) == 38
     kept = next(paper for paper in papers if paper["id"] == pid)
     assert (kept["rating"], kept["tags"], kept["note"]) == (4, ["keep", "to read"], "second thoughts, $\\Omega(n)$")
     # the same import run again takes all of it
-    again = margin("import", str(big), library=folder)
+    again = margin("import", str(big), library=folder, subprocess=True)
     assert again.returncode == 0, again.stderr
     assert again.stdout.startswith(f"{2 * BIG:,} new, 0 updated")
     assert paper_count(folder) == 38 + 2 * BIG
@@ -100,7 +100,7 @@ def test_kill_after_the_import_commit_keeps_all_of_it_and_the_index_catches_up(a
     assert len(after["papers"]) == 38 + BIG
     assert {k: after[k] for k in ("annotations", "tags", "history")} == \
         {k: before[k] for k in ("annotations", "tags", "history")}
-    found = json.loads(margin("list", f'title:"{titles[-1]}"', "--json", library=folder).stdout)
+    found = json.loads(margin("list", f'title:"{titles[-1]}"', "--json", library=folder, subprocess=True).stdout)
     assert [paper["title"] for paper in found] == [titles[-1]], f"killed after finishing: {finished}"
     assert _ids_for(folder, '"second thoughts"') == [pid]
 
@@ -144,7 +144,7 @@ def test_kill_while_typing_a_note_loses_at_most_the_last_second(annotated, tmp_p
 # ------------------------------------------------------------------ 3. kill -9 between the SQLite and index commits
 def test_a_change_committed_to_sqlite_but_never_indexed_is_found_and_indexed(annotated):
     folder, pid = annotated
-    assert margin("list", "aardvark", library=folder).stdout == ""  # an index exists and is current
+    assert margin("list", "aardvark", library=folder, subprocess=True).stdout == ""  # an index exists and is current
     with Library.open(folder) as library:
         library.set_note(pid, "aardvark sightings")  # SQLite committed; the process "dies" before any sync
         index = SearchIndex.for_library(library)

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from db.library.library import Library
-from tests.helpers.faults import db_state, integrity, margin
+from tests.helpers.faults import db_state, integrity
+from tests.helpers.runner import margin
 
 
 def _delete(index: Path) -> None:
@@ -52,7 +53,7 @@ def indexed(tmp_path) -> tuple[Path, str]:
         pid = library.ids()[3]
         library.add_tags(pid, ["okapi work"])
         library.set_note(pid, "the okapi argument")
-    assert margin("list", "okapi", library=folder).returncode == 0
+    assert margin("list", "okapi", library=folder, subprocess=True).returncode == 0
     assert (folder / "index" / "margin-index.json").exists()
     return folder, pid
 
@@ -62,14 +63,14 @@ def test_cli_says_it_rebuilds_a_damaged_index_and_loses_nothing(indexed, damage)
     folder, pid = indexed
     before = db_state(folder)
     DAMAGE[damage](folder / "index")
-    result = margin("list", "okapi", "--json", library=folder)
+    result = margin("list", "okapi", "--json", library=folder, subprocess=True)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     assert result.stderr.strip().splitlines() == ["margin: rebuilding the search index (38 papers)"]
     assert [paper["id"] for paper in json.loads(result.stdout)] == [pid]
     assert db_state(folder) == before
     assert integrity(folder) == "ok"
-    again = margin("list", 'tag:"okapi work"', library=folder)  # rebuilt once: quiet from now on
+    again = margin("list", 'tag:"okapi work"', library=folder, subprocess=True)  # rebuilt once: quiet from now on
     assert (again.returncode, again.stderr, again.stdout.split()[0]) == (0, "", pid)
 
 
@@ -78,16 +79,16 @@ def test_a_lock_file_left_behind_does_not_block(indexed, lock):
     folder, pid = indexed
     name, _sep, content = lock.partition(" ")
     (folder / "index" / name).write_text(content)
-    result = margin("annotate", pid, "--tag", "after the crash", library=folder)
+    result = margin("annotate", pid, "--tag", "after the crash", library=folder, subprocess=True)
     assert (result.returncode, result.stderr) == (0, "")
-    listed = margin("list", 'tag:"after the crash"', library=folder)
+    listed = margin("list", 'tag:"after the crash"', library=folder, subprocess=True)
     assert (listed.returncode, listed.stderr, listed.stdout.split()[0]) == (0, "", pid)
 
 
 def test_a_stamp_from_another_version_or_garbage_is_rebuilt(indexed):
     folder, pid = indexed
     (folder / "index" / "margin-index.json").write_bytes(b"\x00\xff{not json")
-    result = margin("list", "okapi", library=folder)
+    result = margin("list", "okapi", library=folder, subprocess=True)
     assert result.returncode == 0 and result.stdout.split()[0] == pid
     assert "rebuilding the search index" in result.stderr
 

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from db.library.library import SCHEMA_VERSION, Library
-from tests.helpers.faults import assert_one_line_error, db_state, integrity, margin, write_big_json
+from tests.helpers.faults import assert_one_line_error, db_state, integrity, write_big_json
+from tests.helpers.runner import margin
 
 
 @pytest.fixture
@@ -48,7 +49,7 @@ def old_schema(version: int) -> list[str]:
 def test_cli_migrates_an_older_library_after_a_backup_copy(folder, version):
     folder, pid = folder
     _set_version(folder, version, *old_schema(version))
-    result = margin("list", "--json", library=folder)
+    result = margin("list", "--json", library=folder, subprocess=True)
     assert result.returncode == 0, result.stderr
     assert '"note": "keep me"' in result.stdout
     conn = sqlite3.connect(folder / "library.db")
@@ -84,7 +85,7 @@ def test_cli_refuses_a_newer_library_untouched(folder):
     conn.close()
     before = (folder / "library.db").read_bytes()
     for args in (["list"], ["annotate", "abcd", "--rating", "1"], ["export", "--format", "json"]):
-        result = margin(*args, library=folder)
+        result = margin(*args, library=folder, subprocess=True)
         assert_one_line_error(result, "newer Margin", f"schema {SCHEMA_VERSION + 1}")
     assert (folder / "library.db").read_bytes() == before
     assert not (folder / "backups").exists() or not list((folder / "backups").glob("library-v*.db"))
@@ -97,7 +98,7 @@ def test_not_a_database_is_one_line_and_left_alone(tmp_path, content):
     folder.mkdir()
     (folder / "library.db").write_bytes(content)
     for args in (["list"], ["import", str(tmp_path / "none.json")], ["annotate", "abcd", "--tag", "x"]):
-        result = margin(*args, library=folder)
+        result = margin(*args, library=folder, subprocess=True)
         if content == b"":  # an empty file is a new, empty SQLite database: Margin makes it a library
             assert result.returncode in (0, 1) and "Traceback" not in result.stderr
             continue
@@ -109,13 +110,13 @@ def test_not_a_database_is_one_line_and_left_alone(tmp_path, content):
 def test_a_folder_named_library_db_is_one_line(tmp_path):
     folder = tmp_path / "lib"
     (folder / "library.db").mkdir(parents=True)
-    assert_one_line_error(margin("list", library=folder), "library.db")
-    assert_one_line_error(margin("annotate", "abcd", "--tag", "x", library=folder), "library.db")
+    assert_one_line_error(margin("list", library=folder, subprocess=True), "library.db")
+    assert_one_line_error(margin("annotate", "abcd", "--tag", "x", library=folder, subprocess=True), "library.db")
 
 
 def test_a_library_path_that_is_a_file_is_one_line(tmp_path):
     (tmp_path / "lib").write_text("a file, not a folder")
-    assert_one_line_error(margin("list", library=tmp_path / "lib"), "lib")
+    assert_one_line_error(margin("list", library=tmp_path / "lib", subprocess=True), "lib")
 
 
 @contextlib.contextmanager
@@ -139,9 +140,9 @@ def test_a_read_only_disk_is_one_line_and_nothing_changes(folder, tmp_path):
     with _tmpfs(tmp_path / "ro", "64m") as mount:
         shutil.copytree(folder, mount / "lib")
         subprocess.run(["mount", "-o", "remount,ro", str(mount)], check=True)
-        result = margin("annotate", pid, "--rating", "1", library=mount / "lib")
+        result = margin("annotate", pid, "--rating", "1", library=mount / "lib", subprocess=True)
         assert_one_line_error(result, "library.db")
-        listed = margin("list", library=mount / "lib")
+        listed = margin("list", library=mount / "lib", subprocess=True)
         assert listed.returncode == 0 or assert_one_line_error(listed)
         assert db_state(mount / "lib") == before
 
@@ -149,7 +150,7 @@ def test_a_read_only_disk_is_one_line_and_nothing_changes(folder, tmp_path):
 @pytest.mark.slow
 def test_a_full_disk_during_an_import_is_one_line_and_nothing_half_written(folder, tmp_path):
     folder, pid = folder
-    margin("list", "x", library=folder)  # index built: only the import's own writes need room
+    margin("list", "x", library=folder, subprocess=True)  # index built: only the import's own writes need room
     conn = sqlite3.connect(folder / "library.db")
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
@@ -159,10 +160,11 @@ def test_a_full_disk_during_an_import_is_one_line_and_nothing_half_written(folde
     used = sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
     with _tmpfs(tmp_path / "full", f"{used // 1024 + 400}k") as mount:
         shutil.copytree(folder, mount / "lib")
-        result = margin("import", str(big), library=mount / "lib")
+        result = margin("import", str(big), library=mount / "lib", subprocess=True)
         assert_one_line_error(result)
         assert "full" in result.stderr
         assert integrity(mount / "lib") == "ok"
         assert db_state(mount / "lib") == before
-        note = margin("annotate", pid, "--note", "still writable when there is room", library=mount / "lib")
+        note = margin("annotate", pid, "--note", "still writable when there is room", library=mount / "lib",
+                      subprocess=True)
         assert note.returncode == 0 or assert_one_line_error(note)

@@ -23,7 +23,7 @@ from db.formats.bibtex import _TEX as MARGIN_TEX_DECODER
 from db.formats.importer import read_file
 from db.library.library import Library
 from db.paper import PaperRecord
-from tests.conftest import ABSTRACTS
+from tests.helpers.corpus import ABSTRACTS
 
 NOTE = ("Budget: $50 for data and $60 for compute\n50% done # v2\n{braces} }{ {{x}} \\emph{kept} a_b ~x^2 & 100%\n"
         "中文笔记：注意 😀👩‍🔬\n\nSecond paragraph, with \"quotes\", commas -- and `code`.")

@@ -25,8 +25,8 @@ from db.library.backup import (
 )
 from db.library.library import Library
 from db.paper import PaperRecord
-from main import main
-from tests.conftest import ABSTRACTS
+from tests.helpers.corpus import ABSTRACTS
+from tests.helpers.runner import margin
 
 NOTE = "Budget: $50 for data and $60 for compute\n50% done # v2 {braces} 中文 😀\n\nline two"
 T0 = datetime(2026, 11, 30, 10, 0, 0, tzinfo=UTC)
@@ -51,12 +51,6 @@ def state(library: Library, ids: list[str]) -> dict[str, tuple]:
     """Everything the user made of these papers: rating, tags, note, read, title and the note history."""
     return {paper.id: (paper.rating, paper.tags, paper.note, paper.read, paper.user_title,
                        library.note_history(paper.id)) for paper in library.papers(ids)}
-
-
-def margin(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 # ------------------------------------------------------------------------------------------ writing backups
@@ -282,51 +276,51 @@ def _corpus() -> list[str]:
     return [str(path) for path in bundled_corpus_files()]
 
 
-def test_json_export_survives_losing_the_library(library_dir, tmp_path, capsys):
+def test_json_export_survives_losing_the_library(library_dir, tmp_path):
     with Library.open(library_dir) as library:
         ids = annotate(library)
         exported = library.annotated_ids()
         before = state(library, exported)
     out = tmp_path / "notes.json"
-    code, _, err = margin(capsys, "export", "--format", "json", "--output", str(out), "--library", str(library_dir))
+    code, _, err = margin("export", "--format", "json", "--output", str(out), "--library", str(library_dir))
     assert code == 0 and err.strip() == f"exported 4 papers to {out}"
     assert exported == ids[:4]
     shutil.rmtree(library_dir)
-    code, stdout, _ = margin(capsys, "import", *_corpus(), str(out), "--library", str(library_dir))
+    code, stdout, _ = margin("import", *_corpus(), str(out), "--library", str(library_dir))
     assert code == 0
     assert stdout.strip() == ("38 new, 0 updated, 0 unchanged, 0 duplicates in the file, 0 skipped; "
                               "annotations restored on 4 papers (0 already up to date)")
     with Library.open(library_dir) as library:
         assert library.count() == 38
         assert state(library, exported) == before
-    code, stdout, _ = margin(capsys, "import", str(out), "--library", str(library_dir))
+    code, stdout, _ = margin("import", str(out), "--library", str(library_dir))
     assert stdout.strip().endswith("annotations restored on 0 papers (4 already up to date)")
     with Library.open(library_dir) as library:
         assert library.count() == 38 and state(library, exported) == before
 
 
-def test_backup_survives_losing_the_library_including_read_state(library_dir, tmp_path, capsys):
+def test_backup_survives_losing_the_library_including_read_state(library_dir, tmp_path):
     with Library.open(library_dir) as library:
         ids = annotate(library)
         before = state(library, ids)
         saved = tmp_path / "kept-backup.json"
         shutil.copy(write_backup(library), saved)
     shutil.rmtree(library_dir)
-    code, stdout, _ = margin(capsys, "import", *_corpus(), str(saved), "--library", str(library_dir))
+    code, stdout, _ = margin("import", *_corpus(), str(saved), "--library", str(library_dir))
     assert code == 0 and stdout.strip().endswith("annotations restored on 5 papers (0 already up to date)")
     with Library.open(library_dir) as library:
         assert state(library, ids) == before and library.count() == 38
 
 
-def test_importing_a_json_export_alone_rebuilds_its_papers(library_dir, tmp_path, capsys):
+def test_importing_a_json_export_alone_rebuilds_its_papers(library_dir, tmp_path):
     with Library.open(library_dir) as library:
         ids = annotate(library)
         before = state(library, ids[:4])
         labels = [paper.label for paper in library.papers(ids[:4])]
     out = tmp_path / "notes.json"
-    margin(capsys, "export", "--format", "json", "--output", str(out), "--library", str(library_dir))
+    margin("export", "--format", "json", "--output", str(out), "--library", str(library_dir))
     target = tmp_path / "new-library"
-    code, stdout, _ = margin(capsys, "import", str(out), "--library", str(target))
+    code, stdout, _ = margin("import", str(out), "--library", str(target))
     assert code == 0 and stdout.startswith("4 new, 0 updated")
     with Library.open(target) as library:
         assert library.count() == 4
@@ -334,13 +328,13 @@ def test_importing_a_json_export_alone_rebuilds_its_papers(library_dir, tmp_path
         assert [paper.label for paper in library.papers(ids[:4])] == labels
 
 
-def test_import_of_a_broken_export_exits_1_and_changes_nothing(library_dir, tmp_path, capsys):
+def test_import_of_a_broken_export_exits_1_and_changes_nothing(library_dir, tmp_path):
     with Library.open(library_dir) as library:
         annotate(library)
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "margin", "version": 7, "papers": []}', encoding="utf-8")
     size = (library_dir / "library.db").stat().st_size
-    code, stdout, err = margin(capsys, "import", *_corpus(), str(bad), "--library", str(library_dir))
+    code, stdout, err = margin("import", *_corpus(), str(bad), "--library", str(library_dir))
     assert code == 1 and stdout == ""
     assert err.strip() == (f"margin: {bad}: written by a newer Margin (format version 7; this Margin reads up "
                            "to 1); update Margin to import it")
@@ -348,7 +342,7 @@ def test_import_of_a_broken_export_exits_1_and_changes_nothing(library_dir, tmp_
     assert Path(bad).read_text(encoding="utf-8") == '{"format": "margin", "version": 7, "papers": []}'
 
 
-def test_a_bad_tag_in_a_backup_stops_the_whole_import_before_any_change(library_dir, tmp_path, capsys):
+def test_a_bad_tag_in_a_backup_stops_the_whole_import_before_any_change(library_dir, tmp_path):
     with Library.open(library_dir) as library:
         annotate(library)
         data = json.loads(write_backup(library, now=T0).read_text(encoding="utf-8"))
@@ -358,7 +352,7 @@ def test_a_bad_tag_in_a_backup_stops_the_whole_import_before_any_change(library_
     other = tmp_path / "more.txt"
     other.write_text("NeurIPS 2025 Papers\n\nAn abstract about something not yet in the library at all.\n",
                      encoding="utf-8")
-    code, stdout, err = margin(capsys, "import", str(other), str(bad), "--library", str(library_dir))
+    code, stdout, err = margin("import", str(other), str(bad), "--library", str(library_dir))
     assert code == 1 and stdout == ""
     assert err.strip() == f"margin: {bad}: paper 2: a tag cannot be empty or only spaces"
     with Library.open(library_dir) as library:

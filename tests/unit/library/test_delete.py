@@ -11,7 +11,7 @@ from db.library.backup import read_backup, restore, write_backup
 from db.library.library import Library
 from db.query import run_query
 from db.search.index import ensure_index
-from tests.system.test_cli import margin
+from tests.helpers.runner import margin
 
 FIRST, SECOND = "9342e12f8e8d", "3b32771a6bb5"
 

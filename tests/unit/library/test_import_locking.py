@@ -5,11 +5,12 @@ import sqlite3
 
 from db.library.library import Library
 from db.paper import PaperRecord
+from tests.helpers.records import papers
 
 
 def records(count: int, prefix: str) -> list[PaperRecord]:
-    return [PaperRecord(title=f"{prefix} paper {i}", abstract=f"{prefix} abstract number {i} about topic {i * 7}")
-            for i in range(count)]
+    return papers(count, title=prefix + " paper {i}",
+                  abstract=lambda i: f"{prefix} abstract number {i} about topic {i * 7}")
 
 
 def test_an_edit_during_the_matching_does_not_wait(library, library_dir):

@@ -8,7 +8,7 @@ from db.errors import LibraryError
 from db.formats.importer import read_file
 from db.library.library import SCHEMA_VERSION, Library
 from db.paper import PaperRecord
-from tests.conftest import ABSTRACTS
+from tests.helpers.corpus import ABSTRACTS
 
 
 def test_new_library_is_seeded_with_bundled_corpus(library, library_dir):

@@ -20,39 +20,8 @@ from db.recommend.recommender import (
     similar,
 )
 from db.recommend.tfidf_cache import TfidfCache, fit
-
-SPACE = ("galaxy telescope stellar nebula supernova orbit comet exoplanet spectroscopy redshift quasar pulsar "
-         "cosmic asteroid luminosity").split()
-KITCHEN = ("flour dough oven yeast recipe butter sourdough pastry baking caramel whisk kneading custard "
-           "croissant sugar").split()
-COMMON = "we study present new results show method approach data analysis model using propose".split()
-
-
-def topic_abstract(rng: random.Random, words: list[str]) -> str:
-    sentences = []
-    for _ in range(4):
-        chosen = rng.sample(words, 4) + rng.sample(COMMON, 3)
-        rng.shuffle(chosen)
-        sentences.append(" ".join(chosen).capitalize() + ".")
-    return " ".join(sentences)
-
-
-def two_topics(count: int = 14) -> list[PaperRecord]:
-    """`count` astronomy papers (titles "Space i"), then `count` baking papers ("Kitchen i")."""
-    rng = random.Random(9)
-    return ([PaperRecord(title=f"Space {i}", abstract=topic_abstract(rng, SPACE), venue="AST 2024", year=2024)
-             for i in range(count)]
-            + [PaperRecord(title=f"Kitchen {i}", abstract=topic_abstract(rng, KITCHEN), venue="BAK 2024", year=2024)
-               for i in range(count)])
-
-
-@pytest.fixture
-def topics(library_dir):
-    """A library of two clearly separated topics; yields (library, {title: id})."""
-    lib = Library.open(library_dir, seed=False)
-    lib.import_records(two_topics())
-    yield lib, {paper.label: paper.id for paper in lib.papers()}
-    lib.close()
+from tests.helpers.records import papers
+from tests.helpers.topics import COMMON, KITCHEN, SPACE, topic_abstract, two_topics
 
 
 def labels(lib: Library, ids: list[str]) -> list[str]:
@@ -156,7 +125,7 @@ def test_many_new_papers_refit_the_vocabulary(topics):
     Recommender(lib).refresh()
     rng = random.Random(4)
     words = "protein folding enzyme ribosome peptide mutation genome".split()
-    lib.import_records([PaperRecord(title=f"Bio {i}", abstract=topic_abstract(rng, words)) for i in range(10)])
+    lib.import_records(papers(10, title="Bio {i}", abstract=lambda i: topic_abstract(rng, words)))
     recommender = Recommender(lib)
     assert recommender.refresh().kind == "fitted"  # 10 new of 28 is more than a fifth: vocabulary and idf anew
     assert "ribosome" in set(recommender.tfidf.terms.tolist())
@@ -265,14 +234,11 @@ def bigger_than_the_sample(library_dir):
     vocabulary = _syllable_words(rng, 600)
     topic, a, b = vocabulary[:15], vocabulary[15:30], vocabulary[30:45]
     fillers = [vocabulary[45 + 40 * i:85 + 40 * i] for i in range(10)]
-    records = [PaperRecord(title=f"Filler {i}", abstract=_abstract(rng, (rng.choice(fillers), 8)), year=2020)
-               for i in range(4000)]
-    records += [PaperRecord(title=f"Liked {i}", abstract=_abstract(rng, (topic, 5), (a, 2)), year=2020)
-                for i in range(6)]
-    records += [PaperRecord(title=f"Disliked {i}", abstract=_abstract(rng, (topic, 5), (b, 2)), year=2020)
-                for i in range(30)]
-    records += [PaperRecord(title=f"Like disliked {i}", abstract=_abstract(rng, (topic, 5), (b, 2)), year=2020)
-                for i in range(10)]
+    records = (papers(4000, title="Filler {i}", abstract=lambda i: _abstract(rng, (rng.choice(fillers), 8)), year=2020)
+               + papers(6, title="Liked {i}", abstract=lambda i: _abstract(rng, (topic, 5), (a, 2)), year=2020)
+               + papers(30, title="Disliked {i}", abstract=lambda i: _abstract(rng, (topic, 5), (b, 2)), year=2020)
+               + papers(10, title="Like disliked {i}", abstract=lambda i: _abstract(rng, (topic, 5), (b, 2)),
+                        year=2020))
     lib = Library.open(library_dir, seed=False)
     lib.import_records(records)
     ids = {paper.label: paper.id for paper in lib.papers()}

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -11,10 +9,11 @@ import pytest
 from db.errors import InputError
 from db.formats.importer import read_file
 from db.library.library import Library
-from tests.helpers.faults import margin
 from tests.helpers.imports import FIXTURES, snapshot
+from tests.helpers.runner import margin
 
 ROOT = Path(__file__).resolve().parents[2]
+
 
 BAD = {
     "not_text.png": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10" + bytes(range(256)) * 4,
@@ -27,6 +26,8 @@ BAD = {
     "bad_utf16.json": b"\xff\xfe" + "[]".encode("utf-16-le") + b"\x00\xd8",
     "no_papers.json": b'[1, 2, {"name": "not a paper"}]',
 }
+
+
 EXPECTED = {
     "not_text.png": ("not a text file", 3),  # the first NUL byte is on line 3
     "broken.json": ("JSON that does not parse", 4),
@@ -85,9 +86,7 @@ def test_cli_reports_bad_file_and_leaves_library_unchanged(tmp_path, library):
     good = FIXTURES / "papers.csv"
     bad = tmp_path / "broken.json"
     bad.write_bytes(BAD["broken.json"])
-    result = subprocess.run([sys.executable, "main.py", "--library", str(library.folder), "import", str(good),
-                             str(bad)], cwd=ROOT, capture_output=True, text=True, timeout=120,
-                            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen"})
+    result = margin("import", str(good), str(bad), library=library.folder)
     assert result.returncode == 1
     assert result.stderr.strip() == f"margin: {bad}:4: JSON that does not parse (Expecting ',' delimiter)"
     assert "Traceback" not in result.stderr
@@ -95,10 +94,7 @@ def test_cli_reports_bad_file_and_leaves_library_unchanged(tmp_path, library):
 
 
 def test_cli_lists_skipped_records_with_lines(tmp_path):
-    result = subprocess.run([sys.executable, "main.py", "--library", str(tmp_path / "lib"), "import",
-                             str(FIXTURES / "papers.bib"), str(FIXTURES / "papers.ris")], cwd=ROOT,
-                            capture_output=True, text=True, timeout=120,
-                            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen"})
+    result = margin("import", str(FIXTURES / "papers.bib"), str(FIXTURES / "papers.ris"), library=tmp_path / "lib")
     assert result.returncode == 0
     assert result.stdout.strip() == "4 new, 0 updated, 0 unchanged, 0 duplicates in the file, 2 skipped"
     lines = [line for line in result.stderr.splitlines() if "skipped" in line]
@@ -186,15 +182,3 @@ def test_deep_xml_is_read_without_recursion_in_linear_time(tmp_path):
     # authors and categories are the entry's children: looking for them through every nested entry below
     # made this quadratic (4.5 minutes)
     assert time.monotonic() - started < 20
-
-
-def test_window_import_reports_deep_json_as_one_line(tmp_path, qtbot):
-    from desktop.window.importing import ImportWorker
-
-    path = tmp_path / "deep.json"
-    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
-    worker = ImportWorker(tmp_path / "lib", [path])
-    messages = []
-    worker.failed.connect(messages.append)
-    worker.run()
-    assert messages == [f"{path}:1: JSON nested too deeply to read"]

@@ -1,26 +1,15 @@
-"""`list is:recommended`, `list similar:ID` and `list similar-tag:"NAME"` (issue 9), run as a real subprocess."""
+"""`list is:recommended`, `list similar:ID` and `list similar-tag:"NAME"` (issue 9), run in-process."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from db.library.library import Library
 from db.paper import PaperRecord
-from tests.system.test_recommend import KITCHEN, SPACE, two_topics
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def margin(*args, library):
-    env = {k: v for k, v in os.environ.items() if k != "MARGIN_LIBRARY"}
-    command = [sys.executable, str(ROOT / "main.py"), *args, "--library", str(library)]
-    return subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+from tests.helpers.runner import margin
+from tests.helpers.topics import KITCHEN, SPACE, two_topics
 
 
 @pytest.fixture
@@ -44,7 +33,6 @@ def test_no_positive_rating_exits_1_with_one_line(topics_dir):
     assert result.stderr == "margin: Rate at least one paper 4 or 5 stars to get recommendations\n"
 
 
-@pytest.mark.slow
 def test_list_is_recommended_after_a_rating(topics_dir):
     folder, ids = topics_dir
     assert margin("annotate", ids["Kitchen 1"][:6], "--rating", "5", library=folder).returncode == 0
@@ -70,7 +58,6 @@ def test_list_is_recommended_after_a_rating(topics_dir):
     assert [p["label"].split()[0] for p in again[:12]] == ["Space"] * 12
 
 
-@pytest.mark.slow
 def test_list_similar_id_prefix_puts_the_near_duplicate_first(topics_dir):
     folder, ids = topics_dir
     with Library.open(folder) as lib:

@@ -4,26 +4,26 @@ like" gives positives from the first screen, without its papers being recommende
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 
 import pytest
 
 from db.library.library import Library
-from db.paper import PaperRecord
 from db.recommend.recommender import NoPositivesError, Recommender
 from db.triage.progress import progress
-from tests.conftest import ROOT
-from tests.system.test_recommend import KITCHEN, SPACE, topic_abstract
+from tests.helpers.records import papers
+from tests.helpers.runner import margin
+from tests.helpers.topics import KITCHEN, SPACE, topic_abstract
 
 
 @pytest.fixture
 def venues(library_dir):
     rng = random.Random(2)
-    last_year = [PaperRecord(title=f"Old space {i}", abstract=topic_abstract(rng, SPACE), venue="AST 2023", year=2023,
-                             source="mine.bib") for i in range(5)]
-    this_year = [PaperRecord(title=f"{name} {i}", abstract=topic_abstract(rng, words), venue="CONF 2024", year=2024)
-                 for name, words in (("Space", SPACE), ("Kitchen", KITCHEN)) for i in range(10)]
+    last_year = papers(5, title="Old space {i}", abstract=lambda i: topic_abstract(rng, SPACE), venue="AST 2023",
+                       year=2023, source="mine.bib")
+    this_year = (papers(10, title="Space {i}", abstract=lambda i: topic_abstract(rng, SPACE), venue="CONF 2024",
+                        year=2024)
+                 + papers(10, title="Kitchen {i}", abstract=lambda i: topic_abstract(rng, KITCHEN), venue="CONF 2024",
+                          year=2024))
     lib = Library.open(library_dir, seed=False)
     lib.import_records(last_year + this_year)
     yield lib, {paper.label: paper.id for paper in lib.papers()}
@@ -50,19 +50,14 @@ def test_a_liked_venue_gives_positives_from_the_first_screen(venues):
         lib.set_liked_source("venue", "NOPE 1999")
 
 
-@pytest.mark.slow
 def test_cli_like_an_imported_file(venues):
     lib, ids = venues
 
-    def margin(*args):
-        return subprocess.run([sys.executable, str(ROOT / "main.py"), "--library", str(lib.folder), *args],
-                              capture_output=True, text=True, timeout=120, cwd=ROOT)
-
-    marked = margin("like", "--source", "some/folder/mine.bib")
+    marked = margin("like", "--source", "some/folder/mine.bib", library=lib.folder)
     assert marked.returncode == 0 and marked.stdout == "source: mine.bib  (5 papers)\n"
-    listed = margin("list", 'is:recommended venue:"CONF 2024"')
+    listed = margin("list", 'is:recommended venue:"CONF 2024"', library=lib.folder)
     assert listed.returncode == 0, listed.stderr
     assert listed.stdout.splitlines()[0].split("  ", 2)[-1].strip().startswith("Space")
-    bad = margin("like", "--venue", "NOPE 1999")
+    bad = margin("like", "--venue", "NOPE 1999", library=lib.folder)
     assert bad.returncode == 1 and "no paper has the venue 'NOPE 1999'" in bad.stderr
-    assert margin("like", "--source", "mine.bib", "--off").stdout == ""
+    assert margin("like", "--source", "mine.bib", "--off", library=lib.folder).stdout == ""

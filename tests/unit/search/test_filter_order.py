@@ -1,9 +1,6 @@
 """A query of filters only lists its papers in library order, also after one of them was annotated (its index
 document is then re-added at the end); a query with words keeps its ranking (issue 12, item 3)."""
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +10,7 @@ from db.query import run_query
 from db.search.index import ensure_index
 from db.search.language import parse as parse_query
 from db.search.language import query_analyzers
+from tests.helpers.runner import margin
 
 ROOT = Path(__file__).resolve().parents[2]
 ICLR = "ICLR 2018"
@@ -117,20 +115,17 @@ def test_parsed_query_says_whether_it_ranks(query, ranked):
     assert parse_query(query, query_analyzers()).ranked is ranked
 
 
-def _margin(library_dir, *args):
-    env = {k: v for k, v in os.environ.items() if k != "MARGIN_LIBRARY"}
-    result = subprocess.run([sys.executable, "main.py", "--library", str(library_dir), *args],
-                            capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
-
-
 def test_list_of_a_venue_keeps_its_first_line_after_annotating_it(library_dir):
     query = 'venue:"ICML 2026"'
-    before = _margin(library_dir, "list", query).splitlines()
+    listed = margin("list", query, library=library_dir)
+    assert listed.code == 0, listed.stderr
+    before = listed.stdout.splitlines()
     assert len(before) == 38
     first = before[0].split()[0]
-    _margin(library_dir, "annotate", first, "--rating", "5", "--tag", "t")
-    after = _margin(library_dir, "list", query).splitlines()
+    annotated = margin("annotate", first, "--rating", "5", "--tag", "t", library=library_dir)
+    assert annotated.code == 0, annotated.stderr
+    listed = margin("list", query, library=library_dir)
+    assert listed.code == 0, listed.stderr
+    after = listed.stdout.splitlines()
     assert after[0].split()[0] == first
     assert [line.split()[0] for line in after] == [line.split()[0] for line in before]

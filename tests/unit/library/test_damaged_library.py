@@ -17,29 +17,8 @@ from db.errors import LibraryDamaged, MarginError
 from db.library.backup import write_backup
 from db.library.integrity import check, rebuild
 from db.library.library import Library
-from tests.helpers.faults import assert_one_line_error, db_state, margin
-
-
-def _pages(folder: Path, table: str, kind: str) -> list[int]:
-    """Page numbers of `table`'s b-tree of the given kind ('internal', 'leaf'), via SQLite's dbstat table."""
-    conn = sqlite3.connect(folder / "library.db")
-    try:
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        return [row[0] for row in conn.execute(
-            "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = ? ORDER BY pageno", (table, kind))]
-    except sqlite3.OperationalError as error:
-        pytest.skip(f"this SQLite has no dbstat table ({error})")
-    finally:
-        conn.close()
-
-
-def _damage(folder: Path, page: int) -> None:
-    """Flip 64 bytes at the start of `page` (4 KiB pages): what a bad sector or a stray write does."""
-    with open(folder / "library.db", "r+b") as handle:
-        handle.seek((page - 1) * 4096)
-        data = bytes(byte ^ 0xFF for byte in handle.read(64))
-        handle.seek((page - 1) * 4096)
-        handle.write(data)
+from tests.helpers.faults import assert_one_line_error, btree_pages, damage_page, db_state
+from tests.helpers.runner import margin
 
 
 def _annotations(folder: Path) -> dict[str, tuple]:
@@ -70,8 +49,8 @@ def library(tmp_path) -> tuple[Path, dict, str]:
 @pytest.mark.parametrize("where", ["root", "leaf"])
 def test_a_damaged_page_is_one_line_naming_the_file_and_the_newest_backup(library, where):
     folder, _, _ = library
-    pages = _pages(folder, "papers", "internal" if where == "root" else "leaf")
-    _damage(folder, pages[len(pages) // 2])
+    pages = btree_pages(folder, "papers", "internal" if where == "root" else "leaf")
+    damage_page(folder, pages[len(pages) // 2])
     before = (folder / "library.db").read_bytes()
     (backup,) = (folder / "backups").glob("margin-backup-*.json")
     paper_id = sqlite3.connect(folder / "library.db").execute("SELECT paper_id FROM annotations").fetchone()[0]
@@ -85,8 +64,8 @@ def test_a_damaged_page_is_one_line_naming_the_file_and_the_newest_backup(librar
 
 def test_restore_gives_back_every_annotation_of_the_backup_and_what_was_readable(library):
     folder, backed_up, later = library
-    leaves = _pages(folder, "papers", "leaf")
-    _damage(folder, leaves[-1])  # the last papers: the three annotated ones are on the first pages
+    leaves = btree_pages(folder, "papers", "leaf")
+    damage_page(folder, leaves[-1])  # the last papers: the three annotated ones are on the first pages
     result = margin("restore", library=folder)
     assert result.returncode == 0, result.stderr
     assert "library rebuilt" in result.stdout and "unreadable" in result.stdout
@@ -105,7 +84,7 @@ def test_restore_gives_back_every_annotation_of_the_backup_and_what_was_readable
 
 def test_restore_of_a_library_whose_papers_cannot_be_read_at_all_uses_the_backup(library):
     folder, backed_up, _ = library
-    _damage(folder, _pages(folder, "papers", "internal")[0])  # the root of the papers table
+    damage_page(folder, btree_pages(folder, "papers", "internal")[0])  # the root of the papers table
     report = rebuild(folder)
     assert "0 papers read back (38 unreadable" in report.summary()
     assert _annotations(folder) == backed_up  # the annotated papers come back from the backup
@@ -116,15 +95,15 @@ def test_check_says_ok_on_a_sound_library_and_names_the_problem_on_a_damaged_one
     folder, _, _ = library
     result = margin("check", library=folder)
     assert result.returncode == 0 and "ok" in result.stdout
-    _damage(folder, _pages(folder, "annotations", "leaf")[0])
+    damage_page(folder, btree_pages(folder, "annotations", "leaf")[0])
     assert check(folder) == ["database disk image is malformed"]
     assert margin("check", library=folder).returncode == 1
 
 
 def test_opening_a_library_with_a_damaged_header_raises_library_damaged(library):
     folder, _, _ = library
-    _pages(folder, "papers", "leaf")  # checkpointed: the header is the file's
-    _damage(folder, 1)
+    btree_pages(folder, "papers", "leaf")  # checkpointed: the header is the file's
+    damage_page(folder, 1)
     with pytest.raises(LibraryDamaged) as raised:
         Library.open(folder).close()
     assert raised.value.backup is not None and raised.value.path == folder / "library.db"
@@ -132,7 +111,7 @@ def test_opening_a_library_with_a_damaged_header_raises_library_damaged(library)
 
 def test_restore_with_a_file_that_is_not_a_backup_changes_nothing(library, tmp_path):
     folder, _, _ = library
-    _damage(folder, _pages(folder, "papers", "leaf")[0])
+    damage_page(folder, btree_pages(folder, "papers", "leaf")[0])
     before = (folder / "library.db").read_bytes()
     bad = tmp_path / "notes.txt"
     bad.write_text("not json")
@@ -198,7 +177,7 @@ def test_restore_names_the_papers_whose_annotations_could_not_be_read(library):
     with Library.open(folder) as opened:
         late = opened.ids()[20]
         opened.set_rating(late, 2)  # after the backup: only the damaged page had it
-    _damage(folder, _pages(folder, "annotations", "leaf")[0])
+    damage_page(folder, btree_pages(folder, "annotations", "leaf")[0])
     report = rebuild(folder)
     assert late in report.lost_annotations
     assert "could not be read and no backup has them" in report.summary() and late in report.summary()

@@ -8,18 +8,18 @@ paper), and a phrase has more candidates than a page.
 import json
 import random
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from db.paper import PaperRecord
 from db.search import ensure_index, parse_query_text
+from tests.helpers.corpus import SHARED
 from tests.helpers.search_reference import ReferenceRanker
 
 pytestmark = pytest.mark.slow
 
-REAL = Path(__file__).resolve().parents[4] / "shared" / "data" / "real"
+REAL = SHARED / "data" / "real"
 SIZE = 2500
 PAGE = 30
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -20,7 +18,7 @@ from db.triage.progress import (
     scope_of,
     screening,
 )
-from tests.conftest import ROOT
+from tests.helpers.runner import margin
 
 
 def test_scope_drops_the_recommendation_part_and_read_filter():
@@ -159,12 +157,6 @@ def test_migrating_a_schema_5_library_adds_the_check_tables(library_dir):
         assert library.rows("SELECT COUNT(*) FROM check_papers WHERE drawn = 1") == [(3,)]
 
 
-def margin(*args: str, library) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), "--library", str(library), *args],
-                          capture_output=True, text=True, timeout=120, cwd=ROOT)
-
-
-@pytest.mark.slow
 def test_cli_progress_prints_the_same_figures_as_the_library(library_dir):
     with Library.open(library_dir) as library:
         ids = library.ids()

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
 from db.library.library import Library
-from db.paper import PaperRecord
 from db.recommend.recommender import NoPositivesError, Recommender
 from db.triage.interests import NO_INTERESTS, queue
-from tests.conftest import ROOT
-from tests.system.test_recommend import KITCHEN, SPACE, topic_abstract
+from tests.helpers.records import papers
+from tests.helpers.runner import margin
+from tests.helpers.topics import KITCHEN, SPACE, topic_abstract
 
 MUSIC = ("violin orchestra symphony melody chord tempo rhythm sonata piano opera harmony concerto "
          "conductor quartet cello").split()
@@ -26,8 +24,8 @@ def three(library_dir):
     rng = random.Random(5)
     records = []
     for name, words in (("Space", SPACE), ("Kitchen", KITCHEN), ("Music", MUSIC)):
-        records += [PaperRecord(title=f"{name} {i}", abstract=topic_abstract(rng, words), venue="X 2024", year=2024)
-                    for i in range(12)]
+        records += papers(12, title=name + " {i}", abstract=lambda i, words=words: topic_abstract(rng, words),
+                          venue="X 2024", year=2024)
     lib = Library.open(library_dir, seed=False)
     lib.import_records(records)
     yield lib, {paper.label: paper.id for paper in lib.papers()}
@@ -98,28 +96,23 @@ def test_deleting_a_tag_forgets_its_interest_and_dismissals(three):
     assert lib.interests() == [] and lib.dismissed("astro") == []
 
 
-@pytest.mark.slow
 def test_cli_interest_and_dismiss(three):
     lib, ids = three
     folder = lib.folder
 
-    def margin(*args):
-        return subprocess.run([sys.executable, str(ROOT / "main.py"), "--library", str(folder), *args],
-                              capture_output=True, text=True, timeout=120, cwd=ROOT)
-
-    assert margin("annotate", ids["Kitchen 0"], "--tag", "baking").returncode == 0
-    listed = margin("interest", "baking")
+    assert margin("annotate", ids["Kitchen 0"], "--tag", "baking", library=folder).returncode == 0
+    listed = margin("interest", "baking", library=folder)
     assert listed.returncode == 0 and listed.stdout.strip() == "baking  (1 papers)"
-    result = margin("list", "is:interests", "--json")
+    result = margin("list", "is:interests", "--json", library=folder)
     assert result.returncode == 0, result.stderr
     papers = json.loads(result.stdout)
     assert len(papers) == 35 and {paper["interest"] for paper in papers} == {"baking"}
     assert papers[0]["label"].startswith("Kitchen ") and papers[0]["why"]
     assert all(set(term.split()) & set(KITCHEN) for term in papers[0]["why"]), papers[0]["why"]  # baking terms
     first = papers[0]["id"]
-    assert margin("annotate", first, "--dismiss", "baking").returncode == 0
-    again = json.loads(margin("list", "is:interests", "--json").stdout)
+    assert margin("annotate", first, "--dismiss", "baking", library=folder).returncode == 0
+    again = json.loads(margin("list", "is:interests", "--json", library=folder).stdout)
     assert first not in [paper["id"] for paper in again]
-    assert margin("interest", "baking", "--off").stdout == ""
-    none = margin("list", "is:interests")
+    assert margin("interest", "baking", "--off", library=folder).stdout == ""
+    none = margin("list", "is:interests", library=folder)
     assert none.returncode == 1 and "No interests yet" in none.stderr

@@ -1,0 +1,24 @@
+"""Qt fixtures for the GUI tier: an own QSettings folder per test (autouse), main windows on the test's library,
+and Margin's delays made short so that tests wait on conditions instead of clocks."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from tests.helpers.qt import isolated_settings, make_window  # noqa: F401 - fixtures for this tier
+
+
+@pytest.fixture
+def short_delays(monkeypatch):
+    """The read dwell, the search index's catch-up and the outside-change check made short (milliseconds);
+    set before the window is built (each is read when its timer is made). Returns the values used."""
+    from desktop.edits import change_watcher, read_tracker
+    from desktop.list import search_session
+
+    delays = SimpleNamespace(dwell=60, index_sync=40, change_check=40)
+    monkeypatch.setattr(read_tracker, "DWELL_MS", delays.dwell)
+    monkeypatch.setattr(search_session, "INDEX_DELAY_MS", delays.index_sync)
+    monkeypatch.setattr(change_watcher, "CHECK_MS", delays.change_check)
+    return delays

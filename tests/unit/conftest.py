@@ -1,0 +1,90 @@
+"""The unit tier runs no Qt and starts no process: its tests take no Qt fixture and start no process themselves
+(Margin's own helper processes are its business), and a run of this tier alone fails when Qt was imported.
+
+pytest-qt (the qt_api setting in pyproject.toml) imports PySide6 when pytest starts, whatever is collected, and
+a plugin cannot be turned off for one folder. So the check has two strengths:
+- `pytest tests/unit -p no:pytest-qt`: nothing may import PySide6 at all (the strict check);
+- `pytest tests/unit`: no module of `desktop` was imported, and no module of `db` holds anything of PySide6.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import sysconfig
+import types
+from pathlib import Path
+
+import pytest
+
+QT_FIXTURES = {"qtbot", "qapp", "qtmodeltester", "qtlog", "make_window", "short_delays"}
+_UNIT_ONLY: list[bool] = []
+HERE = Path(__file__).resolve().parent
+TESTS = HERE.parent
+
+
+def pytest_collection_modifyitems(config, items):
+    unit = [item for item in items if HERE in Path(item.path).parents]
+    _UNIT_ONLY[:] = [bool(items) and len(unit) == len(items)]
+
+
+@pytest.fixture(autouse=True)
+def unit_rules(request, monkeypatch):
+    """A unit test that takes a Qt fixture or starts a process itself fails: tests/gui and tests/system take them."""
+    qt = QT_FIXTURES & set(request.fixturenames)
+    if qt:
+        pytest.fail(f"tests/unit takes no Qt fixture ({', '.join(sorted(qt))}): move the test to tests/gui")
+
+    start = subprocess.Popen.__init__
+
+    def refuse_from_tests(self, args, *rest, **kwargs):  # Margin's own helper processes and tools are not refused
+        caller = _first_caller_outside_the_standard_library()
+        if caller is not None and TESTS in Path(caller).resolve().parents:
+            raise AssertionError("tests/unit starts no process: run the command in-process "
+                                 "(tests.helpers.runner.margin) or move the test to tests/system")
+        start(self, args, *rest, **kwargs)
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", refuse_from_tests)
+
+
+def _first_caller_outside_the_standard_library() -> str | None:
+    """The file of the innermost frame that is not Python's standard library (subprocess, multiprocessing, …)."""
+    stdlib = sysconfig.get_paths()["stdlib"]
+    frame = sys._getframe(2)
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if not name.startswith(stdlib) and not name.startswith("<"):
+            return name
+        frame = frame.f_back
+    return None
+
+
+def qt_imports(strict: bool) -> list[str]:
+    """What of Qt this run brought in: desktop modules, db modules holding PySide6 objects, PySide6 itself."""
+    found = sorted(name for name in sys.modules if name == "desktop" or name.startswith("desktop."))
+    for name, module in list(sys.modules.items()):
+        if not (name == "db" or name.startswith("db.")) or module is None:
+            continue
+        for value in vars(module).values():
+            origin = value.__name__ if isinstance(value, types.ModuleType) else getattr(value, "__module__", "")
+            if isinstance(origin, str) and origin.startswith(("PySide6", "shiboken6")):
+                found.append(f"{name} (holds {origin})")
+                break
+    if strict and "PySide6" in sys.modules:
+        found.append("PySide6")
+    return found
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if not (_UNIT_ONLY and _UNIT_ONLY[0]) or session.config.getoption("collectonly", False):
+        return
+    strict = not session.config.pluginmanager.has_plugin("pytest-qt")
+    found = qt_imports(strict)
+    if found:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        message = "the unit tier imported Qt: " + ", ".join(found)
+        if reporter is not None:
+            reporter.write_line(message, red=True, bold=True)
+        else:
+            print(message, file=sys.stderr)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
