@@ -8,7 +8,7 @@ A phrase or a part (`title:`) needs positions, read only for the documents that 
 score is the sum of its words' scores, so the candidates (the documents holding every word) are ranked by
 that sum and checked for adjacency best first until the page is full (the principle of MaxScore, Turtle &
 Flood 1995: a document is looked at closely only when its score bound can still put it on the page). The rows
-shown are identical to the exhaustive ranking's (tests/unit/search/test_search_first_page.py checks it against the
+shown are identical to the exhaustive ranking's (tests/system/test_search_first_page.py checks it against the
 exhaustive ranker).
 """
 
