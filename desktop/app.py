@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from db.errors import LibraryDamaged, MarginError
-from db.library.integrity import damaged, is_damage, rebuild
+from db.library.damage import damaged, is_damage
 from db.library.library import Library
 from db.system.resources import ICONS_DIR, TRANSLATIONS_DIR
 from desktop.common.plain_text import as_plain
@@ -55,6 +55,8 @@ def open_window(folder: Path, ask_rebuild: Callable[[LibraryDamaged], bool] | No
         print(f"margin: {error}", file=sys.stderr)
         if not (ask_rebuild or _ask_rebuild)(error):
             return None
+        from db.library.integrity import rebuild  # only for a damaged library: it loads the backup reader
+
         report = rebuild(Path(folder))
         print(f"margin: {report.summary()}", file=sys.stderr)
         window = _create_checked(folder)

@@ -19,7 +19,7 @@ from db.cli import export, library_commands, papers, triage
 from db.cli.common import library_dir
 from db.cli.parser import build_parser
 from db.errors import MarginError
-from db.library.integrity import damaged, is_damage
+from db.library.damage import damaged, is_damage
 
 __all__ = ["build_parser", "library_dir", "run_command"]
 

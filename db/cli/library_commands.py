@@ -10,7 +10,7 @@ from pathlib import Path
 
 from db.cli.common import after_write, library_dir, open_library, write_stdout
 from db.errors import MarginError
-from db.library.integrity import damaged
+from db.library.damage import damaged
 from db.library.library import DB_NAME
 
 
