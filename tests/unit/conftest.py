@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from db.library.library import Library
+
 QT_FIXTURES = {"qtbot", "qapp", "qtmodeltester", "qtlog", "make_window", "short_delays"}
 _UNIT_ONLY: list[bool] = []
 HERE = Path(__file__).resolve().parent
@@ -45,6 +47,20 @@ def unit_rules(request, monkeypatch):
         start(self, args, *rest, **kwargs)
 
     monkeypatch.setattr(subprocess.Popen, "__init__", refuse_from_tests)
+
+
+@pytest.fixture(scope="session")
+def seeded_library(tmp_path_factory) -> Path:
+    """The unit tier's seeded library (tests/conftest.py's `library` copies it) carries its search index, built
+    once per run: the index is derived data keyed to the library's change log, so a copy of both is current and
+    ensure_index / SearchIndex.open only open it (a fifth of a second per test otherwise). Tests of a build or
+    rebuild damage or replace the copy's index first, as they would one built in the test."""
+    from db.search.index import ensure_index
+
+    folder = tmp_path_factory.mktemp("seeded-indexed") / "library"
+    with Library.open(folder) as library:
+        ensure_index(library).close()
+    return folder
 
 
 def _first_caller_outside_the_standard_library() -> str | None:
