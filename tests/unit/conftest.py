@@ -9,6 +9,7 @@ a plugin cannot be turned off for one folder. So the check has two strengths:
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 import sysconfig
@@ -30,9 +31,20 @@ def pytest_collection_modifyitems(config, items):
     _UNIT_ONLY[:] = [bool(items) and len(unit) == len(items)]
 
 
+def pytest_collection_finish(session):
+    """Everything alive once the tests are collected (the modules, whoosh, sqlite-utils, the test items) lives to
+    the end of the run: gc.freeze() takes it out of the garbage collector's full collections, which db's
+    release_memory() runs after every import and index build (a few hundred per run, each a tenth of a second
+    when it walks the whole test process; in the app it walks the app's). A test's own garbage is collected as
+    before, and at its end (unit_rules); what outlives a test is frozen in turn, as pytest keeps adding to it."""
+    gc.collect()
+    gc.freeze()
+
+
 @pytest.fixture(autouse=True)
 def unit_rules(request, monkeypatch):
-    """A unit test that takes a Qt fixture or starts a process itself fails: tests/gui and tests/system take them."""
+    """A unit test that takes a Qt fixture or starts a process itself fails: tests/gui and tests/system take them.
+    After the test, its garbage is collected and what outlives it is frozen (see pytest_collection_finish)."""
     qt = QT_FIXTURES & set(request.fixturenames)
     if qt:
         pytest.fail(f"tests/unit takes no Qt fixture ({', '.join(sorted(qt))}): move the test to tests/gui")
@@ -47,6 +59,9 @@ def unit_rules(request, monkeypatch):
         start(self, args, *rest, **kwargs)
 
     monkeypatch.setattr(subprocess.Popen, "__init__", refuse_from_tests)
+    yield
+    gc.collect()  # the test's garbage; what outlives it (pytest's reports, caches) is frozen as at collection
+    gc.freeze()
 
 
 @pytest.fixture(scope="session")
