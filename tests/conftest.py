@@ -57,10 +57,17 @@ def seeded_library(tmp_path_factory) -> Path:
 
 
 @pytest.fixture
-def library(library_dir: Path, seeded_library: Path):
-    """A fresh library seeded with the bundled corpus (38 ICML 2026 papers): a copy of the run's seeded folder."""
+def seeded_copy(library_dir: Path, seeded_library: Path) -> Path:
+    """`library_dir` holding a copy of the run's seeded library, not opened: what `Library.open(library_dir)` on
+    a new folder would make, for fixtures that want a seeded library folder rather than an open Library."""
     shutil.copytree(seeded_library, library_dir)
-    lib = Library.open(library_dir)
+    return library_dir
+
+
+@pytest.fixture
+def library(seeded_copy: Path):
+    """A fresh library seeded with the bundled corpus (38 ICML 2026 papers): a copy of the run's seeded folder."""
+    lib = Library.open(seeded_copy)
     yield lib
     lib.close()
 

@@ -9,6 +9,7 @@ a plugin cannot be turned off for one folder. So the check has two strengths:
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 import sysconfig
@@ -16,6 +17,8 @@ import types
 from pathlib import Path
 
 import pytest
+
+from db.library.library import Library
 
 QT_FIXTURES = {"qtbot", "qapp", "qtmodeltester", "qtlog", "make_window", "short_delays"}
 _UNIT_ONLY: list[bool] = []
@@ -28,9 +31,20 @@ def pytest_collection_modifyitems(config, items):
     _UNIT_ONLY[:] = [bool(items) and len(unit) == len(items)]
 
 
+def pytest_collection_finish(session):
+    """Everything alive once the tests are collected (the modules, whoosh, sqlite-utils, the test items) lives to
+    the end of the run: gc.freeze() takes it out of the garbage collector's full collections, which db's
+    release_memory() runs after every import and index build (a few hundred per run, each a tenth of a second
+    when it walks the whole test process; in the app it walks the app's). A test's own garbage is collected as
+    before, and at its end (unit_rules); what outlives a test is frozen in turn, as pytest keeps adding to it."""
+    gc.collect()
+    gc.freeze()
+
+
 @pytest.fixture(autouse=True)
 def unit_rules(request, monkeypatch):
-    """A unit test that takes a Qt fixture or starts a process itself fails: tests/gui and tests/system take them."""
+    """A unit test that takes a Qt fixture or starts a process itself fails: tests/gui and tests/system take them.
+    After the test, its garbage is collected and what outlives it is frozen (see pytest_collection_finish)."""
     qt = QT_FIXTURES & set(request.fixturenames)
     if qt:
         pytest.fail(f"tests/unit takes no Qt fixture ({', '.join(sorted(qt))}): move the test to tests/gui")
@@ -45,6 +59,23 @@ def unit_rules(request, monkeypatch):
         start(self, args, *rest, **kwargs)
 
     monkeypatch.setattr(subprocess.Popen, "__init__", refuse_from_tests)
+    yield
+    gc.collect()  # the test's garbage; what outlives it (pytest's reports, caches) is frozen as at collection
+    gc.freeze()
+
+
+@pytest.fixture(scope="session")
+def seeded_library(tmp_path_factory) -> Path:
+    """The unit tier's seeded library (tests/conftest.py's `library` copies it) carries its search index, built
+    once per run: the index is derived data keyed to the library's change log, so a copy of both is current and
+    ensure_index / SearchIndex.open only open it (a fifth of a second per test otherwise). Tests of a build or
+    rebuild damage or replace the copy's index first, as they would one built in the test."""
+    from db.search.index import ensure_index
+
+    folder = tmp_path_factory.mktemp("seeded-indexed") / "library"
+    with Library.open(folder) as library:
+        ensure_index(library).close()
+    return folder
 
 
 def _first_caller_outside_the_standard_library() -> str | None:

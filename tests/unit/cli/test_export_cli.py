@@ -16,9 +16,9 @@ NOTE = "Budget: $50 for data and $60 for compute\n50% done # v2"
 
 
 @pytest.fixture
-def annotated(library_dir):
-    """A seeded library with two annotated papers; returns their ids."""
-    with Library.open(library_dir) as library:
+def annotated(seeded_copy):
+    """A seeded library (in library_dir) with two annotated papers; returns their ids."""
+    with Library.open(seeded_copy) as library:
         ids = library.ids()
         library.set_note(ids[0], NOTE)
         library.add_tags(ids[5], ["wombat"])

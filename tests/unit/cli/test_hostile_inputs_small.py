@@ -12,8 +12,8 @@ from tests.helpers.runner import margin
 
 
 @pytest.fixture
-def folder(tmp_path):
-    folder = tmp_path / "lib"
+def folder(seeded_copy):
+    folder = seeded_copy
     assert margin("list", library=folder).returncode == 0
     return folder
 

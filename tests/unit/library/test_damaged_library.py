@@ -29,10 +29,10 @@ def _annotations(folder: Path) -> dict[str, tuple]:
 
 
 @pytest.fixture
-def library(tmp_path) -> tuple[Path, dict, str]:
+def library(seeded_copy) -> tuple[Path, dict, str]:
     """A library with three annotated papers and a backup of them; then one more note written after it.
     Returns (folder, the annotations in the backup, the id noted after the backup)."""
-    folder = tmp_path / "lib"
+    folder = seeded_copy
     with Library.open(folder) as library:
         ids = library.ids()
         for number, paper_id in enumerate(ids[:3]):
