@@ -206,7 +206,7 @@ class Sidebar(QTreeWidget):
             liked = menu.addAction(self.tr("Papers I like (positives for recommendations)"))
             liked.setCheckable(True)
             liked.setChecked(("venue", venue) in self.library.liked_sources())
-            liked.toggled.connect(lambda on: self.ops.set_liked_source("venue", venue, on, initiator=self))
+            liked.toggled.connect(lambda on: self.set_liked_venue(venue, on))
             menu.exec(self.viewport().mapToGlobal(position))
             return
         name = item.data(0, TAG_ROLE) if item else None
@@ -218,10 +218,19 @@ class Sidebar(QTreeWidget):
         interest = menu.addAction(self.tr("Use as an interest"))
         interest.setCheckable(True)
         interest.setChecked(name.casefold() in {tag.casefold() for tag in self.library.interests()})
-        interest.toggled.connect(lambda on: self.ops.set_interest(name, on, initiator=self))
+        interest.toggled.connect(lambda on: self.set_interest(name, on))
         menu.addAction(self.tr("Rename or merge tag…"), lambda: self.rename_tag(name))
         menu.addAction(self.tr("Delete tag…"), lambda: self.delete_tag(name))
         menu.exec(self.viewport().mapToGlobal(position))
+
+    def set_liked_venue(self, venue: str, liked: bool) -> None:
+        """A venue's "Papers I like" (its papers are positives for recommendations), through the window's write
+        path: saved now, or kept and saved once the library is free."""
+        self.ops.set_liked_source("venue", venue, liked, initiator=self)
+
+    def set_interest(self, name: str, on: bool) -> None:
+        """A tag's "Use as an interest", through the window's write path (as `set_liked_venue`)."""
+        self.ops.set_interest(name, on, initiator=self)
 
     def save_search(self, query: str, name: str | None = None) -> bool:
         """Save `query` under a name (asked for when `name` is None) in the Saved searches section."""
