@@ -53,21 +53,21 @@ def test_every_window_edit_made_while_the_library_is_busy_is_kept_and_saved_late
     dock = window.map_dock  # hidden: tagging its selection needs no drawn map
     window.select_row(window.model.row_of(ids[2]), by_user=True)
     release = held()
+    try:  # released however the test ends: a window closed with edits waiting would wait for the lock and ask
+        qtbot.keyClick(window.paper_list, Qt.Key.Key_3)  # a rating
+        window.sidebar.set_liked_venue("ICML 2026", True)  # the sidebar's toggles
+        window.sidebar.set_interest("agents", True)
+        assert window.sidebar.rename_tag("old name", "new name") is True
+        assert edit_highlight_words(window, ["reasoning"], ["lower bound*"]) is True  # the highlight lists
+        dock.selection = ids[5:9]
+        dock.tag_selection("Lasso")  # a map selection
 
-    qtbot.keyClick(window.paper_list, Qt.Key.Key_3)  # a rating
-    window.sidebar.set_liked_venue("ICML 2026", True)  # the sidebar's toggles
-    window.sidebar.set_interest("agents", True)
-    assert window.sidebar.rename_tag("old name", "new name") is True
-    assert edit_highlight_words(window, ["reasoning"], ["lower bound*"]) is True  # the highlight lists
-    dock.selection = ids[5:9]
-    dock.tag_selection("Lasso")  # a map selection
-
-    assert window.pending_label.isVisible() and window.pending_label.text() == "Not saved yet: 6"
-    with Library.open(library_dir, seed=False) as other:  # nothing saved yet, and nothing said to be
-        assert other.paper(ids[2]).rating is None and other.liked_sources() == [] and other.interests() == []
-        assert dict(other.tags()) == {"old name": 1} and not other.highlight_lists()
-
-    release()
+        assert window.pending_label.isVisible() and window.pending_label.text() == "Not saved yet: 6"
+        with Library.open(library_dir, seed=False) as other:  # nothing saved yet, and nothing said to be
+            assert other.paper(ids[2]).rating is None and other.liked_sources() == [] and other.interests() == []
+            assert dict(other.tags()) == {"old name": 1} and not other.highlight_lists()
+    finally:
+        release()
     window.edits.timer.setInterval(50)
     qtbot.waitUntil(lambda: not window.pending_label.isVisible(), timeout=10000)
     with Library.open(library_dir, seed=False) as other:
