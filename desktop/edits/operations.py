@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QUndoStack
 
 from db.changes import Changes
@@ -24,10 +24,16 @@ from db.library.library import Library
 from db.paper import Paper
 from db.text.cleaning import clean_tag, clean_title
 from db.text.highlight_words import clean_entry
-from db.triage.progress import draw_check
+from db.triage.progress import CHECK_SIZE, draw_check
 from desktop.common.i18n import tr
 from desktop.edits import undo
 from desktop.edits.pending_edits import PendingEdits
+
+
+def _said(context: str, text: str) -> str:
+    """What a kept edit is called: the words the view that asks for it shows (its menu entry or button)."""
+    return QCoreApplication.translate(context, text)
+
 
 AUTO_READ = "auto-read"  # the initiator of a paper marked read by being shown (desktop.edits.read_tracker)
 
@@ -102,21 +108,22 @@ class Operations(QObject):
         """Rename tag `old` on every paper (merging into `new` when that exists). Raises ValueError for an empty
         or over-long new name. Nothing happens when `old` is gone by the time the library takes it."""
         clean_tag(new)
-        self.edits.write(tr("Rename tag") + f": {old}", lambda: self.library.rename_tag(old, new), initiator)
+        self.edits.write(_said("Sidebar", "Rename tag") + f": {old}", lambda: self.library.rename_tag(old, new),
+                         initiator)
 
     def delete_tag(self, name: str, initiator: Any = None) -> None:
         """Take tag `name` from every paper."""
-        self.edits.write(tr("Delete tag") + f": {name}", lambda: self.library.delete_tag(name), initiator)
+        self.edits.write(_said("Sidebar", "Delete tag") + f": {name}", lambda: self.library.delete_tag(name), initiator)
 
     def set_interest(self, name: str, on: bool, initiator: Any = None) -> None:
         """Make tag `name` an interest of the triage queue, or not. Raises ValueError for an empty name."""
         clean_tag(name)
-        self.edits.write(tr("Use as an interest") + f": {name}", lambda: self.library.set_interest(name, on),
-                         initiator)
+        self.edits.write(_said("Sidebar", "Use as an interest") + f": {name}",
+                         lambda: self.library.set_interest(name, on), initiator)
 
     def set_liked_source(self, kind: str, value: str, liked: bool, initiator: Any = None) -> None:
         """Mark a venue ("venue") or an imported file ("source") as papers I like, or not."""
-        self.edits.write(tr("Papers I like (positives for recommendations)") + f": {value}",
+        self.edits.write(_said("Sidebar", "Papers I like (positives for recommendations)") + f": {value}",
                          lambda: self.library.set_liked_source(kind, value, liked), initiator)
 
     def set_highlight_lists(self, include: Iterable[str], exclude: Iterable[str],
@@ -137,7 +144,7 @@ class Operations(QObject):
     def draw_check(self, scope: str, ids: Sequence[str], initiator: Any = None) -> None:
         """Draw random unseen papers of the view `scope` (its papers `ids`) into its triage check."""
         ids = list(ids)
-        self.edits.write(tr("Rate %1 random unseen papers").replace("%1", ""),
+        self.edits.write(_said("ProgressDock", "Rate %1 random unseen papers").replace("%1", str(CHECK_SIZE)),
                          lambda: draw_check(self.library, scope, ids), initiator)
 
     # ------------------------------------------------------------------ notes

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
 from db.changes import NOTHING, Changes
@@ -155,7 +156,7 @@ class TagPapers(_Command):
     have it before, in one transaction too."""
 
     def __init__(self, library: Library, ids: Sequence[str], tag: str, edits: PendingEdits, initiator=None):
-        super().__init__(library, edits, tr("Tag %n paper(s)", "", len(ids)), initiator)
+        super().__init__(library, edits, QCoreApplication.translate("MapDock", "Tag papers"), initiator)
         self.ids = list(ids)
         self.tag = tag
         self.gained: list[str] = []  # the papers that got the tag (known once the redo was saved)
