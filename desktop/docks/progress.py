@@ -141,6 +141,12 @@ class ProgressDock(QDockWidget):
         self.liked.blockSignals(False)
 
     def library_changed(self, changes: Changes) -> None:
+        """Follow a change while shown; hidden, the dock fills its interests and recomputes when shown again
+        (`_visibility_changed`), so a change costs it nothing but forgetting a view whose papers changed."""
+        if not self.isVisible():
+            if changes.touches(ADDED, REMOVED):
+                self.ids = None
+            return
         if changes.touches(TRIAGE, TAGS):
             self._fill_interests()
         if changes.touches(ADDED, REMOVED):
