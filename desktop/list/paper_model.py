@@ -26,15 +26,18 @@ DETAIL_ROLE = Qt.ItemDataRole.UserRole + 3  # the row's second line: authors · 
 DETAIL_AUTHORS = 3  # authors named in the second line before "et al."
 _DISPLAY, _FONT, _TIP, _SPOKEN = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ToolTipRole,
                                   Qt.ItemDataRole.AccessibleTextRole)
-# what each kind of change (db.changes) shows in the list: columns and roles; kinds not named repaint whole rows
+# what each kind of change (db.changes) shows in the list: columns and roles (None: every role); kinds not named
+# repaint whole rows. The label cell's delegate draws the rating and the tags in its second line (their own columns
+# are hidden by default): a rating or tag change repaints it too.
 SHOWN_BY_KIND = {
-    RATING_CHANGE: ({RATING}, {_DISPLAY, _SPOKEN, SORT_ROLE}),
-    READ_CHANGE: ({READ, LABEL}, {_DISPLAY, _FONT, SORT_ROLE}),
-    TAGS_CHANGE: ({TAGS, LABEL}, {_DISPLAY, _SPOKEN, SORT_ROLE}),
-    TITLE: ({LABEL}, {_DISPLAY, _TIP, _SPOKEN, SORT_ROLE}),
-    NOTE: (set(), set()),
-    TRIAGE: (set(), set()),
+    RATING_CHANGE: {RATING: {_DISPLAY, _SPOKEN, SORT_ROLE}, LABEL: {_DISPLAY}},
+    READ_CHANGE: {READ: {_DISPLAY, SORT_ROLE}, LABEL: {_DISPLAY, _FONT}},
+    TAGS_CHANGE: {TAGS: {_DISPLAY, _SPOKEN, SORT_ROLE}, LABEL: {_DISPLAY, _SPOKEN}},
+    TITLE: {LABEL: {_DISPLAY, _TIP, _SPOKEN, SORT_ROLE}},
+    NOTE: {},
+    TRIAGE: {},
 }
+_WHOLE_ROW = {column: None for column in range(len(COLUMNS))}
 _CACHE_SIZE = 2000
 _FETCH_CHUNK = 200
 _ROOT = QModelIndex()
@@ -114,18 +117,22 @@ class PaperTableModel(QAbstractTableModel):
         if changes is None:
             self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), len(COLUMNS) - 1))
             return
-        shown: dict[tuple[int, frozenset], list[int]] = {}  # (column, roles) -> rows
+        shown: dict[tuple[int, frozenset | None], list[int]] = {}  # (column, roles) -> rows
         for row in rows:
+            cells: dict[int, set | None] = {}
             for kind in changes.kinds_of(self._ids[row]) or changes.kinds:
-                columns, roles = SHOWN_BY_KIND.get(kind, (range(len(COLUMNS)), ()))
-                for column in columns:
-                    shown.setdefault((column, frozenset(roles)), []).append(row)
+                for column, roles in SHOWN_BY_KIND.get(kind, _WHOLE_ROW).items():
+                    had = cells.get(column, set())
+                    cells[column] = None if had is None or roles is None else had | roles
+            for column, roles in cells.items():
+                shown.setdefault((column, frozenset(roles) if roles is not None else None), []).append(row)
         for (column, roles), changed in shown.items():
             changed = sorted(set(changed))
             start = previous = changed[0]
             for row in [*changed[1:], None]:
                 if row is None or row != previous + 1:
-                    self.dataChanged.emit(self.index(start, column), self.index(previous, column), list(roles))
+                    self.dataChanged.emit(self.index(start, column), self.index(previous, column),
+                                          list(roles or ()))
                     start = row
                 previous = row
 
