@@ -13,12 +13,17 @@ Kinds (strings, so they can be stored in the library's `change_log` table as a c
 | `bibliographic` | fields from a file: title, abstract, authors, venue, year, links, keywords |
 | `added`, `removed` | papers added to or removed from the library |
 | `triage` | the papers' triage bookkeeping: drawn into a random check sample (db.triage.progress) |
+
+A value also says who made it (`initiator`: the view or name that asked for the edit, e.g. the sidebar for a tag
+rename; OUTSIDE for changes read back from another process's log; None when nobody said), so that a view can
+tell its own edit from another's (Anki's `handler is not self`). The initiator is not part of equality.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 RATING = "rating"
 READ = "read"
@@ -31,6 +36,7 @@ REMOVED = "removed"
 TRIAGE = "triage"
 KINDS = (RATING, READ, NOTE, TITLE, TAGS, BIBLIOGRAPHIC, ADDED, REMOVED, TRIAGE)
 MEMBERSHIP = frozenset({ADDED, REMOVED})  # the set of papers itself changed
+OUTSIDE = "outside"  # the initiator of changes another process made (read back from the change log)
 
 
 @dataclass(frozen=True)
@@ -38,11 +44,13 @@ class Changes:
     """`papers`: ids of the papers changed; `kinds`: what about them changed (module docstring).
 
     Combine with `|`; an empty value (no papers) means nothing changed. `by_paper` keeps, per paper, the kinds
-    that changed for it (for changes read back from the change log, where papers differ in what changed)."""
+    that changed for it (for changes read back from the change log, where papers differ in what changed).
+    `initiator`: who made the change (module docstring); `a | b` keeps `a`'s, or `b`'s when `a` has none."""
 
     papers: frozenset[str] = frozenset()
     kinds: frozenset[str] = frozenset()
     by_paper: dict[str, frozenset[str]] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    initiator: Any = field(default=None, compare=False, hash=False, repr=False)
 
     @classmethod
     def of(cls, papers: Iterable[str], *kinds: str) -> Changes:
@@ -68,14 +76,19 @@ class Changes:
         return bool(self.papers)
 
     def __or__(self, other: Changes) -> Changes:
+        initiator = self.initiator if self.initiator is not None else other.initiator
         if not other:
-            return self
+            return self.by(initiator)
         if not self:
-            return other
+            return other.by(initiator)
         by_paper = dict(self.by_paper)
         for paper_id, kinds in other.by_paper.items():
             by_paper[paper_id] = by_paper.get(paper_id, frozenset()) | kinds
-        return Changes(self.papers | other.papers, self.kinds | other.kinds, by_paper)
+        return Changes(self.papers | other.papers, self.kinds | other.kinds, by_paper, initiator)
+
+    def by(self, initiator: Any) -> Changes:
+        """The same change, made by `initiator` (the value itself when it already names that one)."""
+        return self if initiator is self.initiator else replace(self, initiator=initiator)
 
     def touches(self, *kinds: str) -> bool:
         """True when any of `kinds` changed (for any paper)."""

@@ -91,3 +91,28 @@ def papers_with_tag(library: Library, name: str) -> list[str]:
     return [row[0] for row in library.store.read(
         "SELECT p.id FROM papers p JOIN paper_tags pt ON pt.paper_id = p.id JOIN tags t ON t.id = pt.tag_id"
         " WHERE t.key = ? ORDER BY p.position", (tag_key(name),))]
+
+
+# ---------------------------------------------------------------- what one change moves (the sidebar's updates)
+def rating_counts(library: Library) -> dict[int, int]:
+    """Papers per rating 1..5 (ratings no paper has are left out): one GROUP BY over the annotations, which are
+    few beside the papers."""
+    return dict(library.store.read(
+        "SELECT rating, COUNT(*) FROM annotations WHERE rating IS NOT NULL GROUP BY rating"))
+
+
+def venues_of(library: Library, ids: Sequence[str]) -> set[str | None]:
+    """The venues of these papers (None for papers without one), by primary key, 500 ids a query."""
+    ids, venues = list(ids), set()
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        venues.update(row[0] for row in library.store.read(
+            f"SELECT DISTINCT venue FROM papers WHERE id IN ({','.join('?' * len(chunk))})", chunk))
+    return venues
+
+
+def read_in_venue(library: Library, venue: str | None) -> int:
+    """The number of papers of `venue` (None: without a venue) marked read. Walks the read annotations, not the
+    venue's papers (as Library.read_counts does): 0.2 ms at 100k papers where a venue's papers are 100k."""
+    return library.store.read("SELECT COUNT(*) FROM annotations a CROSS JOIN papers p ON p.id = a.paper_id"
+                              " WHERE a.read = 1 AND p.venue IS ?", (venue,))[0][0]

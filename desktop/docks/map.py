@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QObject, QPointF, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QPolygonF
 from PySide6.QtWidgets import (
     QComboBox,
@@ -38,82 +38,12 @@ from db.changes import ADDED, RATING, READ, REMOVED, TAGS, Changes
 from db.library.library import Library
 from db.map.conference_map import COARSE, FINE, ConferenceMap, MapCache, colours, render_png
 from desktop.common.plain_text import as_plain
+from desktop.docks.map_lasso import MapViewBox
+from desktop.docks.map_worker import run_on_map_worker
 
 FAINT = (170, 170, 182, 170)  # visible on the light and the dark theme, behind the lit points
 FINE_BELOW = 0.45  # show the fine regions' names when the view spans less than this share of the map
 HOVER_PIXELS = 7
-
-
-class _Signals(QObject):
-    done = Signal(object)
-    failed = Signal(str)
-
-
-class _Task(QRunnable):
-    def __init__(self, function, signals: _Signals):
-        super().__init__()
-        self.function, self.signals = function, signals
-        self.setAutoDelete(True)
-
-    def run(self) -> None:
-        try:
-            result = self.function()
-        except Exception as error:  # noqa: BLE001 - shown in the dock as a message
-            self.signals.failed.emit(str(error) or type(error).__name__)
-        else:
-            self.signals.done.emit(result)
-
-
-_pool: QThreadPool | None = None
-
-
-def map_pool() -> QThreadPool:
-    """The map's own worker thread (one computation at a time)."""
-    global _pool
-    if _pool is None:
-        _pool = QThreadPool()
-        _pool.setMaxThreadCount(1)
-    return _pool
-
-
-class MapViewBox(pg.ViewBox):
-    """Pans and zooms as pyqtgraph's; Shift+drag draws a lasso and Ctrl+drag a rectangle, reported as a
-    polygon in map coordinates through `region_drawn`."""
-
-    region_drawn = Signal(object)
-
-    def __init__(self):
-        super().__init__(lockAspect=True, enableMenu=False)
-        self._points: list[tuple[float, float]] = []
-        self._mode: str | None = None
-        self.outline = pg.PlotCurveItem(pen=pg.mkPen((40, 40, 40), width=1.5, style=Qt.PenStyle.DashLine))
-        self.outline.setZValue(20)
-        self.addItem(self.outline, ignoreBounds=True)
-
-    def mouseDragEvent(self, ev, axis=None):  # noqa: N802 - pyqtgraph's name
-        modifiers = ev.modifiers()
-        if ev.button() != Qt.MouseButton.LeftButton or not (
-                modifiers & (Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.ControlModifier)):
-            super().mouseDragEvent(ev, axis)
-            return
-        ev.accept()
-        point = self.mapSceneToView(ev.scenePos())
-        if ev.isStart():
-            self._mode = "lasso" if modifiers & Qt.KeyboardModifier.ShiftModifier else "rectangle"
-            start = self.mapSceneToView(ev.buttonDownScenePos())
-            self._points = [(start.x(), start.y())]
-        if self._mode == "lasso":
-            self._points.append((point.x(), point.y()))
-            polygon = self._points
-        else:
-            (x0, y0), x1, y1 = self._points[0], point.x(), point.y()
-            polygon = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-        closed = [*polygon, polygon[0]]
-        self.outline.setData([p[0] for p in closed], [p[1] for p in closed])
-        if ev.isFinish():
-            self.outline.setData([], [])
-            self._mode = None
-            self.region_drawn.emit(polygon)
 
 
 class MapDock(QDockWidget):
@@ -135,6 +65,7 @@ class MapDock(QDockWidget):
         self.hovered: str | None = None
         self._busy = False
         self._again = False
+        self._stale: str | None = None  # what changed while hidden: "colours", or "papers" (added or removed)
         self._labels: list[tuple[int, pg.TextItem]] = []
 
         body = QWidget(self)
@@ -201,6 +132,10 @@ class MapDock(QDockWidget):
             self.w.settings.setValue("map/visible", visible)
         if visible and self.map is None:
             self.compute()
+        elif visible and self._stale:  # what changed while hidden is shown now (library_changed)
+            stale, self._stale = self._stale, None
+            self._fill_colours()
+            self.compute() if stale == "papers" else self.recolour()
 
     def compute(self) -> None:
         """Load or compute the map on the map's worker thread; shown when it arrives."""
@@ -215,10 +150,7 @@ class MapDock(QDockWidget):
             with Library.open(folder, seed=False) as library:
                 return MapCache(folder).refresh(library, current)[0]
 
-        signals = _Signals(self)
-        signals.done.connect(self._computed)
-        signals.failed.connect(self._failed)
-        map_pool().start(_Task(work, signals))
+        run_on_map_worker(work, self._computed, self._failed, self)
 
     def _failed(self, message: str) -> None:
         self._busy = False
@@ -312,6 +244,13 @@ class MapDock(QDockWidget):
         self.current.setData(pos=self.map.xy[[self.map.row[paper_id]]])
 
     def library_changed(self, changes: Changes) -> None:
+        """Follow a change while shown; while hidden, remember that one came (shown when the dock is)."""
+        if not self.isVisible():
+            if changes.touches(ADDED, REMOVED):
+                self._stale = "papers"  # placed anew when shown
+            elif changes.touches(RATING, READ, TAGS):
+                self._stale = self._stale or "colours"
+            return
         if changes.touches(TAGS):
             self._fill_colours()
         if changes.touches(ADDED, REMOVED):
@@ -393,13 +332,9 @@ class MapDock(QDockWidget):
             self.tag_selection(name.strip())
 
     def tag_selection(self, name: str) -> None:
-        """Add the tag `name` to every paper of the selection (one change applied by the window)."""
-        changes = None
-        for paper_id in self.selection:
-            change = self.w.library.add_tags(paper_id, [name])
-            changes = change if changes is None else changes | change
-        if changes is not None:
-            self.w.apply_changes(changes)
+        """Add the tag `name` to every paper of the selection: one transaction and one undo command, saved now or
+        kept until the library is free (desktop.edits.operations)."""
+        self.w.ops.tag_papers(self.selection, name, initiator=self)
 
     def open_selection(self) -> None:
         """Show the selection as the list (the search box is cleared: the list is the map's region)."""

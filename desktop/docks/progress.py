@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QHBoxLayout, QLabel, QPush
 
 from db.changes import ADDED, RATING, READ, REMOVED, TAGS, TRIAGE, Changes
 from db.library.library import Library
-from db.triage.progress import CHECK_SIZE, Progress, draw_check, progress, scope_of
+from db.triage.progress import CHECK_SIZE, Progress, progress, scope_of
 from desktop.common.background import run_in_background
 from desktop.common.i18n import tr
 
@@ -141,6 +141,12 @@ class ProgressDock(QDockWidget):
         self.liked.blockSignals(False)
 
     def library_changed(self, changes: Changes) -> None:
+        """Follow a change while shown; hidden, the dock fills its interests and recomputes when shown again
+        (`_visibility_changed`), so a change costs it nothing but forgetting a view whose papers changed."""
+        if not self.isVisible():
+            if changes.touches(ADDED, REMOVED):
+                self.ids = None
+            return
         if changes.touches(TRIAGE, TAGS):
             self._fill_interests()
         if changes.touches(ADDED, REMOVED):
@@ -235,7 +241,7 @@ class ProgressDock(QDockWidget):
         """Draw random unseen papers of the view into its check and show them in the list."""
         if self.ids is None:
             return
-        self.w.apply_changes(draw_check(self.w.library, self.scope or "", self.ids))
+        self.w.ops.draw_check(self.scope or "", self.ids, initiator=self)
         self.show_check()
 
     def show_check(self) -> None:

@@ -3,7 +3,9 @@
 A click emits `filterRequested(fragment, add)` with a query fragment (`tag:"x"`, `rating:5`, `venue:"ICML 2026"`,
 `read:no`): the window replaces the query's filter of that kind with it, or adds it when `add` (Ctrl+click, as in
 Zotero's tag selector); "All papers" emits "" (clear the query). Tags have a context menu to rename, merge and
-delete them (with confirmation); what that changed is emitted as `libraryChanged(Changes)`.
+delete them (with confirmation); venues and tags can be marked as papers I like and interests. Those edits go
+through the window's write path (`ops`, desktop.edits.operations); the sidebar shows what they changed when the
+window hands it the change (`apply_changes`), like any other: it moves the counts a change moved, in place.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from PySide6.QtWidgets import (
     QTreeWidgetItem,
 )
 
-from db.errors import MarginError
+from db.changes import ADDED, BIBLIOGRAPHIC, READ, REMOVED, TAGS, Changes
+from db.changes import RATING as RATING_CHANGE
 from db.library import facets
 from db.library.library import Library
 from db.text.render import stars
@@ -39,13 +42,16 @@ def quote(value: str) -> str:
 
 class Sidebar(QTreeWidget):
     filterRequested = Signal(str, bool)  # query fragment; True: add it to the query (Ctrl+click)
-    libraryChanged = Signal(object)  # db.changes.Changes of a tag rename, merge or delete
     queryRequested = Signal(str)  # a saved search: the whole query to show
 
     def __init__(self, library: Library, parent=None, saved: SavedSearches | None = None):
         super().__init__(parent)
         self.library = library
         self.saved = saved
+        self.ops = None  # the window's write path (desktop.edits.operations.Operations), set by the window
+        self._venues: dict[str | None, tuple[QTreeWidgetItem, int, int]] = {}  # venue: (entry, read, total)
+        self._ratings: dict[int, QTreeWidgetItem] = {}  # 1..5, 0 = Unrated
+        self._tags: dict[str, QTreeWidgetItem] = {}
         self.setHeaderHidden(True)
         self.setColumnCount(2)
         self.header().setStretchLastSection(False)
@@ -68,21 +74,23 @@ class Sidebar(QTreeWidget):
         item.setExpanded(True)
         return item
 
-    def _entry(self, parent: QTreeWidgetItem, text: str, count: str, fragment: str) -> QTreeWidgetItem:
-        item = QTreeWidgetItem(parent, [text, count])
+    def _entry(self, parent: QTreeWidgetItem | None, text: str, count: str, fragment: str) -> QTreeWidgetItem:
+        """An entry under `parent` (None: one to insert in its place)."""
+        item = QTreeWidgetItem(parent, [text, count]) if parent is not None else QTreeWidgetItem([text, count])
         item.setData(0, FRAGMENT_ROLE, fragment)
         item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
         return item
 
     def refresh(self) -> None:
-        """Recount everything (cheap: a few GROUP BY queries)."""
+        """Build the tree anew and count everything (a few GROUP BY queries: for what a change moves,
+        `apply_changes` counts less)."""
         counts = facets.facets(self.library)
         expanded = {self.topLevelItem(i).text(0): self.topLevelItem(i).isExpanded()
                     for i in range(self.topLevelItemCount())}
         self.clear()
         library = self._section(self.tr("Library"))
         self._entry(library, self.tr("All papers"), f"{counts.total:,}", "")
-        self._entry(library, self.tr("Unread"), f"{counts.total - counts.read:,}", "read:no")
+        self._unread = self._entry(library, self.tr("Unread"), f"{counts.total - counts.read:,}", "read:no")
         recommended = self._entry(library, self.tr("Recommended"), "", "is:recommended")
         recommended.setFirstColumnSpanned(True)  # no count: the name may use the count's room
         recommended.setToolTip(0, self.tr("Unread papers like the ones you rated 4 or 5 stars"))
@@ -97,26 +105,79 @@ class Sidebar(QTreeWidget):
                 entry.setFirstColumnSpanned(True)
                 entry.setToolTip(0, as_plain(query))
         venues = self._section(self.tr("Venues"))
+        self._venues = {}
         for venue, read, total in counts.venues:
-            name = venue or self.tr("(no venue)")
-            entry = self._entry(venues, name, self.tr("read %1 of %2").replace("%1", f"{read:,}")
-                                .replace("%2", f"{total:,}"), f"venue:{quote(venue)}" if venue else "")
-            entry.setToolTip(0, entry.text(1))
+            entry = self._entry(venues, venue or self.tr("(no venue)"), "", f"venue:{quote(venue)}" if venue else "")
             entry.setData(0, VENUE_ROLE, venue)
-        ratings = self._section(self.tr("Ratings"))
-        for rating in range(5, 0, -1):
-            if counts.ratings.get(rating):
-                entry = self._entry(ratings, stars(rating), f"{counts.ratings[rating]:,}", f"rating:{rating}")
-                entry.setToolTip(0, self.tr("%n stars", "", rating))
-        self._entry(ratings, self.tr("Unrated"), f"{counts.ratings.get(0, 0):,}", "rating:none")
-        tags = self._section(self.tr("Tags"))
-        for name, count in counts.tags:
-            entry = self._entry(tags, name, f"{count:,}", f"tag:{quote(name)}")
-            entry.setData(0, TAG_ROLE, name)
+            self._show_venue(venue, entry, read, total)
+        self._ratings_section = self._section(self.tr("Ratings"))
+        self._ratings = {0: self._entry(self._ratings_section, self.tr("Unrated"), "", "rating:none")}
+        self._show_ratings({rating: count for rating, count in counts.ratings.items() if rating})
+        self._tags_section = self._section(self.tr("Tags"))
+        self._tags = {}
+        self._show_tags(counts.tags)
         for i in range(self.topLevelItemCount()):
             item = self.topLevelItem(i)
             item.setExpanded(expanded.get(item.text(0), True))
 
+    # ------------------------------------------------------------------ what a change moved
+    def apply_changes(self, changes: Changes) -> None:
+        """Move the counts `changes` moved, in place (the items stay): a rating the rating counts, read the
+        changed papers' venues' read counts and Unread, tags the tag counts (an item added for a new tag, taken
+        away when its last use went). Papers added, removed or with new bibliographic fields: built anew."""
+        if changes.touches(ADDED, REMOVED, BIBLIOGRAPHIC):
+            self.refresh()
+            return
+        if changes.touches(READ):
+            read_ids = [paper_id for paper_id in changes.papers if READ in changes.kinds_of(paper_id)]
+            for venue in facets.venues_of(self.library, read_ids):
+                if venue in self._venues:
+                    entry, _read, total = self._venues[venue]
+                    self._show_venue(venue, entry, facets.read_in_venue(self.library, venue), total)
+        if changes.touches(RATING_CHANGE):
+            self._show_ratings(facets.rating_counts(self.library))
+        if changes.touches(TAGS):
+            self._show_tags(self.library.tags())
+
+    def _show_venue(self, venue: str | None, entry: QTreeWidgetItem, read: int, total: int) -> None:
+        self._venues[venue] = (entry, read, total)
+        entry.setText(1, self.tr("read %1 of %2").replace("%1", f"{read:,}").replace("%2", f"{total:,}"))
+        entry.setToolTip(0, entry.text(1))
+        everything = sum(total for _entry, _read, total in self._venues.values())
+        self._unread.setText(1, f"{everything - sum(read for _entry, read, _total in self._venues.values()):,}")
+
+    def _show_ratings(self, counts: dict[int, int]) -> None:
+        """`counts`: papers per rating 1..5; Unrated is what is left of all papers."""
+        everything = sum(total for _entry, _read, total in self._venues.values())
+        for rating in range(5, 0, -1):
+            entry = self._ratings.get(rating)
+            if counts.get(rating) and entry is None:
+                entry = self._entry(None, stars(rating), "", f"rating:{rating}")
+                entry.setToolTip(0, self.tr("%n stars", "", rating))
+                self._ratings_section.insertChild(sum(1 for shown in self._ratings if shown > rating), entry)
+                self._ratings[rating] = entry
+            elif not counts.get(rating) and entry is not None:
+                self._ratings_section.removeChild(self._ratings.pop(rating))
+                continue
+            if entry is not None:
+                entry.setText(1, f"{counts[rating]:,}")
+        self._ratings[0].setText(1, f"{everything - sum(counts.values()):,}")
+
+    def _show_tags(self, tags: list[tuple[str, int]]) -> None:
+        """`tags`: (name, papers) in the order shown."""
+        names = {name for name, _count in tags}
+        for name in [name for name in self._tags if name not in names]:
+            self._tags_section.removeChild(self._tags.pop(name))
+        for row, (name, count) in enumerate(tags):
+            entry = self._tags.get(name)
+            if entry is None:
+                entry = self._entry(None, name, "", f"tag:{quote(name)}")
+                entry.setData(0, TAG_ROLE, name)
+                self._tags_section.insertChild(row, entry)
+                self._tags[name] = entry
+            entry.setText(1, f"{count:,}")
+
+    # ------------------------------------------------------------------ clicks and menus
     def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
         if item.data(0, SAVED_ROLE) is not None:
             self.queryRequested.emit(item.data(1, SAVED_ROLE))
@@ -145,8 +206,7 @@ class Sidebar(QTreeWidget):
             liked = menu.addAction(self.tr("Papers I like (positives for recommendations)"))
             liked.setCheckable(True)
             liked.setChecked(("venue", venue) in self.library.liked_sources())
-            liked.toggled.connect(
-                lambda on: self.libraryChanged.emit(self.library.set_liked_source("venue", venue, on)))
+            liked.toggled.connect(lambda on: self.set_liked_venue(venue, on))
             menu.exec(self.viewport().mapToGlobal(position))
             return
         name = item.data(0, TAG_ROLE) if item else None
@@ -158,10 +218,19 @@ class Sidebar(QTreeWidget):
         interest = menu.addAction(self.tr("Use as an interest"))
         interest.setCheckable(True)
         interest.setChecked(name.casefold() in {tag.casefold() for tag in self.library.interests()})
-        interest.toggled.connect(lambda on: self.libraryChanged.emit(self.library.set_interest(name, on)))
+        interest.toggled.connect(lambda on: self.set_interest(name, on))
         menu.addAction(self.tr("Rename or merge tag…"), lambda: self.rename_tag(name))
         menu.addAction(self.tr("Delete tag…"), lambda: self.delete_tag(name))
         menu.exec(self.viewport().mapToGlobal(position))
+
+    def set_liked_venue(self, venue: str, liked: bool) -> None:
+        """A venue's "Papers I like" (its papers are positives for recommendations), through the window's write
+        path: saved now, or kept and saved once the library is free."""
+        self.ops.set_liked_source("venue", venue, liked, initiator=self)
+
+    def set_interest(self, name: str, on: bool) -> None:
+        """A tag's "Use as an interest", through the window's write path (as `set_liked_venue`)."""
+        self.ops.set_interest(name, on, initiator=self)
 
     def save_search(self, query: str, name: str | None = None) -> bool:
         """Save `query` under a name (asked for when `name` is None) in the Saved searches section."""
@@ -197,13 +266,11 @@ class Sidebar(QTreeWidget):
                 "“%1” exists already. Merge “%2” into it?").replace("%1", target).replace("%2", name)))
             if answer != QMessageBox.StandardButton.Yes:
                 return False
-        try:
-            changes = self.library.rename_tag(name, new)
-        except (ValueError, KeyError, MarginError) as error:  # MarginError: the library is busy or full
+        try:  # saved now, or kept and saved once the library is free; the window shows it here once
+            self.ops.rename_tag(name, new, initiator=self)
+        except ValueError as error:
             QMessageBox.warning(self, self.tr("Rename tag"), as_plain(str(error)))
             return False
-        self.refresh()
-        self.libraryChanged.emit(changes)
         return True
 
     def delete_tag(self, name: str, confirm: bool = True) -> bool:
@@ -213,11 +280,5 @@ class Sidebar(QTreeWidget):
                 "Remove the tag “%1” from %Ln paper(s)?", "", count), count).replace("%1", name)))
             if answer != QMessageBox.StandardButton.Yes:
                 return False
-        try:
-            changes = self.library.delete_tag(name)
-        except MarginError as error:  # the library is busy or full: nothing was removed
-            QMessageBox.warning(self, self.tr("Delete tag"), as_plain(str(error)))
-            return False
-        self.refresh()
-        self.libraryChanged.emit(changes)
+        self.ops.delete_tag(name, initiator=self)  # saved now, or kept and saved once the library is free
         return True

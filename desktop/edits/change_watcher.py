@@ -12,7 +12,7 @@ import sqlite3
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from db.changes import Changes
+from db.changes import OUTSIDE, Changes
 from db.errors import MarginError
 from db.library.library import Library
 
@@ -58,7 +58,7 @@ class ChangeWatcher(QObject):
             return None
         changes, self._seen = found
         if changes:
-            self.changed.emit(changes)
+            self.changed.emit(changes.by(OUTSIDE))  # not this window's edit
         return changes
 
     def stop(self) -> None:

@@ -9,7 +9,7 @@ later edits wait behind earlier ones so they are saved in the order they were ma
 how many are waiting and why. On close the window tries once more with the long wait (`flush`), and says
 which edits could not be saved.
 
-Rating, tag, read and title edits (desktop.edits.undo) go through `write`; notes have their own retry
+Every window edit (desktop.edits.operations) goes through `write`; notes have their own retry
 (desktop.reader.note_session), which also rescues them to a file.
 """
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -31,9 +32,9 @@ Write = Callable[[], Changes]
 
 
 class PendingEdits(QObject):
-    """The window's writes of annotations: `write(text, fn)` runs `fn` (a Library mutation returning Changes)
-    now, or keeps it for later when the library cannot take it; `apply` gets the Changes of every write that
-    was saved. Signals: `waiting(count, reason)` when the number of kept edits changes (0: all saved)."""
+    """The window's writes: `write(text, fn, initiator)` runs `fn` (a Library mutation returning Changes) now, or
+    keeps it for later when the library cannot take it; `apply` gets the Changes of every write that was saved, as
+    made by its initiator. Signals: `waiting(count, reason)` when the number of kept edits changes (0: all saved)."""
 
     waiting = Signal(int, str)
 
@@ -41,7 +42,7 @@ class PendingEdits(QObject):
         super().__init__(parent)
         self._library = library
         self._apply = apply
-        self._queue: deque[tuple[str, Write]] = deque()
+        self._queue: deque[tuple[str, Write, Any]] = deque()
         self.reason = ""
         library.write_wait_ms = WRITE_WAIT_MS
         self.timer = QTimer(self, interval=RETRY_MS)
@@ -52,11 +53,12 @@ class PendingEdits(QObject):
 
     def descriptions(self) -> list[str]:
         """What each kept edit was, oldest first ("Set rating")."""
-        return [text for text, _write in self._queue]
+        return [text for text, _write, _initiator in self._queue]
 
-    def write(self, text: str, write: Write) -> None:
-        """Save the edit `write` now, or keep it (behind any kept before it) when the library cannot take it."""
-        self._queue.append((text, write))
+    def write(self, text: str, write: Write, initiator: Any = None) -> None:
+        """Save the edit `write` now, or keep it (behind any kept before it) when the library cannot take it.
+        What it changed is applied as made by `initiator` (db.changes.Changes.initiator)."""
+        self._queue.append((text, write, initiator))
         if len(self._queue) == 1:
             self.retry()
         else:
@@ -66,7 +68,7 @@ class PendingEdits(QObject):
         """Try the kept edits in order; stop at the first the library still refuses. True when none is left.
         `wait_ms`: how long to wait for another process's write (default: as long as the window waits)."""
         while self._queue:
-            _text, write = self._queue[0]
+            _text, write, initiator = self._queue[0]
             try:
                 with self._library.waiting_at_most(wait_ms):
                     changes = write()
@@ -82,7 +84,7 @@ class PendingEdits(QObject):
                 return False
             self._queue.popleft()
             if changes is not None:
-                self._apply(changes)
+                self._apply(changes.by(initiator))
         if self.timer.isActive():
             self.timer.stop()
             self.reason = ""

@@ -11,23 +11,19 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer
 
-from db.changes import Changes
-from db.errors import MarginError
-from db.library.library import Library
-
 DWELL_MS = 2000
 
 
 class ReadTracker(QObject):
     """`shown(paper_id, by_user)` on every change of the shown paper; `window_activated()` when the window
-    becomes active again. Marks the paper read through `library` and hands the change to `apply`.
+    becomes active again. Marks the paper read through `mark_read(paper_id)` (desktop.edits.operations: kept and
+    saved later when the library is busy).
     `enabled()` says whether View → Mark read when shown is on; `active()` whether the window is active."""
 
-    def __init__(self, library: Library, apply: Callable[[Changes], None], enabled: Callable[[], bool],
+    def __init__(self, mark_read: Callable[[str], None], enabled: Callable[[], bool],
                  active: Callable[[], bool], parent=None):
         super().__init__(parent)
-        self._library = library
-        self._apply = apply
+        self._mark_read = mark_read
         self._enabled = enabled
         self._active = active
         self._paper_id: str | None = None  # the user's choice, waiting for the dwell time
@@ -61,8 +57,4 @@ class ReadTracker(QObject):
         if not self._active():  # the user left the window before the time was up: wait for them
             self._paper_id = paper_id
             return
-        try:
-            changes = self._library.set_read(paper_id, True)
-        except (KeyError, MarginError):  # deleted meanwhile, or the library is busy: `r` marks it by hand
-            return
-        self._apply(changes)
+        self._mark_read(paper_id)

@@ -1,32 +1,54 @@
-"""Undoable changes (Ctrl+Z / Ctrl+Shift+Z): rating, tags, read state, title, dismissals and deleting papers.
+"""Undoable changes (Ctrl+Z / Ctrl+Shift+Z): rating, tags, read state, title, dismissals, tagging a map selection
+and deleting papers.
 
-Each command writes through the Library, by way of the window's pending edits (desktop.edits.pending_edits: saved
-now, or kept and retried while another process holds the library or the disk is full), which hand what the
-library says it changed (db.changes.Changes) to the window's one reaction to a change. Rating a paper or giving
-it a tag also marks it read (it was read to be judged), in the same transaction; undoing the rating or tag
-makes it unread again when it was unread before. Notes have their own history (db note_history) instead.
+The commands are made by the window's one write path (desktop.edits.operations), which hands each the paper as it
+was before the edit (read once). Each command writes through the Library, by way of the window's pending edits
+(desktop.edits.pending_edits: saved now, or kept and retried while another process holds the library or the disk
+is full), which hand what the library says it changed (db.changes.Changes) to the window's one reaction to a
+change. The first `redo` is the edit itself and carries the initiator the operation named (the view that asked);
+undoing and redoing later are the undo stack's (UNDO). Rating a paper or giving it a tag also marks it read (it was
+read to be judged), in the same transaction; undoing the rating or tag makes it unread again when it was unread
+before. Notes have their own history (db note_history) instead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
 from db.changes import NOTHING, Changes
 from db.library.library import Library
+from db.paper import Paper
 from desktop.common.i18n import tr
 from desktop.edits.pending_edits import PendingEdits
 
+UNDO = "undo"  # the initiator of an edit undone or redone from the undo stack
 
-class _PaperCommand(QUndoCommand):
-    def __init__(self, library: Library, paper_id: str, edits: PendingEdits, text: str, marks_read: bool = False):
+
+class _Command(QUndoCommand):
+    """A command whose first redo is made by `initiator`, later ones by the undo stack."""
+
+    def __init__(self, library: Library, edits: PendingEdits, text: str, initiator: Any = None):
         super().__init__(text)
         self.library = library
-        self.paper_id = paper_id
         self.edits = edits
-        self.was_read = library.paper(paper_id).read
-        self.marks_read = marks_read and not self.was_read  # undo then makes it unread again
+        self._initiator = initiator
+
+    def _by(self) -> Any:
+        initiator, self._initiator = self._initiator, UNDO
+        return initiator
+
+
+class _PaperCommand(_Command):
+    def __init__(self, library: Library, paper: Paper, edits: PendingEdits, text: str, marks_read: bool = False,
+                 initiator: Any = None):
+        super().__init__(library, edits, text, initiator)
+        self.paper_id = paper.id
+        self.label = paper.label
+        self.marks_read = marks_read and not paper.read  # undo then makes it unread again
 
     def _save(self, write: Callable[[], Changes], undoing: bool) -> None:
         """Save `write` (and the read state it implies) as one transaction, now or when the library can."""
@@ -39,11 +61,7 @@ class _PaperCommand(QUndoCommand):
                     changes |= self.library.set_read(self.paper_id, not undoing)
                 return changes
 
-        try:
-            label = self.library.paper(self.paper_id).label
-        except KeyError:
-            label = self.paper_id
-        self.edits.write(f"{self.text()}: {label}", save)  # "Set rating: GLEAN: Agent verification …"
+        self.edits.write(f"{self.text()}: {self.label}", save, self._by())  # "Set rating: GLEAN: Agent …"
 
 
 class _SetValue(_PaperCommand):
@@ -52,9 +70,9 @@ class _SetValue(_PaperCommand):
     field = ""  # Library.set_<field>
     attribute = ""  # the Paper attribute holding the value (the field's name when empty)
 
-    def __init__(self, library, paper_id, new, edits, text: str, marks_read: bool = False):
-        super().__init__(library, paper_id, edits, text, marks_read)
-        self.old = getattr(library.paper(paper_id), self.attribute or self.field)
+    def __init__(self, library, paper: Paper, new, edits, text: str, marks_read: bool = False, initiator=None):
+        super().__init__(library, paper, edits, text, marks_read, initiator)
+        self.old = getattr(paper, self.attribute or self.field)
         self.new = new
 
     def _write(self, value, undoing: bool) -> None:
@@ -71,32 +89,36 @@ class _SetValue(_PaperCommand):
 class SetRating(_SetValue):
     field = "rating"
 
-    def __init__(self, library, paper_id, rating: int | None, edits):
-        super().__init__(library, paper_id, rating or None, edits,
-                         tr("Set rating") if rating else tr("Clear rating"), marks_read=bool(rating))
+    def __init__(self, library, paper: Paper, rating: int | None, edits, initiator=None):
+        super().__init__(library, paper, rating or None, edits,
+                         tr("Set rating") if rating else tr("Clear rating"), marks_read=bool(rating),
+                         initiator=initiator)
 
 
 class SetRead(_SetValue):
     field = "read"
 
-    def __init__(self, library, paper_id, read: bool, edits):
-        super().__init__(library, paper_id, read, edits, tr("Mark read") if read else tr("Mark unread"))
+    def __init__(self, library, paper: Paper, read: bool, edits, initiator=None):
+        super().__init__(library, paper, read, edits, tr("Mark read") if read else tr("Mark unread"),
+                         initiator=initiator)
 
 
 class SetTitle(_SetValue):
     field = "title"
     attribute = "user_title"  # the user's own title, not the file's
 
-    def __init__(self, library, paper_id, title: str | None, edits):
-        super().__init__(library, paper_id, title, edits, tr("Set title"))
+    def __init__(self, library, paper: Paper, title: str | None, edits, initiator=None):
+        super().__init__(library, paper, title, edits, tr("Set title"), initiator=initiator)
 
 
 class ChangeTags(_PaperCommand):
     """Add or remove tags; undo restores exactly the tags the paper had before."""
 
-    def __init__(self, library, paper_id, edits, add: list[str] = (), remove: list[str] = ()):
-        super().__init__(library, paper_id, edits, tr("Add tag") if add else tr("Remove tag"), marks_read=bool(add))
-        self.before = library.paper(paper_id).tags
+    def __init__(self, library, paper: Paper, edits, add: Sequence[str] = (), remove: Sequence[str] = (),
+                 initiator=None):
+        super().__init__(library, paper, edits, tr("Add tag") if add else tr("Remove tag"), marks_read=bool(add),
+                         initiator=initiator)
+        self.before = list(paper.tags)
         self.add = list(add)
         self.remove = list(remove)
 
@@ -118,8 +140,8 @@ class ChangeTags(_PaperCommand):
 class Dismiss(_PaperCommand):
     """Dismiss a paper from the suggestions for a tag (an interest); undo takes the dismissal back."""
 
-    def __init__(self, library, paper_id, tag: str, edits):
-        super().__init__(library, paper_id, edits, tr("Dismiss suggestion"))
+    def __init__(self, library, paper: Paper, tag: str, edits, initiator=None):
+        super().__init__(library, paper, edits, tr("Dismiss suggestion"), initiator=initiator)
         self.tag = tag
 
     def redo(self) -> None:
@@ -129,19 +151,56 @@ class Dismiss(_PaperCommand):
         self._save(lambda: self.library.set_dismissed(self.paper_id, self.tag, False), True)
 
 
-class DeletePapers(QUndoCommand):
+class TagPapers(_Command):
+    """Give many papers one tag (a map selection) in one transaction; undo takes it from the papers that did not
+    have it before, in one transaction too."""
+
+    def __init__(self, library: Library, ids: Sequence[str], tag: str, edits: PendingEdits, initiator=None):
+        super().__init__(library, edits, QCoreApplication.translate("MapDock", "Tag papers"), initiator)
+        self.ids = list(ids)
+        self.tag = tag
+        self.gained: list[str] = []  # the papers that got the tag (known once the redo was saved)
+
+    def redo(self) -> None:
+        def save() -> Changes:
+            changes = NOTHING
+            with self.library.transaction():
+                for paper_id in self.ids:
+                    try:
+                        changes |= self.library.add_tags(paper_id, [self.tag])
+                    except KeyError:  # deleted by another process meanwhile: the others are still tagged
+                        continue
+            self.gained = sorted(changes.papers)
+            return changes
+
+        self.edits.write(f"{self.text()}: {self.tag}", save, self._by())
+
+    def undo(self) -> None:
+        def save() -> Changes:
+            changes = NOTHING
+            with self.library.transaction():
+                for paper_id in self.gained:
+                    try:
+                        changes |= self.library.remove_tags(paper_id, [self.tag])
+                    except KeyError:
+                        continue
+            return changes
+
+        self.edits.write(f"{self.text()}: {self.tag}", save, self._by())
+
+
+class DeletePapers(_Command):
     """Delete papers (db.library.deleting); undo puts them back as they were, annotations and places included."""
 
-    def __init__(self, library: Library, ids: list[str], edits: PendingEdits):
-        super().__init__(tr("Delete %n paper(s)", "", len(ids)))
-        self.library = library
+    def __init__(self, library: Library, ids: list[str], edits: PendingEdits, initiator=None):
+        super().__init__(library, edits, tr("Delete %n paper(s)", "", len(ids)), initiator)
         self.ids = list(ids)
-        self.edits = edits
 
     def redo(self) -> None:
         library, ids = self.library, self.ids
         # papers another process deleted meanwhile are left out (delete_papers refuses unknown ids)
-        self.edits.write(self.text(), lambda: library.delete_papers([paper.id for paper in library.papers(ids)]))
+        self.edits.write(self.text(), lambda: library.delete_papers([paper.id for paper in library.papers(ids)]),
+                         self._by())
 
     def undo(self) -> None:
-        self.edits.write(self.text(), lambda: self.library.undelete_papers(self.ids))
+        self.edits.write(self.text(), lambda: self.library.undelete_papers(self.ids), self._by())

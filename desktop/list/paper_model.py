@@ -7,6 +7,10 @@ from collections import OrderedDict
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
+from db.changes import NOTE, TITLE, TRIAGE, Changes
+from db.changes import RATING as RATING_CHANGE
+from db.changes import READ as READ_CHANGE
+from db.changes import TAGS as TAGS_CHANGE
 from db.library.library import Library
 from db.paper import Paper
 from db.text.labels import display_label
@@ -20,6 +24,20 @@ PAPER_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 DETAIL_ROLE = Qt.ItemDataRole.UserRole + 3  # the row's second line: authors · venue · year (first column)
 DETAIL_AUTHORS = 3  # authors named in the second line before "et al."
+_DISPLAY, _FONT, _TIP, _SPOKEN = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ToolTipRole,
+                                  Qt.ItemDataRole.AccessibleTextRole)
+# what each kind of change (db.changes) shows in the list: columns and roles (None: every role); kinds not named
+# repaint whole rows. The label cell's delegate draws the rating and the tags in its second line (their own columns
+# are hidden by default): a rating or tag change repaints it too.
+SHOWN_BY_KIND = {
+    RATING_CHANGE: {RATING: {_DISPLAY, _SPOKEN, SORT_ROLE}, LABEL: {_DISPLAY}},
+    READ_CHANGE: {READ: {_DISPLAY, SORT_ROLE}, LABEL: {_DISPLAY, _FONT}},
+    TAGS_CHANGE: {TAGS: {_DISPLAY, _SPOKEN, SORT_ROLE}, LABEL: {_DISPLAY, _SPOKEN}},
+    TITLE: {LABEL: {_DISPLAY, _TIP, _SPOKEN, SORT_ROLE}},
+    NOTE: {},
+    TRIAGE: {},
+}
+_WHOLE_ROW = {column: None for column in range(len(COLUMNS))}
 _CACHE_SIZE = 2000
 _FETCH_CHUNK = 200
 _ROOT = QModelIndex()
@@ -86,21 +104,56 @@ class PaperTableModel(QAbstractTableModel):
         wanted = set(ids)
         return [row for row, paper_id in enumerate(self._ids) if paper_id in wanted]
 
-    def refresh_papers(self, ids) -> None:
-        """Reload these papers after they changed and repaint their rows (one dataChanged over the rows they
-        span; no reset, so selection, scroll place and order stay)."""
+    def refresh_papers(self, ids, changes: Changes | None = None) -> None:
+        """Reload these papers after they changed and repaint what changed: with `changes`, the columns and
+        roles its kinds show (SHOWN_BY_KIND) of each changed row, one dataChanged per run of neighbouring rows
+        and column; without, the whole rows. No reset: selection, scroll place and order stay."""
         ids = list(ids)
         for paper_id in ids:
             self._cache.pop(paper_id, None)
         rows = self.rows_of(ids)
-        if rows:
+        if not rows:
+            return
+        if changes is None:
             self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), len(COLUMNS) - 1))
+            return
+        shown: dict[tuple[int, frozenset | None], list[int]] = {}  # (column, roles) -> rows
+        for row in rows:
+            cells: dict[int, set | None] = {}
+            for kind in changes.kinds_of(self._ids[row]) or changes.kinds:
+                for column, roles in SHOWN_BY_KIND.get(kind, _WHOLE_ROW).items():
+                    had = cells.get(column, set())
+                    cells[column] = None if had is None or roles is None else had | roles
+            for column, roles in cells.items():
+                shown.setdefault((column, frozenset(roles) if roles is not None else None), []).append(row)
+        for (column, roles), changed in shown.items():
+            changed = sorted(set(changed))
+            start = previous = changed[0]
+            for row in [*changed[1:], None]:
+                if row is None or row != previous + 1:
+                    self.dataChanged.emit(self.index(start, column), self.index(previous, column),
+                                          list(roles or ()))
+                    start = row
+                previous = row
 
-    def refresh_all(self) -> None:
-        """Reload every row's data (the rows and their order stay)."""
-        self._cache.clear()
-        if self._ids:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._ids) - 1, len(COLUMNS) - 1))
+    def cached(self, paper_id: str) -> Paper | None:
+        """The paper as the list holds it (None when it is not loaded: then the library has to be asked)."""
+        return self._cache.get(paper_id)
+
+    def paper_of(self, paper_id: str | None) -> Paper | None:
+        """The paper with this id, through the list's cache when the list shows it (None when there is none)."""
+        if paper_id is None:
+            return None
+        cached = self._cache.get(paper_id)
+        if cached is not None:
+            return cached
+        row = self.row_of(paper_id)
+        if row is not None:
+            return self.paper(row)
+        try:
+            return self._library.paper(paper_id)
+        except KeyError:
+            return None
 
     def paper(self, row: int) -> Paper | None:
         """The paper in `row`, loading it (and its neighbours) from the library when not cached."""

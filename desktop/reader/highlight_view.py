@@ -67,17 +67,21 @@ class HighlightDialog(QDialog):
 
 def edit_highlight_words(window, include: list[str] | None = None, exclude: list[str] | None = None) -> bool:
     """Edit → Highlight words…: ask for the lists (or take `include`/`exclude` as given, for tests), save them
-    through the Library and re-render the reader. False when cancelled or refused."""
+    through the window's write path (kept and saved later when the library is busy) and re-render the reader once
+    saved. False when cancelled or refused."""
     if include is None or exclude is None:
         dialog = HighlightDialog(window.highlight_lists, window)
         if not dialog.exec():
             return False
         include, exclude = dialog.entries()
+
+    def saved() -> None:
+        window.highlight_lists = window.library.highlight_lists()
+        window.show_current()
+
     try:
-        window.apply_changes(window.library.set_highlight_lists(include, exclude))
+        window.ops.set_highlight_lists(include, exclude, saved, initiator="highlight words")
     except ValueError as error:
         QMessageBox.warning(window, tr("Highlight words"), as_plain(str(error)))
         return False
-    window.highlight_lists = window.library.highlight_lists()
-    window.show_current()
     return True

@@ -36,9 +36,13 @@ class NoteSession(QObject):
 
     message = Signal(str, int)
 
-    def __init__(self, library: Library, editor: NoteEditor, apply: Callable[[Changes], None], parent=None):
+    def __init__(self, library: Library, editor: NoteEditor, apply: Callable[[Changes], None], parent=None, *,
+                 write_note: Callable[..., Changes]):
         super().__init__(parent)
         self.library = library
+        # the window's write path (desktop.edits.operations.save_note_now): it raises what the library refuses,
+        # for the retry and rescue here
+        self._write_note = write_note
         self.editor = editor
         self._apply = apply
         self._last_save: tuple[str | None, float] = (None, 0.0)  # paper and time of the last save
@@ -78,7 +82,7 @@ class NoteSession(QObject):
                     self.editor.offer_outside_change(False)
             # once a save is waiting, later ones only look whether the library is free (typing never stalls)
             with self.library.waiting_at_most(0 if self.unsaved and not self._closing else None):
-                changes = self.library.set_note(paper_id, text, keep_version=keep_version)
+                changes = self._write_note(paper_id, text, keep_version=keep_version)
         except KeyError:
             return True  # the paper is gone: nothing to keep
         except (MarginError, OSError, sqlite3.Error) as error:
@@ -170,7 +174,7 @@ class NoteSession(QObject):
         for paper_id, text in notes.items():
             try:
                 if self.library.paper(paper_id).note != text:
-                    self._apply(self.library.set_note(paper_id, str(text)))
+                    self._apply(self._write_note(paper_id, str(text)))
                     recovered += 1
             except KeyError:
                 continue  # the paper is gone

@@ -199,13 +199,11 @@ class LibraryActions:
     # ------------------------------------------------------------------ deleting
     def delete_selected(self) -> None:
         """Delete the selected papers (the current one when none is selected); Ctrl+Z brings them back."""
-        from desktop.edits import undo
-
         ids = self.w.selected_ids() or ([self.w.current_paper_id()] if self.w.current_paper_id() else [])
         if not ids:
             return
         self.w.notes.flush()  # a note being written is saved to its paper before the paper goes
-        self.w.undo_stack.push(undo.DeletePapers(self.w.library, ids, self.w.edits))
+        self.w.ops.delete(ids)
         self.w.statusBar().showMessage(
             tr("Deleted %n paper(s); Edit → Undo brings them back", "", len(ids)), 10000)
 

@@ -13,22 +13,23 @@ db.changes.Changes value at `apply_changes`, which updates what it touches.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSettings, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
-from db.changes import ADDED, BIBLIOGRAPHIC, NOTE, READ, REMOVED, TAGS, Changes
+from db.changes import ADDED, BIBLIOGRAPHIC, NOTE, OUTSIDE, READ, REMOVED, TAGS, TITLE, Changes
 from db.changes import RATING as RATING_CHANGE
 from db.exporters.registry import write_export
 from db.library.library import Library
-from db.text.cleaning import clean_title
 from db.text.render import paper_to_html
 from desktop.common.background import wait_for_background
 from desktop.common.plain_text import as_plain
-from desktop.edits import undo
 from desktop.edits.change_watcher import ChangeWatcher
+from desktop.edits.operations import Operations
 from desktop.edits.pending_edits import PendingEdits
 from desktop.edits.read_tracker import ReadTracker
 from desktop.list.list_controller import ListController
@@ -46,6 +47,7 @@ from desktop.window.shortcuts import TriageKeys
 from desktop.window.status import WindowStatus
 
 SIDEBAR_DELAY_MS = 250  # sidebar counts are recounted once a burst of changes is over
+READER_SHOWS = frozenset({TAGS, TITLE, BIBLIOGRAPHIC, ADDED, REMOVED})  # what the reader's HTML shows of a paper
 
 
 class MainWindow(QMainWindow):
@@ -72,6 +74,8 @@ class MainWindow(QMainWindow):
         self.highlight_lists = library.highlight_lists()  # Edit → Highlight words… (desktop.reader.highlight_view)
         self.model = PaperTableModel(library, self)
         self.edits = PendingEdits(library, self.apply_changes, self)  # the library's write wait becomes short
+        self.ops = Operations(library, self.edits, self.undo_stack, self.model.cached, self)  # the one write path
+        self._sidebar_changes = Changes()  # what the sidebar has still to count (SIDEBAR_DELAY_MS)
         self.widgets = w = build_widgets(self, self.model, library, self.settings)
         # the widgets the window's parts, the docks and tests reach through the window
         self.search_box, self.paper_list, self.empty_label = w.search_box, w.paper_list, w.empty_label
@@ -93,8 +97,9 @@ class MainWindow(QMainWindow):
         self.go_to, self.go_back, self._show_results = lc.go_to, lc.go_back, lc.show_results
         self._header_clicked, self._recount, self._update_status = (lc.header_clicked, self.status.recount,
                                                                     self.status.update)
-        self.notes = NoteSession(library, self.note_editor, self.apply_changes, self)
-        self.reading = ReadTracker(library, self.apply_changes, lambda: self.setting("autoRead", True),
+        self.notes = NoteSession(library, self.note_editor, self.apply_changes, self,
+                                 write_note=partial(self.ops.save_note_now, initiator=self.note_editor))
+        self.reading = ReadTracker(self.ops.mark_read, lambda: self.setting("autoRead", True),
                                    self.isActiveWindow, self)
         self.watcher = ChangeWatcher(library, self)
         self.actions_ = WindowActions(self)
@@ -106,7 +111,7 @@ class MainWindow(QMainWindow):
         self.docks = LazyDocks(self, self.paper_list.viewport())
         self.backups = BackupSchedule(library, self.status.show_message, self)
         self._sidebar_timer = QTimer(self, singleShot=True, interval=SIDEBAR_DELAY_MS)
-        self._sidebar_timer.timeout.connect(self.sidebar.refresh)
+        self._sidebar_timer.timeout.connect(self._count_in_sidebar)
         self._recount()
         restore_layout(self)
         self.model.set_ids(self.search.ordered(self.search.all_ids))
@@ -133,13 +138,14 @@ class MainWindow(QMainWindow):
         self.search_service.worker.failed.connect(self.status.search_failed)
         self.notes.message.connect(lambda text, ms: self.statusBar().showMessage(text, ms))
         self.edits.waiting.connect(self.status.edits_waiting)
-        self.watcher.changed.connect(lambda changes: self.apply_changes(changes, outside=True))
+        self.watcher.changed.connect(self.apply_changes)  # their initiator: OUTSIDE
         self.watcher.reloadNeeded.connect(self._reload)
         self.sidebar.filterRequested.connect(self.search.add_filter)
         self.sidebar.queryRequested.connect(self.go_to)  # a saved search (Back returns)
-        self.sidebar.libraryChanged.connect(self.apply_changes)
+        self.sidebar.ops = self.ops  # its tag, venue and interest edits go the window's one write path
         self.reader.action_requested.connect(self.list_controller.follow_link)
-        self.rating_widget.ratingChanged.connect(lambda rating: self.rate_current(rating))
+        self.rating_widget.ratingChanged.connect(
+            lambda rating: self.rate_current(rating, initiator=self.rating_widget))
         self.tag_editor.tagAdded.connect(self._add_tag)
         self.tag_editor.tagRemoved.connect(self._remove_tag)
 
@@ -157,30 +163,47 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ changes
     def apply_changes(self, changes: Changes, outside: bool = False) -> None:
-        """Show what a change did, touching only what it changed: the rows of its papers, the reader when it
-        shows one of them, the sidebar's counts, the index (on the worker). Added or removed papers are
-        searched again, and so is a query when another process changed their titles (an import). `outside`:
-        another process made the change (a note there is offered, not loaded)."""
+        """Hand a change to the views that show what it touched, once (Anki's op_executed): the list repaints
+        the changed rows' changed columns, the reader re-renders only when what it shows of its paper changed
+        (a rating sets the rating widget, unless the widget made it), the sidebar moves the counts it changed
+        (after a burst), the index catches up on the worker, the docks (libraryChanged) when shown.
+        `outside` (or the initiator OUTSIDE): another process made the change (a note there is offered, not
+        loaded)."""
         if not changes or self._closed:  # saved while closing (a note, a waiting edit): nothing left to show
             return
-        self.model.refresh_papers(changes.papers)
+        outside = outside or changes.initiator == OUTSIDE
+        self.model.refresh_papers(changes.papers, changes)
         self.search.changed(changes, outside)
         if outside and changes.touches(NOTE):
             for paper_id in changes.papers:
                 if NOTE in changes.kinds_of(paper_id):
                     self.notes.outside_change(paper_id)
-        if changes.kinds_of(self._current_id) - {NOTE}:  # the reader shows no note: a note save leaves it be
-            self.show_current()
+        self._show_change(changes)
         if changes.touches(RATING_CHANGE, READ, TAGS, BIBLIOGRAPHIC, ADDED, REMOVED):
+            self._sidebar_changes |= changes
             self._sidebar_timer.start()
         if changes.touches(READ, ADDED, REMOVED):
             self._recount()
         self.libraryChanged.emit(changes)
 
+    def _show_change(self, changes: Changes) -> None:
+        """The current paper's part of a change: the reader, the rating widget, the tag editor."""
+        kinds = changes.kinds_of(self._current_id)
+        if kinds & READER_SHOWS:
+            self.show_current()
+        elif RATING_CHANGE in kinds and changes.initiator is not self.rating_widget:
+            paper = self.model.paper_of(self._current_id)
+            self.rating_widget.setRating(paper.rating if paper is not None else 0)
+
+    def _count_in_sidebar(self) -> None:
+        changes, self._sidebar_changes = self._sidebar_changes, Changes()
+        self.sidebar.apply_changes(changes)
+
     def _reload(self) -> None:
         """The change log no longer reaches back to what this window saw: read everything afresh."""
         self.model.refresh_all()
         self.search.reload()
+        self._sidebar_changes = Changes()
         self.sidebar.refresh()
         self._recount()
         if self._current_id:
@@ -218,8 +241,9 @@ class MainWindow(QMainWindow):
             return
         scroll = self.reader.verticalScrollBar().value()
         interest = self.search.interest.get(paper.id)
+        # the rating is the rating widget's to show: a rating then re-renders nothing (READER_SHOWS)
         self.reader.setHtml(reader_html(self, paper_to_html(
-            paper, self.search.marks, why=self.search.why.get(paper.id), labels={
+            replace(paper, rating=None), self.search.marks, why=self.search.why.get(paper.id), labels={
                 "similar": self.tr("Similar papers"),
                 "why": self.tr("For the interest “%1”: ").replace("%1", interest) if interest
                 else self.tr("Recommended for: "), **reader_labels()}), paper))
@@ -232,45 +256,41 @@ class MainWindow(QMainWindow):
         self.notes.show(paper)
 
     # ------------------------------------------------------------------ annotating
-    def rate_current(self, rating: int, from_key: bool = False) -> None:
+    # (the bodies are desktop.edits.operations': the window's one write path; these name the current paper)
+    def rate_current(self, rating: int, from_key: bool = False, initiator=None) -> None:
         if self._current_id is None:
             return
-        paper_id = self._current_id
-        if (self.library.paper(paper_id).rating or 0) != rating:
-            self.undo_stack.push(undo.SetRating(self.library, paper_id, rating or None, self.edits))
+        self.ops.rate(self._current_id, rating, initiator)
         if from_key and rating and self.setting("rateAndAdvance", False):
             self.move_selection(1)
 
     def toggle_read(self) -> None:
         if self._current_id is not None:
             self.reading.stop()
-            paper = self.library.paper(self._current_id)
-            self.undo_stack.push(undo.SetRead(self.library, paper.id, not paper.read, self.edits))
+            self.ops.toggle_read(self._current_id)
 
     def set_title(self, title: str | None) -> bool:
         """Give the current paper the user's title (None clears it). False, with a message, when refused."""
         if self._current_id is None:
             return False
         try:
-            clean_title(title)
+            self.ops.set_title(self._current_id, title)
         except ValueError as error:
             QMessageBox.warning(self, self.tr("Set title"), as_plain(str(error)))
             return False
-        self.undo_stack.push(undo.SetTitle(self.library, self._current_id, title, self.edits))
         return True
 
     def _add_tag(self, name: str) -> None:
         if self._current_id is None:
             return
-        if not " ".join(name.split()) or len(" ".join(name.split())) > 200:
+        try:
+            self.ops.change_tags(self._current_id, add=[name], initiator=self.tag_editor)
+        except ValueError:
             self.statusBar().showMessage(self.tr("A tag must have 1 to 200 characters"), 5000)
-            return
-        self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.edits, add=[name]))
 
     def _remove_tag(self, name: str) -> None:
         if self._current_id is not None:
-            self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.edits,
-                                                 remove=[name]))
+            self.ops.change_tags(self._current_id, remove=[name], initiator=self.tag_editor)
 
     # ------------------------------------------------------------------ suggestions
     def accept_suggestion(self) -> None:
@@ -278,7 +298,7 @@ class MainWindow(QMainWindow):
         to the next suggestion."""
         tag = self.search.suggestion_tag(self._current_id)
         if tag and self._current_id:
-            self.undo_stack.push(undo.ChangeTags(self.library, self._current_id, self.edits, add=[tag]))
+            self.ops.change_tags(self._current_id, add=[tag])
             self._next_suggestion()
 
     def dismiss_suggestion(self) -> None:
@@ -286,7 +306,7 @@ class MainWindow(QMainWindow):
         learns it as a negative; Ctrl+Z takes it back) and show the next; the rest of the list keeps its order."""
         tag = self.search.suggestion_tag(self._current_id)
         if tag and self._current_id:
-            self.undo_stack.push(undo.Dismiss(self.library, self._current_id, tag, self.edits))
+            self.ops.dismiss(self._current_id, tag)
             self._next_suggestion()
 
     def _next_suggestion(self) -> None:
