@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from db.changes import ADDED, RATING, READ, REMOVED, TAGS, Changes
 from db.library.library import Library
 from db.map.conference_map import COARSE, FINE, ConferenceMap, MapCache, colours, render_png
+from desktop.common.i18n import tr
 from desktop.common.plain_text import as_plain
 from desktop.docks.map_lasso import MapViewBox
 from desktop.docks.map_worker import run_on_map_worker
@@ -53,7 +54,7 @@ class MapDock(QDockWidget):
     ready = Signal()
 
     def __init__(self, window):
-        super().__init__(window.tr("Conference map"), window)
+        super().__init__(tr("Conference map"), window)
         self.w = window
         self.setObjectName("mapDock")
         self.setAccessibleName(self.tr("Conference map"))

@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../desktop/app.py" line="+67"/>
+        <location filename="../../desktop/app.py" line="+69"/>
         <source>The library was rebuilt</source>
         <translation>文库已重建</translation>
     </message>
@@ -176,7 +176,7 @@
         <translation>导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/docks/progress.py" line="+215"/>
+        <location filename="../../desktop/docks/progress.py" line="+221"/>
         <source>all papers</source>
         <translation>全部文献</translation>
     </message>
@@ -211,7 +211,7 @@
         <translation>接下来推荐的 %1 篇中很可能至多有 %2 篇喜欢的</translation>
     </message>
     <message>
-        <location filename="../../desktop/edits/undo.py" line="+76"/>
+        <location filename="../../desktop/edits/undo.py" line="+94"/>
         <source>Set rating</source>
         <translation>设置评分</translation>
     </message>
@@ -221,23 +221,24 @@
         <translation>清除评分</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../../desktop/edits/operations.py" line="+92"/>
+        <location filename="../../desktop/edits/undo.py" line="+8"/>
         <source>Mark read</source>
         <translation>标为已读</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location filename="../../desktop/edits/undo.py" line="+0"/>
         <source>Mark unread</source>
         <translation>标为未读</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <location filename="../../desktop/window/actions.py" line="+150"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Add tag</source>
         <translation>添加标签</translation>
     </message>
@@ -247,12 +248,12 @@
         <translation>移除标签</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Dismiss suggestion</source>
         <translation>忽略推荐</translation>
     </message>
     <message numerus="yes">
-        <location line="+14"/>
+        <location line="+52"/>
         <source>Delete %n paper(s)</source>
         <translation>
             <numerusform>删除 %n 篇文献</numerusform>
@@ -640,14 +641,15 @@ Library: %1</source>
         <translation>%1 中没有 Margin 文库（无 library.db）；可用 文件 → 新建文库… 创建。</translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+16"/>
         <source>Deleted %n paper(s); Edit → Undo brings them back</source>
         <translation>
             <numerusform>已删除 %n 篇文献；编辑 → 撤销 可恢复</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop/reader/highlight_view.py" line="+49"/>
+        <location filename="../../desktop/edits/operations.py" line="+50"/>
+        <location filename="../../desktop/reader/highlight_view.py" line="+55"/>
         <source>Highlight words</source>
         <translation>高亮词</translation>
     </message>
@@ -688,11 +690,16 @@ Library: %1</source>
         <source>Changes not saved</source>
         <translation>更改未保存</translation>
     </message>
+    <message>
+        <location filename="../../desktop/docks/map.py" line="+57"/>
+        <source>Conference map</source>
+        <translation>会议地图</translation>
+    </message>
 </context>
 <context>
     <name>HighlightDialog</name>
     <message>
-        <location filename="../../desktop/reader/highlight_view.py" line="-34"/>
+        <location filename="../../desktop/reader/highlight_view.py" line="-40"/>
         <source>Highlight words</source>
         <translation>高亮词</translation>
     </message>
@@ -718,12 +725,12 @@ Library: %1</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/window/main_window.py" line="+214"/>
+        <location filename="../../desktop/window/main_window.py" line="+237"/>
         <source>No paper selected.</source>
         <translation>未选择文献。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Similar papers</source>
         <translation>相似文献</translation>
     </message>
@@ -738,12 +745,12 @@ Library: %1</source>
         <translation>推荐理由：</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+30"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>A tag must have 1 to 200 characters</source>
         <translation>标签长度须为 1 到 200 个字符</translation>
     </message>
@@ -803,12 +810,12 @@ Library: %1</source>
 <context>
     <name>MapDock</name>
     <message>
-        <location filename="../../desktop/docks/map.py" line="+129"/>
+        <location filename="../../desktop/docks/map.py" line="+3"/>
         <source>Conference map</source>
         <translation>会议地图</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Colour the map by</source>
         <translation>地图着色依据</translation>
     </message>
@@ -833,12 +840,12 @@ Library: %1</source>
         <translation>导出地图(&amp;M)…</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+25"/>
         <source>Drawing the map…</source>
         <translation>正在绘制地图…</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+11"/>
         <source>The map could not be drawn: %1</source>
         <translation>无法绘制地图：%1</translation>
     </message>
@@ -863,7 +870,7 @@ Library: %1</source>
         <translation>已高亮 %1 / %2 篇文献</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+91"/>
         <source>No lit paper in the region</source>
         <translation>该区域内没有高亮的文献</translation>
     </message>
@@ -884,6 +891,7 @@ Library: %1</source>
     </message>
     <message>
         <location line="+6"/>
+        <location filename="../../desktop/edits/undo.py" line="-37"/>
         <source>Tag papers</source>
         <translation>添加标签</translation>
     </message>
@@ -893,7 +901,7 @@ Library: %1</source>
         <translation>这 %1 篇文献的标签：</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+12"/>
         <source>%1 papers from the map</source>
         <translation>来自地图的 %1 篇文献</translation>
     </message>
@@ -994,7 +1002,7 @@ Library: %1</source>
 <context>
     <name>NoteSession</name>
     <message>
-        <location filename="../../desktop/reader/note_session.py" line="+75"/>
+        <location filename="../../desktop/reader/note_session.py" line="+79"/>
         <source>This note was also changed outside this window; that version is in Edit → Note history</source>
         <translation>此笔记也在本窗口之外被修改；该版本见 编辑 → 笔记历史</translation>
     </message>
@@ -1017,7 +1025,7 @@ Library: %1</source>
 <context>
     <name>PaperTableModel</name>
     <message>
-        <location filename="../../desktop/list/paper_model.py" line="+39"/>
+        <location filename="../../desktop/list/paper_model.py" line="+57"/>
         <source>Paper</source>
         <translation>文献</translation>
     </message>
@@ -1052,7 +1060,7 @@ Library: %1</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+130"/>
         <source>et al.</source>
         <translation>等</translation>
     </message>
@@ -1077,7 +1085,7 @@ Library: %1</source>
 <context>
     <name>ProgressDock</name>
     <message>
-        <location filename="../../desktop/docks/progress.py" line="-196"/>
+        <location filename="../../desktop/docks/progress.py" line="-202"/>
         <location line="+3"/>
         <source>Triage progress</source>
         <translation>筛选进度</translation>
@@ -1139,12 +1147,12 @@ Library: %1</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+122"/>
+        <location line="+128"/>
         <source>Show the check</source>
         <translation>显示抽查</translation>
     </message>
     <message>
-        <location line="-106"/>
+        <location line="-112"/>
         <source>Triage &amp;progress</source>
         <translation>筛选进度(&amp;P)</translation>
     </message>
@@ -1159,7 +1167,7 @@ Library: %1</source>
         <translation>兴趣：%1</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+51"/>
         <source>Progress could not be computed: %1</source>
         <translation>无法计算进度：%1</translation>
     </message>
@@ -1315,7 +1323,7 @@ Library: %1</source>
 <context>
     <name>Sidebar</name>
     <message>
-        <location filename="../../desktop/docks/sidebar.py" line="+83"/>
+        <location filename="../../desktop/docks/sidebar.py" line="+91"/>
         <source>Library</source>
         <translation>文库</translation>
     </message>
@@ -1360,39 +1368,39 @@ Library: %1</source>
         <translation>会议/期刊</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>(no venue)</source>
         <translation>（无会议/期刊）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+34"/>
         <source>read %1 of %2</source>
         <translation>已读 %1/%2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-31"/>
         <source>Ratings</source>
         <translation>评分</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+43"/>
         <source>%n stars</source>
         <translation>
             <numerusform>%n 星</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-42"/>
         <source>Unrated</source>
         <translation>未评分</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+84"/>
         <source>Delete saved search</source>
         <translation>删除已保存的搜索</translation>
     </message>
@@ -1402,7 +1410,7 @@ Library: %1</source>
         <translation>我喜欢的文献（推荐的正例）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>Suggest papers for this tag</source>
         <translation>为此标签推荐文献</translation>
     </message>
@@ -1422,7 +1430,7 @@ Library: %1</source>
         <translation>删除标签…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+17"/>
         <source>Save search</source>
         <translation>保存搜索</translation>
     </message>
@@ -1453,13 +1461,12 @@ Library: %1</source>
         <translation>“%1”已存在。要将“%2”合并到其中吗？</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <location line="+7"/>
+        <location line="+13"/>
         <source>Delete tag</source>
         <translation>删除标签</translation>
     </message>
     <message numerus="yes">
-        <location line="-6"/>
+        <location line="+1"/>
         <source>Remove the tag “%1” from %Ln paper(s)?</source>
         <translation>
             <numerusform>要从 %Ln 篇文献中移除标签“%1”吗？</numerusform>
@@ -1550,14 +1557,6 @@ Library: %1</source>
         <location line="+14"/>
         <source>Search problem: %1</source>
         <translation>搜索出错：%1</translation>
-    </message>
-</context>
-<context>
-    <name>window</name>
-    <message>
-        <location filename="../../desktop/docks/map.py" line="-318"/>
-        <source>Conference map</source>
-        <translation>会议地图</translation>
     </message>
 </context>
 </TS>
