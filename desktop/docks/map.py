@@ -20,11 +20,10 @@ from pathlib import Path
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QPolygonF
+from PySide6.QtGui import QPolygonF
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
-    QFileDialog,
     QHBoxLayout,
     QInputDialog,
     QLabel,
@@ -36,13 +35,12 @@ from PySide6.QtWidgets import (
 
 from db.changes import ADDED, RATING, READ, REMOVED, TAGS, Changes
 from db.library.library import Library
-from db.map.conference_map import COARSE, FINE, ConferenceMap, MapCache, colours, render_png
+from db.map.conference_map import COARSE, FINE, ConferenceMap, MapCache, colours
 from desktop.common.i18n import tr
 from desktop.common.plain_text import as_plain
-from desktop.docks.map_lasso import MapViewBox
+from desktop.docks.map_plot import add_to_menus, build_plot, export_dialog, export_png
 from desktop.docks.map_worker import run_on_map_worker
 
-FAINT = (170, 170, 182, 170)  # visible on the light and the dark theme, behind the lit points
 FINE_BELOW = 0.45  # show the fine regions' names when the view spans less than this share of the map
 HOVER_PIXELS = 7
 
@@ -82,21 +80,7 @@ class MapDock(QDockWidget):
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         row.addWidget(self.status, 2)
         layout.addLayout(row)
-        self.view_box = MapViewBox()
-        self.plot = pg.PlotWidget(body, viewBox=self.view_box, background=None)
-        self.plot.setObjectName("mapPlot")
-        self.plot.setAccessibleName(self.tr("Map of the papers by text similarity"))
-        self.plot.setToolTip(self.tr("Click a point to open its paper; Shift+drag: lasso, Ctrl+drag: rectangle"))
-        self.plot.setMinimumSize(360, 300)
-        self.plot.hideAxis("left")
-        self.plot.hideAxis("bottom")
-        self.plot.hideButtons()
-        self.faint = pg.ScatterPlotItem(size=5, pen=None, brush=pg.mkBrush(*FAINT), hoverable=False)
-        self.lit = pg.ScatterPlotItem(size=7, pen=None, hoverable=False)
-        self.current = pg.ScatterPlotItem(size=15, pen=pg.mkPen((20, 20, 20), width=2), brush=None)
-        self.current.setZValue(10)
-        for item in (self.faint, self.lit, self.current):
-            self.plot.addItem(item)
+        self.view_box, self.plot, self.faint, self.lit, self.current = build_plot(body)
         layout.addWidget(self.plot, 1)
         self.setWidget(body)
         self._fill_colours()
@@ -110,19 +94,7 @@ class MapDock(QDockWidget):
         window.paper_list.selectionModel().currentChanged.connect(lambda *_args: self._mark_current())
         self.visibilityChanged.connect(self._visibility_changed)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
-        action = self.toggleViewAction()
-        action.setText(self.tr("Conference &map"))
-        action.setShortcut("Ctrl+Shift+M")
-        progress = getattr(window, "progress_dock", None)  # tests find Triage progress as the View menu's last
-        if progress is not None:
-            window.actions_.view_menu.insertAction(progress.toggleViewAction(), action)
-        else:
-            window.actions_.view_menu.addAction(action)
-        file_menu = window.actions_.file_menu
-        self.export_action = QAction(self.tr("Export &map…"), self)
-        self.export_action.triggered.connect(self.export_dialog)
-        file_menu.insertAction(window.actions_.export_action, self.export_action)
-        file_menu.insertAction(self.export_action, window.actions_.export_action)  # after Export…
+        self.export_action = add_to_menus(self, window)
         self._recolour_timer = QTimer(self, singleShot=True, interval=150)
         self._recolour_timer.timeout.connect(self.recolour)
         self.setVisible(window.settings.value("map/visible", False, type=bool))
@@ -357,24 +329,9 @@ class MapDock(QDockWidget):
 
     # ------------------------------------------------------------------ export
     def export_dialog(self) -> None:
-        path, _filter = QFileDialog.getSaveFileName(self.w, self.tr("Export map"), "map.png",
-                                                    self.tr("PNG image (*.png)"))
-        if path:
-            self.export_png(Path(path))
+        """File → Export map…: asks where, then writes the PNG (export_png)."""
+        export_dialog(self)
 
     def export_png(self, path: Path) -> None:
         """Write the map as shown (colours, lit papers) as a PNG, as `margin map --output` draws it."""
-        if self.map is None:
-            self.w.statusBar().showMessage(self.tr("Open View → Conference map first"), 5000)
-            return
-        lit = None if len(self.lit_rows) == len(self.map.ids) else list(self.lit_ids)
-        query = self.w.search.query
-        title = f"{len(self.map.ids):,} papers" + (f" · {len(self.lit_rows):,} matching {query}" if lit and query
-                                                  else "")
-        try:
-            render_png(self.map, self.rgb, path, lit, title=title)
-        except OSError as error:
-            self.w.statusBar().showMessage(self.tr("Could not write %1: %2").replace("%1", str(path))
-                                           .replace("%2", error.strerror or str(error)), 8000)
-            return
-        self.w.statusBar().showMessage(self.tr("Map written to %1").replace("%1", str(path)), 5000)
+        export_png(self, path)

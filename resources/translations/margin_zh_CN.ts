@@ -691,7 +691,7 @@ Library: %1</source>
         <translation>更改未保存</translation>
     </message>
     <message>
-        <location filename="../../desktop/docks/map.py" line="+57"/>
+        <location filename="../../desktop/docks/map.py" line="+55"/>
         <source>Conference map</source>
         <translation>会议地图</translation>
     </message>
@@ -820,7 +820,7 @@ Library: %1</source>
         <translation>地图着色依据</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location filename="../../desktop/docks/map_plot.py" line="+29"/>
         <source>Map of the papers by text similarity</source>
         <translation>按文本相似度排布的文献地图</translation>
     </message>
@@ -830,7 +830,7 @@ Library: %1</source>
         <translation>点击一个点打开其文献；Shift+拖动：套索，Ctrl+拖动：矩形</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+19"/>
         <source>Conference &amp;map</source>
         <translation>会议地图(&amp;M)</translation>
     </message>
@@ -840,7 +840,7 @@ Library: %1</source>
         <translation>导出地图(&amp;M)…</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location filename="../../desktop/docks/map.py" line="+44"/>
         <source>Drawing the map…</source>
         <translation>正在绘制地图…</translation>
     </message>
@@ -911,7 +911,7 @@ Library: %1</source>
         <translation>来自地图的 %1 篇待筛选未读文献</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../../desktop/docks/map_plot.py" line="+9"/>
         <source>Export map</source>
         <translation>导出地图</translation>
     </message>
@@ -921,7 +921,7 @@ Library: %1</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Open View → Conference map first</source>
         <translation>请先打开 视图 → 会议地图</translation>
     </message>

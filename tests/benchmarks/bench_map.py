@@ -66,7 +66,8 @@ def frame_times(conference_map: cm.ConferenceMap) -> dict[str, float]:
     import pyqtgraph as pg
     from PySide6.QtWidgets import QApplication
 
-    from desktop.docks.map import FAINT, MapViewBox
+    from desktop.docks.map_lasso import MapViewBox
+    from desktop.docks.map_plot import FAINT
 
     app = QApplication.instance() or QApplication([])
     view_box = MapViewBox()
