@@ -140,6 +140,7 @@ class Library:
     papers = _on_store(reading.papers)
     annotated_ids = _on_store(reading.annotated_ids)
     read_counts = _on_store(reading.read_counts)
+    read_total = _on_store(reading.read_total)
     count_by = _on_store(reading.count_by)
     paper_texts = _on_store(reading.paper_texts)
 

@@ -105,6 +105,12 @@ def read_counts(store: Store) -> dict[str | None, tuple[int, int]]:
             "SELECT venue, COUNT(*) FROM papers GROUP BY venue ORDER BY venue")}
 
 
+def read_total(store: Store) -> int:
+    """The number of papers marked read: one count over the annotations (few beside the papers), without the
+    per-venue GROUP BY of every paper that read_counts needs."""
+    return store.read("SELECT COUNT(*) FROM annotations WHERE read = 1")[0][0]
+
+
 def count_by(store: Store, kind: str, value: str) -> int:
     """The number of papers whose `kind` ("venue", or "source": the file name as imported) is `value`.
     Raises ValueError for another kind."""

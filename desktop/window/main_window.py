@@ -13,7 +13,6 @@ db.changes.Changes value at `apply_changes`, which updates what it touches.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -21,11 +20,10 @@ from PySide6.QtCore import QEvent, QSettings, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
-from db.changes import ADDED, BIBLIOGRAPHIC, NOTE, OUTSIDE, READ, REMOVED, TAGS, TITLE, Changes
+from db.changes import ADDED, BIBLIOGRAPHIC, NOTE, OUTSIDE, READ, REMOVED, TAGS, Changes
 from db.changes import RATING as RATING_CHANGE
 from db.exporters.registry import write_export
 from db.library.library import Library
-from db.text.render import paper_to_html
 from desktop.common.background import wait_for_background
 from desktop.common.plain_text import as_plain
 from desktop.edits.change_watcher import ChangeWatcher
@@ -35,9 +33,8 @@ from desktop.edits.read_tracker import ReadTracker
 from desktop.list.list_controller import ListController
 from desktop.list.paper_model import PaperTableModel
 from desktop.list.search_session import SearchSession
-from desktop.reader.highlight_view import reader_html
+from desktop.reader.current_paper import CurrentPaper
 from desktop.reader.note_session import NoteSession
-from desktop.reader.reader_labels import reader_labels
 from desktop.window.actions import WindowActions
 from desktop.window.backups import BackupSchedule
 from desktop.window.closing import ask_close_during_import, save_pending_edits, stop_import
@@ -47,7 +44,6 @@ from desktop.window.shortcuts import TriageKeys
 from desktop.window.status import WindowStatus
 
 SIDEBAR_DELAY_MS = 250  # sidebar counts are recounted once a burst of changes is over
-READER_SHOWS = frozenset({TAGS, TITLE, BIBLIOGRAPHIC, ADDED, REMOVED})  # what the reader's HTML shows of a paper
 
 
 class MainWindow(QMainWindow):
@@ -68,7 +64,6 @@ class MainWindow(QMainWindow):
         fit_to_screen(self)
         self.setAcceptDrops(True)
         self.undo_stack = QUndoStack(self)
-        self._reader_paper: str | None = None  # the paper the reader shows (its scroll place is kept)
         self._closed = False
 
         self.highlight_lists = library.highlight_lists()  # Edit → Highlight words… (desktop.reader.highlight_view)
@@ -99,6 +94,7 @@ class MainWindow(QMainWindow):
                                                                     self.status.update)
         self.notes = NoteSession(library, self.note_editor, self.apply_changes, self,
                                  write_note=partial(self.ops.save_note_now, initiator=self.note_editor))
+        self.current_paper = CurrentPaper(self)  # the reader and the annotation panel show the current paper
         self.reading = ReadTracker(self.ops.mark_read, lambda: self.setting("autoRead", True),
                                    self.isActiveWindow, self)
         self.watcher = ChangeWatcher(library, self)
@@ -178,22 +174,15 @@ class MainWindow(QMainWindow):
             for paper_id in changes.papers:
                 if NOTE in changes.kinds_of(paper_id):
                     self.notes.outside_change(paper_id)
-        self._show_change(changes)
+        self.current_paper.show_change(changes)
         if changes.touches(RATING_CHANGE, READ, TAGS, BIBLIOGRAPHIC, ADDED, REMOVED):
             self._sidebar_changes |= changes
             self._sidebar_timer.start()
-        if changes.touches(READ, ADDED, REMOVED):
+        if changes.touches(ADDED, REMOVED):
             self._recount()
+        elif changes.touches(READ):  # the number of papers is as it was: no GROUP BY over every paper
+            self.status.recount_read()
         self.libraryChanged.emit(changes)
-
-    def _show_change(self, changes: Changes) -> None:
-        """The current paper's part of a change: the reader, the rating widget, the tag editor."""
-        kinds = changes.kinds_of(self._current_id)
-        if kinds & READER_SHOWS:
-            self.show_current()
-        elif RATING_CHANGE in kinds and changes.initiator is not self.rating_widget:
-            paper = self.model.paper_of(self._current_id)
-            self.rating_widget.setRating(paper.rating if paper is not None else 0)
 
     def _count_in_sidebar(self) -> None:
         changes, self._sidebar_changes = self._sidebar_changes, Changes()
@@ -229,31 +218,8 @@ class MainWindow(QMainWindow):
         self.reading.shown(paper_id, by_user=by_user)
 
     def show_current(self) -> None:
-        """Show the current paper in the reader and the annotation panel. The note editor keeps what it holds
-        when it holds this paper already (desktop.reader.note_session)."""
-        paper = self.library.paper(self._current_id) if self._current_id else None
-        if paper is None:
-            self._reader_paper = None
-            self.reader.setHtml("<p>" + self.tr("No paper selected.") + "</p>")
-            self.rating_widget.setRating(0)
-            self.tag_editor.setTags([])
-            self.notes.show(None)
-            return
-        scroll = self.reader.verticalScrollBar().value()
-        interest = self.search.interest.get(paper.id)
-        # the rating is the rating widget's to show: a rating then re-renders nothing (READER_SHOWS)
-        self.reader.setHtml(reader_html(self, paper_to_html(
-            replace(paper, rating=None), self.search.marks, why=self.search.why.get(paper.id), labels={
-                "similar": self.tr("Similar papers"),
-                "why": self.tr("For the interest “%1”: ").replace("%1", interest) if interest
-                else self.tr("Recommended for: "), **reader_labels()}), paper))
-        if paper.id == self._reader_paper:
-            self.reader.verticalScrollBar().setValue(scroll)
-        self._reader_paper = paper.id
-        self.rating_widget.setRating(paper.rating)
-        self.tag_editor.setTags(paper.tags)
-        self.tag_editor.setCompletions([name for name, _count in self.library.tags()])
-        self.notes.show(paper)
+        """Show the current paper in the reader and the annotation panel (desktop.reader.current_paper)."""
+        self.current_paper.show()
 
     # ------------------------------------------------------------------ annotating
     # (the bodies are desktop.edits.operations': the window's one write path; these name the current paper)

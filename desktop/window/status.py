@@ -35,9 +35,14 @@ class WindowStatus(QObject):
         self.counts = (0, 0)  # (read, total) papers of the library
 
     def recount(self) -> None:
-        """Count read papers anew (after an edit or import) and show the counts."""
+        """Count read papers and all papers anew (at start, after an import or a deletion) and show the counts."""
         counts = self.library.read_counts().values()
         self.counts = (sum(read for read, _total in counts), sum(total for _read, total in counts))
+        self.update()
+
+    def recount_read(self) -> None:
+        """Count read papers anew (a paper was marked read or unread: the number of papers is as it was)."""
+        self.counts = (self.library.read_total(), self.counts[1])
         self.update()
 
     def update(self) -> None:

@@ -132,3 +132,22 @@ def test_a_rating_reads_its_paper_once_and_writes_once_from_key_press_to_the_lis
     assert sum(statement.startswith("BEGIN") for statement in sql) == 1  # one write transaction
     assert any(statement.startswith("UPDATE annotations SET rating") for statement in sql)
     assert window.rating_widget.rating() == 4 and window.library.paper(paper_id).read
+
+
+def test_a_rating_counts_the_read_papers_without_counting_every_paper_by_venue(make_window, qtbot):
+    """Marking a paper read (here: by rating it) moves "read R of M" in the status bar by one, from a count of
+    the read annotations; the number of papers is as it was, so no GROUP BY over every paper runs (issue 28:
+    that ran twice per rating, 129 ms at 100k papers under load)."""
+    window = make_window()
+    window.actions_.auto_read.setChecked(False)
+    total = window.model.rowCount()
+    window.select_row(2, by_user=True)
+    assert window.count_label.text().endswith(f"read 0 of {total}")
+    sql = statements(window)
+
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_3)
+    qtbot.waitUntil(lambda: window.count_label.text().endswith(f"read 1 of {total}"), timeout=5000)
+    qtbot.waitUntil(lambda: not window._sidebar_timer.isActive(), timeout=5000)
+    assert not [statement for statement in sql if "FROM papers GROUP BY" in statement]
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_R)  # r: unread again
+    qtbot.waitUntil(lambda: window.count_label.text().endswith(f"read 0 of {total}"), timeout=5000)
