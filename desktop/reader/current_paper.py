@@ -34,7 +34,10 @@ class CurrentPaper:
         this paper already (desktop.reader.note_session)."""
         w = self.w
         paper_id = w.current_paper_id()
-        paper = w.library.paper(paper_id) if paper_id else None
+        try:
+            paper = w.library.paper(paper_id) if paper_id else None
+        except KeyError:  # deleted (here, or by another process) before the list moved on from it
+            paper = None
         if paper is None:
             self.shown = None
             w.reader.setHtml("<p>" + QCoreApplication.translate("MainWindow", "No paper selected.") + "</p>")

@@ -48,7 +48,11 @@ class WindowActions:
         self.undo_action = window.undo_stack.createUndoAction(window, tr("&Undo"))
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = window.undo_stack.createRedoAction(window, tr("&Redo"))
-        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
+        # Ctrl+Shift+Z and the platform's redo keys, each once: on Linux the platform's redo is Ctrl+Shift+Z too,
+        # and the same key twice on one action is an ambiguous shortcut that Qt then never triggers
+        redo_keys = [QKeySequence("Ctrl+Shift+Z")]
+        redo_keys += [key for key in QKeySequence.keyBindings(QKeySequence.StandardKey.Redo) if key not in redo_keys]
+        self.redo_action.setShortcuts(redo_keys)
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()

@@ -111,3 +111,49 @@ def test_install_desktop_writes_an_entry_and_icons(tmp_path):
     assert (tmp_path / "icons/hicolor/256x256/apps/margin.png").read_bytes()[:4] == b"\x89PNG"
     assert len(desktop_entry.remove(tmp_path)) == len(written)
     assert not (tmp_path / "applications" / "margin.desktop").exists()
+
+
+def test_deleting_the_only_paper_of_a_view_updates_the_sidebar_and_the_status_bar(qtbot, make_window):
+    """Del on the one paper a search shows: the reader, the sidebar's counts and the status bar follow (the reader
+    asked the library for the deleted paper, and the KeyError stopped every view after it)."""
+    window = make_window()
+    window.library.set_rating(FIRST, 3)
+    window.library.add_tags(FIRST, ["only here"])
+    window.set_query('tag:"only here"')
+    qtbot.waitUntil(lambda: window.model.ids() == [FIRST], timeout=10000)
+    _select(window, FIRST)
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_Delete)
+    qtbot.waitUntil(lambda: not window._sidebar_timer.isActive(), timeout=5000)
+    texts = {}
+
+    def walk(item):
+        for i in range(item.childCount()):
+            texts[item.child(i).text(0)] = item.child(i).text(1)
+            walk(item.child(i))
+
+    walk(window.sidebar.invisibleRootItem())
+    assert texts["All papers"] == "37" and "only here" not in texts and "★★★☆☆" not in texts
+    assert "of 37 papers" in window.count_label.text()
+    assert window.reader.toPlainText() == "No paper selected."
+
+
+def test_ctrl_shift_z_redoes(qtbot, make_window):
+    """Redo holds Ctrl+Shift+Z and the platform's redo keys, each once: where the platform's redo is Ctrl+Shift+Z
+    (Linux desktops; run with QT_QPA_PLATFORM=xcb under xvfb-run to see it), the same key twice on one action was
+    an ambiguous shortcut that Qt never triggered."""
+    from PySide6.QtGui import QKeySequence
+
+    window = make_window()
+    keys = window.actions_.redo_action.shortcuts()
+    platform = QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)
+    assert len(keys) == len(set(keys)) and set(keys) == {QKeySequence("Ctrl+Shift+Z"), *platform}
+    window.actions_.auto_read.setChecked(False)
+    window.activateWindow()  # a shortcut works in the active window
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+    _select(window, FIRST)
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_4)
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.library.paper(FIRST).rating is None
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_Z,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert window.library.paper(FIRST).rating == 4
