@@ -39,10 +39,7 @@ def facets(library: Library) -> Facets:
     """Count papers by tag, rating (0 for unrated), read state and venue."""
     venues = [(venue, read, total) for venue, (read, total) in library.read_counts().items()]
     total = sum(v[2] for v in venues)
-    ratings = {r: 0 for r in range(6)}
-    for rating, count in library.store.read("SELECT rating, COUNT(*) FROM annotations WHERE rating IS NOT NULL"
-                                            " GROUP BY rating"):
-        ratings[rating] = count
+    ratings = {r: 0 for r in range(6)} | rating_counts(library)
     ratings[0] = total - sum(ratings.values())
     return Facets(tags=library.tags(), ratings=ratings, read=sum(v[1] for v in venues), total=total,
                   venues=venues)

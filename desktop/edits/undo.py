@@ -161,32 +161,29 @@ class TagPapers(_Command):
         self.tag = tag
         self.gained: list[str] = []  # the papers that got the tag (known once the redo was saved)
 
+    def _each(self, ids: Sequence[str], write: Callable[[str, list[str]], Changes]) -> Changes:
+        """`write(paper_id, [tag])` for every paper of `ids` in one transaction; papers another process deleted
+        meanwhile are passed over (the others are still written)."""
+        changes = NOTHING
+        with self.library.transaction():
+            for paper_id in ids:
+                try:
+                    changes |= write(paper_id, [self.tag])
+                except KeyError:
+                    continue
+        return changes
+
     def redo(self) -> None:
         def save() -> Changes:
-            changes = NOTHING
-            with self.library.transaction():
-                for paper_id in self.ids:
-                    try:
-                        changes |= self.library.add_tags(paper_id, [self.tag])
-                    except KeyError:  # deleted by another process meanwhile: the others are still tagged
-                        continue
+            changes = self._each(self.ids, self.library.add_tags)
             self.gained = sorted(changes.papers)
             return changes
 
         self.edits.write(f"{self.text()}: {self.tag}", save, self._by())
 
     def undo(self) -> None:
-        def save() -> Changes:
-            changes = NOTHING
-            with self.library.transaction():
-                for paper_id in self.gained:
-                    try:
-                        changes |= self.library.remove_tags(paper_id, [self.tag])
-                    except KeyError:
-                        continue
-            return changes
-
-        self.edits.write(f"{self.text()}: {self.tag}", save, self._by())
+        self.edits.write(f"{self.text()}: {self.tag}", lambda: self._each(self.gained, self.library.remove_tags),
+                         self._by())
 
 
 class DeletePapers(_Command):

@@ -233,7 +233,7 @@
     </message>
     <message>
         <location line="+9"/>
-        <location filename="../../desktop/window/actions.py" line="+150"/>
+        <location filename="../../desktop/window/actions.py" line="+154"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -253,14 +253,14 @@
         <translation>忽略推荐</translation>
     </message>
     <message numerus="yes">
-        <location line="+52"/>
+        <location line="+49"/>
         <source>Delete %n paper(s)</source>
         <translation>
             <numerusform>删除 %n 篇文献</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="-109"/>
+        <location filename="../../desktop/window/actions.py" line="-113"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -295,7 +295,7 @@
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Set &amp;title…</source>
         <translation>设置标题(&amp;T)…</translation>
     </message>
@@ -725,7 +725,7 @@ Library: %1</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/window/main_window.py" line="+237"/>
+        <location filename="../../desktop/reader/current_paper.py" line="+43"/>
         <source>No paper selected.</source>
         <translation>未选择文献。</translation>
     </message>
@@ -745,7 +745,7 @@ Library: %1</source>
         <translation>推荐理由：</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location filename="../../desktop/window/main_window.py" line="+245"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -891,7 +891,7 @@ Library: %1</source>
     </message>
     <message>
         <location line="+6"/>
-        <location filename="../../desktop/edits/undo.py" line="-37"/>
+        <location filename="../../desktop/edits/undo.py" line="-34"/>
         <source>Tag papers</source>
         <translation>添加标签</translation>
     </message>
@@ -1504,7 +1504,7 @@ Library: %1</source>
 <context>
     <name>WindowStatus</name>
     <message numerus="yes">
-        <location filename="../../desktop/window/status.py" line="+48"/>
+        <location filename="../../desktop/window/status.py" line="+53"/>
         <source>%1 of %Ln paper(s) · read %2 of %3</source>
         <translation>
             <numerusform>%1 / %Ln 篇文献 · 已读 %2 / %3</numerusform>

@@ -22,3 +22,19 @@ def short_delays(monkeypatch):
     monkeypatch.setattr(search_session, "INDEX_DELAY_MS", delays.index_sync)
     monkeypatch.setattr(change_watcher, "CHECK_MS", delays.change_check)
     return delays
+
+
+@pytest.fixture
+def shown_window(qtbot, library_dir, short_delays):
+    """A main window on the test's library, shown, with View → Mark read when shown off (papers stay unread
+    unless a test marks them); closed with its library at the end."""
+    from desktop.app import create_window
+
+    win = create_window(library_dir)
+    win.actions_.auto_read.setChecked(False)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.close()
+    win.library.close()

@@ -3,28 +3,15 @@
 import pytest
 from PySide6.QtCore import Qt, QUrl
 
-from desktop.app import create_window
-from tests.helpers.window import count_index_syncs, let_checks_run
+from tests.helpers.window import count_index_syncs, let_checks_run, search
 
 AGENTS = "6ac65bf33b7e"  # GLEAN, agent verification
 REASONING = "9342e12f8e8d"  # chain-of-thought lower bounds
 
 
 @pytest.fixture
-def window(qtbot, library_dir, short_delays):
-    win = create_window(library_dir)
-    win.actions_.auto_read.setChecked(False)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.close()
-    win.library.close()
-
-
-def search(qtbot, window, text):
-    window.set_query(text)
-    qtbot.waitUntil(lambda: window.search.query == text, timeout=60000)
+def window(shown_window):
+    return shown_window
 
 
 def test_recommended_needs_a_positive_and_says_so(window, qtbot):

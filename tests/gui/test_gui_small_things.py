@@ -7,27 +7,15 @@ from PySide6.QtGui import QKeySequence
 
 from desktop.app import create_window
 from desktop.window.shortcuts import TRIAGE_KEYS, key_text, shortcut_rows, shortcuts_dialog
-from tests.helpers.window import count_index_syncs, let_checks_run
+from tests.helpers.window import count_index_syncs, let_checks_run, search
 
 AGENTS = "6ac65bf33b7e"  # GLEAN, agent verification
 REASONING = "9342e12f8e8d"  # chain-of-thought lower bounds
 
 
 @pytest.fixture
-def window(qtbot, library_dir, short_delays):
-    win = create_window(library_dir)
-    win.actions_.auto_read.setChecked(False)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.close()
-    win.library.close()
-
-
-def search(qtbot, window, text):
-    window.set_query(text)
-    qtbot.waitUntil(lambda: window.search.query == text, timeout=60000)
+def window(shown_window):
+    return shown_window
 
 
 def test_similar_shows_its_paper_first_under_a_label_and_back_returns(window, qtbot):

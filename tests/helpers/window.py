@@ -58,3 +58,9 @@ def count_index_syncs(window, qtbot) -> list[int]:
 
     index.sync = sync
     return done
+
+
+def search(qtbot, window, text: str) -> None:
+    """Put `text` in the search box and wait until the list shows its answer."""
+    window.set_query(text)
+    qtbot.waitUntil(lambda: window.search.query == text, timeout=60000)

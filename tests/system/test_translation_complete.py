@@ -76,4 +76,4 @@ def test_no_string_of_the_sources_is_missing_from_the_translation(tmp_path):
     assert len(extracted) > 200
     missing = sorted(extracted - committed)
     assert not missing, ("strings not in margin_zh_CN.ts (run scripts/update_translations.sh, translate them in "
-                         f"scripts/translate_zh_CN.py and run both again): {missing}")
+                         f"scripts/translations_zh_CN.py, run scripts/translate_zh_CN.py and both again): {missing}")
