@@ -27,9 +27,15 @@ class _Task(QRunnable):
         try:
             result = self.function()
         except Exception as error:  # noqa: BLE001 - handed to the GUI as a message
-            self.signals.failed.emit(str(error) or type(error).__name__)
+            self._tell("failed", str(error) or type(error).__name__)
         else:
-            self.signals.done.emit(result)
+            self._tell("done", result)
+
+    def _tell(self, name: str, value: object) -> None:
+        try:
+            getattr(self.signals, name).emit(value)
+        except RuntimeError:  # the parent (a window, a dock) was deleted while this ran: nobody is left to tell
+            pass
 
 
 _pool: QThreadPool | None = None
