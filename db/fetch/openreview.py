@@ -106,7 +106,8 @@ def fetch_venue(client: Client, venue_id: str, statuses: tuple[str, ...] = ("acc
             offset += len(notes)
             if progress:
                 progress(len(records), None)
-            if not notes or len(notes) < page_size or (count is not None and offset >= count):
+            # `count` says how many there are (a page may hold fewer than asked for); without it a short page ends
+            if not notes or (offset >= count if count is not None else len(notes) < page_size):
                 break
     return records
 
