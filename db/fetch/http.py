@@ -128,7 +128,7 @@ class Client:
                 self._pause(wait if wait is not None else BACKOFF[min(attempt, len(BACKOFF) - 1)])
                 continue
             raise FetchError(f"{self.name}: refused (HTTP {status} {response.reason or ''}".rstrip()
-                             + f"); nothing was changed")
+                             + "); nothing was changed")
         raise FetchError(f"{self.name}: no answer after {TRIES} tries; nothing was changed")  # pragma: no cover
 
     def _wait_turn(self) -> None:

@@ -77,8 +77,9 @@ def note_record(note: dict, status: str, venue_id: str, source: str) -> PaperRec
     forum = f"{SITE}/forum?id={note_id}" if note_id else None
     authors = _value(content, "authors")
     keywords = _value(content, "keywords")
-    extra = {"decision": decision, "presentation": presentation, "tldr": clean(_value(content, "TLDR", "TL;DR", "tldr")),
-             "pdf": pdf, "forum": forum, "session": clean(_value(content, "session")), "venue_id": venue_id}
+    extra = {"decision": decision, "presentation": presentation,
+             "tldr": clean(_value(content, "TLDR", "TL;DR", "tldr")), "pdf": pdf, "forum": forum,
+             "session": clean(_value(content, "session")), "venue_id": venue_id}
     return PaperRecord(
         title=clean(_value(content, "title")), abstract=clean(_value(content, "abstract")) or "",
         authors=[name for name in (clean(a) for a in authors) if name] if isinstance(authors, list) else [],
