@@ -5,8 +5,8 @@ free-text word is one posting list) and `textpos` (the same text's positions, fo
 (whole tags), venue, year, rating (0 = none), read, decision (the venue's decision and presentation words,
 db.search.analysis.decision_words: accept, oral, reject, withdrawn …), id. Text is analyzed by
 db/search/analysis.py. whoosh pickles the schema into the index, naming each field's format and analyzer class
-by module path (db.search.postings, db.search.analysis): moving one of them needs a new INDEX_SCHEMA_VERSION (db/search/index.py), so that indexes
-are rebuilt once instead of failing to open.
+by module path (db.search.postings, db.search.analysis): moving one of them needs a new INDEX_SCHEMA_VERSION
+(db/search/index.py), so that indexes are rebuilt once instead of failing to open.
 """
 
 from __future__ import annotations
