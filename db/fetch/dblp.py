@@ -24,6 +24,7 @@ NAME = "dblp"
 DEFAULT_BASE = "https://dblp.org"
 INTERVAL = 1.0
 PAGE_SIZE = 1000
+MAX_FIRST = 10_000  # the search API answers no hit past this offset
 _HOMONYM = re.compile(r"\s+\d{4}$")
 _TYPES = {"Conference and Workshop Papers": "inproceedings", "Journal Articles": "article",
           "Informal and Other Publications": "misc", "Books and Theses": "book", "Parts in Books or Collections":
@@ -89,14 +90,17 @@ def fetch_toc(client: Client, target: str, progress: Callable[[int, int | None],
     `Editorship`, is left out). Raises FetchError."""
     query = f"toc:{toc_key(target)}:"
     records: list[PaperRecord] = []
+    seen: set[str] = set()
     first = 0
-    while True:
+    while first < MAX_FIRST:
         infos, total = client.get("search/publ/api", {"q": query, "format": "json", "h": page_size, "f": first},
                                   parse_page)
-        records += [info_record(info) for info in infos if info.get("type") != "Editorship"]
+        fresh = [info for info in infos if str(info.get("key") or info.get("url")) not in seen]
+        seen.update(str(info.get("key") or info.get("url")) for info in fresh)
+        records += [info_record(info) for info in fresh if info.get("type") != "Editorship"]
         first += len(infos)
         if progress:
             progress(len(records), total)
-        if not infos or first >= total:
+        if not fresh or first >= total:  # a page of hits already seen: the server ignored `f`; stop
             break
     return records

@@ -45,3 +45,19 @@ def queue_arxiv(server: ReplayServer) -> None:
 
 def queue_crossref(server: ReplayServer) -> None:
     server.add("/crossref/works/10.1371/journal.pone.0033693", recording("crossref_work.json"), content_type=JSON)
+
+
+def queue_dblp(server: ReplayServer) -> None:
+    """dblp's documented example answer, for the table of contents of the Asian Test Symposium 2005."""
+    server.add("/dblp/search/publ/api", recording("dblp_faq_example.json"),
+               {"q": "toc:db/conf/ats/ats2005.bht:"}, content_type=JSON)
+
+
+def queue_pmlr(server: ReplayServer) -> None:
+    server.add("/pmlr/v229/assets/bib/bibliography.bib", recording("pmlr_v229_bibliography.bib"),
+               content_type="application/x-bibtex")
+
+
+def queue_acl(server: ReplayServer) -> None:
+    server.add("/acl/volumes/2023.acl-long.bib", recording("acl_2023.acl-long_entries.bib"),
+               content_type="application/x-bibtex")
