@@ -83,7 +83,7 @@ def _progress():
 
 def add_parsers(commands, common: argparse.ArgumentParser) -> None:
     """The `fetch` and `add` subcommands (called by db.cli.parser)."""
-    from db.fetch.job import VENUE_SOURCES
+    from db.fetch import VENUE_SOURCES
 
     p = commands.add_parser(
         "fetch", parents=[common], help="get a venue's papers from OpenReview, arXiv, DBLP, PMLR or the ACL Anthology",

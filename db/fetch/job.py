@@ -17,14 +17,13 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from db.errors import MarginError
-from db.fetch import acl, arxiv, crossref, dblp, openreview, pmlr
+from db.fetch import VENUE_SOURCES, acl, arxiv, crossref, dblp, openreview, pmlr
 from db.fetch.cache import ResponseCache
 from db.fetch.http import Client, FetchError, base_url
 from db.paper import PaperRecord
 from db.text.names import split_author_text
 
 SOURCES = {module.NAME: module for module in (openreview, arxiv, crossref, dblp, pmlr, acl)}
-VENUE_SOURCES = ("openreview", "arxiv", "dblp", "pmlr", "acl")  # what File → Get papers… and `margin fetch` offer
 Progress = Callable[[int, "int | None"], None]
 
 
