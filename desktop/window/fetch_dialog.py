@@ -16,7 +16,7 @@ import threading
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -36,6 +36,7 @@ from db.errors import MarginError
 from db.fetch.http import FetchCancelled
 from db.fetch.job import FetchRequest, fetch_records, hand_record, import_fetched
 from db.library.library import Library
+from desktop.common.i18n import tr
 
 _DOI = re.compile(r"10\.\d{4,9}/\S+")
 _ARXIV = re.compile(r"(arxiv\.org/|^arxiv:|^\d{4}\.\d{4,5}(v\d+)?$|^[a-z\-]+(\.[A-Z]{2})?/\d{7}(v\d+)?$)",
@@ -52,7 +53,7 @@ def identifier_request(text: str) -> FetchRequest:
         return FetchRequest("arxiv-id", text)
     if "openreview.net" in text or re.fullmatch(r"[\w\-]{6,20}", text):
         return FetchRequest("openreview-id", text)
-    raise MarginError(QCoreApplication.translate("AddPaperDialog", "not a DOI, an arXiv id or an OpenReview id: %1")
+    raise MarginError(tr("not a DOI, an arXiv id or an OpenReview id: %1")
                       .replace("%1", text))
 
 
@@ -80,7 +81,7 @@ class FetchTask(QObject):
                 records = fetch_records(self.request, self.cancel, lambda done, total: self.progress.emit(
                     done, total or 0))
             if self.cancel.is_set():
-                raise FetchCancelled(QCoreApplication.translate("FetchTask", "cancelled; nothing was changed"))
+                raise FetchCancelled(tr("cancelled; nothing was changed"))
             with Library.open(self.folder, seed=False) as library:
                 result = import_fetched(library, records)
             self._tell(self.done, result)
@@ -135,10 +136,10 @@ class _FetchDialogBase(QDialog):
         self.task.done.connect(self._done)
         self.task.failed.connect(self._failed)
         self.run_button.setEnabled(False)
-        self.cancel_button.setText(self.tr("Cancel"))
+        self.cancel_button.setText(tr("Cancel"))
         self.bar.setRange(0, 0)
         self.bar.show()
-        self.status.setText(self.tr("Fetching…"))
+        self.status.setText(tr("Fetching…"))
         self.window_.note_editor.flush()
         self.task.start()
 
@@ -146,23 +147,23 @@ class _FetchDialogBase(QDialog):
         if total:
             self.bar.setRange(0, total)
             self.bar.setValue(min(done, total))
-            self.status.setText(self.tr("Fetched %1 of %2 papers…").replace("%1", f"{done:,}").replace(
+            self.status.setText(tr("Fetched %1 of %2 papers…").replace("%1", f"{done:,}").replace(
                 "%2", f"{total:,}"))
         else:
-            self.status.setText(self.tr("Fetched %1 papers…").replace("%1", f"{done:,}"))
+            self.status.setText(tr("Fetched %1 papers…").replace("%1", f"{done:,}"))
 
     def _ended(self) -> None:
         self.task = None
         self.bar.hide()
         self.run_button.setEnabled(True)
-        self.cancel_button.setText(self.tr("Close"))
+        self.cancel_button.setText(tr("Close"))
 
     def _done(self, result) -> None:
         self._ended()
         self.last_result = result
         self.status.setText(result.summary())
         self.window_.watcher.check(force=True)  # the new and updated papers, read from the change log
-        self.window_.statusBar().showMessage(self.tr("Fetched: %1").replace("%1", result.summary()), 10000)
+        self.window_.statusBar().showMessage(tr("Fetched: %1").replace("%1", result.summary()), 10000)
 
     def _failed(self, message: str) -> None:
         self._ended()
@@ -172,7 +173,7 @@ class _FetchDialogBase(QDialog):
     def cancel_or_close(self) -> None:
         if self.task is not None:
             self.task.cancel.set()
-            self.status.setText(self.tr("Cancelling… what was fetched is kept for the next try"))
+            self.status.setText(tr("Cancelling… what was fetched is kept for the next try"))
             return
         self.reject()
 
@@ -191,33 +192,33 @@ class GetPapersDialog(_FetchDialogBase):
     SOURCES = ("openreview", "arxiv", "dblp", "pmlr", "acl")
 
     def __init__(self, window):
-        super().__init__(window, self.tr("Get papers"), self.tr("&Get papers"))
+        super().__init__(window, tr("Get papers"), tr("&Get papers"))
         self.setObjectName("getPapersDialog")
         form = QFormLayout()
         self.source = QComboBox(self)
         self.source.setObjectName("fetchSource")
-        labels = (self.tr("OpenReview venue"), self.tr("arXiv category or search"), self.tr("DBLP venue and year"),
-                  self.tr("PMLR volume"), self.tr("ACL Anthology volume"))
+        labels = (tr("OpenReview venue"), tr("arXiv category or search"), tr("DBLP venue and year"),
+                  tr("PMLR volume"), tr("ACL Anthology volume"))
         for name, label in zip(self.SOURCES, labels, strict=True):
             self.source.addItem(label, name)
-        form.addRow(self.tr("&Source:"), self.source)
+        form.addRow(tr("&Source:"), self.source)
         self.target = QLineEdit(self)
         self.target.setObjectName("fetchTarget")
-        form.addRow(self.tr("&Id:"), self.target)
-        self.rejected_box = QCheckBox(self.tr("Also &rejected submissions"), self)
-        self.withdrawn_box = QCheckBox(self.tr("Also &withdrawn submissions"), self)
+        form.addRow(tr("&Id:"), self.target)
+        self.rejected_box = QCheckBox(tr("Also &rejected submissions"), self)
+        self.withdrawn_box = QCheckBox(tr("Also &withdrawn submissions"), self)
         self.query = QLineEdit(self)
         self.query.setObjectName("fetchQuery")
         self.query.setPlaceholderText("ti:diffusion AND cat:cs.CV")
         self.start_date, self.end_date = QLineEdit(self), QLineEdit(self)
         for edit in (self.start_date, self.end_date):
             edit.setPlaceholderText("YYYY-MM-DD")
-        self.options = QGroupBox(self.tr("Options"), self)
+        self.options = QGroupBox(tr("Options"), self)
         options = QFormLayout(self.options)
         options.addRow(self.rejected_box)
         options.addRow(self.withdrawn_box)
         self.query_label, self.start_label, self.end_label = (
-            QLabel(self.tr("Search &query:"), self), QLabel(self.tr("&From:"), self), QLabel(self.tr("&To:"), self))
+            QLabel(tr("Search &query:"), self), QLabel(tr("&From:"), self), QLabel(tr("&To:"), self))
         self.query_label.setBuddy(self.query)
         self.start_label.setBuddy(self.start_date)
         self.end_label.setBuddy(self.end_date)
@@ -252,7 +253,7 @@ class GetPapersDialog(_FetchDialogBase):
             try:
                 return date.fromisoformat(text)
             except ValueError:
-                raise MarginError(self.tr("%1 is not a date (YYYY-MM-DD)").replace("%1", text)) from None
+                raise MarginError(tr("%1 is not a date (YYYY-MM-DD)").replace("%1", text)) from None
 
         name = self.source.currentData()
         return FetchRequest(name, self.target.text().strip(), rejected=self.rejected_box.isChecked(),
@@ -267,7 +268,7 @@ class GetPapersDialog(_FetchDialogBase):
             self._failed(str(error))
             return
         if not (request.target or request.query):
-            self._failed(self.tr("Give the id of what to get, e.g. %1").replace("%1", self.target.placeholderText()))
+            self._failed(tr("Give the id of what to get, e.g. %1").replace("%1", self.target.placeholderText()))
             return
         self.start(request)
 
@@ -276,15 +277,15 @@ class AddPaperDialog(_FetchDialogBase):
     """File → Add paper…: one paper by DOI, arXiv id or OpenReview id, or typed by hand."""
 
     def __init__(self, window):
-        super().__init__(window, self.tr("Add paper"), self.tr("&Add paper"))
+        super().__init__(window, tr("Add paper"), tr("&Add paper"))
         self.setObjectName("addPaperDialog")
         form = QFormLayout()
         self.identifier = QLineEdit(self)
         self.identifier.setObjectName("addIdentifier")
         self.identifier.setPlaceholderText("10.1371/journal.pone.0033693 · 1706.03762 · openreview.net/forum?id=…")
-        form.addRow(self.tr("DOI, arXiv or OpenReview &id:"), self.identifier)
+        form.addRow(tr("DOI, arXiv or OpenReview &id:"), self.identifier)
         self.layout_.addLayout(form)
-        hand = QGroupBox(self.tr("Or type it by hand"), self)
+        hand = QGroupBox(tr("Or type it by hand"), self)
         fields = QFormLayout(hand)
         self.title_edit, self.authors, self.venue, self.year = (QLineEdit(self) for _ in range(4))
         for edit, name in ((self.title_edit, "addTitle"), (self.authors, "addAuthors"), (self.venue, "addVenue"),
@@ -294,11 +295,11 @@ class AddPaperDialog(_FetchDialogBase):
         self.abstract = QPlainTextEdit(self)
         self.abstract.setObjectName("addAbstract")
         self.abstract.setTabChangesFocus(True)
-        fields.addRow(self.tr("&Title:"), self.title_edit)
-        fields.addRow(self.tr("A&uthors:"), self.authors)
-        fields.addRow(self.tr("&Venue:"), self.venue)
-        fields.addRow(self.tr("&Year:"), self.year)
-        fields.addRow(self.tr("A&bstract:"), self.abstract)
+        fields.addRow(tr("&Title:"), self.title_edit)
+        fields.addRow(tr("A&uthors:"), self.authors)
+        fields.addRow(tr("&Venue:"), self.venue)
+        fields.addRow(tr("&Year:"), self.year)
+        fields.addRow(tr("A&bstract:"), self.abstract)
         self.layout_.addWidget(hand)
         self.finish_layout()
         self.resize(560, self.sizeHint().height())

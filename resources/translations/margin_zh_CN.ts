@@ -705,72 +705,53 @@ Library: %1</source>
         <source>Conference map</source>
         <translation>会议地图</translation>
     </message>
-</context>
-<context>
-    <name>AddPaperDialog</name>
     <message>
-        <location filename="../../desktop/window/fetch_dialog.py" line="+55"/>
+        <location filename="../../desktop/window/fetch_dialog.py" line="+56"/>
         <source>not a DOI, an arXiv id or an OpenReview id: %1</source>
         <translation>不是 DOI、arXiv 或 OpenReview 标识：%1</translation>
     </message>
     <message>
-        <location line="+224"/>
-        <source>Add paper</source>
-        <translation>添加文献</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>&amp;Add paper</source>
-        <translation>添加文献(&amp;A)</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>DOI, arXiv or OpenReview &amp;id:</source>
-        <translation>DOI、arXiv 或 OpenReview 标识(&amp;I)：</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Or type it by hand</source>
-        <translation>或手动填写</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>&amp;Title:</source>
-        <translation>标题(&amp;T)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>A&amp;uthors:</source>
-        <translation>作者(&amp;U)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Venue:</source>
-        <translation>会议/期刊(&amp;V)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Year:</source>
-        <translation>年份(&amp;Y)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>A&amp;bstract:</source>
-        <translation>摘要(&amp;B)：</translation>
-    </message>
-</context>
-<context>
-    <name>FetchTask</name>
-    <message>
-        <location line="-218"/>
+        <location line="+28"/>
         <source>cancelled; nothing was changed</source>
         <translation>已取消；未做任何更改</translation>
     </message>
-</context>
-<context>
-    <name>GetPapersDialog</name>
     <message>
-        <location line="+111"/>
+        <location line="+55"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Fetching…</source>
+        <translation>正在获取…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Fetched %1 of %2 papers…</source>
+        <translation>已获取 %1 / %2 篇文献…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Fetched %1 papers…</source>
+        <translation>已获取 %1 篇文献…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Fetched: %1</source>
+        <translation>获取完成：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cancelling… what was fetched is kept for the next try</source>
+        <translation>正在取消…已获取的内容会保留供下次使用</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>Get papers</source>
         <translation>获取文献</translation>
     </message>
@@ -853,6 +834,51 @@ Library: %1</source>
         <location line="+15"/>
         <source>Give the id of what to get, e.g. %1</source>
         <translation>请填写要获取的标识，例如 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Add paper</source>
+        <translation>添加文献</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;Add paper</source>
+        <translation>添加文献(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>DOI, arXiv or OpenReview &amp;id:</source>
+        <translation>DOI、arXiv 或 OpenReview 标识(&amp;I)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Or type it by hand</source>
+        <translation>或手动填写</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Title:</source>
+        <translation>标题(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A&amp;uthors:</source>
+        <translation>作者(&amp;U)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Venue:</source>
+        <translation>会议/期刊(&amp;V)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Year:</source>
+        <translation>年份(&amp;Y)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A&amp;bstract:</source>
+        <translation>摘要(&amp;B)：</translation>
     </message>
 </context>
 <context>
@@ -1731,44 +1757,6 @@ Library: %1</source>
         <location line="+14"/>
         <source>Search problem: %1</source>
         <translation>搜索出错：%1</translation>
-    </message>
-</context>
-<context>
-    <name>_FetchDialogBase</name>
-    <message>
-        <location filename="../../desktop/window/fetch_dialog.py" line="-132"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Fetching…</source>
-        <translation>正在获取…</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Fetched %1 of %2 papers…</source>
-        <translation>已获取 %1 / %2 篇文献…</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Fetched %1 papers…</source>
-        <translation>已获取 %1 篇文献…</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Close</source>
-        <translation>关闭</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Fetched: %1</source>
-        <translation>获取完成：%1</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Cancelling… what was fetched is kept for the next try</source>
-        <translation>正在取消…已获取的内容会保留供下次使用</translation>
     </message>
 </context>
 </TS>
