@@ -189,7 +189,12 @@ def bibliographic_details(paper: Paper, labels: dict[str, str] | None = None) ->
 
 def _links(paper: Paper) -> list[str]:
     links = []
-    for label, url in (("URL", paper.url), ("DOI", paper.doi and f"https://doi.org/{paper.doi}"),
+    # a URL that is one of the named links (OpenReview's forum, a fetched paper's url) is shown once, by its name
+    seen = {url for url in (paper.doi and f"https://doi.org/{paper.doi}",
+                            paper.arxiv_id and f"https://arxiv.org/abs/{paper.arxiv_id}",
+                            paper.openreview_id and f"https://openreview.net/forum?id={paper.openreview_id}") if url}
+    for label, url in (("URL", paper.url if paper.url not in seen else None),
+                       ("DOI", paper.doi and f"https://doi.org/{paper.doi}"),
                        ("arXiv", paper.arxiv_id and f"https://arxiv.org/abs/{paper.arxiv_id}"),
                        ("OpenReview", paper.openreview_id and
                         f"https://openreview.net/forum?id={paper.openreview_id}"),
