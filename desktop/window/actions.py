@@ -246,6 +246,14 @@ class WindowActions:
 
         return self._fetch_dialog("add_paper", AddPaperDialog)
 
+    def stop_fetches(self) -> None:
+        """On closing: cancel a running fetch and wait for its thread (a fetch stops at its next request or
+        wait; an import it had begun finishes first, so the library is never left half-written)."""
+        for name in ("get_papers_window", "add_paper_window"):
+            dialog = getattr(self, name, None)
+            if dialog is not None:
+                dialog.stop()
+
     def _fetch_dialog(self, name: str, kind):
         dialog = getattr(self, f"{name}_window", None)
         if dialog is None:

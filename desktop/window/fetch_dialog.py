@@ -185,6 +185,13 @@ class _FetchDialogBase(QDialog):
     def running(self) -> bool:
         return self.task is not None
 
+    def stop(self, timeout: float = 60.0) -> None:
+        """Cancel a running fetch and wait for its thread to end (the window is closing)."""
+        task = self.task
+        if task is not None:
+            task.cancel.set()
+            task.thread.join(timeout)
+
 
 class GetPapersDialog(_FetchDialogBase):
     """File → Get papers…: a venue from OpenReview, PMLR, the ACL Anthology, DBLP, or arXiv papers."""

@@ -113,3 +113,21 @@ def test_cancel_stops_a_fetch_and_changes_nothing(qtbot, shown_window, server, m
     qtbot.waitUntil(lambda: dialog.last_result is not None, timeout=10000)
     assert "cancelled" in dialog.last_result
     assert len(window.library.ids()) == before
+
+
+def test_closing_the_window_during_a_fetch_cancels_it(qtbot, make_window, server, monkeypatch):
+    server.add("/openreview/notes", '{"error": "busy"}', status=429, headers={"Retry-After": "30"},
+               content_type="application/json")
+    window = make_window()
+    before = len(window.library.ids())
+    dialog = window.actions_.get_papers_dialog()
+    _type(qtbot, dialog.target, VENUE)
+    qtbot.keyClick(dialog.target, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: server.hits("/openreview/notes") >= 1, timeout=10000)
+    task = dialog.task
+    window.close()  # waits for the fetch thread, which the cancel wakes from its 30 s wait
+    assert not task.thread.is_alive()
+    from db.library.library import Library
+
+    with Library.open(window.library.folder, seed=False) as library:
+        assert len(library.ids()) == before
