@@ -167,7 +167,10 @@ def _retry_after(value: str | None) -> float | None:
     try:
         seconds = float(value)
     except ValueError:
-        parsed = email.utils.parsedate_to_datetime(value) if value else None
+        try:  # an HTTP date; a header that is neither (a server's own words) means: no advice
+            parsed = email.utils.parsedate_to_datetime(value)
+        except (ValueError, TypeError, IndexError):
+            return None
         if parsed is None:
             return None
         seconds = parsed.timestamp() - time.time()
