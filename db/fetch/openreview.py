@@ -97,18 +97,21 @@ def fetch_venue(client: Client, venue_id: str, statuses: tuple[str, ...] = ("acc
     Raises FetchError (db.fetch.http) when a page cannot be had; nothing is returned then."""
     venue_id = venue_id.strip().strip("/")
     records: list[PaperRecord] = []
+    seen: set = set()
     for status in statuses:
         offset = 0
         while True:
             params = {"content.venueid": venue_id + _STATUS[status], "limit": page_size, "offset": offset}
             notes, count = client.get("notes", params, parse_page)
-            records += [note_record(note, status, venue_id, f"openreview:{venue_id}") for note in notes
-                        if isinstance(note, dict)]
+            fresh = [note for note in notes if isinstance(note, dict) and note.get("id") not in seen]
+            seen.update(note.get("id") for note in fresh)
+            records += [note_record(note, status, venue_id, f"openreview:{venue_id}") for note in fresh]
             offset += len(notes)
             if progress:
                 progress(len(records), None)
-            # `count` says how many there are (a page may hold fewer than asked for); without it a short page ends
-            if not notes or (offset >= count if count is not None else len(notes) < page_size):
+            # `count` says how many there are (a page may hold fewer than asked for); without it a short page ends;
+            # a page of notes already seen means the server ignored `offset`
+            if not fresh or (offset >= count if count is not None else len(notes) < page_size):
                 break
     return records
 
