@@ -34,7 +34,12 @@ def cmd_fetch(args: argparse.Namespace) -> int:
     request = FetchRequest(args.source, args.target or "", rejected=args.rejected, withdrawn=args.withdrawn,
                            start=_date(args.start), end=_date(args.end), query=args.query,
                            page_size=args.page_size, limit=args.limit)
-    records = fetch_records(request, progress=_progress())
+    progress = _progress()
+    try:
+        records = fetch_records(request, progress=progress)
+    finally:
+        if progress is not None:
+            print(file=sys.stderr)  # end the "fetched N of M papers" line
     return _import(args, records)
 
 
@@ -63,8 +68,9 @@ def _import(args: argparse.Namespace, records) -> int:
     with told_when_waiting(Library.open(folder, seed=existed)) as library:
         result = import_fetched(library, records, index=after_write)
     print(result.summary())
-    for paper_id in (result.new + result.updated)[:1] if len(records) == 1 else []:
-        print(paper_id)
+    if len(records) == 1:  # `margin add`: the paper's id, for `margin annotate ID` next
+        for paper_id in (result.new + result.updated + result.unchanged)[:1]:
+            print(paper_id)
     for line, reason in result.skipped:
         print(f"  skipped: {reason}" + (f" (record {line})" if line else ""), file=sys.stderr)
     return 0
