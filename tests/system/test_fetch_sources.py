@@ -257,3 +257,15 @@ def test_arxiv_error_feed_is_malformed(server):
     server.add("/arxiv/query", error_feed, {"id_list": "1234.5678"}, content_type=ATOM)
     with pytest.raises(FetchError, match="^arxiv: a malformed answer"):
         fetch_records(FetchRequest("arxiv-id", "1234.5678"))
+
+
+@pytest.mark.slow
+def test_margin_add_in_a_real_process(server, tmp_path):
+    queue_crossref(server)
+    env = fetch_env(server, tmp_path / "cache-process")
+    done = margin("add", "--doi", "doi:10.1371/journal.pone.0033693", library=tmp_path / "lib", subprocess=True,
+                  env=env)
+    assert done.code == 0 and done.stdout.startswith("1 new, 0 updated"), done
+    paper_id = done.stdout.splitlines()[1]
+    shown = margin("show", paper_id, "--json", library=tmp_path / "lib")
+    assert json.loads(shown.stdout)["doi"] == "10.1371/journal.pone.0033693"
