@@ -72,18 +72,23 @@ def fetch_query(client: Client, query: str, progress: Callable[[int, int | None]
     """Every paper matching arXiv search `query` (at most `limit`), oldest first. Raises FetchError."""
     records: list[PaperRecord] = []
     seen: set[str | None] = set()
-    start = 0
+    start, retried = 0, False
     while True:
         params = {"search_query": query, "start": start, "max_results": page_size,
                   "sortBy": "submittedDate", "sortOrder": "ascending"}
         page, total = client.get("query", params, parse_page)
+        if not page and total and start < total and not retried:  # arXiv's known empty page: not kept, asked again
+            retried = True
+            if client.cache is not None:
+                client.cache.drop(client.url("query", params))
+            continue
         fresh = [record for record in page if record.arxiv_id not in seen]
         seen.update(record.arxiv_id for record in fresh)
         records += fresh
         start += len(page)
         if progress:
             progress(len(records), total)
-        # arXiv's API is known to answer an empty or repeated page now and then: stop rather than loop
+        # an empty page again, or a page of papers already seen: stop rather than loop
         if not fresh or (total is not None and start >= total) or (limit and len(records) >= limit):
             break
     return records[:limit] if limit else records

@@ -269,3 +269,12 @@ def test_margin_add_in_a_real_process(server, tmp_path):
     paper_id = done.stdout.splitlines()[1]
     shown = margin("show", paper_id, "--json", library=tmp_path / "lib")
     assert json.loads(shown.stdout)["doi"] == "10.1371/journal.pone.0033693"
+
+
+def test_arxiv_empty_page_midway_is_asked_again_and_not_cached(server):
+    empty = recording("arxiv_page_5.xml").decode().split("<entry>")[0].rstrip() + "\n</feed>\n"
+    server.add("/arxiv/query", empty, {"search_query": "au:del_maestro", "start": 5}, content_type=ATOM)
+    queue_arxiv(server)
+    records = fetch_records(FetchRequest("arxiv", query="au:del_maestro", page_size=5))
+    assert len(records) == 10
+    assert sum(1 for _p, query, _h in server.requests if query.get("start") == "5") == 2
