@@ -15,9 +15,12 @@ from dataclasses import dataclass, field
 _WHITESPACE = re.compile(r"\s+")
 # Bibliographic fields kept beyond the columns: `type` is the entry type in BibTeX's words (article,
 # inproceedings, book, incollection, phdthesis, techreport, misc, …); `decision` is an OpenReview/ICLR
-# decision ("Accept (Poster)", "Reject", "Workshop"); the rest as the file wrote them.
+# decision ("Accept (Poster)", "Reject", "Workshop"); the rest as the file wrote them. What a web source
+# (db.fetch) adds: `presentation` (oral, spotlight, poster), `session`, `tldr`, `pdf` and `forum` (links),
+# `venue_id` (OpenReview's), `primary_category` (arXiv's), `dblp` (the DBLP record's link).
 EXTRA_KEYS = ("type", "pages", "volume", "issue", "publisher", "month", "isbn", "issn", "editors", "language",
-              "address", "edition", "series", "note", "decision")
+              "address", "edition", "series", "note", "decision", "presentation", "session", "tldr", "pdf",
+              "forum", "venue_id", "primary_category", "dblp")
 
 
 # Decisions of a submission that was not published at its venue (words in `decision`, lower case)

@@ -193,3 +193,29 @@ def highlight_prefixes(words: list[str]) -> list[str]:
             word = stemmed if word.startswith(stemmed) and len(stemmed) >= 3 else word[: max(3, len(word) - 2)]
         prefixes.append(word)
     return list(dict.fromkeys(prefixes))
+
+
+# `decision:` (db.search.language): the values a user's own screening decision takes (issue 29's side of the
+# field); every other value is matched against the venue's decision and presentation words below
+SCREENING_VALUES = ("include", "exclude", "maybe", "none")
+_DECISION_WORDS = {"accepted": "accept", "rejected": "reject", "withdraw": "withdrawn", "orals": "oral",
+                   "posters": "poster", "spotlights": "spotlight", "workshops": "workshop"}
+
+
+def decision_value(word: str) -> str:
+    """A venue decision word as the index holds it: folded, one spelling (`Rejected` → reject, `withdraw` →
+    withdrawn, `accepted` → accept)."""
+    word = fold(word).strip()
+    return _DECISION_WORDS.get(word, word)
+
+
+def decision_words(extra: dict) -> list[str]:
+    """The venue's words for a paper (db.paper extra `decision` and `presentation`): "Accept (Oral)" gives
+    accept, oral; "Reject" reject; "Withdrawn" withdrawn; a published paper with a decision also gets accept."""
+    from db.paper import published
+
+    text = " ".join(str(extra.get(key) or "") for key in ("decision", "presentation"))
+    words = [decision_value(word) for word in re.findall(r"[^\W_]+", text)]
+    if extra.get("decision") and published(extra) and "workshop" not in words:
+        words.append("accept")
+    return list(dict.fromkeys(word for word in words if word))

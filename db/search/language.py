@@ -15,7 +15,17 @@ from whoosh import query as q
 from whoosh.lang.porter import stem as porter_stem
 
 from db.search.analysis import PART_SPAN as PART_SPAN  # tests' reference ranker reads it from here
-from db.search.analysis import PARTS, TEXT_FIELD, WORD, fold, number_value, query_analyzers, tag_value
+from db.search.analysis import (
+    PARTS,
+    SCREENING_VALUES,
+    TEXT_FIELD,
+    WORD,
+    decision_value,
+    fold,
+    number_value,
+    query_analyzers,
+    tag_value,
+)
 
 SEARCH_SYNTAX_HELP = """\
 Search syntax
@@ -29,16 +39,19 @@ Search syntax
   year:2019  year:2017..2019  year:>=2018      years: one, a range, or a comparison (> >= < <=)
   rating:>=4  rating:3  rating:none            stars 1..5; none = unrated
   read:yes  read:no                            read state
+  decision:oral  decision:reject               the venue's decision or presentation (accept, oral,
+                        spotlight, poster, workshop, reject, withdrawn)
   a OR b    a AND b    NOT a    -a    (a OR b) c   combine; AND is implied between words
                         (write AND, OR, NOT in capitals; lower-case "or" is an ordinary word)
 
-A query of filters only (venue:, tag:, year:, rating:, read:) lists its papers in library order.
+A query of filters only (venue:, tag:, year:, rating:, read:, decision:) lists its papers in library order.
 
 Case, accents and Unicode form do not matter (Kepes finds Képes); Chinese and Japanese text is found
 without spaces. An empty query shows every paper in library order.
 """
 
-FIELDS = ("title", "abstract", "author", "authors", "note", "tag", "tags", "venue", "year", "rating", "read")
+FIELDS = ("title", "abstract", "author", "authors", "note", "tag", "tags", "venue", "year", "rating", "read",
+          "decision")
 _FIELD_NAMES = {"author": "authors", "tags": "tag"}
 MAX_QUERY_CHARS = 1000
 MIN_PREFIX = 2
@@ -230,6 +243,8 @@ class _Parser:
                 return q.Term("read", "yes" if word in _TRUE else "no")
             self.hints.append("read: takes yes or no")
             return None
+        if name == "decision":
+            return self.decision_query(value)
         if name == "tag":
             tag = tag_value(value)
             if not tag:
@@ -239,6 +254,18 @@ class _Parser:
                 return self.wildcard("tag", tag)
             return q.Term("tag", tag)
         return self.text_query(name, value, phrase, negated, highlight=name not in ("venue",))
+
+    def decision_query(self, value: str) -> q.Query | None:
+        """`decision:WORD`: include/exclude/maybe/none are the user's own screening decision (issue 29 answers
+        those); any other word matches the venue's decision or presentation (decision:oral, decision:reject)."""
+        word = decision_value(value)
+        if not word:
+            self.hints.append("decision: needs a value, e.g. decision:oral")
+            return None
+        if word in SCREENING_VALUES:
+            self.hints.append(f"decision:{word} is a screening decision, not kept in this library")
+            return q.NullQuery
+        return q.Term("decision", word)
 
     def number_query(self, name: str, value: str) -> q.Query | None:
         value = value.strip().lower()

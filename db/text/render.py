@@ -108,10 +108,11 @@ READER_LABELS = {"similar": "Similar papers", "why": "Recommended for: ",
                  "article": "Journal article", "book": "Book", "incollection": "Chapter", "inbook": "Chapter",
                  "phdthesis": "PhD thesis", "mastersthesis": "Master's thesis", "thesis": "Thesis",
                  "techreport": "Report", "report": "Report", "unpublished": "Unpublished", "online": "Web page",
-                 "more tags": "and %1 more tags"}
+                 "more tags": "and %1 more tags", "presentation": "Presentation: %1", "session": "Session: %1",
+                 "tldr": "TL;DR: %1"}
 # the extra fields (db.paper.EXTRA_KEYS) the reader shows, in this order; `%1` labels from READER_LABELS
 _SHOWN_EXTRA = ("type", "editors", "volume", "issue", "pages", "publisher", "address", "edition", "series", "month",
-                "isbn", "issn", "language", "decision", "note")
+                "isbn", "issn", "language", "decision", "presentation", "session", "note")
 READER_MAX_CHARS = 20_000  # longer abstracts are shown cut: laying out megabytes would freeze the window
 READER_MAX_TAGS = 200  # a paper with more tags (an import gave it 10,000) shows these and how many are left
 
@@ -150,6 +151,9 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
             f'<a class="tag" href="margin:tag/{quote(tag, safe="")}"><span class="tag">&nbsp;{html.escape(tag)}'
             '&nbsp;</span></a>' for tag in paper.tags[:READER_MAX_TAGS]) + (
             " " + html.escape(texts["more tags"].replace("%1", f"{more:,}")) if more > 0 else "") + "</p>")
+    if paper.extra.get("tldr"):  # a source's one-line summary (OpenReview's TL;DR), before the abstract
+        parts.append('<p class="meta tldr">' + html.escape(texts["tldr"].replace("%1", str(paper.extra["tldr"])))
+                     + "</p>")
     if why:
         parts.append('<p class="why">' + html.escape(texts["why"] + ", ".join(why)) + "</p>")
     abstract = paper.abstract
@@ -185,10 +189,16 @@ def bibliographic_details(paper: Paper, labels: dict[str, str] | None = None) ->
 
 def _links(paper: Paper) -> list[str]:
     links = []
-    for label, url in (("URL", paper.url), ("DOI", paper.doi and f"https://doi.org/{paper.doi}"),
+    # a URL that is one of the named links (OpenReview's forum, a fetched paper's url) is shown once, by its name
+    seen = {url for url in (paper.doi and f"https://doi.org/{paper.doi}",
+                            paper.arxiv_id and f"https://arxiv.org/abs/{paper.arxiv_id}",
+                            paper.openreview_id and f"https://openreview.net/forum?id={paper.openreview_id}") if url}
+    for label, url in (("URL", paper.url if paper.url not in seen else None),
+                       ("DOI", paper.doi and f"https://doi.org/{paper.doi}"),
                        ("arXiv", paper.arxiv_id and f"https://arxiv.org/abs/{paper.arxiv_id}"),
                        ("OpenReview", paper.openreview_id and
-                        f"https://openreview.net/forum?id={paper.openreview_id}")):
+                        f"https://openreview.net/forum?id={paper.openreview_id}"),
+                       ("PDF", paper.extra.get("pdf") if isinstance(paper.extra.get("pdf"), str) else None)):
         if url and re.match(r"https?://", url):
             links.append(f'<a href="{html.escape(url, quote=True)}">{label}</a>')
     return links

@@ -29,4 +29,7 @@ def reader_labels() -> dict[str, str]:
         "unpublished": QCoreApplication.translate("Reader", "Unpublished"),
         "online": QCoreApplication.translate("Reader", "Web page"),
         "more tags": QCoreApplication.translate("Reader", "and %1 more tags"),
+        "presentation": QCoreApplication.translate("Reader", "Presentation: %1"),
+        "session": QCoreApplication.translate("Reader", "Session: %1"),
+        "tldr": QCoreApplication.translate("Reader", "TL;DR: %1"),
     }

@@ -40,6 +40,8 @@ class WindowActions:
 
         file_menu = self.file_menu = bar.addMenu(tr("&File"))
         self.import_action = self._action(file_menu, tr("&Import…"), self.import_dialog, "Ctrl+I")
+        self.get_papers_action = self._action(file_menu, tr("&Get papers…"), self.get_papers_dialog)
+        self.add_paper_action = self._action(file_menu, tr("&Add paper…"), self.add_paper_dialog)
         self.export_action = self._action(file_menu, tr("&Export…"), self.export_dialog, "Ctrl+E")
         file_menu.addSeparator()
         self._action(file_menu, tr("&Quit"), window.close, QKeySequence.StandardKey.Quit)
@@ -231,6 +233,36 @@ class WindowActions:
         if self.w.isVisible() and not self.w.property("quietImport"):
             QMessageBox.warning(self.w, tr("Import failed"), as_plain(tr("Nothing was imported.\n\n%1").replace(
                 "%1", message)))
+
+    def get_papers_dialog(self):
+        """File → Get papers… (desktop.window.fetch_dialog), one dialog kept while it is open."""
+        from desktop.window.fetch_dialog import GetPapersDialog
+
+        return self._fetch_dialog("get_papers", GetPapersDialog)
+
+    def add_paper_dialog(self):
+        """File → Add paper…: by DOI, arXiv id, OpenReview id or by hand."""
+        from desktop.window.fetch_dialog import AddPaperDialog
+
+        return self._fetch_dialog("add_paper", AddPaperDialog)
+
+    def stop_fetches(self) -> None:
+        """On closing: cancel a running fetch and wait for its thread (a fetch stops at its next request or
+        wait; an import it had begun finishes first, so the library is never left half-written)."""
+        for name in ("get_papers_window", "add_paper_window"):
+            dialog = getattr(self, name, None)
+            if dialog is not None:
+                dialog.stop()
+
+    def _fetch_dialog(self, name: str, kind):
+        dialog = getattr(self, f"{name}_window", None)
+        if dialog is None:
+            dialog = kind(self.w)
+            setattr(self, f"{name}_window", dialog)
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
+        return dialog
 
     def export_dialog(self) -> None:
         dialog = ExportDialog(self.w, has_query=bool(self.w.search_box.text().strip()),

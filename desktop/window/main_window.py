@@ -316,6 +316,7 @@ class MainWindow(QMainWindow):
         if not stop_import(self.actions_.import_job, self.ask_close_during_import):
             event.ignore()
             return
+        self.actions_.stop_fetches()  # File → Get papers… / Add paper… still running: cancelled, waited for
         self._closed = True
         self.setProperty("closing", True)  # docks hidden by closing keep their saved visibility
         self.reading.stop()

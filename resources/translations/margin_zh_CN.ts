@@ -233,7 +233,7 @@
     </message>
     <message>
         <location line="+9"/>
-        <location filename="../../desktop/window/actions.py" line="+154"/>
+        <location filename="../../desktop/window/actions.py" line="+156"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -260,7 +260,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="-113"/>
+        <location filename="../../desktop/window/actions.py" line="-115"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -268,6 +268,16 @@
         <location line="+1"/>
         <source>&amp;Import…</source>
         <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Get papers…</source>
+        <translation>获取文献(&amp;G)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Add paper…</source>
+        <translation>添加文献(&amp;A)…</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -455,7 +465,7 @@
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message numerus="yes">
-        <location line="+163"/>
+        <location line="+185"/>
         <source>Exporting %Ln paper(s)…</source>
         <translation>
             <numerusform>正在导出 %Ln 篇文献…</numerusform>
@@ -468,7 +478,7 @@
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="-162"/>
+        <location filename="../../desktop/window/actions.py" line="-184"/>
         <source>&amp;Search syntax</source>
         <translation>搜索语法(&amp;S)</translation>
     </message>
@@ -553,7 +563,7 @@ Library: %1</source>
 %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+35"/>
+        <location line="+57"/>
         <source>Exported %Ln paper(s) to %1</source>
         <translation>
             <numerusform>已将 %Ln 篇文献导出到 %1</numerusform>
@@ -694,6 +704,181 @@ Library: %1</source>
         <location filename="../../desktop/docks/map.py" line="+55"/>
         <source>Conference map</source>
         <translation>会议地图</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window/fetch_dialog.py" line="+56"/>
+        <source>not a DOI, an arXiv id or an OpenReview id: %1</source>
+        <translation>不是 DOI、arXiv 或 OpenReview 标识：%1</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>cancelled; nothing was changed</source>
+        <translation>已取消；未做任何更改</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Fetching…</source>
+        <translation>正在获取…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Fetched %1 of %2 papers…</source>
+        <translation>已获取 %1 / %2 篇文献…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Fetched %1 papers…</source>
+        <translation>已获取 %1 篇文献…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Fetched: %1</source>
+        <translation>获取完成：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cancelling… what was fetched is kept for the next try</source>
+        <translation>正在取消…已获取的内容会保留供下次使用</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Get papers</source>
+        <translation>获取文献</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;Get papers</source>
+        <translation>获取文献(&amp;G)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>OpenReview venue</source>
+        <translation>OpenReview 会议</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>arXiv category or search</source>
+        <translation>arXiv 分类或检索</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>DBLP venue and year</source>
+        <translation>DBLP 会议与年份</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PMLR volume</source>
+        <translation>PMLR 卷</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ACL Anthology volume</source>
+        <translation>ACL Anthology 卷</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Source:</source>
+        <translation>来源(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Id:</source>
+        <translation>标识(&amp;I)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Also &amp;rejected submissions</source>
+        <translation>同时获取被拒稿件(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Also &amp;withdrawn submissions</source>
+        <translation>同时获取撤回稿件(&amp;W)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Options</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Search &amp;query:</source>
+        <translation>检索式(&amp;Q)：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;From:</source>
+        <translation>起始日期(&amp;F)：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;To:</source>
+        <translation>截止日期(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>%1 is not a date (YYYY-MM-DD)</source>
+        <translation>%1 不是日期（YYYY-MM-DD）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Give the id of what to get, e.g. %1</source>
+        <translation>请填写要获取的标识，例如 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Add paper</source>
+        <translation>添加文献</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;Add paper</source>
+        <translation>添加文献(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>DOI, arXiv or OpenReview &amp;id:</source>
+        <translation>DOI、arXiv 或 OpenReview 标识(&amp;I)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Or type it by hand</source>
+        <translation>或手动填写</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Title:</source>
+        <translation>标题(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A&amp;uthors:</source>
+        <translation>作者(&amp;U)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Venue:</source>
+        <translation>会议/期刊(&amp;V)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Year:</source>
+        <translation>年份(&amp;Y)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A&amp;bstract:</source>
+        <translation>摘要(&amp;B)：</translation>
     </message>
 </context>
 <context>
@@ -1295,6 +1480,21 @@ Library: %1</source>
         <location line="+1"/>
         <source>and %1 more tags</source>
         <translation>另有 %1 个标签</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Presentation: %1</source>
+        <translation>报告形式：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session: %1</source>
+        <translation>分会场：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TL;DR: %1</source>
+        <translation>一句话总结：%1</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,80 @@
+"""The fetch package's parts that need no server: venue names, Retry-After, the day's cache, hand-typed papers,
+the venue's decision words (db.fetch, db.search.analysis)."""
+
+from __future__ import annotations
+
+import email.utils
+import time
+
+import pytest
+
+from db.errors import MarginError
+from db.fetch.cache import ResponseCache
+from db.fetch.http import MAX_RETRY_AFTER, _retry_after
+from db.fetch.job import hand_record
+from db.fetch.openreview import venue_label
+from db.fetch.pmlr import volume_number
+from db.search.analysis import decision_value, decision_words
+
+
+@pytest.mark.parametrize(("venue_id", "label"), [
+    ("ICLR.cc/2025/Conference", ("ICLR 2025", 2025)),
+    ("NeurIPS.cc/2024/Datasets_and_Benchmarks_Track", ("NeurIPS 2024", 2024)),
+    ("aclweb.org/ACL/2024/Workshop", ("aclweb 2024", 2024)),
+    ("TMLR", ("TMLR", None)),
+])
+def test_venue_label(venue_id, label):
+    assert venue_label(venue_id) == label
+
+
+def test_retry_after_in_seconds_or_a_date_capped():
+    assert _retry_after("7") == 7.0
+    assert _retry_after(None) is None and _retry_after("soon") is None
+    assert _retry_after("100000") == MAX_RETRY_AFTER
+    later = email.utils.formatdate(time.time() + 30, usegmt=True)
+    assert 25 <= _retry_after(later) <= 30
+
+
+def test_the_cache_keeps_a_page_for_its_age(tmp_path):
+    cache = ResponseCache(tmp_path, max_age=60)
+    cache.put("http://x/a?b=1", "body\nwith lines")
+    assert cache.get("http://x/a?b=1") == "body\nwith lines"
+    assert cache.get("http://x/a?b=2") is None
+    assert ResponseCache(tmp_path, max_age=0).get("http://x/a?b=1") is None
+    cache.drop("http://x/a?b=1")
+    assert cache.get("http://x/a?b=1") is None
+
+
+def test_hand_record():
+    record = hand_record(" A  Title ", "Ada Lovelace; Alan Turing", "Venue", "2025", "  An abstract. ")
+    assert (record.title, record.authors, record.venue, record.year, record.abstract) == (
+        "A Title", ["Ada Lovelace", "Alan Turing"], "Venue", 2025, "An abstract.")
+    with pytest.raises(MarginError, match="needs a title or an abstract"):
+        hand_record("", abstract=" ")
+    with pytest.raises(MarginError, match="is not a number"):
+        hand_record("T", year="MMXXV")
+
+
+@pytest.mark.parametrize(("extra", "words"), [
+    ({"decision": "Accept (Oral)", "presentation": "oral"}, ["accept", "oral"]),
+    ({"decision": "Reject"}, ["reject"]),
+    ({"decision": "Withdrawn"}, ["withdrawn"]),
+    ({"decision": "Poster"}, ["poster", "accept"]),  # a paper list's status: published, so accepted
+    ({"decision": "Workshop"}, ["workshop"]),
+    ({"presentation": "spotlight"}, ["spotlight"]),
+    ({}, []),
+])
+def test_decision_words(extra, words):
+    assert decision_words(extra) == words
+
+
+def test_decision_values_have_one_spelling():
+    assert [decision_value(w) for w in ("Rejected", "withdraw", "ACCEPTED", "Orals", "oral")] == [
+        "reject", "withdrawn", "accept", "oral", "oral"]
+
+
+def test_pmlr_volume_number():
+    assert volume_number("229") == volume_number("v229") == "229"
+    assert volume_number("https://proceedings.mlr.press/v229/") == "229"
+    with pytest.raises(ValueError):
+        volume_number("corl")
