@@ -19,6 +19,9 @@ _WHITESPACE = re.compile(r"\s+")
 EXTRA_KEYS = ("type", "pages", "volume", "issue", "publisher", "month", "isbn", "issn", "editors", "language",
               "address", "edition", "series", "note", "decision")
 
+# A screening decision of the user's (db.library.decisions), not a venue's `decision` above
+SCREENING_DECISIONS = ("include", "exclude", "maybe")
+
 
 # Decisions of a submission that was not published at its venue (words in `decision`, lower case)
 _NOT_PUBLISHED = ("reject", "withdraw", "desk", "active", "submitted", "under review", "pending")
@@ -110,7 +113,8 @@ class Paper:
     `label` is what the list row shows: the user's title, else the file's title, else a label derived from
     the abstract. `title` is the user's title, else the file's; `file_title` is always the file's (None when the
     file had none). `rating` is 1..5 or None; `tags` are in the case the user first typed them. `extra` holds
-    the bibliographic fields beyond the columns (EXTRA_KEYS).
+    the bibliographic fields beyond the columns (EXTRA_KEYS). `decision` is the screening decision (include,
+    exclude, maybe or None; db.library.decisions), `reason` the exclusion reason, `decided_at` its ISO time.
     """
 
     id: str
@@ -134,6 +138,9 @@ class Paper:
     added_at: str | None = None
     file_title: str | None = None
     extra: dict = field(default_factory=dict)
+    decision: str | None = None
+    reason: str | None = None
+    decided_at: str | None = None
 
     def to_json(self) -> dict:
         """The `list --json` element of ARCHITECTURE.md, plus the bibliographic fields."""
@@ -146,4 +153,4 @@ class Paper:
 
     @property
     def is_annotated(self) -> bool:
-        return bool(self.rating or self.tags or self.note.strip() or self.user_title)
+        return bool(self.rating or self.tags or self.note.strip() or self.user_title or self.decision)

@@ -2,7 +2,9 @@
 
 Fields: `text` (title, authors, abstract, note and tags in one field, title tokens weighted 2×, so that a
 free-text word is one posting list) and `textpos` (the same text's positions, for phrases and `title:`), tag
-(whole tags), venue, year, rating (0 = none), read, id. Text is analyzed by db/search/analysis.py. whoosh pickles
+(whole tags), venue, year, rating (0 = none), read, decision (the screening decision, "none" for none), reason
+(the exclusion reason, folded and whitespace-collapsed: db.search.analysis.reason_value), id.
+Text is analyzed by db/search/analysis.py. whoosh pickles
 the schema into the index, naming each field's format and analyzer class by module path (db.search.postings,
 db.search.analysis): moving one of them needs a new INDEX_SCHEMA_VERSION (db/search/index.py), so that indexes
 are rebuilt once instead of failing to open.
@@ -23,6 +25,7 @@ from db.search.analysis import (
     TEXT_FIELD,
     number_value,
     query_analyzers,
+    reason_value,
     tag_analyzer,
     tag_value,
 )
@@ -43,6 +46,8 @@ def make_schema() -> Schema:
         year=ID(),  # four digits, "0000" for none (whoosh's NumericRange misses bounded ranges)
         rating=ID(),  # "0" for none, else "1".."5"
         read=ID(),
+        decision=ID(),  # include, exclude, maybe or none (db.library.decisions)
+        reason=ID(),  # the exclusion reason as reason_value gives it ("" for none)
     )
 
 
@@ -67,6 +72,8 @@ def document(paper: Paper) -> dict:
         "year": number_value("year", paper.year),
         "rating": number_value("rating", paper.rating),
         "read": "yes" if paper.read else "no",
+        "decision": paper.decision or "none",
+        "reason": reason_value(paper.reason or ""),
     }
 
 

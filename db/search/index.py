@@ -33,9 +33,9 @@ from db.search.writer import Helper, SegmentBuilder, write_segments
 from db.system.fileio import write_atomically
 from db.system.memory import release_memory
 
-INDEX_SCHEMA_VERSION = 9  # 7: the stamp holds the last change applied (library change log); 8: 32-bit
+INDEX_SCHEMA_VERSION = 10  # 7: the stamp holds the last change applied (library change log); 8: 32-bit
 # positions in their own field (textpos), the text field holds weights only; 9: the text analyzer moved to
-# db.search.analysis (the pickled schema names it by module path)
+# db.search.analysis (the pickled schema names it by module path); 10: decision and reason (issue 29)
 _STAMP = "margin-index.json"
 _WRITER_TIMEOUT = 5.0
 _BULK_SYNC = 100  # a queue this long is written as a new segment (SegmentBuilder) instead of doc by doc

@@ -15,7 +15,7 @@ from whoosh import query as q
 from whoosh.lang.porter import stem as porter_stem
 
 from db.search.analysis import PART_SPAN as PART_SPAN  # tests' reference ranker reads it from here
-from db.search.analysis import PARTS, TEXT_FIELD, WORD, fold, number_value, query_analyzers, tag_value
+from db.search.analysis import PARTS, TEXT_FIELD, WORD, fold, number_value, query_analyzers, reason_value, tag_value
 
 SEARCH_SYNTAX_HELP = """\
 Search syntax
@@ -29,16 +29,20 @@ Search syntax
   year:2019  year:2017..2019  year:>=2018      years: one, a range, or a comparison (> >= < <=)
   rating:>=4  rating:3  rating:none            stars 1..5; none = unrated
   read:yes  read:no                            read state
+  decision:include  decision:exclude  decision:maybe  decision:none     screening decision
+  reason:"wrong population"                    excluded for that reason (reason:none: excluded, no reason)
   a OR b    a AND b    NOT a    -a    (a OR b) c   combine; AND is implied between words
                         (write AND, OR, NOT in capitals; lower-case "or" is an ordinary word)
 
-A query of filters only (venue:, tag:, year:, rating:, read:) lists its papers in library order.
+A query of filters only (venue:, tag:, year:, rating:, read:, decision:, reason:) lists its papers in library order.
 
 Case, accents and Unicode form do not matter (Kepes finds Képes); Chinese and Japanese text is found
 without spaces. An empty query shows every paper in library order.
 """
 
-FIELDS = ("title", "abstract", "author", "authors", "note", "tag", "tags", "venue", "year", "rating", "read")
+FIELDS = ("title", "abstract", "author", "authors", "note", "tag", "tags", "venue", "year", "rating", "read",
+          "decision", "reason")
+SCREENING_DECISIONS = ("include", "exclude", "maybe", "none")  # decision: values that mean the screening decision
 _FIELD_NAMES = {"author": "authors", "tags": "tag"}
 MAX_QUERY_CHARS = 1000
 MIN_PREFIX = 2
@@ -230,6 +234,18 @@ class _Parser:
                 return q.Term("read", "yes" if word in _TRUE else "no")
             self.hints.append("read: takes yes or no")
             return None
+        if name == "decision":
+            word = fold(value).strip()
+            if word in SCREENING_DECISIONS:
+                return q.Term("decision", word)
+            return self.venue_decision(value)
+        if name == "reason":
+            reason = reason_value(value)
+            if reason in ("", "none") and not phrase:  # excluded without a reason
+                return q.And([q.Term("decision", "exclude"), q.Term("reason", "")])
+            if not phrase and reason.endswith("*") and len(reason.rstrip("*")) >= MIN_PREFIX:
+                return q.Prefix("reason", reason.rstrip("*"))
+            return q.Term("reason", reason)
         if name == "tag":
             tag = tag_value(value)
             if not tag:
@@ -239,6 +255,13 @@ class _Parser:
                 return self.wildcard("tag", tag)
             return q.Term("tag", tag)
         return self.text_query(name, value, phrase, negated, highlight=name not in ("venue",))
+
+    def venue_decision(self, value: str) -> q.Query | None:
+        """`decision:` with a value other than the screening decisions (include, exclude, maybe, none): the
+        venue's decision (oral, poster, spotlight, accept, reject; a paper's extra["decision"]). Not indexed yet:
+        a hint says what the field takes, and the clause matches nothing it could not mean."""
+        self.hints.append("decision: takes include, exclude, maybe or none")
+        return None
 
     def number_query(self, name: str, value: str) -> q.Query | None:
         value = value.strip().lower()
