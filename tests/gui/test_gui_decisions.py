@@ -4,6 +4,7 @@ triage loop, undone by Ctrl+Z; the criteria panel's reasons, criteria and PRISMA
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+
 from db.library.library import Library
 from tests.helpers.window import search
 
