@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -106,6 +107,10 @@ class CriteriaDock(QDockWidget):
         self.counts.setAccessibleName(self.tr("PRISMA counts"))
         self.counts.setHeaderLabels([self.tr("Stage"), self.tr("Papers")])
         self.counts.setRootIsDecorated(True)
+        header = self.counts.header()  # the stage takes the room, the number column fits its numbers
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         layout.addWidget(self.counts, 2)
         self.setWidget(body)
 
@@ -118,7 +123,11 @@ class CriteriaDock(QDockWidget):
         action = self.toggleViewAction()
         action.setText(self.tr("Screening &criteria"))
         action.setShortcut("Ctrl+Shift+D")
-        window.actions_.view_menu.addAction(action)
+        progress = window.docks.made("progress")  # Triage progress stays the View menu's last entry (tests find it)
+        if progress is not None:
+            window.actions_.view_menu.insertAction(progress.toggleViewAction(), action)
+        else:
+            window.actions_.view_menu.addAction(action)
         self.visibilityChanged.connect(self._visibility_changed)
         self.setVisible(window.settings.value("criteria/visible", False, type=bool))
 
@@ -162,7 +171,6 @@ class CriteriaDock(QDockWidget):
         row(self.tr("Included"), counts.included, screened)
         row(self.tr("Not screened yet"), counts.undecided)
         self.counts.expandAll()
-        self.counts.resizeColumnToContents(0)
         self.counted.emit(counts)
 
     def show_paper(self) -> None:

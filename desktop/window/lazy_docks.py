@@ -74,6 +74,10 @@ class LazyDocks(QObject):
             self._docks["map"] = MapDock(self._window)
         return self._docks["map"]
 
+    def made(self, name: str):
+        """The dock `name` ("progress", "map", "criteria") when it was made already, else None."""
+        return self._docks.get(name)
+
     def save_typing(self) -> None:
         """Save what a dock holds typed but not saved yet (the screening criteria), before the window closes."""
         if "criteria" in self._docks:
