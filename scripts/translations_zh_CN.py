@@ -386,6 +386,10 @@ TRANSLATIONS: dict[str, str] = {
     "Not screened yet": "尚未筛选",
     "This paper: %1": "本文献：%1",
     "Maybe": "待定",
+    "excluded: %1": "已排除：%1",
+    "excluded": "已排除",
+    "included": "已纳入",
+    "maybe": "待定",
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)

@@ -709,7 +709,7 @@ Library: %1</source>
 <context>
     <name>CriteriaDock</name>
     <message>
-        <location filename="../../desktop/docks/criteria.py" line="+44"/>
+        <location filename="../../desktop/docks/criteria.py" line="+45"/>
         <location line="+3"/>
         <source>Screening criteria</source>
         <translation>筛选标准</translation>
@@ -736,12 +736,12 @@ Library: %1</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+101"/>
+        <location line="+109"/>
         <source>Maybe</source>
         <translation>待定</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-109"/>
         <source>Decide later (key M)</source>
         <translation>稍后决定（按键 M）</translation>
     </message>
@@ -807,12 +807,12 @@ Library: %1</source>
         <translation>文献</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>Screening &amp;criteria</source>
         <translation>筛选标准(&amp;C)</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+41"/>
         <source>Records</source>
         <translation>记录</translation>
     </message>
@@ -842,7 +842,7 @@ Library: %1</source>
         <translation>尚未筛选</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>No paper selected.</source>
         <translation>未选择文献。</translation>
     </message>
@@ -1181,7 +1181,7 @@ Library: %1</source>
 <context>
     <name>PaperTableModel</name>
     <message>
-        <location filename="../../desktop/list/paper_model.py" line="+57"/>
+        <location filename="../../desktop/list/paper_model.py" line="+58"/>
         <source>Paper</source>
         <translation>文献</translation>
     </message>
@@ -1216,7 +1216,27 @@ Library: %1</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+129"/>
+        <source>excluded: %1</source>
+        <translation>已排除：%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>excluded</source>
+        <translation>已排除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>included</source>
+        <translation>已纳入</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>maybe</source>
+        <translation>待定</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>et al.</source>
         <translation>等</translation>
     </message>
