@@ -143,12 +143,14 @@ class Paper:
     decided_at: str | None = None
 
     def to_json(self) -> dict:
-        """The `list --json` element of ARCHITECTURE.md, plus the bibliographic fields."""
+        """The `list --json` element of ARCHITECTURE.md, plus the bibliographic fields and the screening decision
+        (`screening_decision`: include, exclude, maybe or null; `exclusion_reason`: text or null)."""
         return {
             "id": self.id, "label": self.label, "title": self.title, "venue": self.venue, "year": self.year,
             "rating": self.rating, "tags": list(self.tags), "read": self.read, "note": self.note,
             "authors": list(self.authors), "abstract": self.abstract, "url": self.url, "doi": self.doi,
             "arxiv_id": self.arxiv_id, "openreview_id": self.openreview_id, "keywords": list(self.keywords),
+            "screening_decision": self.decision, "exclusion_reason": self.reason,
         }
 
     @property

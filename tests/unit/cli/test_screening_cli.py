@@ -56,7 +56,9 @@ def test_decide_reasons_and_criteria(library_dir, tmp_path):
     with Library.open(library_dir) as library:
         assert library.paper(ids[2]).reason == "duplicate" and library.paper(ids[1]).read
         assert library.criteria() == "From a file"
-    assert json.loads(margin("list", "reason:duplicate", "--json", library=library_dir).stdout)[0]["id"] == ids[2]
+    listed = json.loads(margin("list", "reason:duplicate", "--json", library=library_dir).stdout)
+    assert [(p["id"], p["screening_decision"], p["exclusion_reason"]) for p in listed] == [(ids[2], "exclude",
+                                                                                          "duplicate")]
 
 
 @pytest.mark.slow  # `progress` fits the recommender: seconds on a loaded machine
