@@ -165,7 +165,7 @@ class Operations(QObject):
             saved()
             return changes
 
-        self.edits.write(_said("CriteriaDock", "Exclusion reasons"), save, initiator)
+        self.edits.write(tr("Exclusion reasons"), save, initiator)
 
     def rename_exclusion_reason(self, old: str, new: str, saved: Callable[[], None], initiator: Any = None) -> None:
         """Rename a reason in the list and on the papers excluded for it (their Changes are applied). Raises
@@ -178,13 +178,13 @@ class Operations(QObject):
             saved()
             return changes
 
-        self.edits.write(_said("CriteriaDock", "Rename reason") + f": {old}", save, initiator)
+        self.edits.write(tr("Rename reason") + f": {old}", save, initiator)
 
     def set_criteria(self, text: str, initiator: Any = None) -> None:
         """Replace the inclusion criteria text. Raises ValueError for text over the library's limit."""
         if len(text) > MAX_CRITERIA:
             raise ValueError(f"the inclusion criteria have at most {MAX_CRITERIA:,} characters")
-        self.edits.write(_said("CriteriaDock", "Inclusion criteria"), lambda: self.library.set_criteria(text),
+        self.edits.write(tr("Inclusion criteria"), lambda: self.library.set_criteria(text),
                          initiator)
 
     def draw_check(self, scope: str, ids: Sequence[str], initiator: Any = None) -> None:

@@ -100,13 +100,12 @@ class ScreeningKeys(QObject):
 
 def decision_text(decision: str | None, reason: str | None = None) -> str:
     """The decision as the window says it: "Included", "Excluded: wrong population", "Maybe", "No decision"."""
-    def said(text: str) -> str:
-        return QCoreApplication.translate("ScreeningKeys", text)
-
     if decision == INCLUDE:
-        return said("Included")
+        return QCoreApplication.translate("ScreeningKeys", "Included")
     if decision == EXCLUDE:
-        return said("Excluded: %1").replace("%1", reason) if reason else said("Excluded")
+        if reason:
+            return QCoreApplication.translate("ScreeningKeys", "Excluded: %1").replace("%1", reason)
+        return QCoreApplication.translate("ScreeningKeys", "Excluded")
     if decision == MAYBE:
-        return said("Maybe")
-    return said("No decision")
+        return QCoreApplication.translate("ScreeningKeys", "Maybe")
+    return QCoreApplication.translate("ScreeningKeys", "No decision")

@@ -227,6 +227,21 @@
         <translation>标为已读</translation>
     </message>
     <message>
+        <location line="+64"/>
+        <source>Exclusion reasons</source>
+        <translation>排除理由</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Rename reason</source>
+        <translation>重命名理由</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Inclusion criteria</source>
+        <translation>纳入标准</translation>
+    </message>
+    <message>
         <location filename="../../desktop/edits/undo.py" line="+0"/>
         <source>Mark unread</source>
         <translation>标为未读</translation>
@@ -658,7 +673,7 @@ Library: %1</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop/edits/operations.py" line="+50"/>
+        <location filename="../../desktop/edits/operations.py" line="-33"/>
         <location filename="../../desktop/reader/highlight_view.py" line="+55"/>
         <source>Highlight words</source>
         <translation>高亮词</translation>
@@ -1495,6 +1510,34 @@ Library: %1</source>
         <location line="+2"/>
         <source>Edit the reasons…</source>
         <translation>编辑理由…</translation>
+    </message>
+</context>
+<context>
+    <name>ScreeningKeys</name>
+    <message>
+        <location line="+66"/>
+        <source>Included</source>
+        <translation>已纳入</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Excluded: %1</source>
+        <translation>已排除：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Excluded</source>
+        <translation>已排除</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Maybe</source>
+        <translation>待定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No decision</source>
+        <translation>未决定</translation>
     </message>
 </context>
 <context>
