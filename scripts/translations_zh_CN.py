@@ -387,6 +387,12 @@ TRANSLATIONS: dict[str, str] = {
     "This paper: %1": "本文献：%1",
     "Maybe": "待定",
     "excluded: %1": "已排除：%1",
+    "Save counts as CSV…": "将计数保存为 CSV…",
+    "The PRISMA counts as stage, reason, count rows (as margin progress --prisma-csv)":
+        "PRISMA 计数，按阶段、理由、数量逐行保存（同 margin progress --prisma-csv）",
+    "Save PRISMA counts": "保存 PRISMA 计数",
+    "CSV files (*.csv)": "CSV 文件 (*.csv)",
+    "Saved %1": "已保存 %1",
     "excluded": "已排除",
     "included": "已纳入",
     "maybe": "待定",

@@ -5,8 +5,6 @@
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import sys
 from pathlib import Path
 
@@ -109,16 +107,6 @@ def cmd_criteria(args: argparse.Namespace) -> int:
     return 0
 
 
-def prisma_csv(counts: Prisma) -> str:
-    """The PRISMA counts as CSV (RFC 4180, CRLF, UTF-8 byte-order mark as the CSV export): a header
-    `stage,reason,count`, then one row per stage and one per exclusion reason (Prisma.stages)."""
-    buffer = io.StringIO(newline="")
-    writer = csv.writer(buffer, dialect="excel", lineterminator="\r\n")
-    writer.writerow(("stage", "reason", "count"))
-    writer.writerows(counts.stages())
-    return "\ufeff" + buffer.getvalue()
-
-
 def prisma_line(counts: Prisma) -> str:
     """`screening: 12 of 400 decided: 3 included, 8 excluded (wrong population 5, duplicate 3), 1 maybe`."""
     reasons = ", ".join(f"{reason or 'no reason'} {count}" for reason, count in counts.excluded_by_reason.items())
@@ -127,12 +115,13 @@ def prisma_line(counts: Prisma) -> str:
 
 
 def write_prisma_csv(counts: Prisma, path: str) -> None:
-    """Write `prisma_csv(counts)` to `path`. Raises MarginError naming the file when it cannot be written."""
+    """Write the counts as CSV (Prisma.to_csv) to `path`. Raises MarginError naming the file when it cannot be
+    written."""
     target = Path(path)
     if target.is_dir():
         raise MarginError(f"{target}: is a folder; give the CSV file to write")
     try:
-        write_atomically(target, prisma_csv(counts))
+        write_atomically(target, counts.to_csv())
     except OSError as error:
         raise MarginError(f"{target}: cannot write the PRISMA counts ({error.strerror or error})") from None
 

@@ -13,6 +13,8 @@ rename moved papers' reasons (the window updates its criteria panel itself, as f
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -126,6 +128,15 @@ class Prisma:
         rows += [("records excluded", reason, count) for reason, count in self.excluded_by_reason.items()]
         return rows + [("maybe (awaiting a decision)", "", self.maybe), ("records included", "", self.included),
                        ("not screened yet", "", self.undecided)]
+
+    def to_csv(self) -> str:
+        """The counts as CSV (RFC 4180, CRLF, a UTF-8 byte-order mark as the CSV export writes): a header
+        `stage,reason,count`, then `stages()`, one row each."""
+        buffer = io.StringIO(newline="")
+        writer = csv.writer(buffer, dialect="excel", lineterminator="\r\n")
+        writer.writerow(("stage", "reason", "count"))
+        writer.writerows(self.stages())
+        return "\ufeff" + buffer.getvalue()
 
 
 def prisma_counts(store: Store, ids: Sequence[str] | None = None) -> Prisma:

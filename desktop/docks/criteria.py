@@ -1,7 +1,7 @@
 """The screening criteria dock (View → Screening criteria, issue 29), beside the reader: the current paper's
 decision with Include / Exclude / Maybe buttons (the I, E, M keys), the inclusion criteria text, the editable list of
 exclusion reasons, and the PRISMA-style counts of the library (records, screened, excluded by reason, maybe,
-included, not screened yet).
+included, not screened yet), which *Save counts as CSV…* writes as `margin progress --prisma-csv` does.
 
 The counts and the current paper's decision are updated from the Changes the window applies (a `decision`,
 `added` or `removed` change), never by polling; the reason list and the criteria belong to no paper, so the dock
@@ -11,16 +11,20 @@ changes arrive: a rename there renames papers' reasons too). Every edit goes thr
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
+    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QTreeWidget,
@@ -30,7 +34,10 @@ from PySide6.QtWidgets import (
 )
 
 from db.changes import ADDED, DECISION, OUTSIDE, REMOVED, Changes
+from db.errors import MarginError
 from db.library.decisions import Prisma
+from db.system.fileio import write_atomically
+from desktop.common.plain_text import as_plain
 from desktop.reader.screening_keys import decision_text
 
 SAVE_DELAY_MS = 600  # the criteria are saved once typing pauses this long (and when the dock is hidden)
@@ -112,6 +119,11 @@ class CriteriaDock(QDockWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         layout.addWidget(self.counts, 2)
+        save = QPushButton(self.tr("Save counts as CSV…"), body)
+        save.setObjectName("prismaSaveCsv")
+        save.setToolTip(self.tr("The PRISMA counts as stage, reason, count rows (as margin progress --prisma-csv)"))
+        save.clicked.connect(self.save_counts)
+        layout.addWidget(save)
         self.setWidget(body)
 
         self.load_reasons()
@@ -172,6 +184,19 @@ class CriteriaDock(QDockWidget):
         row(self.tr("Not screened yet"), counts.undecided)
         self.counts.expandAll()
         self.counted.emit(counts)
+
+    def save_counts(self) -> None:
+        """Ask for a file and write the PRISMA counts shown there as CSV (db.library.decisions.Prisma.to_csv)."""
+        path, _filter = QFileDialog.getSaveFileName(self, self.tr("Save PRISMA counts"), "prisma.csv",
+                                                    self.tr("CSV files (*.csv)"))
+        if not path or self.current is None:
+            return
+        try:
+            write_atomically(Path(path), self.current.to_csv())
+        except MarginError as error:
+            QMessageBox.warning(self, self.tr("Save PRISMA counts"), as_plain(str(error)))
+            return
+        self.w.statusBar().showMessage(self.tr("Saved %1").replace("%1", path), 5000)
 
     def show_paper(self) -> None:
         paper_id = self.w.current_paper_id()

@@ -724,7 +724,7 @@ Library: %1</source>
 <context>
     <name>CriteriaDock</name>
     <message>
-        <location filename="../../desktop/docks/criteria.py" line="+45"/>
+        <location filename="../../desktop/docks/criteria.py" line="+52"/>
         <location line="+3"/>
         <source>Screening criteria</source>
         <translation>筛选标准</translation>
@@ -751,12 +751,12 @@ Library: %1</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+109"/>
+        <location line="+114"/>
         <source>Maybe</source>
         <translation>待定</translation>
     </message>
     <message>
-        <location line="-109"/>
+        <location line="-114"/>
         <source>Decide later (key M)</source>
         <translation>稍后决定（按键 M）</translation>
     </message>
@@ -822,7 +822,17 @@ Library: %1</source>
         <translation>文献</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+7"/>
+        <source>Save counts as CSV…</source>
+        <translation>将计数保存为 CSV…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The PRISMA counts as stage, reason, count rows (as margin progress --prisma-csv)</source>
+        <translation>PRISMA 计数，按阶段、理由、数量逐行保存（同 margin progress --prisma-csv）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Screening &amp;criteria</source>
         <translation>筛选标准(&amp;C)</translation>
     </message>
@@ -857,7 +867,23 @@ Library: %1</source>
         <translation>尚未筛选</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <location line="+7"/>
+        <source>Save PRISMA counts</source>
+        <translation>保存 PRISMA 计数</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
         <location line="+8"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No paper selected.</source>
         <translation>未选择文献。</translation>
     </message>

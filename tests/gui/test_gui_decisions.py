@@ -123,6 +123,30 @@ def test_the_criteria_panel_edits_reasons_and_criteria_and_counts_from_changes(m
     qtbot.waitUntil(lambda: library.criteria() == "Agents that use tools.")
 
 
+def test_the_panel_saves_the_prisma_counts_as_csv(make_window, qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    window = make_window()
+    library = window.library
+    dock = window.criteria_dock
+    dock.show()
+    qtbot.waitUntil(dock.isVisible)
+    ids = library.ids()
+    window.select_row(0)
+    _key(qtbot, window, Qt.Key.Key_I)
+    window.select_row(1)
+    _key(qtbot, window, Qt.Key.Key_E)
+    _pick(qtbot, window, Qt.Key.Key_1)
+    target = tmp_path / "prisma.csv"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (str(target), ""))
+    qtbot.mouseClick(_button(dock, "prismaSaveCsv"), Qt.MouseButton.LeftButton)
+    rows = target.read_bytes().decode("utf-8-sig").splitlines()
+    reason = library.exclusion_reasons()[0]
+    assert rows[:5] == ["stage,reason,count", f"records identified,,{len(ids)}", "records screened,,2",
+                        "records excluded,,1", f"records excluded,{reason},1"]
+    assert rows[-2:] == ["records included,,1", f"not screened yet,,{len(ids) - 2}"]
+
+
 def test_criteria_typed_just_before_closing_are_saved(make_window, qtbot, library_dir):
     window = make_window()
     dock = window.criteria_dock
