@@ -96,7 +96,7 @@ def write_backup(library: Library, keep: int = KEEP, now: datetime | None = None
     folder = backup_folder(library)
     latest = latest_backup(library)
     data["papers"] += _deleted_since(library, latest)
-    if latest is not None and _same_papers(latest, data["papers"]):
+    if latest is not None and _same_papers(latest, data["papers"], data["screening"]):
         try:
             stamp = now.timestamp()
             os.utime(latest, (stamp, stamp))
@@ -163,9 +163,10 @@ def _free_name(folder: Path, now: datetime) -> Path:
     return path
 
 
-def _same_papers(path: Path, papers: list[dict]) -> bool:
+def _same_papers(path: Path, papers: list[dict], screening: dict | None = None) -> bool:
     try:
-        return json.loads(path.read_text(encoding="utf-8")).get("papers") == papers
+        old = json.loads(path.read_text(encoding="utf-8"))
+        return old.get("papers") == papers and old.get("screening") == screening
     except (OSError, ValueError, AttributeError):
         return False
 

@@ -177,6 +177,14 @@ def test_decisions_reasons_and_criteria_survive_backup_and_restore(library_dir, 
         assert restore(library, json.loads(saved.read_text())).changed == []  # twice: nothing more
 
 
+def test_a_changed_criteria_text_alone_makes_a_new_backup(library):
+    first = write_backup(library, now=datetime(2026, 12, 1, 10, tzinfo=UTC))
+    assert write_backup(library, now=datetime(2026, 12, 1, 11, tzinfo=UTC)) == first  # nothing changed
+    library.set_criteria("Only agents")
+    second = write_backup(library, now=datetime(2026, 12, 1, 12, tzinfo=UTC))
+    assert second != first and json.loads(second.read_text())["screening"]["criteria"] == "Only agents"
+
+
 def test_decisions_survive_a_json_export_and_import(library_dir, tmp_path):
     with Library.open(library_dir) as library:
         before = _decide(library)
