@@ -356,7 +356,6 @@ TRANSLATIONS: dict[str, str] = {
     "Exclusion reasons": "排除理由",
     "Rename reason": "重命名理由",
     "Inclusion criteria": "纳入标准",
-    "Exclusion reason": "排除理由",
     "Exclude: why?": "排除：理由？",
     "&0  Exclude without a reason": "&0  无理由排除",
     "Edit the reasons…": "编辑理由…",
@@ -388,8 +387,7 @@ TRANSLATIONS: dict[str, str] = {
     "Maybe": "待定",
     "excluded: %1": "已排除：%1",
     "Save counts as CSV…": "将计数保存为 CSV…",
-    "The PRISMA counts as stage, reason, count rows (as margin progress --prisma-csv)":
-        "PRISMA 计数，按阶段、理由、数量逐行保存（同 margin progress --prisma-csv）",
+    "Stage, reason, count rows (as progress --prisma-csv)": "阶段、理由、数量逐行（同 progress --prisma-csv）",
     "Save PRISMA counts": "保存 PRISMA 计数",
     "CSV files (*.csv)": "CSV 文件 (*.csv)",
     "Saved %1": "已保存 %1",

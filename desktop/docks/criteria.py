@@ -121,7 +121,7 @@ class CriteriaDock(QDockWidget):
         layout.addWidget(self.counts, 2)
         save = QPushButton(self.tr("Save counts as CSV…"), body)
         save.setObjectName("prismaSaveCsv")
-        save.setToolTip(self.tr("The PRISMA counts as stage, reason, count rows (as margin progress --prisma-csv)"))
+        save.setToolTip(self.tr("Stage, reason, count rows (as progress --prisma-csv)"))
         save.clicked.connect(self.save_counts)
         layout.addWidget(save)
         self.setWidget(body)

@@ -23,7 +23,7 @@ class ReasonPicker(QMenu):
     def __init__(self, reasons: list[str], chosen, edit_reasons, parent=None):
         super().__init__(parent)
         self.setObjectName("reasonPicker")
-        self.setAccessibleName(self.tr("Exclusion reason"))
+        self.setAccessibleName(self.tr("Exclusion reasons"))
         self.setTitle(self.tr("Exclude: why?"))
         title = self.addAction(self.tr("Exclude: why?"))
         title.setEnabled(False)

@@ -828,8 +828,8 @@ Library: %1</source>
     </message>
     <message>
         <location line="+2"/>
-        <source>The PRISMA counts as stage, reason, count rows (as margin progress --prisma-csv)</source>
-        <translation>PRISMA 计数，按阶段、理由、数量逐行保存（同 margin progress --prisma-csv）</translation>
+        <source>Stage, reason, count rows (as progress --prisma-csv)</source>
+        <translation>阶段、理由、数量逐行（同 progress --prisma-csv）</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -1518,7 +1518,7 @@ Library: %1</source>
     <name>ReasonPicker</name>
     <message>
         <location filename="../../desktop/reader/screening_keys.py" line="+26"/>
-        <source>Exclusion reason</source>
+        <source>Exclusion reasons</source>
         <translation>排除理由</translation>
     </message>
     <message>
