@@ -22,6 +22,9 @@ EXTRA_KEYS = ("type", "pages", "volume", "issue", "publisher", "month", "isbn", 
               "address", "edition", "series", "note", "decision", "presentation", "session", "tldr", "pdf",
               "forum", "venue_id", "primary_category", "dblp")
 
+# A screening decision of the user's (db.library.decisions), not a venue's `decision` above
+SCREENING_DECISIONS = ("include", "exclude", "maybe")
+
 
 # Decisions of a submission that was not published at its venue (words in `decision`, lower case)
 _NOT_PUBLISHED = ("reject", "withdraw", "desk", "active", "submitted", "under review", "pending")
@@ -113,7 +116,8 @@ class Paper:
     `label` is what the list row shows: the user's title, else the file's title, else a label derived from
     the abstract. `title` is the user's title, else the file's; `file_title` is always the file's (None when the
     file had none). `rating` is 1..5 or None; `tags` are in the case the user first typed them. `extra` holds
-    the bibliographic fields beyond the columns (EXTRA_KEYS).
+    the bibliographic fields beyond the columns (EXTRA_KEYS). `decision` is the screening decision (include,
+    exclude, maybe or None; db.library.decisions), `reason` the exclusion reason, `decided_at` its ISO time.
     """
 
     id: str
@@ -137,16 +141,21 @@ class Paper:
     added_at: str | None = None
     file_title: str | None = None
     extra: dict = field(default_factory=dict)
+    decision: str | None = None
+    reason: str | None = None
+    decided_at: str | None = None
 
     def to_json(self) -> dict:
-        """The `list --json` element of ARCHITECTURE.md, plus the bibliographic fields."""
+        """The `list --json` element of ARCHITECTURE.md, plus the bibliographic fields and the screening decision
+        (`screening_decision`: include, exclude, maybe or null; `exclusion_reason`: text or null)."""
         return {
             "id": self.id, "label": self.label, "title": self.title, "venue": self.venue, "year": self.year,
             "rating": self.rating, "tags": list(self.tags), "read": self.read, "note": self.note,
             "authors": list(self.authors), "abstract": self.abstract, "url": self.url, "doi": self.doi,
             "arxiv_id": self.arxiv_id, "openreview_id": self.openreview_id, "keywords": list(self.keywords),
+            "screening_decision": self.decision, "exclusion_reason": self.reason,
         }
 
     @property
     def is_annotated(self) -> bool:
-        return bool(self.rating or self.tags or self.note.strip() or self.user_title)
+        return bool(self.rating or self.tags or self.note.strip() or self.user_title or self.decision)

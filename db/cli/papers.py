@@ -145,6 +145,7 @@ def _show(args: argparse.Namespace, library: Library) -> int:
               ("venue", paper.venue or ""), ("year", str(paper.year or "")),
               ("rating", f"{stars(paper.rating)} ({paper.rating}/5)" if paper.rating else "unrated"),
               ("tags", ", ".join(paper.tags)), ("read", "yes" if paper.read else "no"),
+              ("screening", f"{paper.decision} ({paper.reason})" if paper.reason else paper.decision or ""),
               ("keywords", ", ".join(paper.keywords)), ("url", paper.url or ""), ("doi", paper.doi or ""),
               ("arxiv", paper.arxiv_id or ""), ("openreview", paper.openreview_id or ""),
               ("added", paper.added_at or "")]

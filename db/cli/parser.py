@@ -58,7 +58,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--check", nargs="?", type=int, const=20, default=None, metavar="N",
                    help="draw N (default 20) random unseen papers into the view's check, then report")
     p.add_argument("--interest", metavar="TAG", help="progress of one interest: liked = carrying the tag")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--json", action="store_true", help="print one JSON object (with the PRISMA counts: \"prisma\")")
+    p.add_argument("--prisma-csv", metavar="FILE",
+                   help="also write the view's PRISMA screening counts (stage, reason, count) as CSV to FILE")
+
+    p = commands.add_parser("decide", parents=[common], help="include, exclude or maybe a paper (screening)",
+                            epilog="A decision counts as reading the paper. Exclusion reasons come from the list "
+                                   "margin reasons shows (by name, ignoring case, or by its number).")
+    p.add_argument("id", metavar="ID", help="a paper id (or a unique prefix of at least 4 digits)")
+    p.add_argument("decision", metavar="DECISION", help="include, exclude, maybe, or none (clears it)")
+    p.add_argument("--reason", metavar="R", help="the exclusion reason (with exclude)")
+    p = commands.add_parser("reasons", parents=[common], help="list or edit the exclusion reasons",
+                            epilog="Renaming a reason renames it on the papers excluded for it; removing one leaves "
+                                   "their decisions as they are.")
+    p.add_argument("--add", action="append", default=[], metavar="R", help="add a reason (repeatable)")
+    p.add_argument("--remove", action="append", default=[], metavar="R", help="remove a reason (repeatable)")
+    p.add_argument("--rename", nargs=2, action="append", metavar=("OLD", "NEW"), help="rename a reason")
+    p = commands.add_parser("criteria", parents=[common], help="show or set the inclusion criteria")
+    criteria = p.add_mutually_exclusive_group()
+    criteria.add_argument("--set", metavar="TEXT", help="replace the criteria with TEXT")
+    criteria.add_argument("--set-file", metavar="F", help="replace the criteria with the contents of file F")
 
     p = commands.add_parser("interest", parents=[common], help="list the interests, or make tags interests",
                             epilog="Each interest is a tag; margin list is:interests serves the papers of all "

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from db.cli.common import open_library, search, write_stdout
+from db.cli.screening import prisma_line, write_prisma_csv
 from db.errors import MarginError
 from db.text.cleaning import clean_tag
 
@@ -26,12 +27,17 @@ def cmd_progress(args: argparse.Namespace) -> int:
         if args.check:
             draw_check(library, scope, ids, args.check)
         result = progress(library, ids, scope, args.interest)
+        prisma = library.prisma_counts(ids)  # the screening decisions of the view (issue 29)
+    if args.prisma_csv:
+        write_prisma_csv(prisma, args.prisma_csv)
     if args.json:
-        json.dump(result.to_json(), sys.stdout, ensure_ascii=False, indent=1)
+        json.dump({**result.to_json(), "prisma": prisma.to_json()}, sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
         return 0
     for line in progress_lines(result, args.interest):
         print(line)
+    if prisma.screened:
+        print(prisma_line(prisma))
     return 0
 
 

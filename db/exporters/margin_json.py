@@ -10,7 +10,10 @@ Shape (version 1; "format" comes first so a reader can recognize the file from i
                  "extra": {…} (db.paper.EXTRA_KEYS: entry type, pages, volume, decision, …),
                  "annotations": {"rating": int | null (1..5), "tags": [str], "read": bool, "note": str,
                                  "title": str | null (the user's title), "note_history":
-                                 [{"saved_at": str, "note": str}] (oldest first)}}]}
+                                 [{"saved_at": str, "note": str}] (oldest first),
+                                 "decision": {"decision": "include" | "exclude" | "maybe", "reason": str | null,
+                                              "decided_at": str} (the screening decision; left out when none)}}],
+     "screening": {"criteria": str, "reasons": [str]} (backups only: the inclusion criteria and exclusion reasons)}
 
 `title` is the title exports show (the user's, else the file's); `annotations.title` is the user's alone.
 """
@@ -24,7 +27,7 @@ from pathlib import Path
 
 from db.errors import InputError
 from db.exporters.common import title_source
-from db.paper import Paper
+from db.paper import SCREENING_DECISIONS, Paper
 
 FORMAT_NAME = "margin"
 VERSION = 1
@@ -33,7 +36,7 @@ History = Callable[[str], Sequence[tuple[str, str]]]
 
 def paper_item(paper: Paper, history: History | None = None) -> dict:
     """The JSON object of one paper (see the module docstring); `history(id)` gives (saved_at, note) pairs."""
-    return {
+    item = {
         "id": paper.id, "label": paper.label, "title": paper.title, "title_source": title_source(paper),
         "abstract": paper.abstract, "authors": list(paper.authors), "venue": paper.venue, "year": paper.year,
         "url": paper.url, "doi": paper.doi, "arxiv_id": paper.arxiv_id, "openreview_id": paper.openreview_id,
@@ -46,6 +49,10 @@ def paper_item(paper: Paper, history: History | None = None) -> dict:
                              for saved_at, note in (history(paper.id) if history else ())],
         },
     }
+    if paper.decision:  # only on decided papers: an undecided paper's item is as before issue 29
+        item["annotations"]["decision"] = {"decision": paper.decision, "reason": paper.reason,
+                                           "decided_at": paper.decided_at}
+    return item
 
 
 def document(papers: Sequence[Paper], history: History | None = None, kind: str = "export") -> dict:
@@ -145,6 +152,11 @@ def _item_problem(item: object) -> str | None:
         return "\"read\" is not true or false"
     if not isinstance(notes.get("note", ""), str) or not isinstance(notes.get("title") or "", str):
         return "\"note\" or \"title\" is not text"
+    decision = notes.get("decision")
+    if decision is not None and not (isinstance(decision, dict) and decision.get("decision") in SCREENING_DECISIONS
+                                     and isinstance(decision.get("reason") or "", str)
+                                     and isinstance(decision.get("decided_at") or "", str)):
+        return "\"decision\" is not {decision: include, exclude or maybe, reason, decided_at}"
     history = notes.get("note_history", [])
     if not isinstance(history, list) or not all(
             isinstance(entry, dict) and isinstance(entry.get("note"), str) and isinstance(entry.get("saved_at"), str)

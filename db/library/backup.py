@@ -92,10 +92,11 @@ def write_backup(library: Library, keep: int = KEEP, now: datetime | None = None
     papers = backup_papers(library)
     data = document(papers, library.note_history, kind="backup")
     data["created"] = now.astimezone(UTC).isoformat(timespec="seconds")
+    data["screening"] = library.screening_state()  # the inclusion criteria and exclusion reasons (issue 29)
     folder = backup_folder(library)
     latest = latest_backup(library)
     data["papers"] += _deleted_since(library, latest)
-    if latest is not None and _same_papers(latest, data["papers"]):
+    if latest is not None and _same_papers(latest, data["papers"], data["screening"]):
         try:
             stamp = now.timestamp()
             os.utime(latest, (stamp, stamp))
@@ -162,9 +163,10 @@ def _free_name(folder: Path, now: datetime) -> Path:
     return path
 
 
-def _same_papers(path: Path, papers: list[dict]) -> bool:
+def _same_papers(path: Path, papers: list[dict], screening: dict | None = None) -> bool:
     try:
-        return json.loads(path.read_text(encoding="utf-8")).get("papers") == papers
+        old = json.loads(path.read_text(encoding="utf-8"))
+        return old.get("papers") == papers and old.get("screening") == screening
     except (OSError, ValueError, AttributeError):
         return False
 
@@ -281,6 +283,7 @@ def restore(library: Library, data: dict, add_missing: bool = True, path: Path |
         report.added = library.import_records([_record(item) for item in missing])
         matcher = _Matcher(library.papers())
         placed = [(item, paper_id or matcher.find(item)) for item, paper_id in placed]
+    library.merge_screening_state(data.get("screening"))  # criteria and reasons the library lacks (issue 29)
     seen: set[str] = set()
     for item, paper_id in placed:
         if paper_id is None:
@@ -327,7 +330,7 @@ def _apply(library: Library, paper_id: str, annotations: dict, created: datetime
     kept instead of the file's)."""
     paper = library.paper(paper_id)
     newer = _changed_since(library, paper_id, created)  # read before this restore changes the row
-    changed = kept = False
+    changed, kept = library.restore_decision(paper, annotations.get("decision"), created)  # issue 29
     rating = annotations.get("rating") or None
     if rating is not None and rating != paper.rating:
         if paper.rating is not None and newer:

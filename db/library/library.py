@@ -19,6 +19,7 @@ from pathlib import Path
 
 from db.errors import LibraryError
 from db.library import annotations, deleting, importing, reading, triage
+from db.library import decisions as screening  # (Library.decisions is a method)
 from db.library import tags as tagging  # (Library.tags is a method)
 from db.library.importing import ImportReport
 from db.library.schema import DB_NAME, SCHEMA_VERSION
@@ -178,6 +179,22 @@ class Library:
     liked_source_ids = _on_store(triage.liked_source_ids)
     highlight_lists = _on_store(triage.highlight_lists)
     set_highlight_lists = _on_store(triage.set_highlight_lists)
+
+    # ----------------------------------------------------------------- screening decisions
+    set_decision = _on_store(screening.set_decision)
+    decision = _on_store(screening.decision)
+    decisions = _on_store(screening.decisions)
+    prisma_counts = _on_store(screening.prisma_counts)
+    exclusion_reasons = _on_store(screening.exclusion_reasons)
+    set_exclusion_reasons = _on_store(screening.set_exclusion_reasons)
+    add_exclusion_reason = _on_store(screening.add_exclusion_reason)
+    remove_exclusion_reason = _on_store(screening.remove_exclusion_reason)
+    rename_exclusion_reason = _on_store(screening.rename_exclusion_reason)
+    criteria = _on_store(screening.criteria)
+    set_criteria = _on_store(screening.set_criteria)
+    screening_state = _on_store(screening.screening_state)
+    merge_screening_state = _on_store(screening.merge_screening_state)
+    restore_decision = _on_store(screening.restore_decision)
 
     # ----------------------------------------------------------------- importing and deleting
     import_records = _on_store(importing.import_records)

@@ -15,7 +15,8 @@ CHUNK = 500  # ids per SQL statement (well under SQLite's 32,766 parameters)
 PAPER_SELECT = (
     "SELECT p.id, p.label, p.title, p.abstract, p.authors, p.venue, p.year, p.url, p.doi, p.arxiv_id,"
     " p.openreview_id, p.keywords, a.rating, COALESCE(a.read, 0), COALESCE(a.note, ''), a.title, p.position,"
-    " p.added_at, p.extra FROM papers p LEFT JOIN annotations a ON a.paper_id = p.id"
+    " p.added_at, p.extra, d.decision, d.reason, d.decided_at FROM papers p"
+    " LEFT JOIN annotations a ON a.paper_id = p.id LEFT JOIN decisions d ON d.paper_id = p.id"
 )
 _TEXTS = ("SELECT p.id, COALESCE(a.title, p.label), p.abstract, COALESCE(a.note, '') FROM papers p"
           " LEFT JOIN annotations a ON a.paper_id = p.id")
@@ -87,11 +88,12 @@ def tags_by_paper(store: Store, ids: list[str] | None) -> dict[str, list[str]]:
 
 
 def annotated_ids(store: Store) -> list[str]:
-    """Ids of papers with a rating, a tag, a note or a user title, in library order."""
+    """Ids of papers with a rating, a tag, a note, a user title or a screening decision, in library order."""
     return store.column(
         "SELECT p.id FROM papers p LEFT JOIN annotations a ON a.paper_id = p.id"
         " WHERE a.rating IS NOT NULL OR trim(COALESCE(a.note, '')) != '' OR a.title IS NOT NULL"
-        " OR EXISTS (SELECT 1 FROM paper_tags pt WHERE pt.paper_id = p.id) ORDER BY p.position")
+        " OR EXISTS (SELECT 1 FROM paper_tags pt WHERE pt.paper_id = p.id)"
+        " OR EXISTS (SELECT 1 FROM decisions d WHERE d.paper_id = p.id) ORDER BY p.position")
 
 
 def read_counts(store: Store) -> dict[str | None, tuple[int, int]]:
@@ -134,11 +136,11 @@ def paper_texts(store: Store, ids: Iterable[str] | None = None) -> list[tuple[st
 
 def _paper_from_row(row: tuple, tags: list[str]) -> Paper:
     (paper_id, label, title, abstract, authors, venue, year, url, doi, arxiv_id, openreview_id, keywords,
-     rating, read, note, user_title, position, added_at, extra) = row
+     rating, read, note, user_title, position, added_at, extra, decision, reason, decided_at) = row
     return Paper(
         id=paper_id, label=user_title or label, title=user_title or title, abstract=abstract,
         authors=json.loads(authors), venue=venue, year=year, url=url, doi=doi, arxiv_id=arxiv_id,
         openreview_id=openreview_id, keywords=json.loads(keywords), rating=rating, tags=tags, read=bool(read),
         note=note, user_title=user_title, position=position, added_at=added_at, file_title=title,
-        extra=json.loads(extra),
+        extra=json.loads(extra), decision=decision, reason=reason, decided_at=decided_at,
     )

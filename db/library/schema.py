@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from db.library.match_keys import store_match_keys
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 DB_NAME = "library.db"
 
 # the tables of schema 5 (each later version's statements follow, and a new library runs them all)
@@ -120,6 +120,20 @@ SCHEMA_8 = [
     "CREATE TABLE IF NOT EXISTS frequent_keys (key INTEGER PRIMARY KEY)",
 ]
 
+# 8 → 9: screening decisions (db.library.decisions): include / exclude / maybe per paper with an exclusion reason,
+# the editable list of exclusion reasons (seeded with a few common ones) and the library's settings for screening
+# (the inclusion criteria text). Library tables, so that a shared project can take them over later.
+DEFAULT_REASONS = ("wrong population", "wrong topic", "wrong study design", "wrong publication type", "duplicate")
+SCHEMA_9 = [
+    "CREATE TABLE IF NOT EXISTS decisions (paper_id TEXT PRIMARY KEY REFERENCES papers(id) ON DELETE CASCADE,"
+    " decision TEXT NOT NULL CHECK (decision IN ('include', 'exclude', 'maybe')), reason TEXT,"
+    " decided_at TEXT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS decisions_decision ON decisions(decision, reason)",
+    "CREATE TABLE IF NOT EXISTS exclusion_reasons (reason TEXT PRIMARY KEY, position INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS screening_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "INSERT OR IGNORE INTO exclusion_reasons (reason, position) VALUES "
+    + ", ".join(f"('{reason}', {number})" for number, reason in enumerate(DEFAULT_REASONS)),
+]
 
 # MIGRATIONS[v] turns a version-v library into version v + 1: SQL statements, or a function called with the
 # connection (inside the migration's transaction)
@@ -153,13 +167,15 @@ MIGRATIONS: dict[int, list[str | Callable[[sqlite3.Connection], object]]] = {
     # identifiers and title key, and the prefix keys of its abstract's shingles; computed here for the papers
     # already stored, 500 at a time
     7: [*SCHEMA_8, store_match_keys],
+    # 8 → 9: screening decisions, exclusion reasons, inclusion criteria (db.library.decisions)
+    8: [*SCHEMA_9],
 }
 
 
 def create_script() -> str:
     """The SQL script that creates a new library at SCHEMA_VERSION (tables, indexes, triggers; no transaction:
     the store runs it inside one, so a crash leaves an empty file, never half a schema)."""
-    return TABLES + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8)
+    return TABLES + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8 + SCHEMA_9)
 
 
 # the tables a rebuild copies from a damaged library, with their columns (in this order: the tuples of
@@ -176,6 +192,9 @@ SALVAGE_COLUMNS: dict[str, tuple[str, ...]] = {
     "highlight_words": ("kind", "entry", "position"),
     "liked_sources": ("kind", "value"),
     "deleted_papers": ("paper_id", "deleted_at", "rows", "item"),  # deletions stay undoable after a rebuild
+    "decisions": ("paper_id", "decision", "reason", "decided_at"),
+    "exclusion_reasons": ("reason", "position"),
+    "screening_settings": ("key", "value"),
 }
 # the tables a rebuild does not copy, and why (every table of a library is in one of the two)
 NOT_SALVAGED = {
@@ -194,4 +213,5 @@ SALVAGE_FITS = {
     "note_history": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?2)",
     "interests": " WHERE EXISTS (SELECT 1 FROM tags WHERE id = ?1)",
     "dismissals": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?1) AND EXISTS (SELECT 1 FROM tags WHERE id = ?2)",
+    "decisions": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?1)",
 }

@@ -3,7 +3,8 @@
 As in arxiv-sanity-lite: a linear SVM on the papers' tf-idf vectors (db/recommend/tfidf_cache.py), trained for each
 request. For `recommend`, the positives are the papers rated 4 or 5; the negatives are the papers rated 1 or 2
 plus a fixed-seed sample of the rest (papers the user did not rate count as mildly uninteresting, so
-the model learns what sets the positives apart from the library as a whole). For `more_like_tag`, the
+the model learns what sets the positives apart from the library as a whole). Screening decisions count as
+ratings do (db.recommend.labels: include as liked, exclude as disliked, maybe as a 3). For `more_like_tag`, the
 positives are the papers carrying the tag. Every unread paper that is not a positive is scored with the
 model's weights; each recommendation says why: its terms with the largest weight × tf-idf product among the
 terms it shares with the positives. `similar` ranks every paper by cosine similarity to one paper.
@@ -25,11 +26,10 @@ from db.changes import ADDED, BIBLIOGRAPHIC, NOTE, REMOVED, TITLE
 from db.errors import MarginError
 from db.library.library import Library
 from db.recommend import linear_svm
+from db.recommend.labels import labels
 from db.recommend.tfidf_cache import RefreshReport, TfidfCache, TfidfMatrix
 from db.text.cleaning import tag_key
 
-POSITIVE_RATINGS = (4, 5)
-NEGATIVE_RATINGS = (1, 2)
 NO_POSITIVES = "Rate at least one paper 4 or 5 stars to get recommendations"
 SAMPLE = 2000  # unrated papers drawn as negatives
 # a paper with fewer distinct terms than this ("Test of Time Award", no abstract) is never recommended: on so
@@ -148,20 +148,20 @@ class Recommender:
 
     # ----------------------------------------------------------------- queries
     def recommend(self, limit: int | None = DEFAULT_LIMIT, refresh: bool = True) -> Recommendations:
-        """Unread, unrated papers ranked by a model of the liked papers — rated 4–5, or from a venue or file
-        marked "papers I like" (Library.set_liked_source: a cold start from the user's own history) — against
-        those rated 1–2 and a sample of the rest; at most `limit` (all unread papers when None). The marked
-        papers are never recommended themselves. Raises NoPositivesError (NO_POSITIVES) when nothing is liked."""
+        """Unread, unjudged papers ranked by a model of the liked papers — rated 4–5 or included, or from a venue or
+        file marked "papers I like" (Library.set_liked_source: a cold start from the user's own history) — against
+        those rated 1–2 or excluded and a sample of the rest; at most `limit` (all unread papers when None). The
+        marked papers are never recommended themselves. Raises NoPositivesError (NO_POSITIVES) when nothing is liked."""
         with self._lock:
             if refresh:
                 self.refresh()
-            ratings = self.library.ratings()
+            judged = labels(self.library)  # ratings and screening decisions
             history = self.history()
-            positives = {i for i, rating in ratings.items() if rating in POSITIVE_RATINGS} | history
+            positives = set(judged.liked) | history
             if not positives:
                 raise NoPositivesError(NO_POSITIVES)
-            negatives = {i for i, rating in ratings.items() if rating in NEGATIVE_RATINGS} - history
-            return self._rank(positives, negatives, exclude=set(ratings) | self._read() | history, limit=limit)
+            negatives = set(judged.disliked) - history
+            return self._rank(positives, negatives, exclude=set(judged.judged) | self._read() | history, limit=limit)
 
     def history(self) -> set[str]:
         """Ids of the papers of the venues and files marked "papers I like"."""
@@ -180,9 +180,9 @@ class Recommender:
             if not carriers:
                 raise NoPositivesError(f"No paper carries the tag '{tag}'; tag a few papers to find more like them")
             dismissed = set(self.library.dismissed(tag))
-            ratings = {i: rating for i, rating in self.library.ratings().items() if rating in (1, 2, 3)}
-            negatives = ({i for i, rating in ratings.items() if rating in NEGATIVE_RATINGS} | dismissed) - carriers
-            weak = {i for i, rating in ratings.items() if rating == 3} - carriers - negatives
+            judged = labels(self.library)  # ratings and screening decisions
+            negatives = (set(judged.disliked) | dismissed) - carriers
+            weak = set(judged.maybe) - carriers - negatives
             return self._rank(carriers, negatives, exclude=carriers | dismissed | self._read(), limit=limit,
                               model_key="tag:" + key, weak=weak, unjudged=UNJUDGED)
 

@@ -31,6 +31,11 @@ _CJK_RUN = re.compile(rf"[{_CJK}]")
 WORD = re.compile(r"\w+")
 
 
+def reason_value(reason: str) -> str:
+    """An exclusion reason as the index holds it and `reason:` matches it: folded, whitespace runs collapsed."""
+    return " ".join(fold(reason).split())
+
+
 def fold(text: str) -> str:
     """Text as it is matched: NFC, case-folded, accents removed (NFD marks and whoosh's accent map)."""
     text = unicodedata.normalize("NFC", text or "").casefold()

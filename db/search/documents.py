@@ -2,11 +2,12 @@
 
 Fields: `text` (title, authors, abstract, note and tags in one field, title tokens weighted 2×, so that a
 free-text word is one posting list) and `textpos` (the same text's positions, for phrases and `title:`), tag
-(whole tags), venue, year, rating (0 = none), read, decision (the venue's decision and presentation words,
-db.search.analysis.decision_words: accept, oral, reject, withdrawn …), id. Text is analyzed by
-db/search/analysis.py. whoosh pickles the schema into the index, naming each field's format and analyzer class
-by module path (db.search.postings, db.search.analysis): moving one of them needs a new INDEX_SCHEMA_VERSION
-(db/search/index.py), so that indexes are rebuilt once instead of failing to open.
+(whole tags), venue, year, rating (0 = none), read, decision (the screening decision, "none" for none), reason
+(the exclusion reason, folded and whitespace-collapsed: db.search.analysis.reason_value), venue_decision (the
+venue's decision and presentation words, db.search.analysis.decision_words: accept, oral, reject, withdrawn …), id.
+Text is analyzed by db/search/analysis.py. whoosh pickles the schema into the index, naming each field's format
+and analyzer class by module path (db.search.postings, db.search.analysis): moving one of them needs a new
+INDEX_SCHEMA_VERSION (db/search/index.py), so that indexes are rebuilt once instead of failing to open.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from db.search.analysis import (
     decision_words,
     number_value,
     query_analyzers,
+    reason_value,
     tag_analyzer,
     tag_value,
 )
@@ -45,7 +47,9 @@ def make_schema() -> Schema:
         year=ID(),  # four digits, "0000" for none (whoosh's NumericRange misses bounded ranges)
         rating=ID(),  # "0" for none, else "1".."5"
         read=ID(),
-        decision=KEYWORD(),  # words, space-separated, as decision_words gives them
+        decision=ID(),  # include, exclude, maybe or none (db.library.decisions)
+        reason=ID(),  # the exclusion reason as reason_value gives it ("" for none)
+        venue_decision=KEYWORD(),  # the venue's words, space-separated, as decision_words gives them
     )
 
 
@@ -70,7 +74,9 @@ def document(paper: Paper) -> dict:
         "year": number_value("year", paper.year),
         "rating": number_value("rating", paper.rating),
         "read": "yes" if paper.read else "no",
-        "decision": " ".join(decision_words(paper.extra)),
+        "decision": paper.decision or "none",
+        "reason": reason_value(paper.reason or ""),
+        "venue_decision": " ".join(decision_words(paper.extra)),
     }
 
 

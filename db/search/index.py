@@ -35,7 +35,8 @@ from db.system.memory import release_memory
 
 INDEX_SCHEMA_VERSION = 10  # 7: the stamp holds the last change applied (library change log); 8: 32-bit
 # positions in their own field (textpos), the text field holds weights only; 9: the text analyzer moved to
-# db.search.analysis (the pickled schema names it by module path); 10: the decision field (issue 34)
+# db.search.analysis (the pickled schema names it by module path); 10: the screening decision and reason
+# (issue 29), the venue's decision words in venue_decision (issue 34)
 _STAMP = "margin-index.json"
 _WRITER_TIMEOUT = 5.0
 _BULK_SYNC = 100  # a queue this long is written as a new segment (SegmentBuilder) instead of doc by doc

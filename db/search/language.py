@@ -24,6 +24,7 @@ from db.search.analysis import (
     fold,
     number_value,
     query_analyzers,
+    reason_value,
     tag_value,
 )
 
@@ -39,19 +40,22 @@ Search syntax
   year:2019  year:2017..2019  year:>=2018      years: one, a range, or a comparison (> >= < <=)
   rating:>=4  rating:3  rating:none            stars 1..5; none = unrated
   read:yes  read:no                            read state
+  decision:include  decision:exclude  decision:maybe  decision:none     screening decision
+  reason:"wrong population"                    excluded for that reason (reason:none: excluded, no reason)
   decision:oral  decision:reject               the venue's decision or presentation (accept, oral,
                         spotlight, poster, workshop, reject, withdrawn)
   a OR b    a AND b    NOT a    -a    (a OR b) c   combine; AND is implied between words
                         (write AND, OR, NOT in capitals; lower-case "or" is an ordinary word)
 
-A query of filters only (venue:, tag:, year:, rating:, read:, decision:) lists its papers in library order.
+A query of filters only (venue:, tag:, year:, rating:, read:, decision:, reason:) lists its papers in library order.
 
 Case, accents and Unicode form do not matter (Kepes finds Képes); Chinese and Japanese text is found
 without spaces. An empty query shows every paper in library order.
 """
 
 FIELDS = ("title", "abstract", "author", "authors", "note", "tag", "tags", "venue", "year", "rating", "read",
-          "decision")
+          "decision", "reason")
+SCREENING_DECISIONS = SCREENING_VALUES  # decision: values that mean the screening decision
 _FIELD_NAMES = {"author": "authors", "tags": "tag"}
 MAX_QUERY_CHARS = 1000
 MIN_PREFIX = 2
@@ -244,7 +248,17 @@ class _Parser:
             self.hints.append("read: takes yes or no")
             return None
         if name == "decision":
-            return self.decision_query(value)
+            word = fold(value).strip()
+            if word in SCREENING_DECISIONS:
+                return q.Term("decision", word)
+            return self.venue_decision(value)
+        if name == "reason":
+            reason = reason_value(value)
+            if reason in ("", "none") and not phrase:  # excluded without a reason
+                return q.And([q.Term("decision", "exclude"), q.Term("reason", "")])
+            if not phrase and reason.endswith("*") and len(reason.rstrip("*")) >= MIN_PREFIX:
+                return q.Prefix("reason", reason.rstrip("*"))
+            return q.Term("reason", reason)
         if name == "tag":
             tag = tag_value(value)
             if not tag:
@@ -255,17 +269,14 @@ class _Parser:
             return q.Term("tag", tag)
         return self.text_query(name, value, phrase, negated, highlight=name not in ("venue",))
 
-    def decision_query(self, value: str) -> q.Query | None:
-        """`decision:WORD`: include/exclude/maybe/none are the user's own screening decision (issue 29 answers
-        those); any other word matches the venue's decision or presentation (decision:oral, decision:reject)."""
+    def venue_decision(self, value: str) -> q.Query | None:
+        """`decision:` with a value other than the screening decisions (include, exclude, maybe, none): the venue's
+        decision or presentation word (decision:oral, decision:reject; db.search.analysis.decision_words)."""
         word = decision_value(value)
         if not word:
-            self.hints.append("decision: needs a value, e.g. decision:oral")
+            self.hints.append("decision: needs a value, e.g. decision:include or decision:oral")
             return None
-        if word in SCREENING_VALUES:
-            self.hints.append(f"decision:{word} is a screening decision, not kept in this library")
-            return q.NullQuery
-        return q.Term("decision", word)
+        return q.Term("venue_decision", word)
 
     def number_query(self, name: str, value: str) -> q.Query | None:
         value = value.strip().lower()

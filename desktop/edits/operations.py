@@ -20,6 +20,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QUndoStack
 
 from db.changes import Changes
+from db.library.decisions import EXCLUDE, MAX_CRITERIA, check_decision, clean_reason
 from db.library.library import Library
 from db.paper import Paper
 from db.text.cleaning import clean_tag, clean_title
@@ -61,6 +62,17 @@ class Operations(QObject):
         if (paper.rating or 0) == (rating or 0):
             return False
         self.undo_stack.push(undo.SetRating(self.library, paper, rating or None, self.edits, initiator))
+        return True
+
+    def decide(self, paper_id: str, decision: str | None, reason: str | None = None, initiator: Any = None) -> bool:
+        """Include, exclude (with `reason`) or maybe a paper; None clears its decision (deciding marks it read).
+        False when it had that decision and reason already. Raises ValueError for another decision."""
+        decision = check_decision(decision)
+        reason = clean_reason(reason) if decision == EXCLUDE else None
+        paper = self.paper(paper_id)
+        if (paper.decision, paper.reason) == (decision, reason):
+            return False
+        self.undo_stack.push(undo.SetDecision(self.library, paper, decision, reason, self.edits, initiator))
         return True
 
     def set_read(self, paper_id: str, read: bool, initiator: Any = None) -> None:
@@ -140,6 +152,40 @@ class Operations(QObject):
             return changes
 
         self.edits.write(tr("Highlight words"), save, initiator)
+
+    def set_exclusion_reasons(self, reasons: Iterable[str], saved: Callable[[], None], initiator: Any = None) -> None:
+        """Replace the list of exclusion reasons; `saved()` is called once the library has it (the list belongs to
+        no paper, so no Changes says so). Raises ValueError for an over-long reason."""
+        reasons = list(reasons)
+        for reason in reasons:
+            clean_reason(reason)
+
+        def save() -> Changes:
+            changes = self.library.set_exclusion_reasons(reasons)
+            saved()
+            return changes
+
+        self.edits.write(tr("Exclusion reasons"), save, initiator)
+
+    def rename_exclusion_reason(self, old: str, new: str, saved: Callable[[], None], initiator: Any = None) -> None:
+        """Rename a reason in the list and on the papers excluded for it (their Changes are applied). Raises
+        ValueError for an empty or over-long name."""
+        if not clean_reason(new):
+            raise ValueError("an exclusion reason needs a word or two")
+
+        def save() -> Changes:
+            changes = self.library.rename_exclusion_reason(old, new)
+            saved()
+            return changes
+
+        self.edits.write(tr("Rename reason") + f": {old}", save, initiator)
+
+    def set_criteria(self, text: str, initiator: Any = None) -> None:
+        """Replace the inclusion criteria text. Raises ValueError for text over the library's limit."""
+        if len(text) > MAX_CRITERIA:
+            raise ValueError(f"the inclusion criteria have at most {MAX_CRITERIA:,} characters")
+        self.edits.write(tr("Inclusion criteria"), lambda: self.library.set_criteria(text),
+                         initiator)
 
     def draw_check(self, scope: str, ids: Sequence[str], initiator: Any = None) -> None:
         """Draw random unseen papers of the view `scope` (its papers `ids`) into its triage check."""

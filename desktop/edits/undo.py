@@ -1,5 +1,5 @@
-"""Undoable changes (Ctrl+Z / Ctrl+Shift+Z): rating, tags, read state, title, dismissals, tagging a map selection
-and deleting papers.
+"""Undoable changes (Ctrl+Z / Ctrl+Shift+Z): rating, screening decision, tags, read state, title, dismissals,
+tagging a map selection and deleting papers.
 
 The commands are made by the window's one write path (desktop.edits.operations), which hands each the paper as it
 was before the edit (read once). Each command writes through the Library, by way of the window's pending edits
@@ -109,6 +109,23 @@ class SetTitle(_SetValue):
 
     def __init__(self, library, paper: Paper, title: str | None, edits, initiator=None):
         super().__init__(library, paper, title, edits, tr("Set title"), initiator=initiator)
+
+
+class SetDecision(_PaperCommand):
+    """Include, exclude (with a reason) or maybe a paper, or clear its decision (None); undo puts back the decision
+    and reason it had. Deciding marks the paper read, as a rating does."""
+
+    def __init__(self, library, paper: Paper, decision: str | None, reason: str | None, edits, initiator=None):
+        super().__init__(library, paper, edits, tr("Screening decision") if decision else tr("Clear decision"),
+                         marks_read=bool(decision), initiator=initiator)
+        self.old = (paper.decision, paper.reason)
+        self.new = (decision, reason)
+
+    def redo(self) -> None:
+        self._save(lambda: self.library.set_decision(self.paper_id, *self.new), False)
+
+    def undo(self) -> None:
+        self._save(lambda: self.library.set_decision(self.paper_id, *self.old), True)
 
 
 class ChangeTags(_PaperCommand):

@@ -7,7 +7,7 @@ from collections import OrderedDict
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
-from db.changes import NOTE, TITLE, TRIAGE, Changes
+from db.changes import DECISION, NOTE, TITLE, TRIAGE, Changes
 from db.changes import RATING as RATING_CHANGE
 from db.changes import READ as READ_CHANGE
 from db.changes import TAGS as TAGS_CHANGE
@@ -36,6 +36,7 @@ SHOWN_BY_KIND = {
     TITLE: {LABEL: {_DISPLAY, _TIP, _SPOKEN, SORT_ROLE}},
     NOTE: {},
     TRIAGE: {},
+    DECISION: {LABEL: {_DISPLAY, _SPOKEN}},  # the second line names the screening decision
 }
 _WHOLE_ROW = {column: None for column in range(len(COLUMNS))}
 _CACHE_SIZE = 2000
@@ -175,11 +176,17 @@ class PaperTableModel(QAbstractTableModel):
 
     def detail(self, paper: Paper) -> str:
         """The second line of a row: `A. One, B. Two, C. Three et al. · NIPS 2017` (the year only when the venue
-        does not name it)."""
+        does not name it), then the screening decision (`excluded: wrong population`) when there is one."""
         authors = self.authors(paper)
         venue = paper.venue or ""
         year = str(paper.year) if paper.year and str(paper.year) not in venue else ""
-        return " · ".join(x for x in (authors, venue, year) if x)
+        return " · ".join(x for x in (authors, venue, year, self.decision(paper)) if x)
+
+    def decision(self, paper: Paper) -> str:
+        """`included`, `excluded: wrong population`, `excluded`, `maybe`, or "" (issue 29)."""
+        if paper.decision == "exclude":
+            return self.tr("excluded: %1").replace("%1", paper.reason) if paper.reason else self.tr("excluded")
+        return {"include": self.tr("included"), "maybe": self.tr("maybe")}.get(paper.decision or "", "")
 
     def authors(self, paper: Paper) -> str:
         """`A. One, B. Two, C. Three et al.`: the first DETAIL_AUTHORS authors."""

@@ -55,6 +55,15 @@ class LazyDocks(QObject):
         return self._docks["progress"]
 
     @property
+    def criteria(self):
+        """View → Screening criteria (desktop.docks.criteria.CriteriaDock, issue 29)."""
+        if "criteria" not in self._docks:
+            from desktop.docks.criteria import CriteriaDock
+
+            self._docks["criteria"] = CriteriaDock(self._window)
+        return self._docks["criteria"]
+
+    @property
     def map(self):
         """View → Conference map, File → Export map… (desktop.docks.map.MapDock; its menu entry goes before
         the progress view's, so that one is made first)."""
@@ -65,10 +74,20 @@ class LazyDocks(QObject):
             self._docks["map"] = MapDock(self._window)
         return self._docks["map"]
 
+    def made(self, name: str):
+        """The dock `name` ("progress", "map", "criteria") when it was made already, else None."""
+        return self._docks.get(name)
+
+    def save_typing(self) -> None:
+        """Save what a dock holds typed but not saved yet (the screening criteria), before the window closes."""
+        if "criteria" in self._docks:
+            self._docks["criteria"].save_typing()
+
     def build(self, map_too: bool = True) -> None:
         """Make the docks not made yet (the map too when `map_too`), unless the window is closing."""
         if not self._window.property("closing"):
             _ = self.progress
+            _ = self.criteria
             if map_too:
                 _ = self.map
                 settle_heap()

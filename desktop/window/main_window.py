@@ -35,6 +35,7 @@ from desktop.list.paper_model import PaperTableModel
 from desktop.list.search_session import SearchSession
 from desktop.reader.current_paper import CurrentPaper
 from desktop.reader.note_session import NoteSession
+from desktop.reader.screening_keys import ScreeningKeys
 from desktop.window.actions import WindowActions
 from desktop.window.backups import BackupSchedule
 from desktop.window.closing import ask_close_during_import, save_pending_edits, stop_import
@@ -99,6 +100,7 @@ class MainWindow(QMainWindow):
                                    self.isActiveWindow, self)
         self.watcher = ChangeWatcher(library, self)
         self.actions_ = WindowActions(self)
+        self.screening = ScreeningKeys(self)  # include / exclude / maybe (issue 29), bound below as triage keys
         self._connect()
         # triage keys work while the list or the reader has focus (not while typing in a text field); the search
         # key also from the sidebar and the note preview; Esc goes back to the list
@@ -123,6 +125,7 @@ class MainWindow(QMainWindow):
     # the docks, made just after the first paint or when first asked for (desktop.window.lazy_docks)
     progress_dock = property(lambda self: self.docks.progress, doc="View → Triage progress (a ProgressDock)")
     map_dock = property(lambda self: self.docks.map, doc="View → Conference map (a MapDock)")
+    criteria_dock = property(lambda self: self.docks.criteria, doc="View → Screening criteria (a CriteriaDock)")
 
     def _connect(self) -> None:
         self.search_service.worker.ready.connect(settle_heap)
@@ -324,6 +327,7 @@ class MainWindow(QMainWindow):
         self._sidebar_timer.stop()
         self.watcher.stop()
         self.notes.close()
+        self.docks.save_typing()  # the criteria text typed just now (issue 29)
         save_pending_edits(self.edits, self.statusBar(), self)
         save_layout(self)
         self.search.stop()

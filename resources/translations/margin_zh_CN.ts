@@ -50,7 +50,7 @@
         <translation>请关闭 Margin 并重新打开以重建文库。</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/shortcuts.py" line="+120"/>
+        <location filename="../../desktop/window/shortcuts.py" line="+124"/>
         <source>back to the list</source>
         <translation>返回列表</translation>
     </message>
@@ -221,10 +221,25 @@
         <translation>清除评分</translation>
     </message>
     <message>
-        <location filename="../../desktop/edits/operations.py" line="+92"/>
+        <location filename="../../desktop/edits/operations.py" line="+104"/>
         <location filename="../../desktop/edits/undo.py" line="+8"/>
         <source>Mark read</source>
         <translation>标为已读</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Exclusion reasons</source>
+        <translation>排除理由</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Rename reason</source>
+        <translation>重命名理由</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Inclusion criteria</source>
+        <translation>纳入标准</translation>
     </message>
     <message>
         <location filename="../../desktop/edits/undo.py" line="+0"/>
@@ -239,6 +254,16 @@
     </message>
     <message>
         <location line="+8"/>
+        <source>Screening decision</source>
+        <translation>筛选决定</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Clear decision</source>
+        <translation>清除决定</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Add tag</source>
         <translation>添加标签</translation>
     </message>
@@ -658,7 +683,7 @@ Library: %1</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop/edits/operations.py" line="+50"/>
+        <location filename="../../desktop/edits/operations.py" line="-33"/>
         <location filename="../../desktop/reader/highlight_view.py" line="+55"/>
         <source>Highlight words</source>
         <translation>高亮词</translation>
@@ -882,6 +907,178 @@ Library: %1</source>
     </message>
 </context>
 <context>
+    <name>CriteriaDock</name>
+    <message>
+        <location filename="../../desktop/docks/criteria.py" line="+52"/>
+        <location line="+3"/>
+        <source>Screening criteria</source>
+        <translation>筛选标准</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Include</source>
+        <translation>纳入</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Include this paper (key I)</source>
+        <translation>纳入这篇文献（按键 I）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exclude…</source>
+        <translation>排除…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Exclude this paper with a reason (key E)</source>
+        <translation>排除这篇文献并给出理由（按键 E）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+114"/>
+        <source>Maybe</source>
+        <translation>待定</translation>
+    </message>
+    <message>
+        <location line="-114"/>
+        <source>Decide later (key M)</source>
+        <translation>稍后决定（按键 M）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+3"/>
+        <source>Inclusion criteria</source>
+        <translation>纳入标准</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Write what a paper must have to be included…</source>
+        <translation>写下文献须满足哪些条件才能纳入…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Exclusion reasons (double-click to rename, drag to order)</source>
+        <translation>排除理由（双击重命名，拖动排序）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Exclusion reasons</source>
+        <translation>排除理由</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>New exclusion reason</source>
+        <translation>新的排除理由</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New reason</source>
+        <translation>新理由</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>PRISMA counts (whole library)</source>
+        <translation>PRISMA 计数（整个文库）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PRISMA counts</source>
+        <translation>PRISMA 计数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Papers</source>
+        <translation>文献</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Save counts as CSV…</source>
+        <translation>将计数保存为 CSV…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stage, reason, count rows (as progress --prisma-csv)</source>
+        <translation>阶段、理由、数量逐行（同 progress --prisma-csv）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Screening &amp;criteria</source>
+        <translation>筛选标准(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Records</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Screened</source>
+        <translation>已筛选</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Excluded</source>
+        <translation>已排除</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(no reason)</source>
+        <translation>（无理由）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Included</source>
+        <translation>已纳入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not screened yet</source>
+        <translation>尚未筛选</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+7"/>
+        <source>Save PRISMA counts</source>
+        <translation>保存 PRISMA 计数</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No paper selected.</source>
+        <translation>未选择文献。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This paper: %1</source>
+        <translation>本文献：%1</translation>
+    </message>
+</context>
+<context>
     <name>HighlightDialog</name>
     <message>
         <location filename="../../desktop/reader/highlight_view.py" line="-40"/>
@@ -930,7 +1127,7 @@ Library: %1</source>
         <translation>推荐理由：</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/main_window.py" line="+245"/>
+        <location filename="../../desktop/window/main_window.py" line="+248"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -1210,7 +1407,7 @@ Library: %1</source>
 <context>
     <name>PaperTableModel</name>
     <message>
-        <location filename="../../desktop/list/paper_model.py" line="+57"/>
+        <location filename="../../desktop/list/paper_model.py" line="+58"/>
         <source>Paper</source>
         <translation>文献</translation>
     </message>
@@ -1245,7 +1442,27 @@ Library: %1</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+129"/>
+        <source>excluded: %1</source>
+        <translation>已排除：%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>excluded</source>
+        <translation>已排除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>included</source>
+        <translation>已纳入</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>maybe</source>
+        <translation>待定</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>et al.</source>
         <translation>等</translation>
     </message>
@@ -1495,6 +1712,58 @@ Library: %1</source>
         <location line="+1"/>
         <source>TL;DR: %1</source>
         <translation>一句话总结：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ReasonPicker</name>
+    <message>
+        <location filename="../../desktop/reader/screening_keys.py" line="+26"/>
+        <source>Exclusion reasons</source>
+        <translation>排除理由</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>Exclude: why?</source>
+        <translation>排除：理由？</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;0  Exclude without a reason</source>
+        <translation>&amp;0  无理由排除</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Edit the reasons…</source>
+        <translation>编辑理由…</translation>
+    </message>
+</context>
+<context>
+    <name>ScreeningKeys</name>
+    <message>
+        <location line="+66"/>
+        <source>Included</source>
+        <translation>已纳入</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Excluded: %1</source>
+        <translation>已排除：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Excluded</source>
+        <translation>已排除</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Maybe</source>
+        <translation>待定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No decision</source>
+        <translation>未决定</translation>
     </message>
 </context>
 <context>

@@ -80,4 +80,5 @@ def test_to_json_is_the_list_json_element():
     assert paper.to_json() == {
         "id": "0123456789ab", "label": "A label", "title": "A title", "venue": "ICLR 2018", "year": 2018,
         "rating": 4, "tags": ["t"], "read": True, "note": "n", "authors": ["A B"], "abstract": "An abstract.",
-        "url": "https://x.org", "doi": "10.1/x", "arxiv_id": "1801.00001", "openreview_id": "Hk", "keywords": ["k"]}
+        "url": "https://x.org", "doi": "10.1/x", "arxiv_id": "1801.00001", "openreview_id": "Hk", "keywords": ["k"],
+        "screening_decision": None, "exclusion_reason": None}  # issue 29

@@ -9,6 +9,8 @@ from db.library.schema import NOT_SALVAGED, SALVAGE_COLUMNS, SALVAGE_FITS
 # sha256 of a new library's sqlite_master (type, name, tbl_name, sql; by type and name) at schema 8, taken from
 # the code before the schema moved into db.library.schema: the on-disk format must not change without a migration
 _SCHEMA_8 = "bf07bf2586ee957a29340726258b2c0adcc771eceaa4d059f35dbcb98300a43e"
+# the tables later versions added, by table name with their indexes (a new library has them; the hash covers the rest)
+_LATER = {"decisions", "exclusion_reasons", "screening_settings"}  # 8 → 9 (issue 29)
 
 
 def _master(library: Library) -> list[tuple]:
@@ -17,8 +19,8 @@ def _master(library: Library) -> list[tuple]:
 
 def test_a_new_library_is_the_same_on_disk_as_before_the_move(tmp_path):
     with Library.open(tmp_path / "new", seed=False) as library:
-        assert library.rows("PRAGMA user_version") == [(SCHEMA_VERSION,)] == [(8,)]
-        text = "\n".join(repr(row) for row in _master(library))
+        assert library.rows("PRAGMA user_version") == [(SCHEMA_VERSION,)]
+        text = "\n".join(repr(row) for row in _master(library) if row[2] not in _LATER)
     assert hashlib.sha256(text.encode()).hexdigest() == _SCHEMA_8
 
 

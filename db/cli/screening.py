@@ -1,0 +1,129 @@
+"""The screening commands (issue 29): `decide` (include / exclude / maybe a paper, with an exclusion reason),
+`reasons` (the list of exclusion reasons), `criteria` (the inclusion criteria text), and the PRISMA counts that
+`progress` adds to its JSON and writes as CSV (`--prisma-csv FILE`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from db.cli.common import after_write, open_library
+from db.errors import InputError, MarginError
+from db.library.decisions import EXCLUDE, Prisma, check_decision, clean_reason
+from db.library.library import Library
+from db.system.fileio import write_atomically
+
+
+def pick_reason(library: Library, given: str) -> str:
+    """The list's spelling of exclusion reason `given` (matched ignoring case), or the list's N-th reason for a
+    number N (1-based, as the window's number keys pick). Raises MarginError when the list has no such reason."""
+    reasons = library.exclusion_reasons()
+    if given.strip().isdigit() and 1 <= int(given) <= len(reasons):
+        return reasons[int(given) - 1]
+    wanted = (clean_reason(given) or "").casefold()
+    for reason in reasons:
+        if reason.casefold() == wanted:
+            return reason
+    raise MarginError(f"'{given}' is not an exclusion reason of this library (margin reasons lists them; "
+                      f"margin reasons --add '{given}' adds it)")
+
+
+def cmd_decide(args: argparse.Namespace) -> int:
+    """Set the screening decision of paper `args.id` (include, exclude, maybe; none clears it), with `--reason`
+    for an exclusion. Prints `ID  decision (reason)  label`. Exit 1 for an unknown paper or reason, or a reason
+    given with another decision than exclude."""
+    try:
+        decision = check_decision(args.decision)
+    except ValueError as error:
+        raise MarginError(str(error)) from None
+    if args.reason is not None and decision != EXCLUDE:
+        raise MarginError("--reason goes with exclude only")
+    with open_library(args) as library:
+        try:
+            paper_id = library.find_id(args.id)
+        except KeyError:
+            raise MarginError(f"no single paper has the id '{args.id}' (see: margin list)") from None
+        reason = pick_reason(library, args.reason) if args.reason is not None else None
+        with library.transaction():
+            library.set_decision(paper_id, decision, reason)
+            library.set_read(paper_id, True)  # deciding on a paper counts as reading it, as in the window
+        after_write(library)
+        paper = library.paper(paper_id)
+    print(f"{paper.id}  {decision_text(paper.decision, paper.reason)}  {paper.label}")
+    return 0
+
+
+def decision_text(decision: str | None, reason: str | None) -> str:
+    """`exclude (wrong population)`, `include`, or `undecided`."""
+    if not decision:
+        return "undecided"
+    return f"{decision} ({reason})" if reason else decision
+
+
+def cmd_reasons(args: argparse.Namespace) -> int:
+    """Change the list of exclusion reasons as the options say (add, remove, rename), then print it numbered, with
+    how many papers were excluded for each. Exit 1 for an empty or over-long reason."""
+    try:
+        for reason in args.add + [new for _old, new in args.rename or []]:
+            if not clean_reason(reason):
+                raise ValueError("an exclusion reason needs a word or two")
+    except ValueError as error:
+        raise MarginError(str(error)) from None
+    with open_library(args) as library:
+        with library.transaction():
+            for reason in args.add:
+                library.add_exclusion_reason(reason)
+            for reason in args.remove:
+                library.remove_exclusion_reason(reason)
+            for old, new in args.rename or []:
+                library.rename_exclusion_reason(old, new)
+        if args.rename:
+            after_write(library)
+        reasons = library.exclusion_reasons()
+        counts = library.prisma_counts().excluded_by_reason
+    for number, reason in enumerate(reasons, start=1):
+        print(f"{number}. {reason}  ({counts.get(reason, 0)} excluded)")
+    return 0
+
+
+def cmd_criteria(args: argparse.Namespace) -> int:
+    """Set the inclusion criteria (`--set TEXT` or `--set-file F`), then print them. Exit 1 for a file that cannot
+    be read or text over the limit."""
+    text = args.set
+    if args.set_file is not None:
+        try:
+            text = Path(args.set_file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise InputError(args.set_file, f"cannot read the criteria ({error})") from None
+    with open_library(args) as library:
+        if text is not None:
+            try:
+                library.set_criteria(text)
+            except ValueError as error:
+                raise MarginError(str(error)) from None
+        criteria = library.criteria()
+    sys.stdout.write(criteria + ("\n" if criteria and not criteria.endswith("\n") else ""))
+    return 0
+
+
+def prisma_line(counts: Prisma) -> str:
+    """`screening: 12 of 400 decided: 3 included, 8 excluded (wrong population 5, duplicate 3), 1 maybe`."""
+    reasons = ", ".join(f"{reason or 'no reason'} {count}" for reason, count in counts.excluded_by_reason.items())
+    return (f"screening: {counts.screened:,} of {counts.records:,} decided: {counts.included:,} included, "
+            f"{counts.excluded:,} excluded" + (f" ({reasons})" if reasons else "") + f", {counts.maybe:,} maybe")
+
+
+def write_prisma_csv(counts: Prisma, path: str) -> None:
+    """Write the counts as CSV (Prisma.to_csv) to `path`. Raises MarginError naming the file when it cannot be
+    written."""
+    target = Path(path)
+    if target.is_dir():
+        raise MarginError(f"{target}: is a folder; give the CSV file to write")
+    try:
+        write_atomically(target, counts.to_csv())
+    except OSError as error:
+        raise MarginError(f"{target}: cannot write the PRISMA counts ({error.strerror or error})") from None
+
+
+COMMANDS = {"decide": cmd_decide, "reasons": cmd_reasons, "criteria": cmd_criteria}

@@ -1,0 +1,91 @@
+"""`margin decide`, `margin reasons`, `margin criteria` and the PRISMA counts of `margin progress` (issue 29)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from db.cli.screening import prisma_line
+from db.library.decisions import Prisma
+from db.library.library import Library
+from db.library.schema import DEFAULT_REASONS
+from tests.helpers.runner import margin
+
+
+def _decided(library_dir, tmp_path) -> list[str]:
+    """Decide five papers, edit the reasons and the criteria from the command line; returns the library's ids."""
+    def run(*args):
+        return margin(*args, library=library_dir)
+
+    with Library.open(library_dir) as library:
+        ids = library.ids()
+    result = run("decide", ids[0][:6], "include")
+    assert result.returncode == 0 and result.stdout.startswith(f"{ids[0]}  include  ")
+    assert run("decide", ids[1], "exclude", "--reason", "WRONG POPULATION").stdout.startswith(
+        f"{ids[1]}  exclude (wrong population)")
+    assert run("decide", ids[2], "exclude", "--reason", "5").stdout.startswith(f"{ids[2]}  exclude (duplicate)")
+    assert run("decide", ids[3], "maybe").returncode == 0
+    assert run("decide", ids[4], "exclude").returncode == 0  # no reason
+    for bad in (("decide", ids[5], "exclude", "--reason", "no such reason"), ("decide", ids[5], "accept"),
+                ("decide", ids[5], "include", "--reason", "duplicate"), ("decide", "ffffff", "include")):
+        failed = run(*bad)
+        assert failed.returncode == 1 and failed.stderr.startswith("margin: ") and "Traceback" not in failed.stderr
+    assert run("decide", ids[3], "none").stdout.startswith(f"{ids[3]}  undecided")
+
+    listed = run("reasons", "--add", "not a benchmark", "--rename", "wrong topic", "off topic").stdout.splitlines()
+    assert listed[0] == "1. wrong population  (1 excluded)" and listed[1] == "2. off topic  (0 excluded)"
+    assert listed[-1] == f"{len(DEFAULT_REASONS) + 1}. not a benchmark  (0 excluded)"
+    assert run("reasons", "--remove", "DUPLICATE").stdout.count("\n") == len(DEFAULT_REASONS)
+    assert run("reasons", "--add", "  ").returncode == 1
+
+    assert run("criteria").stdout == ""
+    text = "Agents that use tools.\nNo surveys."
+    assert run("criteria", "--set", text).stdout == text + "\n"
+    criteria_file = tmp_path / "criteria.txt"
+    criteria_file.write_text("From a file", encoding="utf-8")
+    assert run("criteria", "--set-file", str(criteria_file)).stdout == "From a file\n"
+    assert run("criteria", "--set-file", str(tmp_path / "missing.txt")).returncode == 1
+    return ids
+
+
+def test_decide_reasons_and_criteria(library_dir, tmp_path):
+    ids = _decided(library_dir, tmp_path)
+    with Library.open(library_dir) as library:
+        assert library.paper(ids[2]).reason == "duplicate" and library.paper(ids[1]).read
+        assert library.criteria() == "From a file"
+    listed = json.loads(margin("list", "reason:duplicate", "--json", library=library_dir).stdout)
+    assert [(p["id"], p["screening_decision"], p["exclusion_reason"]) for p in listed] == [(ids[2], "exclude",
+                                                                                          "duplicate")]
+
+
+@pytest.mark.slow  # `progress` fits the recommender: seconds on a loaded machine
+def test_progress_gives_prisma_counts_equal_to_a_hand_count(library_dir, tmp_path):
+    ids = _decided(library_dir, tmp_path)
+
+    def run(*args):
+        return margin(*args, library=library_dir)
+
+    prisma_file = tmp_path / "prisma.csv"
+    progress = run("progress", "--json", "--prisma-csv", str(prisma_file))
+    assert progress.returncode == 0
+    prisma = json.loads(progress.stdout)["prisma"]
+    # by hand: 0 include; 1 wrong population; 2 duplicate (removed from the list since, kept on the paper);
+    # 3 cleared; 4 excluded without a reason
+    assert prisma == {"records": 38, "screened": 4, "included": 1, "excluded": 3, "maybe": 0, "undecided": 34,
+                      "excluded_by_reason": {"duplicate": 1, "wrong population": 1, "": 1}}
+    rows = list(csv.reader(io.StringIO(prisma_file.read_bytes().decode("utf-8-sig"))))
+    assert rows[0] == ["stage", "reason", "count"]
+    assert ["records excluded", "wrong population", "1"] in rows and ["records included", "", "1"] in rows
+    assert ["records screened", "", "4"] in rows and ["not screened yet", "", "34"] in rows
+    view = run("progress", "decision:exclude", "--prisma-csv", str(tmp_path))  # a folder: refused
+    assert view.returncode == 1 and "is a folder" in view.stderr
+    assert ids
+
+
+def test_the_progress_line_of_the_prisma_counts():
+    counts = Prisma(38, 4, 1, 3, 0, {"duplicate": 1, "wrong population": 1, "": 1})
+    assert prisma_line(counts) == ("screening: 4 of 38 decided: 1 included, 3 excluded (duplicate 1, "
+                                   "wrong population 1, no reason 1), 0 maybe")
