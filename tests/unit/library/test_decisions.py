@@ -251,8 +251,8 @@ def test_decision_and_reason_queries(library):
 
 
 def test_another_decision_value_is_left_to_the_venue_decision():
-    parsed = parse_query_text("decision:oral")
-    assert parsed.query is None and "include, exclude, maybe or none" in parsed.hint
+    assert str(parse_query_text("decision:include").query) == "decision:include"
+    assert str(parse_query_text("decision:Oral").query) == "venue_decision:oral"  # issue 34's side
 
 
 # ------------------------------------------------------------------------------------------ recommendations
