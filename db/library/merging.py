@@ -1,0 +1,96 @@
+"""Merging two records of one paper field by field (db.library.importing), and telling when two records that share
+a DOI or arXiv id are clearly different papers (db.library.matching).
+
+The better source is the fuller record (`fullness`: how many of the bibliographic fields it fills; on a tie the
+one given as `preferred`). A field that one record leaves empty takes the other's value (the fuller value wins a
+missing field); a field both fill keeps the better source's value; a title or year on which they disagree is
+kept from the better source and the other one is noted (`Merge.noted`), as Zotero's merge pane keeps one
+version of each field and shows the others.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from db.paper import PaperRecord
+
+_FIELDS = ("title", "authors", "abstract", "venue", "year", "url", "doi", "arxiv_id", "openreview_id", "keywords")
+_SHOWN = {"doi": "DOI", "arxiv_id": "arXiv id", "openreview_id": "OpenReview id", "url": "URL"}
+_NON_WORD = re.compile(r"[\W_]+")
+SAME_TITLE = 0.5  # word-set Jaccard of two titles below which (neither being the other's start) they differ
+
+
+@dataclass
+class Merge:
+    """The merged record, the fields it has that the preferred record (the paper as it was) lacked (`added`:
+    names), and what was kept and noted where the two disagreed (`noted`: 'year 2001 kept, 2015 noted')."""
+
+    record: PaperRecord
+    added: list[str] = field(default_factory=list)
+    noted: list[str] = field(default_factory=list)
+
+    def describe(self) -> str:
+        """'authors, year, DOI added; year 2001 kept, 2015 noted' ('' when nothing was added or noted)."""
+        parts = [", ".join(self.added) + " added"] if self.added else []
+        return "; ".join(parts + self.noted)
+
+
+def _filled(value: object) -> bool:
+    return value not in (None, "", [], {})
+
+
+def fullness(record: PaperRecord) -> int:
+    """How many of the record's bibliographic fields are filled (scalars, authors, keywords and extra fields)."""
+    return (sum(_filled(getattr(record, name)) for name in _FIELDS)
+            + sum(_filled(value) for value in record.extra.values()))
+
+
+def merge(preferred: PaperRecord, other: PaperRecord, update: bool = False) -> Merge:
+    """`preferred` and `other` as one record: the fuller one is the better source (`preferred` on a tie). The
+    merged record keeps `preferred`'s `source` and `line` when it has them. `update`: `preferred` is a file's
+    record of a stored paper `other`, whose filled fields other than the title and year replace the stored
+    ones even when the stored paper is fuller (a corrected list updates the library)."""
+    better, worse = (other, preferred) if fullness(other) > fullness(preferred) else (preferred, other)
+    values, added, noted = {}, [], []
+    for name in _FIELDS:
+        first, second = (preferred, other) if update and name not in ("title", "year") else (better, worse)
+        mine, theirs = getattr(first, name), getattr(second, name)
+        values[name] = mine if _filled(mine) else theirs
+        if not _filled(getattr(preferred, name)) and _filled(values[name]):
+            added.append(_SHOWN.get(name, name))
+    for name, kept, dropped in (("title", better.title, worse.title), ("year", better.year, worse.year)):
+        if _filled(kept) and _filled(dropped) and (
+                title_key(kept) != title_key(dropped) if name == "title" else kept != dropped):
+            noted.append(f'{name} "{kept}" kept, "{dropped}" noted' if name == "title"
+                         else f"{name} {kept} kept, {dropped} noted")
+    first, second = (preferred, other) if update else (better, worse)
+    extra = {**{k: v for k, v in second.extra.items() if _filled(v)}, **{k: v for k, v in first.extra.items() if _filled(v)}}
+    added += sorted(key for key in extra if not _filled(preferred.extra.get(key)))
+    record = replace(first, **values, extra=extra, source=preferred.source or other.source,
+                     line=preferred.line if preferred.line is not None else other.line)
+    return Merge(record, added, noted)
+
+
+def title_key(title: str | None) -> str:
+    """The title as compared: NFC, case-folded, punctuation runs one space ('' when empty)."""
+    return _NON_WORD.sub(" ", unicodedata.normalize("NFC", title or "").casefold()).strip()
+
+
+def titles_clash(a: str | None, b: str | None) -> bool:
+    """True when two titles are clearly different papers' (a book and a review of it, two papers under one wrong
+    DOI): both given, neither the start of the other (a subtitle dropped), and their word sets' Jaccard
+    similarity below SAME_TITLE. `a` and `b` are titles or title keys."""
+    key_a, key_b = title_key(a), title_key(b)
+    if not key_a or not key_b or key_a.startswith(key_b) or key_b.startswith(key_a):
+        return False
+    words_a, words_b = set(key_a.split()), set(key_b.split())
+    return len(words_a & words_b) / len(words_a | words_b) < SAME_TITLE
+
+
+def family_names(authors: Sequence[str]) -> frozenset[str]:
+    """The case-folded last words of display names ("Ahmet Ünal" → "ünal"), for telling whether two author lists
+    share anyone."""
+    return frozenset(words[-1] for name in authors if (words := title_key(name).split()))
