@@ -7,7 +7,8 @@ number: for spreadsheets, Margin writes .xlsx (db.exporters.spreadsheet: text ce
 The text starts with a UTF-8 byte-order mark: without it Excel and LibreOffice's default import read UTF-8 as
 a legacy code page and garble CJK text and emoji; Python's `csv` with `encoding="utf-8-sig"`, pandas and
 Margin's own reader take the mark for what it is. Notes keep their commas, quotes and line breaks inside one
-quoted cell. Lists (authors, tags, keywords) are joined with "; ".
+quoted cell. Lists (authors, tags, keywords) are joined with "; " (a keyword holding a `;` in braces, which
+Margin's reader takes for one keyword).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def row_values(paper: Paper, key: str | None = None) -> list:
         paper.venue or "", paper.year or "", paper.rating or "", "; ".join(paper.tags),
         "yes" if paper.read else "no", paper.note, paper.url or "", paper.doi or "", paper.arxiv_id or "",
         paper.openreview_id or "", paper.abstract, paper.added_at or "", paper.file_title or "",
-        "; ".join(paper.keywords),
+        "; ".join(f"{{{word}}}" if ";" in word else word for word in paper.keywords),  # one keyword, braced
     ]
 
 

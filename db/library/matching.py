@@ -1,6 +1,7 @@
 """Re-import identity: which paper in the library (or earlier in the same file) a record is.
 
 A record is the same paper as an existing one when (in this order)
+0. it carries the paper's id (`margin_id`: Margin's own BibTeX export writes it as `x-margin-id`);
 1. its DOI (case-insensitive), arXiv id (without version) or OpenReview id equals the paper's;
 2. else its normalized title (NFC, case-folded, punctuation dropped) and year equal the paper's; when neither
    has a year, the same title alone is not enough: their abstracts must also agree (identical or near-identical
@@ -154,6 +155,8 @@ class Matcher:
         """The id of the paper this record is, or None for a new paper. `record_id` is `record.id` if known."""
         ident = identifiers(record.doi, record.arxiv_id, record.openreview_id)
         self.clashes = []
+        if record.margin_id and record.margin_id in self:  # Margin's own export coming back
+            return record.margin_id
         for column, table, value in zip(("doi", "arxiv", "openreview"), self._by_ident, ident, strict=True):
             if value:
                 found = self._stored(f"SELECT m.paper_id FROM match_keys m JOIN papers p ON p.id = m.paper_id"

@@ -67,7 +67,8 @@ def merge(preferred: PaperRecord, other: PaperRecord, update: bool = False) -> M
             noted.append(f'{name} "{kept}" kept, "{dropped}" noted' if name == "title"
                          else f"{name} {kept} kept, {dropped} noted")
     first, second = (preferred, other) if update else (better, worse)
-    extra = {**{k: v for k, v in second.extra.items() if _filled(v)}, **{k: v for k, v in first.extra.items() if _filled(v)}}
+    extra = {**{key: value for key, value in second.extra.items() if _filled(value)},
+             **{key: value for key, value in first.extra.items() if _filled(value)}}
     added += sorted(key for key in extra if not _filled(preferred.extra.get(key)))
     record = replace(first, **values, extra=extra, source=preferred.source or other.source,
                      line=preferred.line if preferred.line is not None else other.line)

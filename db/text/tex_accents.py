@@ -21,7 +21,8 @@ _LETTER_ACCENTS = {"u": "\u0306", "v": "\u030c", "H": "\u030b", "c": "\u0327", "
 _LETTERS = {"o": "ø", "O": "Ø", "l": "ł", "L": "Ł", "ss": "ß", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ",
             "aa": "å", "AA": "Å", "i": "ı", "j": "ȷ"}
 # the accented letter: {x}, {\i}, \i, or x (a letter)
-_ARGUMENT = r"(?:\{\s*(?P<braced>\\[ij](?![A-Za-z])|[A-Za-z])\s*\}|(?P<dotless>\\[ij])(?:\s+|(?![A-Za-z]))|(?P<bare>[A-Za-z]))"
+_ARGUMENT = (r"(?:\{\s*(?P<braced>\\[ij](?![A-Za-z])|[A-Za-z])\s*\}"
+             r"|(?P<dotless>\\[ij])(?:\s+|(?![A-Za-z]))|(?P<bare>[A-Za-z]))")
 _ACCENT = re.compile(
     r"(?P<open>\{)?\\(?:(?P<symbol>[`'^~=.\"])\s*|(?P<letter>[uvHckdbr])(?:\s+|(?=[{\\])))" + _ARGUMENT
     + r"(?(open)\})")
