@@ -13,6 +13,7 @@ Kinds (strings, so they can be stored in the library's `change_log` table as a c
 | `bibliographic` | fields from a file: title, abstract, authors, venue, year, links, keywords |
 | `added`, `removed` | papers added to or removed from the library |
 | `triage` | the papers' triage bookkeeping: drawn into a random check sample (db.triage.progress) |
+| `versions` | which work the papers are versions of (grouped or split: db.library.works) |
 
 A value also says who made it (`initiator`: the view or name that asked for the edit, e.g. the sidebar for a tag
 rename; OUTSIDE for changes read back from another process's log; None when nobody said), so that a view can
@@ -34,7 +35,8 @@ BIBLIOGRAPHIC = "bibliographic"
 ADDED = "added"
 REMOVED = "removed"
 TRIAGE = "triage"
-KINDS = (RATING, READ, NOTE, TITLE, TAGS, BIBLIOGRAPHIC, ADDED, REMOVED, TRIAGE)
+VERSIONS = "versions"
+KINDS = (RATING, READ, NOTE, TITLE, TAGS, BIBLIOGRAPHIC, ADDED, REMOVED, TRIAGE, VERSIONS)
 MEMBERSHIP = frozenset({ADDED, REMOVED})  # the set of papers itself changed
 OUTSIDE = "outside"  # the initiator of changes another process made (read back from the change log)
 

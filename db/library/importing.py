@@ -19,6 +19,7 @@ from db.library.merging import merge
 from db.library.schema import DB_NAME, SALVAGE_COLUMNS, SALVAGE_FITS
 from db.library.store import BIBLIOGRAPHIC_COLUMNS as _BIBLIOGRAPHIC
 from db.library.store import Store, log_change, now, prune_change_log
+from db.library.works import group_new_versions
 from db.paper import PaperRecord, implied_type, normalize_text
 from db.text.labels import LABEL_RULE, derive_label
 
@@ -34,6 +35,8 @@ class ImportReport:
     skipped: list[tuple[int | None, str]] = field(default_factory=list)
     merged: list[str] = field(default_factory=list)  # what merging duplicates added or kept apart, per paper
     conflicts: list[str] = field(default_factory=list)  # shared DOIs/arXiv ids on clearly different papers
+    versions: list[str] = field(default_factory=list)  # groups of versions of one work formed or grown
+    version_changes: Changes = NOTHING  # what grouping them changed (db.library.works)
 
     def summary(self) -> str:
         """One line: `1,683 new, 0 updated, 38 unchanged, 0 duplicates in the file, 0 skipped` (thousands
@@ -41,17 +44,19 @@ class ImportReport:
         return (f"{len(self.new):,} new, {len(self.updated):,} updated, {len(self.unchanged):,} unchanged, "
                 f"{self.duplicates:,} duplicates in the file, {len(self.skipped):,} skipped"
                 + (f", {len(self.merged):,} merged field by field" if self.merged else "")
-                + (f", {len(self.conflicts):,} shared ids on different papers kept apart" if self.conflicts else ""))
+                + (f", {len(self.conflicts):,} shared ids on different papers kept apart" if self.conflicts else "")
+                + (f", {len(self.versions):,} grouped with their other versions" if self.versions else ""))
 
     def details(self) -> list[str]:
         """What the summary counts, one line each: `merged: "Title" (line 9): authors, year added; year 2001
         kept, 2015 noted` and `kept apart: DOI 10.1/x is on "A" (line 3) and "B" (line 9): kept as two papers`."""
-        return [f"merged: {text}" for text in self.merged] + [f"kept apart: {text}" for text in self.conflicts]
+        return ([f"merged: {text}" for text in self.merged] + [f"kept apart: {text}" for text in self.conflicts]
+                + [f"versions: {text}" for text in self.versions])
 
     @property
     def changes(self) -> Changes:
         """What the import changed in the library: papers added, papers whose bibliographic fields changed."""
-        return Changes.of(self.new, ADDED) | Changes.of(self.updated, BIBLIOGRAPHIC)
+        return Changes.of(self.new, ADDED) | Changes.of(self.updated, BIBLIOGRAPHIC) | self.version_changes
 
     def merge(self, other: ImportReport) -> None:
         self.new += other.new
@@ -61,6 +66,8 @@ class ImportReport:
         self.skipped += other.skipped
         self.merged += other.merged
         self.conflicts += other.conflicts
+        self.versions += other.versions
+        self.version_changes |= other.version_changes
 
 
 @dataclass
@@ -218,7 +225,7 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
             positions[new_id] = position
             merged[new_id], stored[new_id] = record, None
             matcher.add(new_id, record.title, record.year, record.abstract, record.doi, record.arxiv_id,
-                        record.openreview_id, record.authors)
+                        record.openreview_id, record.authors, record.venue)
             report.new.append(new_id)
             continue
         if existing in merged:  # met before in this file: the fuller record is the better source
@@ -235,7 +242,7 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
         merged[existing] = done_merge.record
         matcher.add(existing, done_merge.record.title, done_merge.record.year, done_merge.record.abstract,
                     done_merge.record.doi, done_merge.record.arxiv_id, done_merge.record.openreview_id,
-                    done_merge.record.authors)
+                    done_merge.record.authors, done_merge.record.venue)
     for paper_id, record in merged.items():
         values = _record_values(record)
         if stored[paper_id] is None:
@@ -248,7 +255,7 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
             plan.updates.append((*values, _label_for(record), stamp, paper_id))
             report.updated.append(paper_id)
         plan.keys.append(matcher.add(paper_id, record.title, record.year, record.abstract, record.doi,
-                                     record.arxiv_id, record.openreview_id, record.authors))
+                                     record.arxiv_id, record.openreview_id, record.authors, record.venue))
 
 
 def _stored_record(row: tuple) -> PaperRecord:
@@ -288,6 +295,9 @@ def write_import(store: Store, conn: sqlite3.Connection, plan: _ImportPlan) -> N
     conn.executemany(f"UPDATE papers SET {assignments}, label = ?, updated_at = ? WHERE id = ?", plan.updates)
     log_change(conn, store.writer, [BIBLIOGRAPHIC], [update[-1] for update in plan.updates])
     write_match_rows(conn, plan.keys)
+    # versions of one work (db.library.works) among the papers written and the library's
+    plan.report.version_changes, plan.report.versions = group_new_versions(
+        store, conn, [*plan.report.new, *plan.report.updated])
     prune_change_log(conn)
 
 

@@ -9,7 +9,9 @@ A record is the same paper as an existing one when (in this order)
 3. else its abstract is identical or near-identical: Jaccard similarity of word 3-shingle sets ≥ 0.9
    (only for abstracts of at least `MIN_WORDS` words, so "Part of" or "withdrawn" never match).
 A candidate is never taken when both carry a DOI, arXiv id or OpenReview id and these differ, so papers that
-only share a title stay separate. A shared DOI or arXiv id is no match when the titles are clearly different
+only share a title stay separate; nor, in 2 and 3, when both name a venue and the venues clearly differ (ICLR
+2018 and NIPS 2018, arXiv and ICCV): those are versions of one work, kept as papers of their own and grouped
+(db.library.works). A shared DOI or arXiv id is no match when the titles are clearly different
 (db.library.merging.titles_clash: a wrong DOI copied onto another paper, a book and a review of it); the
 matcher lists such clashes of the last record in `clashes`, and the import names them.
 
@@ -48,7 +50,7 @@ from db.library.match_keys import (  # noqa: F401
     title_key,
     write_match_rows,
 )
-from db.library.merging import family_names, titles_clash
+from db.library.merging import different_venues, family_names, titles_clash
 from db.paper import PaperRecord, normalize_text
 
 _KIND = {"doi": "DOI", "arxiv": "arXiv id", "openreview": "OpenReview id"}
@@ -87,6 +89,8 @@ class Matcher:
         self._titles: dict[str, str | None] = {}
         self._stored_sets: dict[str, frozenset[int] | None] = {}
         self._people: dict[str, tuple[int | None, frozenset[str]]] = {}  # year and authors' family names
+        self._venues: dict[str, str | None] = {}
+        self._venue: str | None = None  # the venue of the record being matched
         # their prefix keys, in a private temporary database (on disk when large: a cold import of 100k
         # papers would hold 1.7 million keys), as abstract_keys holds the stored papers'; in this import's own
         # order: the keys frequent among its records last (a generated list of 6,000 abstracts sharing most of
@@ -103,9 +107,11 @@ class Matcher:
 
     # ------------------------------------------------------------------ adding
     def add(self, paper_id: str, title: str | None, year: int | None, abstract: str | None, doi: str | None,
-            arxiv_id: str | None, openreview_id: str | None, authors: Sequence[str] = ()) -> tuple:
+            arxiv_id: str | None, openreview_id: str | None, authors: Sequence[str] = (),
+            venue: str | None = None) -> tuple:
         """Make a just inserted/updated paper findable under its new values; returns its `match_row`."""
         self._people[paper_id] = (year, family_names(authors))
+        self._venues[paper_id] = venue
         row = match_row(paper_id, title, year, abstract, doi, arxiv_id, openreview_id, self._stored_frequent)
         if paper_id in self._ids:
             self._scratch.execute("DELETE FROM keys WHERE paper_id = ?", (paper_id,))
@@ -155,6 +161,7 @@ class Matcher:
         """The id of the paper this record is, or None for a new paper. `record_id` is `record.id` if known."""
         ident = identifiers(record.doi, record.arxiv_id, record.openreview_id)
         self.clashes = []
+        self._venue = record.venue
         if record.margin_id and record.margin_id in self:  # Margin's own export coming back
             return record.margin_id
         for column, table, value in zip(("doi", "arxiv", "openreview"), self._by_ident, ident, strict=True):
@@ -200,7 +207,16 @@ class Matcher:
         return a is not None and b is not None and jaccard(a, b) >= THRESHOLD
 
     def _conflict(self, ident: tuple, paper_id: str) -> bool:
-        return any(a and b and a != b for a, b in zip(ident, self._current(paper_id)[0], strict=True))
+        """True when the paper cannot be the record's: an identifier differs, or (for a match by title or
+        abstract) the venues are clearly different (another version of the work: db.library.works groups it)."""
+        if any(a and b and a != b for a, b in zip(ident, self._current(paper_id)[0], strict=True)):
+            return True
+        if not self._venue:
+            return False
+        if paper_id not in self._venues:
+            row = self._conn.execute("SELECT venue FROM papers WHERE id = ?", (paper_id,)).fetchone()
+            return bool(row) and different_venues(self._venue, row[0])
+        return different_venues(self._venue, self._venues[paper_id])
 
     def _match_abstract(self, record: PaperRecord, ident: tuple, same: str | None) -> str | None:
         wanted = shingles(record.abstract)

@@ -95,3 +95,18 @@ def family_names(authors: Sequence[str]) -> frozenset[str]:
     """The case-folded last words of display names ("Ahmet Ünal" → "ünal"), for telling whether two author lists
     share anyone."""
     return frozenset(words[-1] for name in authors if (words := title_key(name).split()))
+
+
+_NOT_NAME = frozenset("the of on in and proceedings conference international annual".split())
+
+
+def venue_name(venue: str | None) -> str:
+    """A venue as compared: its title key without numbers (years, volumes) and filler words ('NIPS 2018' →
+    'nips', 'Proceedings of the 35th International Conference on Machine Learning' → '35th machine learning')."""
+    return " ".join(word for word in title_key(venue).split() if not word.isdigit() and word not in _NOT_NAME)
+
+
+def different_venues(a: str | None, b: str | None) -> bool:
+    """True when both venues are named and clearly differ (neither name the start of the other)."""
+    name_a, name_b = venue_name(a), venue_name(b)
+    return bool(name_a and name_b) and not (name_a.startswith(name_b) or name_b.startswith(name_a))

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from db.library.match_keys import store_match_keys
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 DB_NAME = "library.db"
 
 # the tables of schema 5 (each later version's statements follow, and a new library runs them all)
@@ -120,6 +120,16 @@ SCHEMA_8 = [
     "CREATE TABLE IF NOT EXISTS frequent_keys (key INTEGER PRIMARY KEY)",
 ]
 
+# 8 → 9: versions of one work (db.library.works): a paper in a group of versions has a row naming its work (the
+# id of one of its papers; a paper without a row is a work of its own); pairs the user split are kept apart
+SCHEMA_9 = [
+    "CREATE TABLE IF NOT EXISTS works (paper_id TEXT PRIMARY KEY REFERENCES papers(id) ON DELETE CASCADE,"
+    " work_id TEXT NOT NULL, reason TEXT NOT NULL DEFAULT '')",
+    "CREATE INDEX IF NOT EXISTS works_work ON works(work_id)",
+    "CREATE TABLE IF NOT EXISTS work_splits (paper_id TEXT NOT NULL, other_id TEXT NOT NULL,"
+    " PRIMARY KEY (paper_id, other_id))",
+]
+
 
 # MIGRATIONS[v] turns a version-v library into version v + 1: SQL statements, or a function called with the
 # connection (inside the migration's transaction)
@@ -153,13 +163,15 @@ MIGRATIONS: dict[int, list[str | Callable[[sqlite3.Connection], object]]] = {
     # identifiers and title key, and the prefix keys of its abstract's shingles; computed here for the papers
     # already stored, 500 at a time
     7: [*SCHEMA_8, store_match_keys],
+    # 8 → 9: versions of one work (db.library.works); a library's papers start as works of their own
+    8: [*SCHEMA_9],
 }
 
 
 def create_script() -> str:
     """The SQL script that creates a new library at SCHEMA_VERSION (tables, indexes, triggers; no transaction:
     the store runs it inside one, so a crash leaves an empty file, never half a schema)."""
-    return TABLES + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8)
+    return TABLES + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8 + SCHEMA_9)
 
 
 # the tables a rebuild copies from a damaged library, with their columns (in this order: the tuples of
@@ -176,6 +188,8 @@ SALVAGE_COLUMNS: dict[str, tuple[str, ...]] = {
     "highlight_words": ("kind", "entry", "position"),
     "liked_sources": ("kind", "value"),
     "deleted_papers": ("paper_id", "deleted_at", "rows", "item"),  # deletions stay undoable after a rebuild
+    "works": ("paper_id", "work_id", "reason"),
+    "work_splits": ("paper_id", "other_id"),
 }
 # the tables a rebuild does not copy, and why (every table of a library is in one of the two)
 NOT_SALVAGED = {
@@ -194,4 +208,5 @@ SALVAGE_FITS = {
     "note_history": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?2)",
     "interests": " WHERE EXISTS (SELECT 1 FROM tags WHERE id = ?1)",
     "dismissals": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?1) AND EXISTS (SELECT 1 FROM tags WHERE id = ?2)",
+    "works": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?1)",
 }

@@ -15,10 +15,14 @@ def _master(library: Library) -> list[tuple]:
     return library.rows("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name")
 
 
+# schema 9 (issue 30, versions of one work)
+_LATER = {"works", "works_work", "work_splits", "sqlite_autoindex_works_1", "sqlite_autoindex_work_splits_1"}
+
+
 def test_a_new_library_is_the_same_on_disk_as_before_the_move(tmp_path):
     with Library.open(tmp_path / "new", seed=False) as library:
-        assert library.rows("PRAGMA user_version") == [(SCHEMA_VERSION,)] == [(8,)]
-        text = "\n".join(repr(row) for row in _master(library))
+        assert library.rows("PRAGMA user_version") == [(SCHEMA_VERSION,)]
+        text = "\n".join(repr(row) for row in _master(library) if row[1] not in _LATER)
     assert hashlib.sha256(text.encode()).hexdigest() == _SCHEMA_8
 
 

@@ -1,0 +1,223 @@
+"""Versions of one work: the arXiv preprint, the OpenReview submission and the proceedings paper of one piece of
+research, each a paper of its own (its id, venue, link and abstract kept), grouped so that the list shows the
+work once and a rating, tag, read mark or note given to one version is the work's (db.library.annotations and
+db.library.tags write it to every version).
+
+A paper in a group has a row in `works` naming the work (the id of one of its papers, which stays the work's name
+even if that paper is deleted); a paper without a row is a work of its own. Import groups papers
+(`group_new_versions`) when
+- their titles are the same (db.library.match_keys.title_key) and their author lists share a family name, or
+- one's DOI is arXiv's DOI of the other's arXiv id (`10.48550/arXiv.1502.01852` ↔ `1502.01852`);
+never two papers the user split (`work_splits`, both directions), so a re-import does not undo a split. Papers
+that the matcher took for the same paper (same DOI, same title and venue, …) are one paper, not versions.
+Grouping unifies the annotations (the first rated version's rating, read if any is read, the tags of all, the
+different notes one after the other); splitting keeps them on each version. Every mutation returns Changes of
+kind `versions` (plus the annotation kinds grouping changed) for every paper whose group changed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections.abc import Iterable, Sequence
+
+from db.changes import NOTE, NOTHING, RATING, READ, TAGS, VERSIONS, Changes
+from db.library.match_keys import title_key
+from db.library.merging import family_names
+from db.library.store import Store, now
+
+BY_HAND = "by hand"
+SAME_TITLE = "same title and authors"
+ARXIV_DOI = "arXiv DOI"
+_ARXIV_DOI = "10.48550/arxiv."
+
+
+def versions_in(conn: sqlite3.Connection, paper_id: str) -> list[str]:
+    """The ids of the versions of the paper's work (the paper itself included), in library order."""
+    row = conn.execute("SELECT work_id FROM works WHERE paper_id = ?", (paper_id,)).fetchone()
+    if row is None:
+        return [paper_id]
+    return [found[0] for found in conn.execute(
+        "SELECT w.paper_id FROM works w JOIN papers p ON p.id = w.paper_id WHERE w.work_id = ? ORDER BY p.position",
+        row)]
+
+
+def versions(store: Store, paper_id: str) -> list[str]:
+    """The ids of the versions of the paper's work, itself included, in library order. Raises KeyError for an
+    unknown paper."""
+    with store.lock:
+        if not store.conn.execute("SELECT 1 FROM papers WHERE id = ?", (paper_id,)).fetchone():
+            raise KeyError(paper_id)
+        return versions_in(store.conn, paper_id)
+
+
+def works_of(store: Store) -> dict[str, str]:
+    """{paper id: work id} of every paper that is in a group of versions (one indexed read; papers without an
+    entry are works of their own)."""
+    return dict(store.read("SELECT paper_id, work_id FROM works"))
+
+
+def work_reasons(store: Store, paper_id: str) -> str | None:
+    """Why the paper is in its group (SAME_TITLE, ARXIV_DOI or BY_HAND), or None when it is a work of its own."""
+    row = store.read("SELECT reason FROM works WHERE paper_id = ?", (paper_id,))
+    return row[0][0] if row else None
+
+
+def group(store: Store, ids: Sequence[str], reason: str = BY_HAND) -> Changes:
+    """Make these papers (at least two) versions of one work, with the works they are in; splits between them are
+    forgotten. Raises KeyError for an unknown paper, ValueError for fewer than two papers."""
+    if len(set(ids)) < 2:
+        raise ValueError("grouping needs two papers or more")
+    with store.transaction() as conn:
+        for paper_id in ids:
+            if not conn.execute("SELECT 1 FROM papers WHERE id = ?", (paper_id,)).fetchone():
+                raise KeyError(paper_id)
+        return join(store, conn, ids, reason)
+
+
+def split(store: Store, paper_id: str) -> Changes:
+    """Take the paper out of its work: it becomes a work of its own (its annotations as they are), and it is
+    never grouped with those versions again by an import (`group` undoes that). Returns NOTHING when the paper
+    is a work of its own. Raises KeyError for an unknown paper."""
+    with store.transaction() as conn:
+        if not conn.execute("SELECT 1 FROM papers WHERE id = ?", (paper_id,)).fetchone():
+            raise KeyError(paper_id)
+        members = versions_in(conn, paper_id)
+        if len(members) < 2:
+            return NOTHING
+        others = [other for other in members if other != paper_id]
+        conn.execute("DELETE FROM works WHERE paper_id = ?", (paper_id,))
+        if len(others) == 1:
+            conn.execute("DELETE FROM works WHERE paper_id = ?", (others[0],))
+        conn.executemany("INSERT OR IGNORE INTO work_splits VALUES (?, ?)",
+                         [pair for other in others for pair in ((paper_id, other), (other, paper_id))])
+        return store.log(conn, members, VERSIONS)
+
+
+def join(store: Store, conn: sqlite3.Connection, ids: Iterable[str], reason: str) -> Changes:
+    """Group the papers `ids` with the works they are in (inside the caller's transaction) and unify their
+    annotations; returns what changed."""
+    members: list[str] = []
+    for paper_id in ids:
+        members += [found for found in versions_in(conn, paper_id) if found not in members]
+    if len(members) < 2:
+        return NOTHING
+    rows = conn.execute(f"SELECT p.id, p.position, w.work_id FROM papers p LEFT JOIN works w ON w.paper_id = p.id"
+                        f" WHERE p.id IN ({','.join('?' * len(members))}) ORDER BY p.position", members).fetchall()
+    members = [row[0] for row in rows]
+    work_id = next((row[2] for row in rows if row[2]), rows[0][0])
+    before = {row[0]: row[2] for row in rows}
+    conn.executemany("INSERT INTO works (paper_id, work_id, reason) VALUES (?, ?, ?) ON CONFLICT(paper_id)"
+                     " DO UPDATE SET work_id = excluded.work_id", [(paper_id, work_id, reason) for paper_id in members])
+    conn.executemany("DELETE FROM work_splits WHERE paper_id = ? AND other_id = ?",
+                     [(a, b) for a in members for b in members if a != b])
+    changed = [paper_id for paper_id in members if before[paper_id] != work_id]
+    changes = store.log(conn, changed, VERSIONS) if changed else NOTHING
+    return changes | _unify(store, conn, members)
+
+
+def _unify(store: Store, conn: sqlite3.Connection, members: list[str]) -> Changes:
+    """Give every version the work's annotations: the first rated version's rating, read if any is, every
+    version's tags, and their different notes one after the other (a replaced note goes to its history)."""
+    marks = ",".join("?" * len(members))
+    stamp = now()
+    conn.executemany("INSERT OR IGNORE INTO annotations (paper_id, updated_at) VALUES (?, ?)",
+                     [(paper_id, stamp) for paper_id in members])
+    found = {row[0]: row[1:] for row in conn.execute(
+        f"SELECT paper_id, rating, read, note FROM annotations WHERE paper_id IN ({marks})", members)}
+    rating = next((found[p][0] for p in members if found[p][0] is not None), None)
+    read = int(any(found[p][1] for p in members))
+    notes = list(dict.fromkeys(found[p][2].strip() for p in members if found[p][2].strip()))
+    note = "\n\n".join(notes)
+    changes = NOTHING
+    for paper_id in members:
+        old_rating, old_read, old_note = found[paper_id]
+        kinds = [kind for kind, same in ((RATING, old_rating == rating), (READ, old_read == read),
+                                         (NOTE, old_note == note or old_note.strip() == note)) if not same]
+        if not kinds:
+            continue
+        if NOTE in kinds and old_note.strip():
+            conn.execute("INSERT INTO note_history (paper_id, note, saved_at) VALUES (?, ?, ?)",
+                         (paper_id, old_note, stamp))
+        conn.execute("UPDATE annotations SET rating = ?, read = ?, note = ?, updated_at = ? WHERE paper_id = ?",
+                     (rating, read, note if NOTE in kinds else old_note, stamp, paper_id))
+        changes |= store.log(conn, [paper_id], *kinds)
+    tags = [row[0] for row in conn.execute(
+        f"SELECT DISTINCT tag_id FROM paper_tags WHERE paper_id IN ({marks})", members)]
+    tagged = []
+    for paper_id in members:
+        added = sum(conn.execute("INSERT OR IGNORE INTO paper_tags VALUES (?, ?)", (paper_id, tag)).rowcount
+                    for tag in tags)
+        if added:
+            tagged.append(paper_id)
+    return changes | (store.log(conn, tagged, TAGS) if tagged else NOTHING)
+
+
+def group_new_versions(store: Store, conn: sqlite3.Connection, ids: Sequence[str]) -> tuple[Changes, list[str]]:
+    """Group the papers `ids` (just imported or updated) with the other versions of their work found in the
+    library (module docstring), inside the caller's transaction. Returns the changes and one line per group
+    formed or grown: '"Title" with 1 other version (same title and authors)'."""
+    changes, said = NOTHING, []
+    for paper_id in _with_candidates(conn, ids):
+        row = conn.execute("SELECT title, authors, doi, arxiv_id FROM papers WHERE id = ?", (paper_id,)).fetchone()
+        if row is None:
+            continue
+        title, authors, doi, arxiv_id = row
+        found = _same_title(conn, paper_id, title, json.loads(authors))
+        reason = SAME_TITLE
+        if not found:
+            found, reason = _arxiv_doi(conn, paper_id, doi, arxiv_id), ARXIV_DOI
+        mine = set(versions_in(conn, paper_id))
+        found = [other for other in found if other not in mine and not _split_apart(conn, paper_id, other)]
+        if found:
+            changes |= join(store, conn, [paper_id, *found], reason)
+            others = len(versions_in(conn, paper_id)) - 1
+            said.append(f'"{title or paper_id}" with {others} other version{"s" if others > 1 else ""} ({reason})')
+    return changes, said
+
+
+def _with_candidates(conn: sqlite3.Connection, ids: Sequence[str]) -> list[str]:
+    """Those of `ids` that another paper shares a title with or that carry an arXiv DOI or id (indexed reads,
+    500 ids at a time: an import of thousands of papers that have no other versions costs a few queries)."""
+    found: list[str] = []
+    wanted = list(dict.fromkeys(ids))
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        hits = {row[0] for row in conn.execute(
+            f"SELECT m.paper_id FROM match_keys m WHERE m.paper_id IN ({marks}) AND (m.doi LIKE '{_ARXIV_DOI}%'"
+            f" OR EXISTS (SELECT 1 FROM match_keys o WHERE o.title = m.title AND o.paper_id != m.paper_id)"
+            f" OR (m.arxiv IS NOT NULL AND EXISTS (SELECT 1 FROM match_keys o"
+            f" WHERE o.doi = '{_ARXIV_DOI}' || m.arxiv)))",
+            chunk)}
+        found += [paper_id for paper_id in chunk if paper_id in hits]
+    return found
+
+
+def _same_title(conn: sqlite3.Connection, paper_id: str, title: str | None, authors: list[str]) -> list[str]:
+    key, names = title_key(title), family_names(authors)
+    if not key or not names:
+        return []
+    return [other for other, other_authors in conn.execute(
+        "SELECT m.paper_id, p.authors FROM match_keys m JOIN papers p ON p.id = m.paper_id WHERE m.title = ?"
+        " AND m.paper_id != ? ORDER BY p.position", (key, paper_id)) if names & family_names(json.loads(other_authors))]
+
+
+def _arxiv_doi(conn: sqlite3.Connection, paper_id: str, doi: str | None, arxiv_id: str | None) -> list[str]:
+    found = []
+    if doi and doi.lower().startswith(_ARXIV_DOI):
+        found += [row[0] for row in conn.execute("SELECT paper_id FROM match_keys WHERE arxiv = ? AND paper_id != ?",
+                                                 (re.sub(r"v\d+$", "", doi.lower()[len(_ARXIV_DOI):]), paper_id))]
+    if arxiv_id:
+        found += [row[0] for row in conn.execute("SELECT paper_id FROM match_keys WHERE doi = ? AND paper_id != ?",
+                                                 (_ARXIV_DOI + arxiv_id.lower(), paper_id))]
+    return found
+
+
+def _split_apart(conn: sqlite3.Connection, paper_id: str, other: str) -> bool:
+    """True when the user split these two papers (or the works they are in) apart."""
+    mine, theirs = versions_in(conn, paper_id), versions_in(conn, other)
+    marks_a, marks_b = ",".join("?" * len(mine)), ",".join("?" * len(theirs))
+    return conn.execute(f"SELECT 1 FROM work_splits WHERE paper_id IN ({marks_a}) AND other_id IN ({marks_b})"
+                        " LIMIT 1", (*mine, *theirs)).fetchone() is not None
