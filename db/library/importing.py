@@ -207,6 +207,7 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
     total = len(records)
     position = plan.first_position = conn.execute("SELECT COALESCE(MAX(position), 0) FROM papers").fetchone()[0]
     positions: dict[str, int] = {}
+    keys: dict[str, tuple] = {}  # id → the match_keys row of the paper's latest values (db.library.match_keys)
     for done, record in enumerate(records, start=1):
         if progress and (done % 500 == 0 or done == total):
             progress(done, total)
@@ -224,25 +225,25 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
             position += 1
             positions[new_id] = position
             merged[new_id], stored[new_id] = record, None
-            matcher.add(new_id, record.title, record.year, record.abstract, record.doi, record.arxiv_id,
-                        record.openreview_id, record.authors, record.venue)
+            keys[new_id] = _findable(matcher, new_id, record)
             report.new.append(new_id)
             continue
         if existing in merged:  # met before in this file: the fuller record is the better source
             report.duplicates += 1
-            done_merge = merge(merged[existing], record)
+            before = merged[existing]
+            done_merge = merge(before, record)
             said = done_merge.describe()
         else:  # a stored paper: the file's values update it, but a title or year only from the fuller source
             stored[existing] = row = conn.execute(f"SELECT {', '.join(_BIBLIOGRAPHIC)} FROM papers WHERE id = ?",
                                                   (existing,)).fetchone()
-            done_merge = merge(record, _stored_record(row), update=True)
+            before = _stored_record(row)
+            done_merge = merge(record, before, update=True)
             said = "; ".join(done_merge.noted)
         if said:
             report.merged.append(f'"{_shown_title(done_merge.record)}" (line {record.line}): {said}')
         merged[existing] = done_merge.record
-        matcher.add(existing, done_merge.record.title, done_merge.record.year, done_merge.record.abstract,
-                    done_merge.record.doi, done_merge.record.arxiv_id, done_merge.record.openreview_id,
-                    done_merge.record.authors, done_merge.record.venue)
+        if _key_fields(done_merge.record) != _key_fields(before):  # findable under its new values
+            keys[existing] = _findable(matcher, existing, done_merge.record)
     for paper_id, record in merged.items():
         values = _record_values(record)
         if stored[paper_id] is None:
@@ -254,8 +255,20 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
         else:
             plan.updates.append((*values, _label_for(record), stamp, paper_id))
             report.updated.append(paper_id)
-        plan.keys.append(matcher.add(paper_id, record.title, record.year, record.abstract, record.doi,
-                                     record.arxiv_id, record.openreview_id, record.authors, record.venue))
+        if paper_id in keys:  # (a paper whose match keys did not change keeps its stored row)
+            plan.keys.append(keys[paper_id])
+
+
+def _key_fields(record: PaperRecord) -> tuple:
+    """What the matcher finds a paper by."""
+    return (record.title, record.year, record.abstract, record.doi, record.arxiv_id, record.openreview_id,
+            record.authors, record.venue)
+
+
+def _findable(matcher: Matcher, paper_id: str, record: PaperRecord) -> tuple:
+    """Make the paper findable by the matcher under the record's values; returns its match_keys row."""
+    return matcher.add(paper_id, record.title, record.year, record.abstract, record.doi, record.arxiv_id,
+                       record.openreview_id, record.authors, record.venue)
 
 
 def _stored_record(row: tuple) -> PaperRecord:

@@ -50,7 +50,7 @@ from db.library.match_keys import (  # noqa: F401
     title_key,
     write_match_rows,
 )
-from db.library.merging import different_venues, family_names, titles_clash
+from db.library.merging import different_venues, family_names, titles_clash, version_venue
 from db.paper import PaperRecord, normalize_text
 
 _KIND = {"doi": "DOI", "arxiv": "arXiv id", "openreview": "OpenReview id"}
@@ -111,7 +111,7 @@ class Matcher:
             venue: str | None = None) -> tuple:
         """Make a just inserted/updated paper findable under its new values; returns its `match_row`."""
         self._people[paper_id] = (year, family_names(authors))
-        self._venues[paper_id] = venue
+        self._venues[paper_id] = version_venue(venue, arxiv_id)
         row = match_row(paper_id, title, year, abstract, doi, arxiv_id, openreview_id, self._stored_frequent)
         if paper_id in self._ids:
             self._scratch.execute("DELETE FROM keys WHERE paper_id = ?", (paper_id,))
@@ -161,7 +161,7 @@ class Matcher:
         """The id of the paper this record is, or None for a new paper. `record_id` is `record.id` if known."""
         ident = identifiers(record.doi, record.arxiv_id, record.openreview_id)
         self.clashes = []
-        self._venue = record.venue
+        self._venue = version_venue(record.venue, record.arxiv_id)
         if record.margin_id and record.margin_id in self:  # Margin's own export coming back
             return record.margin_id
         for column, table, value in zip(("doi", "arxiv", "openreview"), self._by_ident, ident, strict=True):
@@ -214,8 +214,8 @@ class Matcher:
         if not self._venue:
             return False
         if paper_id not in self._venues:
-            row = self._conn.execute("SELECT venue FROM papers WHERE id = ?", (paper_id,)).fetchone()
-            return bool(row) and different_venues(self._venue, row[0])
+            row = self._conn.execute("SELECT venue, arxiv_id FROM papers WHERE id = ?", (paper_id,)).fetchone()
+            return bool(row) and different_venues(self._venue, version_venue(*row))
         return different_venues(self._venue, self._venues[paper_id])
 
     def _match_abstract(self, record: PaperRecord, ident: tuple, same: str | None) -> str | None:

@@ -53,7 +53,12 @@ def merge(preferred: PaperRecord, other: PaperRecord, update: bool = False) -> M
     merged record keeps `preferred`'s `source` and `line` when it has them. `update`: `preferred` is a file's
     record of a stored paper `other`, whose filled fields other than the title and year replace the stored
     ones even when the stored paper is fuller (a corrected list updates the library)."""
-    better, worse = (other, preferred) if fullness(other) > fullness(preferred) else (preferred, other)
+    disagree = any(_filled(mine) and _filled(theirs) and mine != theirs for mine, theirs in (
+        (preferred.title, other.title), (preferred.year, other.year)))
+    if update and not disagree:  # (the better source decides nothing then: a re-import's common case, kept fast)
+        better, worse = preferred, other
+    else:
+        better, worse = (other, preferred) if fullness(other) > fullness(preferred) else (preferred, other)
     values, added, noted = {}, [], []
     for name in _FIELDS:
         first, second = (preferred, other) if update and name not in ("title", "year") else (better, worse)
@@ -62,8 +67,8 @@ def merge(preferred: PaperRecord, other: PaperRecord, update: bool = False) -> M
         if not _filled(getattr(preferred, name)) and _filled(values[name]):
             added.append(_SHOWN.get(name, name))
     for name, kept, dropped in (("title", better.title, worse.title), ("year", better.year, worse.year)):
-        if _filled(kept) and _filled(dropped) and (
-                title_key(kept) != title_key(dropped) if name == "title" else kept != dropped):
+        if _filled(kept) and _filled(dropped) and kept != dropped and (
+                name != "title" or title_key(kept) != title_key(dropped)):
             noted.append(f'{name} "{kept}" kept, "{dropped}" noted' if name == "title"
                          else f"{name} {kept} kept, {dropped} noted")
     first, second = (preferred, other) if update else (better, worse)
@@ -110,3 +115,9 @@ def different_venues(a: str | None, b: str | None) -> bool:
     """True when both venues are named and clearly differ (neither name the start of the other)."""
     name_a, name_b = venue_name(a), venue_name(b)
     return bool(name_a and name_b) and not (name_a.startswith(name_b) or name_b.startswith(name_a))
+
+
+def version_venue(venue: str | None, arxiv_id: str | None) -> str | None:
+    """The venue a version is compared by: its venue, else "arXiv" for a paper with an arXiv id and no venue (a
+    preprint as reference managers export it)."""
+    return venue or ("arXiv" if arxiv_id else None)

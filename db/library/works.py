@@ -6,7 +6,8 @@ db.library.tags write it to every version).
 A paper in a group has a row in `works` naming the work (the id of one of its papers, which stays the work's name
 even if that paper is deleted); a paper without a row is a work of its own. Import groups papers
 (`group_new_versions`) when
-- their titles are the same (db.library.match_keys.title_key) and their author lists share a family name, or
+- their titles are the same (db.library.match_keys.title_key), their author lists share a family name, and
+  their venues or years differ, or
 - one's DOI is arXiv's DOI of the other's arXiv id (`10.48550/arXiv.1502.01852` ↔ `1502.01852`);
 never two papers the user split (`work_splits`, both directions), so a re-import does not undo a split. Papers
 that the matcher took for the same paper (same DOI, same title and venue, …) are one paper, not versions.
@@ -24,7 +25,7 @@ from collections.abc import Iterable, Sequence
 
 from db.changes import NOTE, NOTHING, RATING, READ, TAGS, VERSIONS, Changes
 from db.library.match_keys import title_key
-from db.library.merging import family_names
+from db.library.merging import family_names, venue_name, version_venue
 from db.library.store import Store, now
 
 BY_HAND = "by hand"
@@ -196,12 +197,19 @@ def _with_candidates(conn: sqlite3.Connection, ids: Sequence[str]) -> list[str]:
 
 
 def _same_title(conn: sqlite3.Connection, paper_id: str, title: str | None, authors: list[str]) -> list[str]:
+    """Papers with the same title sharing an author's family name, from another venue or year (two papers of
+    one title, venue and year are two submissions the matcher kept apart, such as ICLR's "withdrawn" rows)."""
     key, names = title_key(title), family_names(authors)
     if not key or not names:
         return []
-    return [other for other, other_authors in conn.execute(
-        "SELECT m.paper_id, p.authors FROM match_keys m JOIN papers p ON p.id = m.paper_id WHERE m.title = ?"
-        " AND m.paper_id != ? ORDER BY p.position", (key, paper_id)) if names & family_names(json.loads(other_authors))]
+    venue, year, arxiv_id = conn.execute("SELECT venue, year, arxiv_id FROM papers WHERE id = ?",
+                                         (paper_id,)).fetchone()
+    mine = venue_name(version_venue(venue, arxiv_id))
+    return [other for other, other_authors, other_venue, other_year, other_arxiv in conn.execute(
+        "SELECT m.paper_id, p.authors, p.venue, p.year, p.arxiv_id FROM match_keys m JOIN papers p ON p.id = m.paper_id"
+        " WHERE m.title = ? AND m.paper_id != ? ORDER BY p.position", (key, paper_id))
+        if names & family_names(json.loads(other_authors))
+        and (other_year != year or venue_name(version_venue(other_venue, other_arxiv)) != mine)]
 
 
 def _arxiv_doi(conn: sqlite3.Connection, paper_id: str, doi: str | None, arxiv_id: str | None) -> list[str]:
