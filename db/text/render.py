@@ -189,8 +189,9 @@ def bibliographic_details(paper: Paper, labels: dict[str, str] | None = None) ->
 
 def _version(paper: Paper, shown: bool) -> str:
     """One version in the versions line: its venue and year (bold for the version shown) and its links."""
-    year = str(paper.year) if paper.year and str(paper.year) not in (paper.venue or "") else ""
-    name = html.escape(" ".join(x for x in (paper.venue or "", year) if x) or "?")
+    venue = paper.venue or ("arXiv" if paper.arxiv_id else "")  # a preprint as reference managers export it
+    year = str(paper.year) if paper.year and str(paper.year) not in venue else ""
+    name = html.escape(" ".join(x for x in (venue, year) if x) or "?")
     links = _links(paper)
     return (f"<b>{name}</b>" if shown else name) + (f" ({', '.join(links)})" if links else "")
 

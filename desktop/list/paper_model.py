@@ -203,13 +203,13 @@ class PaperTableModel(QAbstractTableModel):
 
     def detail(self, paper: Paper) -> str:
         """The second line of a row: `A. One, B. Two, C. Three et al. · NIPS 2017` (the year only when the venue
-        does not name it)."""
+        does not name it; `· 2 versions` after the authors for a work with other versions)."""
         authors = self.authors(paper)
         venue = paper.venue or ""
         year = str(paper.year) if paper.year and str(paper.year) not in venue else ""
         count = self.version_count(paper.id)
         versions = self.tr("%n versions", "", count) if count > 1 else ""
-        return " · ".join(x for x in (authors, venue, year, versions) if x)
+        return " · ".join(x for x in (authors, versions, venue, year) if x)
 
     def authors(self, paper: Paper) -> str:
         """`A. One, B. Two, C. Three et al.`: the first DETAIL_AUTHORS authors."""
