@@ -221,7 +221,7 @@
         <translation>清除评分</translation>
     </message>
     <message>
-        <location filename="../../desktop/edits/operations.py" line="+92"/>
+        <location filename="../../desktop/edits/operations.py" line="+100"/>
         <location filename="../../desktop/edits/undo.py" line="+8"/>
         <source>Mark read</source>
         <translation>标为已读</translation>
@@ -233,7 +233,7 @@
     </message>
     <message>
         <location line="+9"/>
-        <location filename="../../desktop/window/actions.py" line="+154"/>
+        <location filename="../../desktop/window/actions.py" line="+155"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -252,6 +252,11 @@
         <source>Dismiss suggestion</source>
         <translation>忽略推荐</translation>
     </message>
+    <message>
+        <location line="+14"/>
+        <source>Split from other versions</source>
+        <translation>从其他版本中拆分</translation>
+    </message>
     <message numerus="yes">
         <location line="+49"/>
         <source>Delete %n paper(s)</source>
@@ -260,7 +265,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="-113"/>
+        <location filename="../../desktop/window/actions.py" line="-114"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -303,6 +308,11 @@
         <location line="+1"/>
         <source>Note &amp;history…</source>
         <translation>笔记历史(&amp;H)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Split from other &amp;versions</source>
+        <translation>从其他版本中拆分(&amp;V)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -454,8 +464,13 @@
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
+    <message>
+        <location line="+50"/>
+        <source>This paper has no other versions.</source>
+        <translation>这篇文献没有其他版本。</translation>
+    </message>
     <message numerus="yes">
-        <location line="+163"/>
+        <location line="+119"/>
         <source>Exporting %Ln paper(s)…</source>
         <translation>
             <numerusform>正在导出 %Ln 篇文献…</numerusform>
@@ -468,7 +483,7 @@
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="-162"/>
+        <location filename="../../desktop/window/actions.py" line="-168"/>
         <source>&amp;Search syntax</source>
         <translation>搜索语法(&amp;S)</translation>
     </message>
@@ -507,7 +522,7 @@ Library: %1</source>
         <translation>标题（留空则使用文件中的标题或自动生成的标题）：</translation>
     </message>
     <message numerus="yes">
-        <location line="+16"/>
+        <location line="+22"/>
         <source>Copied the BibTeX entry of %Ln paper(s)</source>
         <translation>
             <numerusform>已复制 %Ln 篇文献的 BibTeX 条目</numerusform>
@@ -725,12 +740,12 @@ Library: %1</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/reader/current_paper.py" line="+43"/>
+        <location filename="../../desktop/reader/current_paper.py" line="+44"/>
         <source>No paper selected.</source>
         <translation>未选择文献。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Similar papers</source>
         <translation>相似文献</translation>
     </message>
@@ -745,7 +760,7 @@ Library: %1</source>
         <translation>推荐理由：</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/main_window.py" line="+245"/>
+        <location filename="../../desktop/window/main_window.py" line="+252"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -1025,7 +1040,7 @@ Library: %1</source>
 <context>
     <name>PaperTableModel</name>
     <message>
-        <location filename="../../desktop/list/paper_model.py" line="+57"/>
+        <location filename="../../desktop/list/paper_model.py" line="+61"/>
         <source>Paper</source>
         <translation>文献</translation>
     </message>
@@ -1059,8 +1074,15 @@ Library: %1</source>
         <source>Authors</source>
         <translation>作者</translation>
     </message>
+    <message numerus="yes">
+        <location line="+149"/>
+        <source>%n versions</source>
+        <translation>
+            <numerusform>%n 个版本</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+130"/>
+        <location line="+7"/>
         <source>et al.</source>
         <translation>等</translation>
     </message>
@@ -1295,6 +1317,11 @@ Library: %1</source>
         <location line="+1"/>
         <source>and %1 more tags</source>
         <translation>另有 %1 个标签</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Versions:</source>
+        <translation>版本：</translation>
     </message>
 </context>
 <context>
