@@ -8,7 +8,9 @@ even if that paper is deleted); a paper without a row is a work of its own. Impo
 (`group_new_versions`) when
 - their titles are the same (db.library.match_keys.title_key), their author lists share a family name, and
   their venues or years differ, or
-- one's DOI is arXiv's DOI of the other's arXiv id (`10.48550/arXiv.1502.01852` ↔ `1502.01852`);
+- one's DOI is arXiv's DOI of the other's arXiv id (`10.48550/arXiv.1502.01852` ↔ `1502.01852`), or
+- an arXiv preprint's journal-ref (`Phys. Rev. B 71, 184511 (2005)`, kept as its venue) names the volume and
+  first page of an article with a shared author (and the article's year, when the journal-ref has one);
 never two papers the user split (`work_splits`, both directions), so a re-import does not undo a split. Papers
 that the matcher took for the same paper (same DOI, same title and venue, …) are one paper, not versions.
 Grouping unifies the annotations (the first rated version's rating, read if any is read, the tags of all, the
@@ -31,6 +33,9 @@ from db.library.store import Store, now
 BY_HAND = "by hand"
 SAME_TITLE = "same title and authors"
 ARXIV_DOI = "arXiv DOI"
+JOURNAL_REF = "arXiv journal-ref"
+_NUMBER = re.compile(r"\d+")
+_REF_YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 _ARXIV_DOI = "10.48550/arxiv."
 
 
@@ -173,9 +178,57 @@ def group_new_versions(store: Store, conn: sqlite3.Connection, ids: Sequence[str
         found = [other for other in found if other not in mine and not _split_apart(conn, paper_id, other)]
         if found:
             changes |= join(store, conn, [paper_id, *found], reason)
-            others = len(versions_in(conn, paper_id)) - 1
-            said.append(f'"{title or paper_id}" with {others} other version{"s" if others > 1 else ""} ({reason})')
+            said.append(_said(conn, paper_id, title, reason))
+    for paper_id, other in _journal_ref_pairs(conn, ids):
+        if other not in versions_in(conn, paper_id) and not _split_apart(conn, paper_id, other):
+            changes |= join(store, conn, [paper_id, other], JOURNAL_REF)
+            said.append(_said(conn, paper_id, None, JOURNAL_REF))
     return changes, said
+
+
+def _said(conn: sqlite3.Connection, paper_id: str, title: str | None, reason: str) -> str:
+    if title is None:
+        title = conn.execute("SELECT label FROM papers WHERE id = ?", (paper_id,)).fetchone()[0]
+    others = len(versions_in(conn, paper_id)) - 1
+    return f'"{title or paper_id}" with {others} other version{"s" if others > 1 else ""} ({reason})'
+
+
+def _reference_keys(venue: str | None) -> set[tuple[str, str]]:
+    """(volume, page) candidates of an arXiv journal-ref ("Phys. Rev. B 71, 184511 (2005)": (71, 184511), …)."""
+    numbers = _NUMBER.findall(venue or "")
+    return set(zip(numbers, numbers[1:], strict=False))
+
+
+def _journal_ref_pairs(conn: sqlite3.Connection, ids: Sequence[str]) -> list[tuple[str, str]]:
+    """(preprint, article) pairs where an arXiv preprint's journal-ref (its venue, as the arXiv Atom reader keeps
+    it) names the volume and first page of an article with a shared author (and the article's year, when the
+    journal-ref has one), one of the two among `ids`. Reads every paper with a volume and pages only when
+    `ids` hold a preprint with a journal-ref or such an article."""
+    wanted = set(ids)
+    marks = ",".join("?" * len(wanted))
+    if not wanted or not conn.execute(
+            f"SELECT 1 FROM papers WHERE id IN ({marks}) AND ((arxiv_id IS NOT NULL AND venue GLOB '*[0-9]*[0-9]*')"
+            " OR (json_extract(extra, '$.volume') IS NOT NULL AND json_extract(extra, '$.pages') IS NOT NULL))"
+            " LIMIT 1", list(wanted)).fetchone():
+        return []
+    articles: dict[tuple[str, str], list[tuple[str, int | None, frozenset[str]]]] = {}
+    for paper_id, volume, pages, year, authors in conn.execute(
+            "SELECT id, json_extract(extra, '$.volume'), json_extract(extra, '$.pages'), year, authors FROM papers"
+            " WHERE json_extract(extra, '$.volume') IS NOT NULL AND json_extract(extra, '$.pages') IS NOT NULL"):
+        page = _NUMBER.search(str(pages))
+        if page:
+            articles.setdefault((str(volume).strip(), page.group(0)), []).append(
+                (paper_id, year, family_names(json.loads(authors))))
+    pairs = []
+    for paper_id, venue, authors in conn.execute(
+            "SELECT id, venue, authors FROM papers WHERE arxiv_id IS NOT NULL AND venue GLOB '*[0-9]*[0-9]*'"):
+        names, years = family_names(json.loads(authors)), {int(y) for y in _REF_YEAR.findall(venue)}
+        for key in _reference_keys(venue):
+            for other, year, other_names in articles.get(key, ()):
+                if other != paper_id and (paper_id in wanted or other in wanted) and names & other_names and (
+                        not years or year is None or year in years):
+                    pairs.append((paper_id, other))
+    return pairs
 
 
 def _with_candidates(conn: sqlite3.Connection, ids: Sequence[str]) -> list[str]:

@@ -187,3 +187,26 @@ def test_deleting_a_version_leaves_the_others_grouped_under_the_same_work(tmp_pa
         assert library.versions(second) == [first, second, arxiv]
         library.delete_papers([first])
         assert library.versions(second) == [second, arxiv]
+
+
+def test_an_arxiv_journal_ref_groups_the_preprint_with_its_article_under_another_title(tmp_path):
+    atom = shared("formats", "arxivpy_2016_search_au_del_maestro.xml")
+    text = atom.read_text(encoding="utf-8")
+    preprints = tmp_path / "preprints.xml"  # the listing with its journal-refs, without the DOIs
+    preprints.write_text(re.sub(r"<arxiv:doi[^>]*>.*?</arxiv:doi>", "", text, flags=re.S), encoding="utf-8")
+    entry = next(record for record in read_atom(text, atom)[0] if record.venue.startswith("Physical Review B 71"))
+    article = PaperRecord(title="Melting of density waves on a square lattice at finite temperature", abstract="",
+                          authors=entry.authors, venue="Physical Review B", year=2005,
+                          extra={"volume": "71", "pages": "184511", "type": "article"})
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        import_paths(library, [preprints], index=lambda _library: None)
+        report = library.import_records([article])
+        (article_id,) = report.new
+        (preprint_id,) = [p.id for p in library.papers() if p.arxiv_id == entry.arxiv_id]
+        assert library.versions(article_id) == [preprint_id, article_id]
+        assert report.versions[0].endswith("(arXiv journal-ref)")
+        other = PaperRecord(**{**article.__dict__, "title": "Another article", "extra": {"volume": "71",
+                                                                                         "pages": "999999"}})
+        (other_id,) = library.import_records([other]).new  # another page: not the journal-ref's article
+        assert library.versions(other_id) == [other_id]
+        assert library.versions(preprint_id) == [preprint_id, article_id]
