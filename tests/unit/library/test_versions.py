@@ -187,6 +187,8 @@ def test_deleting_a_version_leaves_the_others_grouped_under_the_same_work(tmp_pa
         assert library.versions(second) == [first, second, arxiv]
         library.delete_papers([first])
         assert library.versions(second) == [second, arxiv]
+        library.undelete_papers([first])  # (Ctrl+Z in the window) it rejoins its work
+        assert library.versions(second) == [first, second, arxiv]
 
 
 def test_an_arxiv_journal_ref_groups_the_preprint_with_its_article_under_another_title(tmp_path):
