@@ -98,6 +98,7 @@ class PaperRecord:
     extra: dict = field(default_factory=dict)
     source: str | None = None
     line: int | None = None
+    margin_id: str | None = None  # the id Margin's own export gave it (matched first on import; not stored)
 
     def __post_init__(self) -> None:
         pages = self.extra.get("pages")

@@ -435,6 +435,12 @@ TRANSLATIONS: dict[str, str] = {
     "excluded": "已排除",
     "included": "已纳入",
     "maybe": "待定",
+    # issue 30: versions of one work (Edit → Split from other versions, the list row, the reader)
+    "Split from other &versions": "从其他版本中拆分(&V)",
+    "Split from other versions": "从其他版本中拆分",
+    "This paper has no other versions.": "这篇文献没有其他版本。",
+    "%n versions": "%n 个版本",
+    "Versions:": "版本：",
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)

@@ -32,6 +32,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     print(report.summary())
     for line, reason in report.skipped:
         print(f"  skipped: {_where(reason, line)}", file=sys.stderr)
+    for line in report.details():  # duplicates merged field by field, shared ids kept apart
+        print(f"  {line}", file=sys.stderr)
     return 0
 
 

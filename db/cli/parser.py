@@ -153,6 +153,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("tags", parents=[common], help="the tags with how many papers carry each")
     p.add_argument("--json", action="store_true", help='print [{"tag": …, "papers": N}, …]')
     fetch.add_parsers(commands, common)  # fetch SOURCE TARGET, add --doi/--arxiv/--openreview/--title (issue 34)
+    # versions of one work (db.cli.versions)
+    p = commands.add_parser("versions", parents=[common],
+                            help="the versions of a paper's work (preprint, proceedings…)")
+    p.add_argument("id", metavar="ID", help="a paper id (or a unique prefix of at least 4 digits)")
+    p = commands.add_parser("group", parents=[common], help="make papers versions of one work (undoes a split)")
+    p.add_argument("ids", nargs="+", metavar="ID", help="two or more paper ids")
+    p = commands.add_parser("split", parents=[common], help="take a paper out of its work (its versions stay grouped)")
+    p.add_argument("id", metavar="ID", help="a paper id (or a unique prefix of at least 4 digits)")
     return parser
 
 

@@ -7,9 +7,10 @@ number: for spreadsheets, Margin writes .xlsx (db.exporters.spreadsheet: text ce
 The text starts with a UTF-8 byte-order mark: without it Excel and LibreOffice's default import read UTF-8 as
 a legacy code page and garble CJK text and emoji; Python's `csv` with `encoding="utf-8-sig"`, pandas and
 Margin's own reader take the mark for what it is. Notes keep their commas, quotes and line breaks inside one
-quoted cell. Lists (authors, tags, keywords) are joined with "; ". The last three columns are the screening decision
-(include, exclude, maybe or empty), its exclusion reason and when it was made (issue 29): a reviewer's sheet of
-decisions (the counts are `margin progress --prisma-csv`).
+quoted cell. Lists (authors, tags, keywords) are joined with "; " (a keyword holding a `;` in braces, which
+Margin's reader takes for one keyword). The last three columns are the screening decision (include, exclude, maybe
+or empty), its exclusion reason and when it was made (issue 29): a reviewer's sheet of decisions (the counts are
+`margin progress --prisma-csv`).
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ def row_values(paper: Paper, key: str | None = None) -> list:
         paper.venue or "", paper.year or "", paper.rating or "", "; ".join(paper.tags),
         "yes" if paper.read else "no", paper.note, paper.url or "", paper.doi or "", paper.arxiv_id or "",
         paper.openreview_id or "", paper.abstract, paper.added_at or "", paper.file_title or "",
-        "; ".join(paper.keywords), paper.decision or "", paper.reason or "", paper.decided_at or "",
+        "; ".join(f"{{{word}}}" if ";" in word else word for word in paper.keywords),  # one keyword, braced
+        paper.decision or "", paper.reason or "", paper.decided_at or "",
     ]
 
 

@@ -12,10 +12,11 @@ the entry it names (a `@proceedings`' title becomes its papers' booktitle, `shor
 it); an `@inproceedings` with neither takes the venue and year of the file's only `@proceedings` before it.
 Authors and editors go through db.text.names (BibTeX's name rules). The other fields Margin keeps are in
 `PaperRecord.extra` (db.paper.EXTRA_KEYS). arXiv id from `eprint` (with `archiveprefix`/`eprinttype` arXiv) or
-an arxiv.org URL; OpenReview id from `openreview` or the URL. Margin's own export: `x-margin-title-source =
-{derived}` makes the title absent, `{user}` takes `x-margin-file-title` for the title; `x-margin-keywords`
-replaces `keywords` (which holds the user's tags too); `x-margin-decision` is the decision. An entry
-bibtexparser cannot parse (an unclosed brace) is skipped and reported with its line.
+an arxiv.org URL; OpenReview id from `openreview` or the URL. `%5C %7B %7D` in a DOI (and in a URL of
+Margin's export) are `\\ { }` again. Margin's own export: `x-margin-id` is the paper's id (the import matches
+it first); `x-margin-title-source = {derived}` makes the title absent, `{user}` takes `x-margin-file-title` for
+the title; `x-margin-keywords` replaces `keywords` (which holds the user's tags too); `x-margin-decision` is the
+decision. An entry bibtexparser cannot parse (an unclosed brace) is skipped and reported with its line.
 Sources: bibtexparser 2.x docs (bibtexparser.readthedocs.io), BibLaTeX manual §2.2–2.3, Tame the BeaST §11.
 """
 
@@ -62,6 +63,15 @@ logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
 def looks_like_bibtex(text: str) -> bool:
     """True when some line starts an `@type{` entry."""
     return bool(_ENTRY.search(text))
+
+
+def is_bibtex_document(text: str) -> bool:
+    """True when the text is BibTeX from its start: its first line that is neither blank nor a `%` comment starts
+    an `@type{` entry (so a Markdown note or a text that quotes an entry further down is not BibTeX)."""
+    for line in text.lstrip("\ufeff").splitlines():
+        if line.strip() and not line.lstrip().startswith("%"):
+            return bool(_ENTRY.match(line))
+    return False
 
 
 def tex_to_text(value: object) -> str | None:
@@ -190,8 +200,20 @@ def _reason(block: ParsingFailedBlock) -> str:
     return clean(message) or "a syntax error"
 
 
+_VERBATIM_ESCAPE = re.compile(r"%(5C|7B|7D)", re.IGNORECASE)
+_VERBATIM_CHARS = {"5C": "\\", "7B": "{", "7D": "}"}
+
+
+def unescape_verbatim(text: str | None) -> str | None:
+    """`%5C %7B %7D` back to `\\ { }`, as Margin's export escapes them in url, doi and eprint."""
+    return _VERBATIM_ESCAPE.sub(lambda match: _VERBATIM_CHARS[match[1].upper()], text) if text else text
+
+
 def _record(entry: Entry, fields: dict[str, str], path: Path) -> PaperRecord:
+    margin_id = clean(fields.get("x-margin-id")) or None
     url = clean(_URL_MACRO.sub(r"\1", fields.get("url", ""))) or None
+    if margin_id:  # Margin's own export: its verbatim escapes undone (other files' URLs stay as written)
+        url = unescape_verbatim(url)
     note_url = _URL_MACRO.search(fields.get("note", "") + fields.get("howpublished", ""))
     eprint_type = (fields.get("archiveprefix") or fields.get("eprinttype") or "").lower()
     arxiv = norm_arxiv(fields.get("eprint")) if eprint_type in ("", "arxiv") else None
@@ -207,7 +229,7 @@ def _record(entry: Entry, fields: dict[str, str], path: Path) -> PaperRecord:
         abstract=tex_to_text(fields.get("abstract")) or "",
         authors=_names(fields.get("author")),
         venue=venue, year=year_of(fields.get("year") or fields.get("date")),
-        url=url, doi=norm_doi(fields.get("doi")), arxiv_id=arxiv,
+        url=url, doi=norm_doi(unescape_verbatim(fields.get("doi"))), arxiv_id=arxiv, margin_id=margin_id,
         openreview_id=clean(fields.get("openreview")) or openreview_from_url(url),
         keywords=[word for word in (tex_to_text(k) for k in split_keywords(keywords or "")) if word],
         extra=_extra(entry.entry_type.lower(), fields, venue),

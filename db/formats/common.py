@@ -83,6 +83,33 @@ def split_list(value: object, separators: str = ";,") -> list[str]:
     return [text]
 
 
+def split_protected(value: object, separators: str = ";,") -> list[str]:
+    """`split_list`, but a separator inside braces does not split, and a piece wholly in braces loses them
+    (`a; {b; c}` → ["a", "b; c"]: how Margin's CSV writes a keyword holding a `;`)."""
+    text = clean(value) if not isinstance(value, (list, tuple)) else None
+    if text is None or "{" not in text:
+        return split_list(value, separators)
+    for separator in separators:
+        pieces, depth, current = [], 0, []
+        for char in text:
+            depth += (char == "{") - (char == "}")
+            if char == separator and depth == 0:
+                pieces.append("".join(current))
+                current = []
+            else:
+                current.append(char)
+        pieces.append("".join(current))
+        if len(pieces) > 1:
+            break
+    out = []
+    for piece in (clean(piece) for piece in pieces):
+        if piece and piece.startswith("{") and piece.endswith("}") and piece.count("{") == 1:
+            piece = clean(piece[1:-1])
+        if piece:
+            out.append(piece)
+    return out
+
+
 def norm_doi(value: object) -> str | None:
     """A DOI as written, without `https://doi.org/` or `doi:`, or None."""
     text = clean(value)

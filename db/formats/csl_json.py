@@ -20,8 +20,9 @@ _CSL_ONLY = {"issued", "container-title", "citation-key", "date-parts", "collect
 
 
 def is_csl(obj: dict) -> bool:
-    """True when the object carries CSL-only keys, or a `type` with CSL name objects as `author`."""
-    if _CSL_ONLY & set(obj):
+    """True when the object carries CSL-only keys, a `type` with a CSL `custom` object (Margin's export of a
+    paper without year, venue or authors), or a `type` with CSL name objects as `author`."""
+    if _CSL_ONLY & set(obj) or ("type" in obj and isinstance(obj.get("custom"), dict)):
         return True
     authors = obj.get("author")
     return "type" in obj and isinstance(authors, list) and bool(authors) and all(

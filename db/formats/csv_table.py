@@ -27,7 +27,7 @@ from db.formats.common import (
     norm_arxiv,
     norm_doi,
     openreview_from_url,
-    split_list,
+    split_protected,
     year_of,
 )
 from db.paper import PaperRecord
@@ -120,5 +120,5 @@ def _record(values: dict[str, str], line: int, path: Path) -> PaperRecord:
         authors=split_author_text(values.get("authors")), venue=clean(values.get("venue")),
         year=year_of(values.get("year")), url=url, doi=norm_doi(values.get("doi")),
         arxiv_id=norm_arxiv(values.get("arxiv_id")), openreview_id=openreview,
-        keywords=split_list(values.get("keywords"), ";,"), source=path.name, line=line,
+        keywords=split_protected(values.get("keywords"), ";,"), source=path.name, line=line,
     )

@@ -5,7 +5,8 @@
 | arxiv-atom  | XML root `<feed>` in the Atom namespace       | .xml .atom              | db.formats.arxiv_atom      |
 | json/jsonl  | first character `[` or `{` (CSL-JSON inside)  | .json .jsonl .ndjson    | db.formats.jsonlist        |
 | csv         | a header row naming a title/abstract column   | .csv .tsv               | db.formats.csv_table       |
-| bibtex      | a line starting `@type{`                      | .bib .bibtex .biblatex  | db.formats.bibtex          |
+| bibtex      | a line starting `@type{` (another extension:  | .bib .bibtex .biblatex  | db.formats.bibtex          |
+|             | the first line that is not a `%` comment)     |                         |                            |
 | ris         | a line starting `TY  -`                       | .ris                    | db.formats.ris             |
 | seed        | header line, blank line, paragraphs           | .txt                    | db.formats.corpus          |
 
@@ -59,7 +60,7 @@ READERS = (
            starts=jsonlist.looks_like_json),
     Reader("csv", (".csv", ".tsv"), "CSV", csv_table, csv_table.looks_like_csv, starts=csv_table.looks_like_csv),
     Reader("bibtex", (".bib", ".bibtex", ".biblatex"), "BibTeX/BibLaTeX", bibtex, bibtex.looks_like_bibtex,
-           inside=bibtex.looks_like_bibtex),
+           inside=bibtex.is_bibtex_document),
     Reader("ris", (".ris",), "RIS", ris, ris.looks_like_ris, starts=ris.starts_like_ris, inside=ris.looks_like_ris),
     Reader("seed", (".txt",), "Margin seed text", corpus, corpus.looks_like_seed_text, fallback=True),
 )

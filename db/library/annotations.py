@@ -11,15 +11,26 @@ from collections.abc import Iterable
 
 from db.changes import NOTE, NOTHING, Changes
 from db.library.store import Store, now
+from db.library.works import versions_in
 from db.text.cleaning import clean_note, clean_title
 
 
 def annotate(store: Store, conn: sqlite3.Connection, paper_id: str, **values) -> Changes:
     """Set annotation columns of one paper (inside `conn`'s transaction) where they differ, and log the change
-    (kinds: the columns changed). With no values, only makes sure the paper has an annotations row. Raises
-    KeyError for an unknown paper."""
+    (kinds: the columns changed). The rating, read mark and note are the work's: they are set on every version
+    of it (db.library.works); the user's title stays the version's. With no values, only makes sure the paper
+    has an annotations row. Raises KeyError for an unknown paper."""
     if not conn.execute("SELECT 1 FROM papers WHERE id = ?", (paper_id,)).fetchone():
         raise KeyError(paper_id)
+    changes = _annotate_one(store, conn, paper_id, values)
+    if values and "title" not in values:
+        for other in versions_in(conn, paper_id):
+            if other != paper_id:
+                changes |= _annotate_one(store, conn, other, values)
+    return changes
+
+
+def _annotate_one(store: Store, conn: sqlite3.Connection, paper_id: str, values: dict) -> Changes:
     conn.execute("INSERT OR IGNORE INTO annotations (paper_id, updated_at) VALUES (?, ?)", (paper_id, now()))
     if not values:
         return NOTHING

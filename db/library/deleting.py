@@ -29,7 +29,7 @@ KEEP_DAYS = 30
 # the tables holding a paper's own rows, with the column naming the paper; the order is the order of insertion
 _OWN_ROWS = (("papers", "id"), ("annotations", "paper_id"), ("paper_tags", "paper_id"),
              ("note_history", "paper_id"), ("dismissals", "paper_id"), ("check_papers", "paper_id"),
-             ("decisions", "paper_id"))
+             ("decisions", "paper_id"), ("works", "paper_id"))  # (a version put back rejoins its work)
 # what a row refers to besides its paper: it is put back only when that still exists
 _REFERS = {"paper_tags": ("tags", "tag_id"), "dismissals": ("tags", "tag_id"),
            "check_papers": ("check_samples", "sample_id")}

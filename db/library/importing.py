@@ -15,9 +15,11 @@ from db.changes import ADDED, BIBLIOGRAPHIC, NOTHING, TITLE, Changes
 from db.errors import LibraryError, MarginError
 from db.library.match_keys import keys_missing, store_match_keys, write_match_rows
 from db.library.matching import Matcher, fresh_id
+from db.library.merging import merge
 from db.library.schema import DB_NAME, SALVAGE_COLUMNS, SALVAGE_FITS
 from db.library.store import BIBLIOGRAPHIC_COLUMNS as _BIBLIOGRAPHIC
 from db.library.store import Store, log_change, now, prune_change_log
+from db.library.works import group_new_versions
 from db.paper import PaperRecord, implied_type, normalize_text
 from db.text.labels import LABEL_RULE, derive_label
 
@@ -31,17 +33,30 @@ class ImportReport:
     unchanged: list[str] = field(default_factory=list)
     duplicates: int = 0
     skipped: list[tuple[int | None, str]] = field(default_factory=list)
+    merged: list[str] = field(default_factory=list)  # what merging duplicates added or kept apart, per paper
+    conflicts: list[str] = field(default_factory=list)  # shared DOIs/arXiv ids on clearly different papers
+    versions: list[str] = field(default_factory=list)  # groups of versions of one work formed or grown
+    version_changes: Changes = NOTHING  # what grouping them changed (db.library.works)
 
     def summary(self) -> str:
         """One line: `1,683 new, 0 updated, 38 unchanged, 0 duplicates in the file, 0 skipped` (thousands
         separated: the command line's summary; the window formats its own with the locale)."""
         return (f"{len(self.new):,} new, {len(self.updated):,} updated, {len(self.unchanged):,} unchanged, "
-                f"{self.duplicates:,} duplicates in the file, {len(self.skipped):,} skipped")
+                f"{self.duplicates:,} duplicates in the file, {len(self.skipped):,} skipped"
+                + (f", {len(self.merged):,} merged field by field" if self.merged else "")
+                + (f", {len(self.conflicts):,} shared ids on different papers kept apart" if self.conflicts else "")
+                + (f", {len(self.versions):,} grouped with their other versions" if self.versions else ""))
+
+    def details(self) -> list[str]:
+        """What the summary counts, one line each: `merged: "Title" (line 9): authors, year added; year 2001
+        kept, 2015 noted` and `kept apart: DOI 10.1/x is on "A" (line 3) and "B" (line 9): kept as two papers`."""
+        return ([f"merged: {text}" for text in self.merged] + [f"kept apart: {text}" for text in self.conflicts]
+                + [f"versions: {text}" for text in self.versions])
 
     @property
     def changes(self) -> Changes:
         """What the import changed in the library: papers added, papers whose bibliographic fields changed."""
-        return Changes.of(self.new, ADDED) | Changes.of(self.updated, BIBLIOGRAPHIC)
+        return Changes.of(self.new, ADDED) | Changes.of(self.updated, BIBLIOGRAPHIC) | self.version_changes
 
     def merge(self, other: ImportReport) -> None:
         self.new += other.new
@@ -49,6 +64,10 @@ class ImportReport:
         self.unchanged += other.unchanged
         self.duplicates += other.duplicates
         self.skipped += other.skipped
+        self.merged += other.merged
+        self.conflicts += other.conflicts
+        self.versions += other.versions
+        self.version_changes |= other.version_changes
 
 
 @dataclass
@@ -177,12 +196,18 @@ def _plan_import(conn: sqlite3.Connection, records: Sequence[PaperRecord],
 
 def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
                    progress: Callable[[int, int], None] | None, plan: _ImportPlan, matcher) -> None:
-    """Fill `plan` with what each record is: new (a row to insert), changed (an update) or unchanged."""
+    """Fill `plan` with what each record is: new (a row to insert), changed (an update) or unchanged. A record
+    of a paper met before in this import is merged into it field by field (db.library.merging), as is a record
+    of a stored paper; the report names each merge that added or kept apart a value, and each shared DOI or
+    arXiv id that two clearly different titles carry (both papers kept)."""
     report = plan.report
-    seen: set[str] = set()
+    merged: dict[str, PaperRecord] = {}  # id → the paper as it will be written (new) or as merged (stored)
+    stored: dict[str, tuple] = {}  # id → the stored row of a matched paper (None for a new one)
     stamp = now()
     total = len(records)
     position = plan.first_position = conn.execute("SELECT COALESCE(MAX(position), 0) FROM papers").fetchone()[0]
+    positions: dict[str, int] = {}
+    keys: dict[str, tuple] = {}  # id → the match_keys row of the paper's latest values (db.library.match_keys)
     for done, record in enumerate(records, start=1):
         if progress and (done % 500 == 0 or done == total):
             progress(done, total)
@@ -192,29 +217,81 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
             report.skipped.append((record.line, "a record with neither title nor abstract"))
             continue
         existing = matcher.match(record, record_id)
-        if existing is not None and existing in seen:
-            report.duplicates += 1
-            continue
+        for kind, value, other in matcher.clashes:
+            if other != existing:
+                report.conflicts.append(_clash(conn, merged, record, kind, value, other))
         if existing is None:
             new_id = fresh_id(record, matcher.__contains__, record_id)
             position += 1
-            values = _record_values(record)
-            plan.inserts.append((new_id, position, values[0], values[1], _label_for(record), *values[2:],
-                                 stamp, stamp))
-            plan.keys.append(matcher.add(new_id, record.title, record.year, record.abstract, record.doi,
-                                         record.arxiv_id, record.openreview_id))
-            seen.add(new_id)
+            positions[new_id] = position
+            merged[new_id], stored[new_id] = record, None
+            keys[new_id] = _findable(matcher, new_id, record)
             report.new.append(new_id)
             continue
-        seen.add(existing)
-        merged = _merged_if_changed(conn, existing, record)
-        if merged is None:
-            report.unchanged.append(existing)
+        if existing in merged:  # met before in this file: the fuller record is the better source
+            report.duplicates += 1
+            before = merged[existing]
+            done_merge = merge(before, record)
+            said = done_merge.describe()
+        else:  # a stored paper: the file's values update it, but a title or year only from the fuller source
+            stored[existing] = row = conn.execute(f"SELECT {', '.join(_BIBLIOGRAPHIC)} FROM papers WHERE id = ?",
+                                                  (existing,)).fetchone()
+            before = _stored_record(row)
+            done_merge = merge(record, before, update=True)
+            said = "; ".join(done_merge.noted)
+        if said:
+            report.merged.append(f'"{_shown_title(done_merge.record)}" (line {record.line}): {said}')
+        merged[existing] = done_merge.record
+        if _key_fields(done_merge.record) != _key_fields(before):  # findable under its new values
+            keys[existing] = _findable(matcher, existing, done_merge.record)
+    for paper_id, record in merged.items():
+        values = _record_values(record)
+        if stored[paper_id] is None:
+            plan.inserts.append((paper_id, positions[paper_id], values[0], values[1], _label_for(record),
+                                 *values[2:], stamp, stamp))
+        elif values[:-1] == tuple(stored[paper_id])[:-1]:  # the file's name alone is no change
+            report.unchanged.append(paper_id)
+            continue
         else:
-            plan.updates.append((*_record_values(merged), _label_for(merged), stamp, existing))
-            plan.keys.append(matcher.add(existing, merged.title, merged.year, merged.abstract, merged.doi,
-                                         merged.arxiv_id, merged.openreview_id))
-            report.updated.append(existing)
+            plan.updates.append((*values, _label_for(record), stamp, paper_id))
+            report.updated.append(paper_id)
+        if paper_id in keys:  # (a paper whose match keys did not change keeps its stored row)
+            plan.keys.append(keys[paper_id])
+
+
+def _key_fields(record: PaperRecord) -> tuple:
+    """What the matcher finds a paper by."""
+    return (record.title, record.year, record.abstract, record.doi, record.arxiv_id, record.openreview_id,
+            record.authors, record.venue)
+
+
+def _findable(matcher: Matcher, paper_id: str, record: PaperRecord) -> tuple:
+    """Make the paper findable by the matcher under the record's values; returns its match_keys row."""
+    return matcher.add(paper_id, record.title, record.year, record.abstract, record.doi, record.arxiv_id,
+                       record.openreview_id, record.authors, record.venue)
+
+
+def _stored_record(row: tuple) -> PaperRecord:
+    values = dict(zip(_BIBLIOGRAPHIC, row, strict=True))
+    for name in ("authors", "keywords", "extra"):
+        values[name] = json.loads(values[name])
+    return PaperRecord(**values)
+
+
+def _shown_title(record: PaperRecord) -> str:
+    title = normalize_text(record.title or "") or derive_label(record.abstract)
+    return title if len(title) <= 70 else title[:69] + "…"
+
+
+def _clash(conn: sqlite3.Connection, merged: dict[str, PaperRecord], record: PaperRecord, kind: str, value: str,
+           other: str) -> str:
+    """'DOI 10.1/x is on "A" (line 3) and "B" (line 9, kept as another paper)' for a shared key."""
+    if other in merged:
+        theirs = f'"{_shown_title(merged[other])}" (line {merged[other].line})'
+    else:
+        title = conn.execute("SELECT label FROM papers WHERE id = ?", (other,)).fetchone()
+        theirs = f'"{title[0] if title else other}" (in the library, {other})'
+    return f'{kind} {value} is on {theirs} and "{_shown_title(record)}" (line {record.line}): kept as two papers'
 
 
 def write_import(store: Store, conn: sqlite3.Connection, plan: _ImportPlan) -> None:
@@ -231,6 +308,9 @@ def write_import(store: Store, conn: sqlite3.Connection, plan: _ImportPlan) -> N
     conn.executemany(f"UPDATE papers SET {assignments}, label = ?, updated_at = ? WHERE id = ?", plan.updates)
     log_change(conn, store.writer, [BIBLIOGRAPHIC], [update[-1] for update in plan.updates])
     write_match_rows(conn, plan.keys)
+    # versions of one work (db.library.works) among the papers written and the library's
+    plan.report.version_changes, plan.report.versions = group_new_versions(
+        store, conn, [*plan.report.new, *plan.report.updated])
     prune_change_log(conn)
 
 
@@ -245,22 +325,6 @@ def _label_for(record: PaperRecord) -> str:
     if record.title and record.title.strip():
         return normalize_text(record.title)
     return derive_label(record.abstract)
-
-
-def _merged_if_changed(conn: sqlite3.Connection, paper_id: str, record: PaperRecord) -> PaperRecord | None:
-    """Merge the record into the stored paper (non-empty record values win). Returns the merged record
-    when a bibliographic field changed, None when the paper is left alone (the file's name alone does not
-    count as a change). Annotations are in another table and are never touched."""
-    row = conn.execute(f"SELECT {', '.join(_BIBLIOGRAPHIC)} FROM papers WHERE id = ?", (paper_id,)).fetchone()
-    stored = dict(zip(_BIBLIOGRAPHIC, row, strict=True))
-    stored["authors"], stored["keywords"] = json.loads(stored["authors"]), json.loads(stored["keywords"])
-    stored["extra"] = json.loads(stored["extra"])
-    merged = PaperRecord(**{column: (getattr(record, column) if getattr(record, column) not in (None, "", [])
-                                     else stored[column]) for column in _BIBLIOGRAPHIC})
-    merged.extra = {**stored["extra"], **{key: value for key, value in record.extra.items() if value}}
-    if _record_values(merged)[:-1] == tuple(row)[:-1]:
-        return None
-    return merged
 
 
 def _stored_extra(record: PaperRecord) -> dict:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from db.errors import LibraryError
-from db.library import annotations, deleting, importing, reading, triage
+from db.library import annotations, deleting, importing, reading, triage, works
 from db.library import decisions as screening  # (Library.decisions is a method)
 from db.library import tags as tagging  # (Library.tags is a method)
 from db.library.importing import ImportReport
@@ -203,6 +203,13 @@ class Library:
     label_rule = _on_store(importing.label_rule)
     put_salvaged_rows = _on_store(importing.put_salvaged_rows)
     delete_papers = _on_store(deleting.delete_papers)
+
+    # ----------------------------------------------------------------- versions of one work
+    versions = _on_store(works.versions)
+    works_of = _on_store(works.works_of)
+    work_reason = _on_store(works.work_reasons)
+    group_versions = _on_store(works.group)
+    split_version = _on_store(works.split)
     undelete_papers = _on_store(deleting.undelete_papers)
     deleted_items = _on_store(deleting.deleted_items)
 

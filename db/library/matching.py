@@ -1,6 +1,7 @@
 """Re-import identity: which paper in the library (or earlier in the same file) a record is.
 
 A record is the same paper as an existing one when (in this order)
+0. it carries the paper's id (`margin_id`: Margin's own BibTeX export writes it as `x-margin-id`);
 1. its DOI (case-insensitive), arXiv id (without version) or OpenReview id equals the paper's;
 2. else its normalized title (NFC, case-folded, punctuation dropped) and year equal the paper's; when neither
    has a year, the same title alone is not enough: their abstracts must also agree (identical or near-identical
@@ -8,7 +9,11 @@ A record is the same paper as an existing one when (in this order)
 3. else its abstract is identical or near-identical: Jaccard similarity of word 3-shingle sets ≥ 0.9
    (only for abstracts of at least `MIN_WORDS` words, so "Part of" or "withdrawn" never match).
 A candidate is never taken when both carry a DOI, arXiv id or OpenReview id and these differ, so papers that
-only share a title stay separate.
+only share a title stay separate; nor, in 2 and 3, when both name a venue and the venues clearly differ (ICLR
+2018 and NIPS 2018, arXiv and ICCV): those are versions of one work, kept as papers of their own and grouped
+(db.library.works). A shared DOI or arXiv id is no match when the titles are clearly different
+(db.library.merging.titles_clash: a wrong DOI copied onto another paper, a book and a review of it); the
+matcher lists such clashes of the last record in `clashes`, and the import names them.
 
 How a candidate is found without holding the library in memory (prefix filtering over the stored match keys)
 is db.library.match_keys. Among candidates equally similar, the one with the smallest id is taken (the old
@@ -45,7 +50,10 @@ from db.library.match_keys import (  # noqa: F401
     title_key,
     write_match_rows,
 )
+from db.library.merging import different_venues, family_names, titles_clash, version_venue
 from db.paper import PaperRecord, normalize_text
+
+_KIND = {"doi": "DOI", "arxiv": "arXiv id", "openreview": "OpenReview id"}
 
 _CACHED_SETS = 4096  # shingle sets of stored papers kept while an import runs (candidates met again)
 
@@ -74,11 +82,15 @@ class Matcher:
         self._stored_frequent = frequent_keys(conn)  # the library's order (abstract_keys)
         # this import's own papers, under their new values (the stored ones stay findable under their old)
         self._ids: dict[str, tuple] = {}
-        self._by_ident: tuple[dict[str, str], ...] = ({}, {}, {})
+        self._by_ident: tuple[dict[str, list[str]], ...] = ({}, {}, {})
+        self.clashes: list[tuple[str, str, str]] = []  # of the last record matched: (key kind, value, paper id)
         self._by_title: dict[tuple[str, int | None], list[str]] = {}
         self._abstracts: dict[str, str] = {}
         self._titles: dict[str, str | None] = {}
         self._stored_sets: dict[str, frozenset[int] | None] = {}
+        self._people: dict[str, tuple[int | None, frozenset[str]]] = {}  # year and authors' family names
+        self._venues: dict[str, str | None] = {}
+        self._venue: str | None = None  # the venue of the record being matched
         # their prefix keys, in a private temporary database (on disk when large: a cold import of 100k
         # papers would hold 1.7 million keys), as abstract_keys holds the stored papers'; in this import's own
         # order: the keys frequent among its records last (a generated list of 6,000 abstracts sharing most of
@@ -95,16 +107,19 @@ class Matcher:
 
     # ------------------------------------------------------------------ adding
     def add(self, paper_id: str, title: str | None, year: int | None, abstract: str | None, doi: str | None,
-            arxiv_id: str | None, openreview_id: str | None) -> tuple:
+            arxiv_id: str | None, openreview_id: str | None, authors: Sequence[str] = (),
+            venue: str | None = None) -> tuple:
         """Make a just inserted/updated paper findable under its new values; returns its `match_row`."""
+        self._people[paper_id] = (year, family_names(authors))
+        self._venues[paper_id] = version_venue(venue, arxiv_id)
         row = match_row(paper_id, title, year, abstract, doi, arxiv_id, openreview_id, self._stored_frequent)
         if paper_id in self._ids:
             self._scratch.execute("DELETE FROM keys WHERE paper_id = ?", (paper_id,))
         ident = row[1:4]
         self._ids[paper_id] = ident
         for table, value in zip(self._by_ident, ident, strict=True):
-            if value:
-                table.setdefault(value, paper_id)
+            if value and paper_id not in (bucket := table.setdefault(value, [])):
+                bucket.append(paper_id)
         key = row[4]
         if key:
             bucket = self._by_title.setdefault((key, year), [])
@@ -145,12 +160,19 @@ class Matcher:
     def match(self, record: PaperRecord, record_id: str | None = None) -> str | None:
         """The id of the paper this record is, or None for a new paper. `record_id` is `record.id` if known."""
         ident = identifiers(record.doi, record.arxiv_id, record.openreview_id)
+        self.clashes = []
+        self._venue = version_venue(record.venue, record.arxiv_id)
+        if record.margin_id and record.margin_id in self:  # Margin's own export coming back
+            return record.margin_id
         for column, table, value in zip(("doi", "arxiv", "openreview"), self._by_ident, ident, strict=True):
             if value:
                 found = self._stored(f"SELECT m.paper_id FROM match_keys m JOIN papers p ON p.id = m.paper_id"
-                                     f" WHERE m.{column} = ? ORDER BY p.rowid LIMIT 1", (value,))
-                if found or value in table:
-                    return found[0] if found else table[value]
+                                     f" WHERE m.{column} = ? ORDER BY p.rowid", (value,))
+                found += [paper_id for paper_id in table.get(value, ()) if paper_id not in found]
+                for paper_id in found:
+                    if column == "openreview" or not self._different_papers(record, paper_id):
+                        return paper_id
+                    self.clashes.append((_KIND[column], value, paper_id))
         key = title_key(record.title)
         if key:
             bucket = self._stored("SELECT m.paper_id FROM match_keys m JOIN papers p ON p.id = m.paper_id"
@@ -161,6 +183,18 @@ class Matcher:
                         record.year is not None or self._abstracts_agree(record.abstract, paper_id)):
                     return paper_id
         return self._match_abstract(record, ident, record_id)
+
+    def _different_papers(self, record: PaperRecord, paper_id: str) -> bool:
+        """True when a record sharing an identifier with the paper is clearly another paper: the titles clash
+        (db.library.merging.titles_clash) and neither the year nor any author's family name agrees."""
+        if not titles_clash(record.title, self._current(paper_id)[1]):
+            return False
+        if paper_id in self._people:
+            year, names = self._people[paper_id]
+        else:
+            year, authors = self._conn.execute("SELECT year, authors FROM papers WHERE id = ?", (paper_id,)).fetchone()
+            names = family_names(json.loads(authors))
+        return not ((record.year and record.year == year) or family_names(record.authors) & names)
 
     def _abstracts_agree(self, abstract: str | None, paper_id: str) -> bool:
         """True when the abstracts do not tell two papers apart: one is missing, they are the same text
@@ -173,7 +207,16 @@ class Matcher:
         return a is not None and b is not None and jaccard(a, b) >= THRESHOLD
 
     def _conflict(self, ident: tuple, paper_id: str) -> bool:
-        return any(a and b and a != b for a, b in zip(ident, self._current(paper_id)[0], strict=True))
+        """True when the paper cannot be the record's: an identifier differs, or (for a match by title or
+        abstract) the venues are clearly different (another version of the work: db.library.works groups it)."""
+        if any(a and b and a != b for a, b in zip(ident, self._current(paper_id)[0], strict=True)):
+            return True
+        if not self._venue:
+            return False
+        if paper_id not in self._venues:
+            row = self._conn.execute("SELECT venue, arxiv_id FROM papers WHERE id = ?", (paper_id,)).fetchone()
+            return bool(row) and different_venues(self._venue, version_venue(*row))
+        return different_venues(self._venue, self._venues[paper_id])
 
     def _match_abstract(self, record: PaperRecord, ident: tuple, same: str | None) -> str | None:
         wanted = shingles(record.abstract)

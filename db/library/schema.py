@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from db.library.match_keys import store_match_keys
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 DB_NAME = "library.db"
 
 # the tables of schema 5 (each later version's statements follow, and a new library runs them all)
@@ -134,6 +134,16 @@ SCHEMA_9 = [
     "INSERT OR IGNORE INTO exclusion_reasons (reason, position) VALUES "
     + ", ".join(f"('{reason}', {number})" for number, reason in enumerate(DEFAULT_REASONS)),
 ]
+# 9 → 10: versions of one work (db.library.works): a paper in a group of versions has a row naming its work (the
+# id of one of its papers; a paper without a row is a work of its own); pairs the user split are kept apart
+SCHEMA_10 = [
+    "CREATE TABLE IF NOT EXISTS works (paper_id TEXT PRIMARY KEY REFERENCES papers(id) ON DELETE CASCADE,"
+    " work_id TEXT NOT NULL, reason TEXT NOT NULL DEFAULT '')",
+    "CREATE INDEX IF NOT EXISTS works_work ON works(work_id)",
+    "CREATE TABLE IF NOT EXISTS work_splits (paper_id TEXT NOT NULL, other_id TEXT NOT NULL,"
+    " PRIMARY KEY (paper_id, other_id))",
+]
+
 
 # MIGRATIONS[v] turns a version-v library into version v + 1: SQL statements, or a function called with the
 # connection (inside the migration's transaction)
@@ -169,13 +179,15 @@ MIGRATIONS: dict[int, list[str | Callable[[sqlite3.Connection], object]]] = {
     7: [*SCHEMA_8, store_match_keys],
     # 8 → 9: screening decisions, exclusion reasons, inclusion criteria (db.library.decisions)
     8: [*SCHEMA_9],
+    # 9 → 10: versions of one work (db.library.works); a library's papers start as works of their own
+    9: [*SCHEMA_10],
 }
 
 
 def create_script() -> str:
     """The SQL script that creates a new library at SCHEMA_VERSION (tables, indexes, triggers; no transaction:
     the store runs it inside one, so a crash leaves an empty file, never half a schema)."""
-    return TABLES + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8 + SCHEMA_9)
+    return TABLES + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8 + SCHEMA_9 + SCHEMA_10)
 
 
 # the tables a rebuild copies from a damaged library, with their columns (in this order: the tuples of
@@ -195,6 +207,8 @@ SALVAGE_COLUMNS: dict[str, tuple[str, ...]] = {
     "decisions": ("paper_id", "decision", "reason", "decided_at"),
     "exclusion_reasons": ("reason", "position"),
     "screening_settings": ("key", "value"),
+    "works": ("paper_id", "work_id", "reason"),
+    "work_splits": ("paper_id", "other_id"),
 }
 # the tables a rebuild does not copy, and why (every table of a library is in one of the two)
 NOT_SALVAGED = {
@@ -214,4 +228,5 @@ SALVAGE_FITS = {
     "interests": " WHERE EXISTS (SELECT 1 FROM tags WHERE id = ?1)",
     "dismissals": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?1) AND EXISTS (SELECT 1 FROM tags WHERE id = ?2)",
     "decisions": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?1)",
+    "works": " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?1)",
 }

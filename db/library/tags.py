@@ -10,6 +10,7 @@ from db.changes import NOTHING, TAGS, Changes
 from db.library.annotations import annotate
 from db.library.reading import paper
 from db.library.store import Store
+from db.library.works import versions_in
 from db.text.cleaning import clean_tag, tag_key
 
 
@@ -19,28 +20,35 @@ def add_tags(store: Store, paper_id: str, names: Iterable[str]) -> Changes:
 
     Raises ValueError for an empty tag, KeyError for an unknown paper."""
     cleaned = [clean_tag(name) for name in names]
-    added = 0
+    changed = []
     with store.transaction() as conn:
         annotate(store, conn, paper_id)
-        for name in cleaned:
-            key = tag_key(name)
-            conn.execute("INSERT OR IGNORE INTO tags (name, key) VALUES (?, ?)", (name, key))
-            tag_id = conn.execute("SELECT id FROM tags WHERE key = ?", (key,)).fetchone()[0]
-            added += conn.execute("INSERT OR IGNORE INTO paper_tags VALUES (?, ?)", (paper_id, tag_id)).rowcount
-        return store.log(conn, [paper_id], TAGS) if added else NOTHING
+        for version in versions_in(conn, paper_id):  # a tag is the work's: every version carries it
+            annotate(store, conn, version)
+            added = 0
+            for name in cleaned:
+                key = tag_key(name)
+                conn.execute("INSERT OR IGNORE INTO tags (name, key) VALUES (?, ?)", (name, key))
+                tag_id = conn.execute("SELECT id FROM tags WHERE key = ?", (key,)).fetchone()[0]
+                added += conn.execute("INSERT OR IGNORE INTO paper_tags VALUES (?, ?)", (version, tag_id)).rowcount
+            if added:
+                changed.append(version)
+        return store.log(conn, changed, TAGS) if changed else NOTHING
 
 
 def remove_tags(store: Store, paper_id: str, names: Iterable[str]) -> Changes:
     """Remove tags (matched case-insensitively in NFC) from a paper; unknown tags are ignored. Raises KeyError
     for an unknown paper."""
     keys = [tag_key(name) for name in names]
-    removed = 0
+    changed = []
     with store.transaction() as conn:
         annotate(store, conn, paper_id)
-        for key in keys:
-            removed += conn.execute("DELETE FROM paper_tags WHERE paper_id = ? AND tag_id IN"
-                                    " (SELECT id FROM tags WHERE key = ?)", (paper_id, key)).rowcount
-        return store.log(conn, [paper_id], TAGS) if removed else NOTHING
+        for version in versions_in(conn, paper_id):  # from every version of the work
+            removed = sum(conn.execute("DELETE FROM paper_tags WHERE paper_id = ? AND tag_id IN"
+                                       " (SELECT id FROM tags WHERE key = ?)", (version, key)).rowcount for key in keys)
+            if removed:
+                changed.append(version)
+        return store.log(conn, changed, TAGS) if changed else NOTHING
 
 
 def set_tags(store: Store, paper_id: str, names: Iterable[str]) -> Changes:

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 
 from bibtexparser.middlewares.names import InvalidNameError, parse_single_name_into_parts, split_multiple_persons_names
 
+from db.text.tex_accents import decode_accents
+
 _SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "v", "2nd", "3rd"}
 _AND_WORD = re.compile(r"\band\b", re.IGNORECASE)
 
@@ -49,8 +51,8 @@ def _clean(text: str) -> str:
 
 def split_bibtex_names(text: str) -> list[str]:
     """The names of a BibTeX name list, split on ` and ` outside braces (case-insensitive). Empty names are
-    left out; raw TeX (accents, braces) is kept."""
-    text = _clean(text or "")
+    left out; accents are composed (db.text.tex_accents), other raw TeX (braces, macros) is kept."""
+    text = _clean(decode_accents(text or ""))
     if not text:
         return []
     try:
@@ -63,7 +65,7 @@ def split_bibtex_names(text: str) -> list[str]:
 def parse_bibtex_name(raw: str, decode: Callable[[str], str | None] = lambda text: text) -> NameParts:
     """The parts of one raw BibTeX name, each decoded with `decode` (TeX → Unicode). A name that is one
     brace group (`{Barnes and Noble}`) or one word is literal."""
-    raw = _clean(raw)
+    raw = _clean(decode_accents(raw))
     whole = raw.startswith("{") and raw.endswith("}") and _balanced_group(raw)
     try:
         parts = parse_single_name_into_parts(raw, strict=False)

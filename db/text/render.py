@@ -101,7 +101,7 @@ def highlight_pattern(prefixes: list[str]) -> re.Pattern[str] | None:
     return re.compile(rf"\b(?:{alternatives})\w*")
 
 
-READER_LABELS = {"similar": "Similar papers", "why": "Recommended for: ",
+READER_LABELS = {"similar": "Similar papers", "why": "Recommended for: ", "versions": "Versions:",
                  "cut": "(%1 more characters of this abstract are not shown)",
                  "submitted": "Submitted to %1", "decision": "Decision: %1", "volume": "vol. %1", "issue": "no. %1",
                  "pages": "pp. %1", "editors": "ed. %1", "isbn": "ISBN %1", "issn": "ISSN %1",
@@ -118,13 +118,14 @@ READER_MAX_TAGS = 200  # a paper with more tags (an import gave it 10,000) shows
 
 
 def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[str] | None = None,
-                  labels: dict[str, str] | None = None) -> str:
+                  labels: dict[str, str] | None = None, versions: list[Paper] | None = None) -> str:
     """The reader pane's HTML for a paper: label, authors, venue and year, links, tags, the abstract.
 
     `highlight` are the starts of the words to mark in the abstract (see highlight_pattern). `why` (a
     recommendation's shared terms) adds a "Recommended for" line. `labels` overrides the
     READER_LABELS texts (the window passes translated ones). Internal actions are links with
-    the `margin:` scheme (`margin:similar/ID`, `margin:tag/NAME`), which the reader handles itself.
+    the `margin:` scheme (`margin:similar/ID`, `margin:tag/NAME`), which the reader handles itself. `versions`
+    (the papers of its work, db.library.works, itself included) adds a line with each version's venue and links.
     """
     pattern = highlight_pattern(highlight or [])
     texts = {**READER_LABELS, **(labels or {})}
@@ -143,6 +144,9 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
         parts.append(f'<p class="meta bib">{html.escape(details)}</p>')
     links = _links(paper) + [f'<a href="margin:similar/{html.escape(paper.id)}">{html.escape(texts["similar"])}</a>']
     parts.append('<p class="links">' + " · ".join(links) + "</p>")
+    if versions and len(versions) > 1:
+        parts.append('<p class="versions">' + html.escape(texts["versions"]) + " " + "; ".join(
+            _version(version, version.id == paper.id) for version in versions) + "</p>")
     if paper.tags:
         more = len(paper.tags) - READER_MAX_TAGS
         # Qt's rich text has no padding or margin on inline elements: no-break spaces inside the chip pad it,
@@ -185,6 +189,15 @@ def bibliographic_details(paper: Paper, labels: dict[str, str] | None = None) ->
         text = ", ".join(value) if isinstance(value, list) else str(value)
         shown.append(texts[key].replace("%1", text) if key in texts else text)
     return " · ".join(shown)
+
+
+def _version(paper: Paper, shown: bool) -> str:
+    """One version in the versions line: its venue and year (bold for the version shown) and its links."""
+    venue = paper.venue or ("arXiv" if paper.arxiv_id else "")  # a preprint as reference managers export it
+    year = str(paper.year) if paper.year and str(paper.year) not in venue else ""
+    name = html.escape(" ".join(x for x in (venue, year) if x) or "?")
+    links = _links(paper)
+    return (f"<b>{name}</b>" if shown else name) + (f" ({', '.join(links)})" if links else "")
 
 
 def _links(paper: Paper) -> list[str]:

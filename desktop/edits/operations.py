@@ -99,6 +99,14 @@ class Operations(QObject):
         """Dismiss a paper from the suggestions for `tag` (Ctrl+Z takes it back)."""
         self.undo_stack.push(undo.Dismiss(self.library, self.paper(paper_id), tag, self.edits, initiator))
 
+    def split_version(self, paper_id: str, initiator: Any = None) -> bool:
+        """Take a paper out of its work (Ctrl+Z groups it again). False when it is a work of its own."""
+        others = [other for other in self.library.versions(paper_id) if other != paper_id]
+        if not others:
+            return False
+        self.undo_stack.push(undo.SplitVersion(self.library, self.paper(paper_id), others, self.edits, initiator))
+        return True
+
     def mark_read(self, paper_id: str) -> None:
         """Mark a paper read because it was shown long enough (not undoable: the user did not ask)."""
         self.edits.write(tr("Mark read"), lambda: self.library.set_read(paper_id, True), AUTO_READ)

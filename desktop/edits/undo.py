@@ -1,5 +1,5 @@
 """Undoable changes (Ctrl+Z / Ctrl+Shift+Z): rating, screening decision, tags, read state, title, dismissals,
-tagging a map selection and deleting papers.
+splitting a version from its work, tagging a map selection and deleting papers.
 
 The commands are made by the window's one write path (desktop.edits.operations), which hands each the paper as it
 was before the edit (read once). Each command writes through the Library, by way of the window's pending edits
@@ -166,6 +166,20 @@ class Dismiss(_PaperCommand):
 
     def undo(self) -> None:
         self._save(lambda: self.library.set_dismissed(self.paper_id, self.tag, False), True)
+
+
+class SplitVersion(_PaperCommand):
+    """Take a paper out of its work (db.library.works); undo groups it with those versions again."""
+
+    def __init__(self, library, paper: Paper, others: Sequence[str], edits, initiator=None):
+        super().__init__(library, paper, edits, tr("Split from other versions"), initiator=initiator)
+        self.others = list(others)
+
+    def redo(self) -> None:
+        self._save(lambda: self.library.split_version(self.paper_id), False)
+
+    def undo(self) -> None:
+        self._save(lambda: self.library.group_versions([self.paper_id, *self.others]), True)
 
 
 class TagPapers(_Command):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
@@ -46,12 +46,16 @@ _ROOT = QModelIndex()
 
 class PaperTableModel(QAbstractTableModel):
     """Rows are paper ids (search order or library order); row data comes from the Library on demand,
-    `_FETCH_CHUNK` rows at a time, kept in an LRU cache of `_CACHE_SIZE` papers."""
+    `_FETCH_CHUNK` rows at a time, kept in an LRU cache of `_CACHE_SIZE` papers. A work with several versions
+    (db.library.works) is one row: its version that comes first in the order given."""
 
     def __init__(self, library: Library, parent=None):
         super().__init__(parent)
         self._library = library
-        self._ids: list[str] = []
+        self._given: list[str] = []  # the ids as given (every version)
+        self._ids: list[str] = []  # the rows: one per work
+        self._works: dict[str, str] = library.works_of()  # paper id → work id, for papers in a group (a few)
+        self._sizes = Counter(self._works.values())
         self._cache: OrderedDict[str, Paper] = OrderedDict()
         self.loaded_rows = 0  # how many rows were loaded from the library (for tests and the benchmark)
         self._headers = {
@@ -64,6 +68,8 @@ class PaperTableModel(QAbstractTableModel):
         """Show these papers, in this order (a model reset; nothing happens when they are the rows shown).
         When `ids` only adds rows after the rows shown (the rest of a search whose first page is shown), the
         rows are inserted instead: the selection and the scroll place stay."""
+        self._given = list(ids)
+        ids = self._one_per_work(ids)
         if ids == self._ids:
             return
         shown = len(self._ids)
@@ -79,8 +85,30 @@ class PaperTableModel(QAbstractTableModel):
     def ids(self) -> list[str]:
         return list(self._ids)
 
+    def _one_per_work(self, ids: list[str]) -> list[str]:
+        """`ids` with each work's later versions left out (one dict look-up per id: 10 ms at 100k papers)."""
+        if not self._works:
+            return list(ids)
+        works, seen = self._works, set()
+        return [paper_id for paper_id in ids
+                if (work := works.get(paper_id)) is None or (work not in seen and not seen.add(work))]
+
+    def set_works(self, works: dict[str, str]) -> None:
+        """The library's groups of versions changed (db.changes.VERSIONS): show one row per work again."""
+        self._works, self._sizes = works, Counter(works.values())
+        self._cache.clear()
+        given, self._given = self._given, []
+        self.set_ids(given)
+
+    def version_count(self, paper_id: str) -> int:
+        """How many versions the paper's work has (1: a work of its own)."""
+        work = self._works.get(paper_id)
+        return self._sizes[work] if work else 1
+
     def remove_ids(self, ids) -> None:
         """Take these papers out of the list (rows removed one block at a time; the others keep their places)."""
+        gone = set(ids)
+        self._given = [paper_id for paper_id in self._given if paper_id not in gone]
         for row in reversed(self.rows_of(ids)):
             self.beginRemoveRows(_ROOT, row, row)
             self._cache.pop(self._ids.pop(row), None)
@@ -176,11 +204,14 @@ class PaperTableModel(QAbstractTableModel):
 
     def detail(self, paper: Paper) -> str:
         """The second line of a row: `A. One, B. Two, C. Three et al. · NIPS 2017` (the year only when the venue
-        does not name it), then the screening decision (`excluded: wrong population`) when there is one."""
+        does not name it; `· 2 versions` after the authors for a work with other versions), then the screening
+        decision (`excluded: wrong population`) when there is one."""
         authors = self.authors(paper)
         venue = paper.venue or ""
         year = str(paper.year) if paper.year and str(paper.year) not in venue else ""
-        return " · ".join(x for x in (authors, venue, year, self.decision(paper)) if x)
+        count = self.version_count(paper.id)
+        versions = self.tr("%n versions", "", count) if count > 1 else ""
+        return " · ".join(x for x in (authors, versions, venue, year, self.decision(paper)) if x)
 
     def decision(self, paper: Paper) -> str:
         """`included`, `excluded: wrong population`, `excluded`, `maybe`, or "" (issue 29)."""

@@ -13,12 +13,13 @@ from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication
 
-from db.changes import ADDED, BIBLIOGRAPHIC, RATING, REMOVED, TAGS, TITLE, Changes
+from db.changes import ADDED, BIBLIOGRAPHIC, RATING, REMOVED, TAGS, TITLE, VERSIONS, Changes
 from db.text.render import paper_to_html
 from desktop.reader.highlight_view import reader_html
 from desktop.reader.reader_labels import reader_labels
 
-READER_SHOWS = frozenset({TAGS, TITLE, BIBLIOGRAPHIC, ADDED, REMOVED})  # what the reader's HTML shows of a paper
+# what the reader's HTML shows of a paper
+READER_SHOWS = frozenset({TAGS, TITLE, BIBLIOGRAPHIC, ADDED, REMOVED, VERSIONS})
 
 
 class CurrentPaper:
@@ -47,13 +48,15 @@ class CurrentPaper:
             return
         scroll = w.reader.verticalScrollBar().value()
         interest = w.search.interest.get(paper.id)
+        versions = w.library.versions(paper.id)  # the other versions of its work: their venues and links
+        versions = w.library.papers(versions) if len(versions) > 1 else None
         # the rating is the rating box's to show: a rating then re-renders nothing (READER_SHOWS)
         w.reader.setHtml(reader_html(w, paper_to_html(
             replace(paper, rating=None), w.search.marks, why=w.search.why.get(paper.id), labels={
                 "similar": QCoreApplication.translate("MainWindow", "Similar papers"),
                 "why": QCoreApplication.translate("MainWindow", "For the interest “%1”: ").replace("%1", interest)
                 if interest else QCoreApplication.translate("MainWindow", "Recommended for: "),
-                **reader_labels()}), paper))
+                **reader_labels()}, versions=versions), paper))
         if paper.id == self.shown:
             w.reader.verticalScrollBar().setValue(scroll)
         self.shown = paper.id

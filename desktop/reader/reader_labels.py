@@ -32,4 +32,5 @@ def reader_labels() -> dict[str, str]:
         "presentation": QCoreApplication.translate("Reader", "Presentation: %1"),
         "session": QCoreApplication.translate("Reader", "Session: %1"),
         "tldr": QCoreApplication.translate("Reader", "TL;DR: %1"),
+        "versions": QCoreApplication.translate("Reader", "Versions:"),
     }

@@ -60,6 +60,7 @@ class WindowActions:
         edit_menu.addSeparator()
         self._action(edit_menu, tr("Set &title…"), self.title_dialog, "F2")
         self._action(edit_menu, tr("Note &history…"), self.note_history_dialog)
+        self.split_action = self._action(edit_menu, tr("Split from other &versions"), self.split_version)
         self._action(edit_menu, tr("&Copy citation (BibTeX)"), self.copy_citation, "Ctrl+Shift+C")
         self._action(edit_menu, tr("&Find"), window.search_box.setFocus, QKeySequence.StandardKey.Find)
         self._action(edit_menu, tr("Sa&ve search…"), lambda: window.sidebar.save_search(window.search_box.text()))
@@ -157,6 +158,12 @@ class WindowActions:
                                                                     "derived label):"), text=paper.label)
         if ok:
             self.w.set_title(text.strip() or None)
+
+    def split_version(self) -> None:
+        """Edit → Split from other versions: the current paper becomes a work of its own (undoable)."""
+        paper_id = self.w.current_paper_id()
+        if paper_id is not None and not self.w.ops.split_version(paper_id):
+            self.w.statusBar().showMessage(tr("This paper has no other versions."), 5000)
 
     def copy_citation(self) -> None:
         """The selected papers (else the current one) as BibTeX entries on the clipboard (db.exporters.bibtex)."""

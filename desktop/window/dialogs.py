@@ -79,6 +79,7 @@ def import_report_box(parent: QWidget, report: ImportReport, labels: dict[str, s
     if report.skipped:
         details.append(tr("Skipped:"))
         details += [f"  line {line}: {reason}" if line else f"  {reason}" for line, reason in report.skipped]
+    details += report.details()  # merged duplicates, shared ids kept apart (file text: plain, as written)
     details += notes
     if details:
         box.setDetailedText("\n".join(details))

@@ -12,6 +12,7 @@ db.changes.Changes value at `apply_changes`, which updates what it touches.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -20,7 +21,7 @@ from PySide6.QtCore import QEvent, QSettings, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
-from db.changes import ADDED, BIBLIOGRAPHIC, NOTE, OUTSIDE, READ, REMOVED, TAGS, Changes
+from db.changes import ADDED, BIBLIOGRAPHIC, NOTE, OUTSIDE, READ, REMOVED, TAGS, VERSIONS, Changes
 from db.changes import RATING as RATING_CHANGE
 from db.exporters.registry import write_export
 from db.library.library import Library
@@ -171,6 +172,12 @@ class MainWindow(QMainWindow):
         if not changes or self._closed:  # saved while closing (a note, a waiting edit): nothing left to show
             return
         outside = outside or changes.initiator == OUTSIDE
+        if changes.touches(VERSIONS):  # works grouped or split: one row per work again, the current paper kept
+            current = self._current_id
+            self.model.set_works(self.library.works_of())
+            if current is not None and not self.list_controller.select_paper(current):
+                with contextlib.suppress(KeyError):  # the row of its work: a version the list does not show
+                    any(map(self.list_controller.select_paper, self.library.versions(current)))
         self.model.refresh_papers(changes.papers, changes)
         self.search.changed(changes, outside)
         if outside and changes.touches(NOTE):

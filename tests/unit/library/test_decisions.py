@@ -19,7 +19,7 @@ from db.exporters.margin_json import document
 from db.library.backup import restore, write_backup
 from db.library.decisions import Prisma
 from db.library.library import SCHEMA_VERSION, Library
-from db.library.schema import DEFAULT_REASONS
+from db.library.schema import DEFAULT_REASONS, MIGRATIONS, SCHEMA_9
 from db.recommend.labels import labels, labels_of
 from db.search import ensure_index, parse_query_text
 from tests.helpers.runner import margin
@@ -138,7 +138,8 @@ def test_a_schema_8_library_gets_the_screening_tables_after_a_backup_copy(librar
     conn = sqlite3.connect(library_dir / "library.db")
     for table in ("decisions", "exclusion_reasons", "screening_settings"):
         conn.execute(f"DROP TABLE {table}")
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+    before = next(version for version, steps in MIGRATIONS.items() if steps == [*SCHEMA_9])  # 8: before screening
+    conn.execute(f"PRAGMA user_version = {before}")
     conn.commit()
     conn.close()
     with Library.open(library_dir) as lib:
@@ -146,7 +147,7 @@ def test_a_schema_8_library_gets_the_screening_tables_after_a_backup_copy(librar
         assert lib.exclusion_reasons() == list(DEFAULT_REASONS) and lib.criteria() == ""
         assert lib.paper(paper_id).rating == 4
         assert lib.set_decision(paper_id, "include") == Changes.of([paper_id], DECISION)
-    assert list((library_dir / "backups").glob(f"library-v{SCHEMA_VERSION - 1}-*.db"))
+    assert list((library_dir / "backups").glob(f"library-v{before}-*.db"))
 
 
 # ------------------------------------------------------------------------------------------ backups and exports

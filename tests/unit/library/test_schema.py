@@ -10,11 +10,13 @@ from db.library.schema import NOT_SALVAGED, SALVAGE_COLUMNS, SALVAGE_FITS
 # the code before the schema moved into db.library.schema: the on-disk format must not change without a migration
 _SCHEMA_8 = "bf07bf2586ee957a29340726258b2c0adcc771eceaa4d059f35dbcb98300a43e"
 # the tables later versions added, by table name with their indexes (a new library has them; the hash covers the rest)
-_LATER = {"decisions", "exclusion_reasons", "screening_settings"}  # 8 → 9 (issue 29)
+_LATER = {"decisions", "exclusion_reasons", "screening_settings",  # 8 → 9 (issue 29)
+          "works", "work_splits"}  # 9 → 10 (issue 30, versions of one work)
 
 
 def _master(library: Library) -> list[tuple]:
     return library.rows("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name")
+
 
 
 def test_a_new_library_is_the_same_on_disk_as_before_the_move(tmp_path):

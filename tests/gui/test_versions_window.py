@@ -1,0 +1,49 @@
+"""Issue 30 item 6 in the window: a work with two versions is one row saying so; the reader shows each version's
+venue and link; a rating given in the window rates the work; Edit → Split from other versions makes two rows
+and Ctrl+Z (undo) groups them again."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from db.library.library import Library
+from db.paper import PaperRecord
+from desktop.list.paper_model import DETAIL_ROLE
+
+ICLR = PaperRecord(title="Loss Functions for Multiset Prediction", abstract="We study multiset prediction with a"
+                   " loss whose minimizer is the oracle policy, and compare against several alternatives.",
+                   authors=["Sean Welleck", "Kyunghyun Cho"], venue="ICLR 2018", year=2018, openreview_id="BJyRtb-Cb",
+                   extra={"decision": "Reject"})
+NIPS = PaperRecord(title="Loss functions for multiset prediction", abstract="We study the problem of multiset"
+                   " prediction, proposing a loss whose minimizer is the oracle policy, on several benchmarks.",
+                   authors=["Sean Welleck", "Zixin Yao", "Kyunghyun Cho"], venue="NIPS 2018", year=2018,
+                   url="https://papers.nips.cc/paper/7820")
+OTHER = PaperRecord(title="Another Paper", abstract="Nothing to do with sets at all, a different topic entirely.",
+                    venue="NIPS 2018", year=2018)
+
+
+def test_one_row_per_work_the_versions_in_the_reader_and_split_with_undo(make_window, library_dir, qtbot):
+    with Library.open(library_dir, seed=False) as library:
+        first, second, other = library.import_records([ICLR, NIPS, OTHER]).new
+        assert library.versions(first) == [first, second]
+    window = make_window()
+    window.actions_.auto_read.setChecked(False)
+    qtbot.waitUntil(lambda: window.model.rowCount() == 2, timeout=5000)
+    assert window.model.ids() == [first, other]
+    assert window.model.index(0, 0).data(DETAIL_ROLE) == "Sean Welleck, Kyunghyun Cho · 2 versions · ICLR 2018"
+
+    window.select_row(0, by_user=True)
+    text = window.reader.toPlainText()
+    assert "Versions:" in text and "ICLR 2018" in text and "NIPS 2018" in text
+    assert "https://papers.nips.cc/paper/7820" in window.reader.toHtml()  # the other version's link
+
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_4)  # rate the work from the list
+    qtbot.waitUntil(lambda: window.library.paper(second).rating == 4, timeout=5000)
+
+    window.actions_.split_action.trigger()  # Edit → Split from other versions
+    qtbot.waitUntil(lambda: window.model.rowCount() == 3, timeout=5000)
+    assert window.library.versions(first) == [first]
+    window.actions_.undo_action.trigger()
+    qtbot.waitUntil(lambda: window.model.rowCount() == 2, timeout=5000)
+    assert window.library.versions(first) == [first, second]
+    assert window.current_paper_id() == first
