@@ -17,7 +17,7 @@ _WHITESPACE = re.compile(r"\s+")
 # inproceedings, book, incollection, phdthesis, techreport, misc, …); `decision` is an OpenReview/ICLR
 # decision ("Accept (Poster)", "Reject", "Workshop"); the rest as the file wrote them.
 EXTRA_KEYS = ("type", "pages", "volume", "issue", "publisher", "month", "isbn", "issn", "editors", "language",
-              "address", "edition", "series", "note", "decision")
+              "address", "edition", "series", "note", "decision", "file")
 
 
 # Decisions of a submission that was not published at its venue (words in `decision`, lower case)
@@ -72,11 +72,31 @@ _PAGE_DASH = re.compile(r"\s*[\u2010-\u2015-]+\s*")
 
 
 @dataclass
+class Annotations:
+    """The user's annotations a file carries with a record (issue 30): Margin's own exports, and other tools'
+    fields (Zotero/JabRef/BibDesk `keywords`, `rating`/`ranking`, `read`/`readstatus`, `annote`/`comment`).
+
+    `tags` in the file's order; `rating` 1..5 or None (none given); `read` True (read), False (explicitly
+    unread), None (the file says nothing); `note` the note text, None when the file has none. The import fills
+    only what the paper lacks (db.library.imported_annotations)."""
+
+    tags: list[str] = field(default_factory=list)
+    rating: int | None = None
+    read: bool | None = None
+    note: str | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.tags or self.rating or self.read or (self.note or "").strip())
+
+
+@dataclass
 class PaperRecord:
     """One paper as a reader (parser) found it in a file, before it enters the library.
 
     `line` is the 1-based line of the file where the record starts (for error messages). `extra` holds what
-    the file says beyond Margin's columns, under the keys of EXTRA_KEYS (text, `editors` a list of names).
+    the file says beyond Margin's columns, under the keys of EXTRA_KEYS (text, `editors` a list of names,
+    `file` the linked files as the file's field wrote them). `annotations` are the user's marks the file
+    carries (None: it carries none); they are not part of the paper's identity or bibliographic fields.
     """
 
     abstract: str = ""
@@ -92,6 +112,7 @@ class PaperRecord:
     extra: dict = field(default_factory=dict)
     source: str | None = None
     line: int | None = None
+    annotations: Annotations | None = None
 
     def __post_init__(self) -> None:
         pages = self.extra.get("pages")

@@ -22,6 +22,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("import", parents=[common], help="add or update papers from files")
     p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--no-annotations", dest="annotations", action="store_false",
+                   help="leave out the tags, ratings, read marks and notes the files carry (keywords, rating/"
+                        "ranking, read/readstatus, annote/comment; Margin's own exports); by default they fill "
+                        "what a paper lacks and never replace what you set")
 
     p = commands.add_parser(
         "list", parents=[common], help="papers matching a query (all when omitted)",

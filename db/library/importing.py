@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from db.changes import ADDED, BIBLIOGRAPHIC, NOTHING, TITLE, Changes
 from db.errors import LibraryError, MarginError
+from db.library.imported_annotations import AnnotationCounts, apply_annotations
 from db.library.match_keys import keys_missing, store_match_keys, write_match_rows
 from db.library.matching import Matcher, fresh_id
 from db.library.schema import DB_NAME, SALVAGE_COLUMNS, SALVAGE_FITS
@@ -31,17 +32,19 @@ class ImportReport:
     unchanged: list[str] = field(default_factory=list)
     duplicates: int = 0
     skipped: list[tuple[int | None, str]] = field(default_factory=list)
+    annotations: AnnotationCounts = field(default_factory=AnnotationCounts)  # set from the files (issue 30)
 
     def summary(self) -> str:
         """One line: `1,683 new, 0 updated, 38 unchanged, 0 duplicates in the file, 0 skipped` (thousands
         separated: the command line's summary; the window formats its own with the locale)."""
-        return (f"{len(self.new):,} new, {len(self.updated):,} updated, {len(self.unchanged):,} unchanged, "
+        text = (f"{len(self.new):,} new, {len(self.updated):,} updated, {len(self.unchanged):,} unchanged, "
                 f"{self.duplicates:,} duplicates in the file, {len(self.skipped):,} skipped")
+        return text + (f"; {self.annotations.summary()}" if self.annotations else "")
 
     @property
     def changes(self) -> Changes:
         """What the import changed in the library: papers added, papers whose bibliographic fields changed."""
-        return Changes.of(self.new, ADDED) | Changes.of(self.updated, BIBLIOGRAPHIC)
+        return Changes.of(self.new, ADDED) | Changes.of(self.updated, BIBLIOGRAPHIC) | self.annotations.changes
 
     def merge(self, other: ImportReport) -> None:
         self.new += other.new
@@ -49,6 +52,7 @@ class ImportReport:
         self.unchanged += other.unchanged
         self.duplicates += other.duplicates
         self.skipped += other.skipped
+        self.annotations.merge(other.annotations)
 
 
 @dataclass
@@ -61,6 +65,7 @@ class _ImportPlan:
     updates: list[tuple] = field(default_factory=list)
     keys: list[tuple] = field(default_factory=list)
     first_position: int = 0
+    annotated: list[tuple] = field(default_factory=list)  # (paper id, db.paper.Annotations) of the records
 
 
 LABEL_RULE_FILE = "labels.json"  # in the library folder: {"rule": N}, the db.text.labels.LABEL_RULE the labels follow
@@ -192,6 +197,8 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
             report.skipped.append((record.line, "a record with neither title nor abstract"))
             continue
         existing = matcher.match(record, record_id)
+        if record.annotations and existing is not None:
+            plan.annotated.append((existing, record.annotations))
         if existing is not None and existing in seen:
             report.duplicates += 1
             continue
@@ -205,6 +212,8 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
                                          record.arxiv_id, record.openreview_id))
             seen.add(new_id)
             report.new.append(new_id)
+            if record.annotations:
+                plan.annotated.append((new_id, record.annotations))
             continue
         seen.add(existing)
         merged = _merged_if_changed(conn, existing, record)
@@ -231,6 +240,7 @@ def write_import(store: Store, conn: sqlite3.Connection, plan: _ImportPlan) -> N
     conn.executemany(f"UPDATE papers SET {assignments}, label = ?, updated_at = ? WHERE id = ?", plan.updates)
     log_change(conn, store.writer, [BIBLIOGRAPHIC], [update[-1] for update in plan.updates])
     write_match_rows(conn, plan.keys)
+    plan.report.annotations = apply_annotations(store, conn, plan.annotated)
     prune_change_log(conn)
 
 
