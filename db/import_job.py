@@ -64,7 +64,8 @@ class ImportResult(ImportReport):
 def read_inputs(paths: Sequence[Path | str], annotations: bool = True) -> ImportInputs:
     """Read every file of an import. Margin JSON exports and backups are kept whole for restoring; the other
     files go to the readers (db.formats.importer). With `annotations` false, the tags, ratings, read marks and
-    notes the files carry (PaperRecord.annotations) are left out (`margin import --no-annotations`). Raises InputError naming the file and line for the first file that
+    notes the files carry (PaperRecord.annotations) are left out (`margin import --no-annotations`). Raises
+    InputError naming the file and line for the first file that
     cannot be read or a Margin JSON document restore would refuse (those are checked first); nothing has
     been changed then."""
     from db.formats.importer import read_file

@@ -8,7 +8,8 @@ year, month (a macro: `nov`), the venue field of the type, pages, volume, number
 language, address, edition, series, note (the file's), url, doi, eprint + archiveprefix (arXiv), abstract,
 keywords (the file's keywords and the user's tags; one with a comma in braces), annote (the user's note),
 JabRef's `ranking = {rank1..rank5}` (the rating) and `readstatus = {read}`, `file` (the linked files as the file
-that was imported wrote them), and Margin's own fields, which other tools ignore: `x-margin-id` (so a later import matches), `x-margin-keywords`
+that was imported wrote them), and Margin's own fields, which other tools ignore: `x-margin-id` (so a later
+import matches), `x-margin-keywords`
 (the file's keywords alone, so re-import does not take tags for keywords), `x-margin-tags` (the tags, only
 when a tag is also a keyword), `x-margin-title-source` (`derived`:
 the title is Margin's headline for an untitled paper; `user`: the title is the user's, `x-margin-file-title`

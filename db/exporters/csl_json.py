@@ -11,7 +11,8 @@ the file's keywords and the user's tags, ", "-joined (a comma inside one becomes
 The user's note is never in `note`: citeproc-js, pandoc and Zotero read `note` as "Extra", whose `key: value`
 lines set variables (a note line `issued: 1999` changed the printed year). Margin's own data goes to `custom`
 (CSL-JSON 1.0.2's key-value field, which processors do not print): `margin_id` (the paper's id), `note` (the
-user's note), `tags` and `keywords` (exact lists), `rating` (1..5) and `read` (true) when set, `title_source` ("derived": `title` is Margin's headline for an untitled paper;
+user's note), `tags` and `keywords` (exact lists), `rating` (1..5) and `read` (true) when set, `title_source`
+("derived": `title` is Margin's headline for an untitled paper;
 "user": the title is the user's and `file_title` the file's), `decision`, `source_note` (the file's note).
 Text is plain Unicode, never escaped: CSL-JSON carries exact strings. Source: CSL-JSON schema,
 citation-style-language/schema `csl-data.json` (v1.0.2); Zotero's "Extra" field documentation.

@@ -2,7 +2,7 @@
 
 | tool | tags | rating | read | note |
 |---|---|---|---|---|
-| Margin (BibTeX) | `keywords` less `x-margin-keywords` (`x-margin-tags` when ambiguous) | `ranking` | `readstatus` | `annote` |
+| Margin (BibTeX) | `keywords` less `x-margin-keywords` (or `x-margin-tags`) | `ranking` | `readstatus` | `annote` |
 | JabRef | `keywords` | `ranking = {rank1}`…`{rank5}` | `readstatus = {read}`/`{skimmed}` | `comment` |
 | BibDesk, Papers, Mendeley | `keywords` | `rating = {0..5}` (0: none) | `read = {Yes}`/`{1}` | `annote` |
 | Zotero (Better BibTeX) | `keywords` (Zotero's tags) | — | — | `annote` (when notes are exported) |

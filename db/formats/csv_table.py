@@ -5,7 +5,8 @@ that are not recognised are ignored. The delimiter (`,` `;` tab `|`) is sniffed 
 Authors are split on `;` (else ` and `); keywords on `;` (else `,`). A `title_source` column saying
 `derived` (Margin's own CSV export, for a paper without a title) marks the title cell as Margin's label,
 not a title: the title is then read as absent; `tags`, `rating`, `read` and `note` columns (Margin's export,
-other tools' tables) are the user's marks (PaperRecord.annotations); `user` says the title cell is the user's title and the
+other tools' tables) are the user's marks (PaperRecord.annotations); `user` says the title cell is the user's
+title and the
 `file_title` cell the file's, which is read. So re-importing the export changes nothing.
 Cells may be of any length (csv's 131072-character default limit is raised). Errors: InputError(path, 1) when
 no header cell names a title or abstract column.

@@ -35,13 +35,19 @@ class AnnotationCounts:
         return bool(self.rating or self.read or self.note or self.tags or self.kept)
 
     def summary(self) -> str:
-        """`annotations from the files: 28 ratings, 10 read marks, 4 notes, tags on 31 papers (2 papers kept
-        their own)`; "" when the files carried none that applied."""
+        """`annotations from the files: 28 ratings, 10 read marks, 4 notes, tags on 31 papers, 2 papers kept
+        their own` (only the parts that are not 0); "" when the files carried none that applied."""
         if not self:
             return ""
-        text = (f"annotations from the files: {len(self.rating):,} ratings, {len(self.read):,} read marks, "
-                f"{len(self.note):,} notes, tags on {len(self.tags):,} papers")
-        return text + (f" ({len(set(self.kept)):,} papers kept their own)" if self.kept else "")
+        parts = [f"{len(ids):,} {name if len(ids) == 1 else plural}" for ids, name, plural in (
+            (self.rating, "rating", "ratings"), (self.read, "read mark", "read marks"), (self.note, "note", "notes"))
+            if ids]
+        if self.tags:
+            parts.append(f"tags on {len(self.tags):,} {'paper' if len(self.tags) == 1 else 'papers'}")
+        kept = len(set(self.kept))
+        if kept:
+            parts.append(f"{kept:,} {'paper' if kept == 1 else 'papers'} kept {'its' if kept == 1 else 'their'} own")
+        return "annotations from the files: " + ", ".join(parts)
 
     @property
     def changes(self) -> Changes:

@@ -318,7 +318,8 @@ def test_export_marks_only_derived_titles(tmp_path):
                                 PaperRecord(abstract=ABSTRACTS[1], year=2024)])
         titled, untitled = library.papers()
         items = json.loads(export([titled, untitled], "csl-json"))
-        assert "custom" not in items[0] and items[1]["custom"] == {"title_source": "derived"}
+        assert items[0]["custom"] == {"margin_id": titled.id}
+        assert items[1]["custom"] == {"margin_id": untitled.id, "title_source": "derived"}
         bib = export([titled, untitled], "bibtex").split("\n\n")
         assert "x-margin-title-source" not in bib[0] and "x-margin-title-source = {derived}" in bib[1]
         path = tmp_path / "out.csv"
