@@ -197,7 +197,7 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
             report.skipped.append((record.line, "a record with neither title nor abstract"))
             continue
         existing = matcher.match(record, record_id)
-        if record.annotations and existing is not None:
+        if record.annotations is not None and existing is not None:
             plan.annotated.append((existing, record.annotations))
         if existing is not None and existing in seen:
             report.duplicates += 1
@@ -212,7 +212,7 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
                                          record.arxiv_id, record.openreview_id))
             seen.add(new_id)
             report.new.append(new_id)
-            if record.annotations:
+            if record.annotations is not None:
                 plan.annotated.append((new_id, record.annotations))
             continue
         seen.add(existing)
