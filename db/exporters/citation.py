@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Sequence
+from pathlib import Path
 
 from db.errors import MarginError
 from db.exporters.common import citation_keys
@@ -72,7 +73,9 @@ def cite(papers: Sequence[Paper], style: str = DEFAULT_STYLE) -> str:
         by_key = {item["id"].lower(): item for item in items}  # citeproc-py keeps keys in lower case
         entries = [str(entry) for entry in bibliography.bibliography()]
         keys = list(bibliography.keys) if len(bibliography.keys) == len(entries) else [""] * len(entries)
-        return "\n".join(_finish(entry, by_key.get(str(key).lower())) for entry, key in zip(entries, keys, strict=True))
+        american = 'default-locale="en-GB"' not in Path(path).read_text(encoding="utf-8")[:1000]
+        return "\n".join(_finish(entry, by_key.get(str(key).lower()), american)
+                         for entry, key in zip(entries, keys, strict=True))
 
 
 def _follow_the_specification() -> None:
@@ -97,8 +100,8 @@ def _follow_the_specification() -> None:
     case = model.TextCased.case
 
     def title_case(self, text, language=None):
-        if self.get("text-case") != "title" or language != "en":
-            return case(self, text, language)
+        if self.get("text-case") != "title" or language not in (None, "en"):  # None: a label, a term (English
+            return case(self, text, language)  # here: the styles offered are English ones)
         output, previous = [], ":"
         for word in text.words():
             if isinstance(word, NoCase):
@@ -129,12 +132,14 @@ _LABEL = re.compile(r"^(\[\d+\]|\d+\.)(?=\S)")
 _OUTSIDE = re.compile(r"([”’])([.,])")
 
 
-def _finish(entry: str, item: dict | None) -> str:
+def _finish(entry: str, item: dict | None, american: bool = True) -> str:
     """One entry as citeproc-js writes it in US English: one space after a `[1]`/`1.` label, a comma or period
     that follows a closing quote moved inside it (the en-US locale's punctuation-in-quote), and a word of mixed
     case that a text-case made capital given back as written (`arXiv`: CSL capitalizes only lower-case words)
     — three things citeproc-py 0.11 does otherwise."""
-    text = _OUTSIDE.sub(r"\2\1", _LABEL.sub(r"\1 ", " ".join(entry.split())))
+    text = _LABEL.sub(r"\1 ", " ".join(entry.split()))
+    if american:
+        text = _OUTSIDE.sub(r"\2\1", text)
     for word in _mixed_case_words(item or {}):
         text = re.sub(rf"(?<!\w){re.escape(word[0].upper() + word[1:])}(?!\w)", word, text)
     return text
