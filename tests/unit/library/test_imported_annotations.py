@@ -85,3 +85,11 @@ def test_no_annotations_leaves_them_out_and_the_summary_says_nothing_of_them(tmp
     result = margin("import", str(bib), library=tmp_path / "marked")
     assert result.stdout.strip().endswith("; annotations from the files: 2 ratings, 4 read marks, 3 notes, "
                                           "tags on 3 papers")
+
+
+def test_a_paper_twice_in_the_files_takes_the_tags_of_both_and_keeps_nothing_of_its_own(tmp_path):
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        report = library.import_records([marked("One", tags=["a"], rating=2), marked("One", tags=["b"], rating=3)])
+        paper = library.papers()[0]
+        assert (sorted(paper.tags), paper.rating) == (["a", "b"], 2)
+        assert report.duplicates == 1 and report.annotations.tags == [paper.id] and not report.annotations.kept
