@@ -11,6 +11,7 @@ import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from urllib.parse import unquote, urlparse
 
 _WHITESPACE = re.compile(r"\s+")
 # Bibliographic fields kept beyond the columns: `type` is the entry type in BibTeX's words (article,
@@ -66,6 +67,36 @@ def paper_id(abstract: str | None, title: str | None = None) -> str:
     if not basis:
         raise ValueError("a paper needs an abstract or a title")
     return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:12]
+
+
+def linked_files(value: object) -> list[str]:
+    """The paths in a `file` field as JabRef (`Full Text:/a/x.pdf:application/pdf;…`, `:PDF/x.pdf:PDF`),
+    Better BibTeX (`/a/x.pdf;/a/y.pdf`) or Mendeley write it, or in a `file://` URL (BibDesk/Papers `local-url`);
+    JabRef's `\\:` and `\\;` escapes undone. Empty for nothing usable."""
+    text = str(value or "").strip()
+    if not text:
+        return []
+    paths = []
+    for part in _split_unescaped(text, ";"):
+        pieces = _split_unescaped(part, ":")
+        if len(pieces) >= 3 and not re.fullmatch(r"[A-Za-z]", pieces[-2] or ""):
+            # description:path:type; a Windows drive letter makes the path itself hold one colon
+            path = ":".join(pieces[1:-1])
+        else:
+            path = part
+        path = path.replace("\\:", ":").replace("\\;", ";").strip()
+        if path.lower().startswith("file:"):
+            path = unquote(urlparse(path).path)
+        if path:
+            paths.append(path)
+    return paths
+
+
+def _split_unescaped(text: str, separator: str) -> list[str]:
+    return re.split(rf"(?<!\\){re.escape(separator)}", text)
+
+
+DOCUMENT_SUFFIXES = (".pdf", ".djvu", ".epub", ".ps", ".html", ".htm", ".txt", ".md")  # what the reader opens
 
 
 _PAGE_DASH = re.compile(r"\s*[\u2010-\u2015-]+\s*")

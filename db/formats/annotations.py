@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from urllib.parse import unquote, urlparse
 
-from db.paper import Annotations
+from db.paper import Annotations, linked_files  # noqa: F401 - read with the marks
 
 _RANK = re.compile(r"^\s*rank\s*([1-5])\s*$", re.IGNORECASE)
 _READ_WORDS = {"yes": True, "true": True, "1": True, "read": True, "skimmed": True, "x": True,
@@ -67,33 +66,6 @@ def unescape_margin(text: str) -> str:
     """The exact text behind a value Margin's BibTeX export escaped (db.exporters.bibtex.escape_text without
     math): every escape undone, line breaks and spaces as they are."""
     return _UNESCAPE.sub(lambda match: _UNESCAPED[match.group(0)], text)
-
-
-def linked_files(value: object) -> list[str]:
-    """The paths in a `file` field as JabRef (`Full Text:/a/x.pdf:application/pdf;…`, `:PDF/x.pdf:PDF`),
-    Better BibTeX (`/a/x.pdf;/a/y.pdf`) or Mendeley write it, or in a `file://` URL (BibDesk/Papers `local-url`);
-    JabRef's `\\:` and `\\;` escapes undone. Empty for nothing usable."""
-    text = str(value or "").strip()
-    if not text:
-        return []
-    paths = []
-    for part in _split_unescaped(text, ";"):
-        pieces = _split_unescaped(part, ":")
-        if len(pieces) >= 3 and not re.fullmatch(r"[A-Za-z]", pieces[-2] or ""):
-            # description:path:type; a Windows drive letter makes the path itself hold one colon
-            path = ":".join(pieces[1:-1])
-        else:
-            path = part
-        path = path.replace("\\:", ":").replace("\\;", ";").strip()
-        if path.lower().startswith("file:"):
-            path = unquote(urlparse(path).path)
-        if path:
-            paths.append(path)
-    return paths
-
-
-def _split_unescaped(text: str, separator: str) -> list[str]:
-    return re.split(rf"(?<!\\){re.escape(separator)}", text)
 
 
 def bibtex_annotations(fields: dict[str, str], keywords: list[str], file_keywords: list[str],

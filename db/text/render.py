@@ -14,7 +14,7 @@ from urllib.parse import quote
 import markdown
 import nh3
 
-from db.paper import Paper, published
+from db.paper import Paper, linked_files, published
 from db.text.abstract_markup import abstract_to_html, fold_for_matching, math_html
 
 _ALLOWED_TAGS = {
@@ -108,7 +108,7 @@ READER_LABELS = {"similar": "Similar papers", "why": "Recommended for: ",
                  "article": "Journal article", "book": "Book", "incollection": "Chapter", "inbook": "Chapter",
                  "phdthesis": "PhD thesis", "mastersthesis": "Master's thesis", "thesis": "Thesis",
                  "techreport": "Report", "report": "Report", "unpublished": "Unpublished", "online": "Web page",
-                 "more tags": "and %1 more tags"}
+                 "more tags": "and %1 more tags", "file": "%1 file"}
 # the extra fields (db.paper.EXTRA_KEYS) the reader shows, in this order; `%1` labels from READER_LABELS
 _SHOWN_EXTRA = ("type", "editors", "volume", "issue", "pages", "publisher", "address", "edition", "series", "month",
                 "isbn", "issn", "language", "decision", "note")
@@ -140,7 +140,8 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
     details = bibliographic_details(paper, texts)
     if details:
         parts.append(f'<p class="meta bib">{html.escape(details)}</p>')
-    links = _links(paper) + [f'<a href="margin:similar/{html.escape(paper.id)}">{html.escape(texts["similar"])}</a>']
+    links = _links(paper) + _file_links(paper, texts) + [
+        f'<a href="margin:similar/{html.escape(paper.id)}">{html.escape(texts["similar"])}</a>']
     parts.append('<p class="links">' + " · ".join(links) + "</p>")
     if paper.tags:
         more = len(paper.tags) - READER_MAX_TAGS
@@ -181,6 +182,18 @@ def bibliographic_details(paper: Paper, labels: dict[str, str] | None = None) ->
         text = ", ".join(value) if isinstance(value, list) else str(value)
         shown.append(texts[key].replace("%1", text) if key in texts else text)
     return " · ".join(shown)
+
+
+def _file_links(paper: Paper, texts: dict[str, str]) -> list[str]:
+    """`PDF` links to the files the imported file linked (db.paper.linked_files, issue 30), as
+    `margin:file/PATH` (percent-encoded): the reader opens them with the system's viewer."""
+    links = []
+    for path in linked_files(paper.extra.get("file"))[:5]:
+        suffix = path.rsplit(".", 1)[-1].upper() if "." in path.rsplit("/", 1)[-1] else ""
+        label = "PDF" if suffix == "PDF" else texts["file"].replace("%1", suffix or "?")
+        links.append(f'<a href="margin:file/{quote(path, safe="")}" title="{html.escape(path, quote=True)}">'
+                     f'{html.escape(label)}</a>')
+    return links
 
 
 def _links(paper: Paper) -> list[str]:

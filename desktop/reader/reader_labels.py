@@ -29,4 +29,5 @@ def reader_labels() -> dict[str, str]:
         "unpublished": QCoreApplication.translate("Reader", "Unpublished"),
         "online": QCoreApplication.translate("Reader", "Web page"),
         "more tags": QCoreApplication.translate("Reader", "and %1 more tags"),
+        "file": QCoreApplication.translate("Reader", "%1 file"),
     }

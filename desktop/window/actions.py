@@ -16,6 +16,7 @@ from desktop.common.background import run_in_background
 from desktop.common.i18n import plural, tr
 from desktop.common.plain_text import as_plain
 from desktop.reader.highlight_view import edit_highlight_words
+from desktop.window.citation_menu import CitationMenu
 from desktop.window.dialogs import NoteHistoryDialog, import_report_box, text_dialog
 from desktop.window.export_dialog import ExportDialog, ask_output
 from desktop.window.importing import ImportJob
@@ -25,6 +26,7 @@ from desktop.window.shortcuts import shortcuts_dialog
 
 IMPORT_FILTER = "Paper lists (*.txt *.json *.jsonl *.csv *.bib *.bibtex *.biblatex *.ris *.xml *.atom);;All files (*)"
 UNREAD_FILTER = "read:no"
+IMPORT_ANNOTATIONS_KEY = "import/annotations"
 
 
 
@@ -40,6 +42,10 @@ class WindowActions:
 
         file_menu = self.file_menu = bar.addMenu(tr("&File"))
         self.import_action = self._action(file_menu, tr("&Import…"), self.import_dialog, "Ctrl+I")
+        self.import_annotations = self._toggle(  # the files' own marks (issue 30); kept between runs
+            file_menu, tr("Import the files' tags, ratings, read marks and notes"),
+            window.settings.value(IMPORT_ANNOTATIONS_KEY, True, type=bool),
+            lambda on: window.settings.setValue(IMPORT_ANNOTATIONS_KEY, on))
         self.export_action = self._action(file_menu, tr("&Export…"), self.export_dialog, "Ctrl+E")
         file_menu.addSeparator()
         self._action(file_menu, tr("&Quit"), window.close, QKeySequence.StandardKey.Quit)
@@ -59,6 +65,7 @@ class WindowActions:
         self._action(edit_menu, tr("Set &title…"), self.title_dialog, "F2")
         self._action(edit_menu, tr("Note &history…"), self.note_history_dialog)
         self._action(edit_menu, tr("&Copy citation (BibTeX)"), self.copy_citation, "Ctrl+Shift+C")
+        self.citation_menu = CitationMenu(window, edit_menu)  # in a CSL style (issue 30)
         self._action(edit_menu, tr("&Find"), window.search_box.setFocus, QKeySequence.StandardKey.Find)
         self._action(edit_menu, tr("Sa&ve search…"), lambda: window.sidebar.save_search(window.search_box.text()))
         self._action(edit_menu, tr("&Similar papers"), window.show_similar, "Ctrl+Shift+S")
@@ -193,7 +200,7 @@ class WindowActions:
             self.w.statusBar().showMessage(tr("An import is already running"), 5000)
             return False
         self.w.note_editor.flush()
-        job = ImportJob(self.w.library.folder, paths, self.w)
+        job = ImportJob(self.w.library.folder, paths, self.w, self.import_annotations.isChecked())
         job.progress.connect(self._import_progress)
         job.done.connect(self._import_done)
         job.failed.connect(self._import_failed)
