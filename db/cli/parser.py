@@ -98,6 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write to FILE (default: standard output); for markdown-folder, the folder DIR (required)")
     p.add_argument("--no-abstract", dest="abstract", action="store_false",
                    help="leave the abstracts out of markdown and markdown-folder")
+    p.add_argument("--keep-updated", metavar="DIR",
+                   help="markdown-folder only: write the folder DIR (an Obsidian vault), then keep running and "
+                        "rewrite the files of the papers that change, until Ctrl+C")
 
     from db.exporters.citation import DEFAULT_STYLE, STYLES
 
