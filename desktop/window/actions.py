@@ -23,6 +23,7 @@ from desktop.window.importing import ImportJob
 from desktop.window.layout import apply_zoom
 from desktop.window.library_menu import LibraryActions
 from desktop.window.shortcuts import shortcuts_dialog
+from desktop.window.vault_menu import VaultKeeper
 
 IMPORT_FILTER = "Paper lists (*.txt *.json *.jsonl *.csv *.bib *.bibtex *.biblatex *.ris *.xml *.atom);;All files (*)"
 UNREAD_FILTER = "read:no"
@@ -47,6 +48,7 @@ class WindowActions:
             window.settings.value(IMPORT_ANNOTATIONS_KEY, True, type=bool),
             lambda on: window.settings.setValue(IMPORT_ANNOTATIONS_KEY, on))
         self.export_action = self._action(file_menu, tr("&Export…"), self.export_dialog, "Ctrl+E")
+        self.vault_keeper = VaultKeeper(window, file_menu)  # an Obsidian vault kept updated (issue 30)
         file_menu.addSeparator()
         self._action(file_menu, tr("&Quit"), window.close, QKeySequence.StandardKey.Quit)
 

@@ -79,3 +79,21 @@ def test_the_import_switch_is_kept_and_handed_to_the_import(make_window, qtbot):
     assert not window.library.read_ids() and not window.library.tags()
     window.close()
     assert not make_window().actions_.import_annotations.isChecked()  # kept for the next window
+
+
+def test_the_window_keeps_a_vault_updated_with_its_own_edits(make_window, qtbot, tmp_path):
+    vault = tmp_path / "vault"
+    window = make_window()
+    keeper = window.actions_.vault_keeper
+    paper_id = window.library.ids()[0]
+    window.library.set_rating(paper_id, 3)
+    keeper.start(vault)
+    qtbot.waitUntil(lambda: keeper.pending == 0 and len(list(vault.glob("*.md"))) == 1, timeout=10000)
+    other = window.library.ids()[1]
+    window.select_paper(other)
+    window.rate_current(4)  # the window's own edit, through its one write path
+    qtbot.waitUntil(lambda: keeper.pending == 0 and len(list(vault.glob("*.md"))) == 2, timeout=10000)
+    assert "rating: 4" in next(vault.glob(f"* ({other}).md")).read_text(encoding="utf-8")
+    assert QSettings().value("export/vault") == str(vault)
+    keeper.stop()
+    assert not keeper.action.isChecked() and QSettings().value("export/vault") is None
