@@ -233,7 +233,7 @@
     </message>
     <message>
         <location line="+9"/>
-        <location filename="../../desktop/window/actions.py" line="+154"/>
+        <location filename="../../desktop/window/actions.py" line="+163"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -260,7 +260,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="-113"/>
+        <location filename="../../desktop/window/actions.py" line="-119"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -270,12 +270,17 @@
         <translation>导入(&amp;I)…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Import the files&apos; tags, ratings, read marks and notes</source>
+        <translation>导入文件中的标签、评分、已读标记和笔记</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -310,7 +315,7 @@
         <translation>复制引用（BibTeX）(&amp;C)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Find</source>
         <translation>搜索(&amp;F)</translation>
     </message>
@@ -695,6 +700,64 @@ Library: %1</source>
         <source>Conference map</source>
         <translation>会议地图</translation>
     </message>
+    <message>
+        <location filename="../../desktop/window/citation_menu.py" line="+20"/>
+        <source>APA (7th edition)</source>
+        <translation>APA（第 7 版）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>IEEE</source>
+        <translation>IEEE</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Chicago (author-date)</source>
+        <translation>芝加哥（作者-日期）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Nature</source>
+        <translation>Nature</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Citation st&amp;yle</source>
+        <translation>引文格式(&amp;Y)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Copy &amp;citation (%1)</source>
+        <translation>复制引文（%1）(&amp;C)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+19"/>
+        <source>Copied the %1 citation of %Ln paper(s)</source>
+        <translation>
+            <numerusform>已复制 %Ln 篇文献的 %1 引文</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window/vault_menu.py" line="+28"/>
+        <location line="+37"/>
+        <source>Keep a Markdown &amp;vault updated…</source>
+        <translation>保持 Markdown 笔记库同步(&amp;V)…</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <source>Keep a Markdown vault updated in</source>
+        <translation>保持 Markdown 笔记库同步到</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Keep a Markdown &amp;vault updated (%1)</source>
+        <translation>保持 Markdown 笔记库同步（%1）(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>The Markdown vault could not be written: %1</source>
+        <translation>无法写入 Markdown 笔记库：%1</translation>
+    </message>
 </context>
 <context>
     <name>HighlightDialog</name>
@@ -745,7 +808,7 @@ Library: %1</source>
         <translation>推荐理由：</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/main_window.py" line="+245"/>
+        <location filename="../../desktop/window/main_window.py" line="+246"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -1295,6 +1358,24 @@ Library: %1</source>
         <location line="+1"/>
         <source>and %1 more tags</source>
         <translation>另有 %1 个标签</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 file</source>
+        <translation>%1 文件</translation>
+    </message>
+</context>
+<context>
+    <name>ReaderView</name>
+    <message>
+        <location filename="../../desktop/reader/reader_view.py" line="+72"/>
+        <source>Not opened: %1 is not a document</source>
+        <translation>未打开：%1 不是文档</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The linked file is not on this computer: %1</source>
+        <translation>链接的文件不在这台计算机上：%1</translation>
     </message>
 </context>
 <context>
