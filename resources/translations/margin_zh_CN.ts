@@ -702,18 +702,18 @@ Library: %1</source>
     </message>
     <message>
         <location filename="../../desktop/window/citation_menu.py" line="+20"/>
-        <source>APA (7th edition)</source>
-        <translation>APA（第 7 版）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
         <source>IEEE</source>
         <translation>IEEE</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>Chicago (author-date)</source>
-        <translation>芝加哥（作者-日期）</translation>
+        <source>APA 7th edition</source>
+        <translation>APA 第 7 版</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Chicago author-date</source>
+        <translation>芝加哥 作者-日期</translation>
     </message>
     <message>
         <location line="+1"/>

@@ -31,7 +31,7 @@ def test_copy_citation_in_a_style_and_the_style_is_remembered(linked, shown_wind
     window = shown_window
     window.select_paper(linked[0][0])
     menu = window.actions_.citation_menu
-    assert menu.copy_action.text() == "Copy &citation (APA (7th edition))"
+    assert menu.copy_action.text() == "Copy &citation (APA 7th edition)"
     menu.style_actions["ieee"].trigger()
     assert QApplication.clipboard().text() == "[1] A. Vaswani, “Attention is all you need,” in NeurIPS 2017, 2017."
     assert window.statusBar().currentMessage() == "Copied the IEEE citation of 1 paper"
