@@ -84,6 +84,7 @@ def _follow_the_specification() -> None:
     initializes whenever the style sets `initialize-with`), and title case capitalizes each part of a hyphenated
     word (`Heavy-Tailed`, `State-of-the-Art`)."""
     from citeproc import model
+    from citeproc.string import NoCase
 
     original = model.Name.initialize
     if getattr(original, "margin", False):
@@ -107,20 +108,19 @@ def _follow_the_specification() -> None:
             if isinstance(word, NoCase):
                 output.append(word)
             else:
-                parts = [self_case(word.__class__(part), previous if index == 0 else "-", self._stop_words)
+                parts = [_title_word(word.__class__(part), previous if index == 0 else "-", self._stop_words)
                          for index, part in enumerate(str(word).split("-"))]
                 output.append(word.__class__("-".join(parts)) if len(parts) > 1 else parts[0])
             previous = str(output[-1])[-1:]
         return " ".join(output)
 
-    from citeproc.string import NoCase
-
     model.TextCased.case = title_case
 
 
-def self_case(word, previous: str, stop_words) -> object:
-    """One word (or part of a hyphenated one) in title case: a lower-case word capitalized unless it is a stop
-    word (one after `:` or `.` is capitalized all the same); other words as they are."""
+def _title_word(word, previous: str, stop_words) -> object:
+    """One word (or part of a hyphenated one; a citeproc String) in title case: a lower-case word capitalized
+    unless it is a stop word (one after `:` or `.`, the last character `previous`, is capitalized all the
+    same); other words as they are (citeproc-py's own rule, applied to each part)."""
     if word.islower() and (str(word) not in stop_words or previous in (":", ".")):
         return word.capitalize_first()
     if word.islower():
