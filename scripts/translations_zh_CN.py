@@ -363,6 +363,7 @@ TRANSLATIONS: dict[str, str] = {
     "Keep a Markdown &vault updated (%1)": "保持 Markdown 笔记库同步（%1）(&V)",
     "Keep a Markdown vault updated in": "保持 Markdown 笔记库同步到",
     "The Markdown vault could not be written: %1": "无法写入 Markdown 笔记库：%1",
+    "Kept their own tags, rating or note (the file's differed)": "保留了自己的标签、评分或笔记（与文件中的不同）",
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)

@@ -105,7 +105,7 @@
         <translation>导入完成</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>New</source>
         <translation>新增</translation>
     </message>
@@ -113,6 +113,11 @@
         <location line="+0"/>
         <source>Updated</source>
         <translation>已更新</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kept their own tags, rating or note (the file&apos;s differed)</source>
+        <translation>保留了自己的标签、评分或笔记（与文件中的不同）</translation>
     </message>
     <message>
         <location line="+7"/>
