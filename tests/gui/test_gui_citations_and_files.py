@@ -33,13 +33,16 @@ def test_copy_citation_in_a_style_and_the_style_is_remembered(linked, shown_wind
     menu = window.actions_.citation_menu
     assert menu.copy_action.text() == "Copy &citation (APA 7th edition)"
     menu.style_actions["ieee"].trigger()
+    qtbot.waitUntil(lambda: menu.copied is not None, timeout=10000)  # formatted on the background pool
     assert QApplication.clipboard().text() == "[1] A. Vaswani, “Attention is all you need,” in NeurIPS 2017, 2017."
     assert window.statusBar().currentMessage() == "Copied the IEEE citation of 1 paper"
     assert QSettings().value(STYLE_KEY) == "ieee" and menu.style_actions["ieee"].isChecked()
     window.paper_list.setFocus()
     QApplication.clipboard().clear()
+    menu.copied = None
     qtbot.keyClick(window.paper_list, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier
                    | Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: menu.copied is not None, timeout=10000)
     assert QApplication.clipboard().text().startswith("[1] A. Vaswani")  # the last style, by its shortcut
 
 
