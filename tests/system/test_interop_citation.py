@@ -14,6 +14,8 @@ from db.library.library import Library
 from tests.helpers.imports import shared
 from tests.helpers.interop_tools import citeproc_js
 
+pytestmark = pytest.mark.slow  # citeproc-js in node, about 7 s a style
+
 
 def _capitalized(record) -> bool:
     # a name written all in lower case ("xiaokun liu") is rendered differently by the two processors, and wrongly
