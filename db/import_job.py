@@ -61,9 +61,11 @@ class ImportResult(ImportReport):
         return text + (f"; {self.restored.summary()}" if self.restored is not None else "")
 
 
-def read_inputs(paths: Sequence[Path | str]) -> ImportInputs:
+def read_inputs(paths: Sequence[Path | str], annotations: bool = True) -> ImportInputs:
     """Read every file of an import. Margin JSON exports and backups are kept whole for restoring; the other
-    files go to the readers (db.formats.importer). Raises InputError naming the file and line for the first file that
+    files go to the readers (db.formats.importer). With `annotations` false, the tags, ratings, read marks and
+    notes the files carry (PaperRecord.annotations) are left out (`margin import --no-annotations`). Raises
+    InputError naming the file and line for the first file that
     cannot be read or a Margin JSON document restore would refuse (those are checked first); nothing has
     been changed then."""
     from db.formats.importer import read_file
@@ -78,6 +80,9 @@ def read_inputs(paths: Sequence[Path | str]) -> ImportInputs:
             inputs.restores.append((Path(name), data))
     for name in others:
         result = read_file(Path(name))
+        if not annotations:
+            for record in result.records:
+                record.annotations = None
         inputs.records += result.records
         inputs.skipped += [(line, f"{result.path}: {reason}") for line, reason in result.skipped]
         if result.assumed_encoding:
@@ -120,10 +125,11 @@ def import_paths(library: Library, paths: Sequence[Path | str] | ImportInputs, p
 
 
 def import_files(folder: Path, paths: list[Path], progress: Progress | None = None,
-                 saved: Callable[[], None] | None = None) -> tuple[ImportResult, list[str]]:
+                 saved: Callable[[], None] | None = None, annotations: bool = True) -> tuple[ImportResult, list[str]]:
     """`import_paths` on the library in `folder` (which is not seeded). Returns the result and its notes.
-    `saved()` is called once everything is in the library, before the search index catches up."""
-    inputs = read_inputs(paths)  # before the library is opened: a broken file changes nothing
+    `saved()` is called once everything is in the library, before the search index catches up; `annotations`
+    as for `read_inputs`."""
+    inputs = read_inputs(paths, annotations)  # before the library is opened: a broken file changes nothing
 
     def index(library: Library) -> None:
         from db.search import SearchIndex
@@ -137,11 +143,11 @@ def import_files(folder: Path, paths: list[Path], progress: Progress | None = No
     return result, result.notes
 
 
-def _child(folder: str, paths: list[str], messages) -> None:
+def _child(folder: str, paths: list[str], messages, annotations: bool = True) -> None:
     try:
         report, notes = import_files(Path(folder), [Path(p) for p in paths],
                                      lambda done, total: messages.put(("progress", done, total)),
-                                     lambda: messages.put(("saved",)))
+                                     lambda: messages.put(("saved",)), annotations)
         messages.put(("done", report, notes))
     except MarginError as error:
         messages.put(("failed", str(error)))
@@ -154,15 +160,16 @@ class ImportCancelled(MarginError):
 
 
 def run_in_child(folder: Path, paths: list[Path], on_progress: Progress | None = None,
-                 cancel: threading.Event | None = None) -> tuple[ImportResult, list[str]]:
-    """Run `import_files` in a child process and wait for it (call this from a worker thread).
+                 cancel: threading.Event | None = None, annotations: bool = True) -> tuple[ImportResult, list[str]]:
+    """Run `import_files` in a child process and wait for it (call this from a worker thread). `annotations`:
+    as for `read_inputs`.
 
     When `cancel` is set before the import has saved its papers, the child is stopped (its transaction is
     rolled back with it) and ImportCancelled is raised; once they are saved, the import is let finish (the
     search index catching up) and returns as usual."""
     context = multiprocessing.get_context("spawn")
     messages = context.Queue()
-    process = context.Process(target=_child, args=(str(folder), [str(p) for p in paths], messages),
+    process = context.Process(target=_child, args=(str(folder), [str(p) for p in paths], messages, annotations),
                               name="margin-import", daemon=True)
     process.start()
     saved = False

@@ -11,6 +11,7 @@ import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from urllib.parse import unquote, urlparse
 
 _WHITESPACE = re.compile(r"\s+")
 # Bibliographic fields kept beyond the columns: `type` is the entry type in BibTeX's words (article,
@@ -20,7 +21,7 @@ _WHITESPACE = re.compile(r"\s+")
 # `venue_id` (OpenReview's), `primary_category` (arXiv's), `dblp` (the DBLP record's link).
 EXTRA_KEYS = ("type", "pages", "volume", "issue", "publisher", "month", "isbn", "issn", "editors", "language",
               "address", "edition", "series", "note", "decision", "presentation", "session", "tldr", "pdf",
-              "forum", "venue_id", "primary_category", "dblp")
+              "forum", "venue_id", "primary_category", "dblp", "file")
 
 # A screening decision of the user's (db.library.decisions), not a venue's `decision` above
 SCREENING_DECISIONS = ("include", "exclude", "maybe")
@@ -74,7 +75,55 @@ def paper_id(abstract: str | None, title: str | None = None) -> str:
     return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:12]
 
 
+def linked_files(value: object) -> list[str]:
+    """The paths in a `file` field as JabRef (`Full Text:/a/x.pdf:application/pdf;…`, `:PDF/x.pdf:PDF`),
+    Better BibTeX (`/a/x.pdf;/a/y.pdf`) or Mendeley write it, or in a `file://` URL (BibDesk/Papers `local-url`);
+    JabRef's `\\:` and `\\;` escapes undone. Empty for nothing usable."""
+    text = str(value or "").strip()
+    if not text:
+        return []
+    paths = []
+    for part in _split_unescaped(text, ";"):
+        pieces = _split_unescaped(part, ":")
+        if len(pieces) >= 3 and not re.fullmatch(r"[A-Za-z]", pieces[-2] or ""):
+            # description:path:type; a Windows drive letter makes the path itself hold one colon
+            path = ":".join(pieces[1:-1])
+        else:
+            path = part
+        path = path.replace("\\:", ":").replace("\\;", ";").strip()
+        if path.lower().startswith("file:"):
+            path = unquote(urlparse(path).path)
+        if path:
+            paths.append(path)
+    return paths
+
+
+def _split_unescaped(text: str, separator: str) -> list[str]:
+    return re.split(rf"(?<!\\){re.escape(separator)}", text)
+
+
+DOCUMENT_SUFFIXES = (".pdf", ".djvu", ".epub", ".ps", ".html", ".htm", ".txt", ".md")  # what the reader opens
+
+
 _PAGE_DASH = re.compile(r"\s*[\u2010-\u2015-]+\s*")
+
+
+@dataclass
+class Annotations:
+    """The user's annotations a file carries with a record (issue 30): Margin's own exports, and other tools'
+    fields (Zotero/JabRef/BibDesk `keywords`, `rating`/`ranking`, `read`/`readstatus`, `annote`/`comment`).
+
+    `tags` in the file's order; `rating` 1..5 or None (none given); `read` True (read), False (explicitly
+    unread), None (the file says nothing); `note` the note text, None when the file has none. The import fills
+    only what the paper lacks (db.library.imported_annotations)."""
+
+    tags: list[str] = field(default_factory=list)
+    rating: int | None = None
+    read: bool | None = None
+    note: str | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.tags or self.rating or self.read or (self.note or "").strip())
 
 
 @dataclass
@@ -82,7 +131,9 @@ class PaperRecord:
     """One paper as a reader (parser) found it in a file, before it enters the library.
 
     `line` is the 1-based line of the file where the record starts (for error messages). `extra` holds what
-    the file says beyond Margin's columns, under the keys of EXTRA_KEYS (text, `editors` a list of names).
+    the file says beyond Margin's columns, under the keys of EXTRA_KEYS (text, `editors` a list of names,
+    `file` the linked files as the file's field wrote them). `annotations` are the user's marks the file
+    carries (None: it carries none); they are not part of the paper's identity or bibliographic fields.
     """
 
     abstract: str = ""
@@ -99,6 +150,7 @@ class PaperRecord:
     source: str | None = None
     line: int | None = None
     margin_id: str | None = None  # the id Margin's own export gave it (matched first on import; not stored)
+    annotations: Annotations | None = None
 
     def __post_init__(self) -> None:
         pages = self.extra.get("pages")

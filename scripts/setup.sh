@@ -79,7 +79,7 @@ if command -v dpkg >/dev/null 2>&1; then
 fi
 
 # The interop tests' tools (Debian package names), when asked for
-TEST_DEBS="biber texlive-binaries pandoc libreoffice-calc-nogui"
+TEST_DEBS="biber texlive-binaries pandoc libreoffice-calc-nogui nodejs"
 if [ "${MARGIN_TEST_TOOLS:-0}" = 1 ] && command -v dpkg >/dev/null 2>&1; then
     missing=""
     for deb in $TEST_DEBS; do
@@ -95,6 +95,15 @@ if [ "${MARGIN_TEST_TOOLS:-0}" = 1 ] && command -v dpkg >/dev/null 2>&1; then
             echo "margin setup: the interop tests skip without: sudo apt-get install --no-install-recommends$missing" >&2
         fi
     fi
+fi
+
+# citeproc-js (the CSL processor of Zotero and Mendeley) from the npm registry, for the citation interop tests
+# (tests/helpers/interop_tools.py looks for it here; they skip without it)
+NODE_TOOLS="${MARGIN_NODE_TOOLS:-$HOME/.cache/margin/node-tools}"
+if [ "${MARGIN_TEST_TOOLS:-0}" = 1 ] && command -v npm >/dev/null 2>&1 && [ ! -d "$NODE_TOOLS/node_modules/citeproc" ]; then
+    mkdir -p "$NODE_TOOLS"
+    npm install --prefix "$NODE_TOOLS" --no-audit --no-fund citeproc@2.4.63 >/dev/null 2>&1 \
+        || echo "margin setup: could not install citeproc-js (npm); the citation interop tests will skip" >&2
 fi
 
 if [ ! -x .venv/bin/python ]; then

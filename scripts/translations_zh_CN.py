@@ -441,6 +441,24 @@ TRANSLATIONS: dict[str, str] = {
     "This paper has no other versions.": "这篇文献没有其他版本。",
     "%n versions": "%n 个版本",
     "Versions:": "版本：",
+    # issue 30: annotations through other tools, citations in CSL styles, RIS, the Obsidian vault
+    "Import the files' tags, ratings, read marks and notes": "导入文件中的标签、评分、已读标记和笔记",
+    "RIS (EndNote, Mendeley)": "RIS（EndNote、Mendeley）",
+    "APA 7th edition": "APA 第 7 版",
+    "IEEE": "IEEE",
+    "Chicago author-date": "芝加哥 作者-日期",
+    "Nature": "Nature",
+    "Citation st&yle": "引文格式(&Y)",
+    "Copy &citation (%1)": "复制引文（%1）(&C)",
+    "Copied the %1 citation of %Ln paper(s)": "已复制 %Ln 篇文献的 %1 引文",
+    "%1 file": "%1 文件",
+    "Not opened: %1 is not a document": "未打开：%1 不是文档",
+    "The linked file is not on this computer: %1": "链接的文件不在这台计算机上：%1",
+    "Keep a Markdown &vault updated…": "保持 Markdown 笔记库同步(&V)…",
+    "Keep a Markdown &vault updated (%1)": "保持 Markdown 笔记库同步（%1）(&V)",
+    "Keep a Markdown vault updated in": "保持 Markdown 笔记库同步到",
+    "The Markdown vault could not be written: %1": "无法写入 Markdown 笔记库：%1",
+    "Kept their own tags, rating or note (the file's differed)": "保留了自己的标签、评分或笔记（与文件中的不同）",
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)

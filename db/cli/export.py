@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 
 from db.cli.common import open_library, search, write_stdout
@@ -15,6 +16,8 @@ from db.exporters.registry import BINARY_FORMATS, FOLDER_FORMATS, export, write_
 def cmd_export(args: argparse.Namespace) -> int:
     """Export the annotated papers (or `--all`, or those matching `--query`) in `--format` to `--output` or
     stdout; a folder or binary format needs `--output`. Exit 1 (one line) for a missing or unusable output."""
+    if getattr(args, "keep_updated", None):
+        return keep_updated(args)
     folder_format = args.format in FOLDER_FORMATS
     if folder_format and not args.output:
         raise MarginError(f"export --format {args.format} writes one file per paper: give the folder with --output DIR")
@@ -42,4 +45,61 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"export": cmd_export}
+POLL_SECONDS = 1.0  # how often --keep-updated looks at the library's change log
+
+
+def keep_updated(args: argparse.Namespace, rounds: int | None = None) -> int:
+    """`export --format markdown-folder --keep-updated DIR`: write the vault (db.vault), then rewrite the files of
+    the papers each change touches (read from the library's change log, so edits in the window and in other
+    commands count) until Ctrl+C, which ends it with exit code 0. `rounds` stops after that many looks (tests).
+    Exit 1 (one line) for another format or a folder that cannot be written."""
+    from db.vault import ALL, ANNOTATED, Vault
+
+    if args.format != "markdown-folder":
+        raise MarginError(f"--keep-updated keeps a markdown-folder up to date, not --format {args.format}")
+    folder = Path(args.keep_updated)
+    with open_library(args) as library:
+        scope = ALL if args.all else ANNOTATED if args.query is None else search(library, args.query)
+        vault = Vault(library, folder, scope, args.abstract)
+        seq = library.last_change()
+        count = vault.write_all()
+        print(f"exported {count:,} {'paper' if count == 1 else 'papers'} to {folder}; keeping it up to date "
+              "(Ctrl+C to stop)", file=sys.stderr, flush=True)
+        done = 0
+        try:
+            while rounds is None or done < rounds:
+                done += 1
+                time.sleep(POLL_SECONDS)
+                found = library.changes_since(seq)
+                if found is None:  # the log no longer reaches back (pruned, or the library was replaced)
+                    seq = library.last_change()
+                    vault.write_all()
+                    continue
+                changes, seq = found
+                written, removed = vault.update(changes)
+                if written or removed:
+                    print(f"updated {len(written):,}, removed {len(removed):,} in {folder}", file=sys.stderr,
+                          flush=True)
+        except KeyboardInterrupt:
+            print(f"stopped keeping {folder} up to date", file=sys.stderr)
+    return 0
+
+
+def cmd_cite(args: argparse.Namespace) -> int:
+    """Print the papers `args.ids` as a bibliography in `--style` (db.exporters.citation), one entry a line.
+    Exit 1 (one line) when an id names no single paper or citeproc-py is not installed."""
+    from db.exporters.citation import cite
+
+    with open_library(args) as library:
+        ids = []
+        for given in args.ids:
+            try:
+                ids.append(library.find_id(given))
+            except KeyError:
+                raise MarginError(f"no single paper has the id '{given}' (see: margin list)") from None
+        papers = library.papers(list(dict.fromkeys(ids)))
+    write_stdout(cite(papers, args.style) + "\n")
+    return 0
+
+
+COMMANDS = {"export": cmd_export, "cite": cmd_cite}

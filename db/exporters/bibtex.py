@@ -6,9 +6,12 @@ Entry type: the file's (`@article` with `journal`, `@inproceedings`/`@incollecti
 `note` saying so. Fields: title, author and editor (db.text.names: "von Last, Jr, First", organisations in braces),
 year, month (a macro: `nov`), the venue field of the type, pages, volume, number, publisher, isbn, issn,
 language, address, edition, series, note (the file's), url, doi, eprint + archiveprefix (arXiv), abstract,
-keywords (the file's keywords and the user's tags; one with a comma in braces), annote (the user's note), and
-Margin's own fields, which other tools ignore: `x-margin-id` (so a later import matches), `x-margin-keywords`
-(the file's keywords alone, so re-import does not take tags for keywords), `x-margin-title-source` (`derived`:
+keywords (the file's keywords and the user's tags; one with a comma in braces), annote (the user's note),
+JabRef's `ranking = {rank1..rank5}` (the rating) and `readstatus = {read}`, `file` (the linked files as the file
+that was imported wrote them), and Margin's own fields, which other tools ignore: `x-margin-id` (so a later
+import matches), `x-margin-keywords`
+(the file's keywords alone, so re-import does not take tags for keywords), `x-margin-tags` (the tags, only
+when a tag is also a keyword), `x-margin-title-source` (`derived`:
 the title is Margin's headline for an untitled paper; `user`: the title is the user's, `x-margin-file-title`
 the file's) and `x-margin-decision`.
 
@@ -169,9 +172,18 @@ def entry_fields(paper: Paper) -> list[tuple[str, str]]:
         fields.append(("keywords", ", ".join(_keyword(word) for word in words)))
     if paper.note:
         fields.append(("annote", escape_text(paper.note)))
+    if paper.rating:  # JabRef's special fields (issue 30); Margin's reader and JabRef read them back
+        fields.append(("ranking", f"rank{paper.rating}"))
+    if paper.read:
+        fields.append(("readstatus", "read"))
+    if extra.get("file"):
+        linked = str(extra["file"])  # a BibTeX file's own value: written back as it was, braces permitting
+        fields.append(("file", escape_verbatim(linked) if _unmatched_braces(linked) else linked))
     fields.append(("x-margin-id", paper.id))
     if words != paper.keywords:  # tags added, or the file repeated a keyword
         fields.append(("x-margin-keywords", ", ".join(_keyword(word) for word in paper.keywords)))
+    if [word for word in words if word not in set(paper.keywords)] != paper.tags:  # a tag that is also a keyword
+        fields.append(("x-margin-tags", ", ".join(_keyword(word) for word in paper.tags)))
     source = title_source(paper)
     if source != "file":
         fields.append(("x-margin-title-source", source))

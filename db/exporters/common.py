@@ -83,11 +83,15 @@ def citation_keys(papers: Sequence[Paper]) -> dict[str, str]:
     (`grave2017`); on a clash the first paper (in the order of Margin ids, so the keys do not depend on the
     list's sort order) keeps the stem and the others get `a`, `b`, … after it (`grave2017a`, `grave2017b`).
     A key changes only when the file's authors, venue or year change, or a paper with the same stem joins."""
+    return keys_of_stems({paper.id: key_stem(paper) for paper in papers})
+
+
+def keys_of_stems(stems: dict[str, str]) -> dict[str, str]:
+    """Paper id → citation key from paper id → author-year stem, by `citation_keys`' rule (db.vault keeps the
+    stems of a whole vault and asks again when one changes)."""
     groups: dict[str, list[str]] = {}
-    for paper in papers:
-        ids = groups.setdefault(key_stem(paper), [])
-        if paper.id not in ids:
-            ids.append(paper.id)
+    for paper_id, stem in stems.items():
+        groups.setdefault(stem, []).append(paper_id)
     keys: dict[str, str] = {}
     taken = set(groups)
     for stem, ids in groups.items():

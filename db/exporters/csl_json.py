@@ -10,8 +10,9 @@ the file's keywords and the user's tags, ", "-joined (a comma inside one becomes
 
 The user's note is never in `note`: citeproc-js, pandoc and Zotero read `note` as "Extra", whose `key: value`
 lines set variables (a note line `issued: 1999` changed the printed year). Margin's own data goes to `custom`
-(CSL-JSON 1.0.2's key-value field, which processors do not print): `note` (the user's note), `tags` and
-`keywords` (exact lists), `title_source` ("derived": `title` is Margin's headline for an untitled paper;
+(CSL-JSON 1.0.2's key-value field, which processors do not print): `margin_id` (the paper's id), `note` (the
+user's note), `tags` and `keywords` (exact lists), `rating` (1..5) and `read` (true) when set, `title_source`
+("derived": `title` is Margin's headline for an untitled paper;
 "user": the title is the user's and `file_title` the file's), `decision`, `source_note` (the file's note).
 Text is plain Unicode, never escaped: CSL-JSON carries exact strings. Source: CSL-JSON schema,
 citation-style-language/schema `csl-data.json` (v1.0.2); Zotero's "Extra" field documentation.
@@ -84,11 +85,15 @@ def csl_item(paper: Paper, key: str | None = None) -> dict:
     words = list(dict.fromkeys([*paper.keywords, *paper.tags]))
     if words:
         item["keyword"] = ", ".join(word.replace(",", ";") for word in words)
-    custom: dict = {}
+    custom: dict = {"margin_id": paper.id}
     if paper.note:
         custom["note"] = paper.note
     if paper.tags:
         custom["tags"] = list(paper.tags)
+    if paper.rating:
+        custom["rating"] = paper.rating
+    if paper.read:
+        custom["read"] = True
     if words != paper.keywords:  # tags added, or the file repeated a keyword
         custom["keywords"] = list(paper.keywords)
     source = title_source(paper)
@@ -104,8 +109,7 @@ def csl_item(paper: Paper, key: str | None = None) -> dict:
         custom["source_note"] = str(paper.extra["note"])
     if submission_note(paper):
         item["genre"] = submission_note(paper)
-    if custom:
-        item["custom"] = custom
+    item["custom"] = custom
     return item
 
 

@@ -5,10 +5,11 @@ link and Margin id as a list, the note verbatim under `### Note` (it is the user
 abstract as plain text (LaTeX converted to Unicode) under `### Abstract`. Inline math in headings stays
 math; a note's `---` line that would open a YAML block is written `- - -` (see `note_text`).
 
-Folder: each file starts with YAML front matter (id, title, title_source, venue, year, rating, tags, url, doi,
-read) followed by the same section. Strings in the front matter are YAML double-quoted scalars (also valid
-JSON), so every character of a title or tag comes back exactly. File names are `<label> (<id>).md`, made safe
-for Windows, macOS and Linux (see `safe_file_name`).
+Folder (an Obsidian vault, issue 30): each file starts with YAML front matter (id, citekey, title, aliases,
+title_source, venue, year, rating, tags as Obsidian tags, margin_tags as typed, authors, url, doi, read) followed by
+the same section. Strings in the front matter are YAML double-quoted scalars (also valid JSON), so every
+character of a title or tag comes back exactly. File names are `<label> (<id>).md`, made safe for Windows, macOS
+and Linux and for Obsidian's links (see `safe_file_name`); db.vault keeps such a folder up to date.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from db.errors import MarginError
-from db.exporters.common import export_title, title_source
+from db.exporters.common import citation_key, citation_keys, export_title, title_source
 from db.paper import Paper
 from db.system.fileio import temporary_file
 from db.text.abstract_markup import abstract_to_plain
@@ -32,7 +33,8 @@ _INLINE_SPECIAL = re.compile(r"([\\`*_\[\]>])")
 _MATH = re.compile(r"\$(?=[^\s$])[^$\n]*?[^\s$\\]\$(?!\d)|\$[^\s$]\$(?!\d)")
 _ENTITY = re.compile(r"&(?=#?\w+;)")
 # path characters, C0 controls, and the bidi/format controls (U+202E would show a name reversed)
-_FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]')
+# and `# ^ [ ]`, which break an Obsidian link to the file (`[[name#heading]]`, `[[name^block]]`, `[[…]]`)
+_FORBIDDEN = re.compile(r'[<>:"/\\|?*#^\[\]\x00-\x1f\x7f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]')
 _WINDOWS_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)), *(f"LPT{i}" for i in range(10))}
 MAX_NAME_BYTES = 120  # most file systems allow 255 bytes per name; leave room for the id and sync-tool suffixes
 _SOURCE_WORDS = {"user": "set in Margin", "file": "from the imported file",
@@ -162,10 +164,26 @@ def _needs_yaml_escape(char: str) -> bool:
     return char in "\u0085\u2028\u2029\ufeff" or unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn")
 
 
-def front_matter(paper: Paper) -> list[str]:
-    """The YAML front matter lines (with the `---` fences) of a paper's file."""
-    fields = {"id": paper.id, "title": export_title(paper), "title_source": title_source(paper),
-              "venue": paper.venue, "year": paper.year, "rating": paper.rating, "tags": list(paper.tags),
+def obsidian_tag(tag: str) -> str | None:
+    """`tag` as a tag Obsidian accepts (letters, digits, `_`, `-`, `/` for nesting; not digits alone): other
+    characters become `-` ("to read" → "to-read", "a, b" → "a-b"), "1984" → "_1984"; None when nothing is left
+    ("🎉"). Source: Obsidian Help, "Tags" (tag format)."""
+    kept = "".join(char if char in "_-/" or unicodedata.category(char)[0] in "LNM" else "-"
+                   for char in unicodedata.normalize("NFC", tag))
+    kept = re.sub(r"/{2,}", "/", re.sub(r"-{2,}", "-", kept)).strip("-/")
+    if not kept:
+        return None
+    return "_" + kept if not any(unicodedata.category(char)[0] in "LM" or char == "_" for char in kept) else kept
+
+
+def front_matter(paper: Paper, citekey: str | None = None) -> list[str]:
+    """The YAML front matter lines (with the `---` fences) of a paper's file: `tags` as Obsidian tags
+    (`obsidian_tag`), `margin_tags` exactly as in Margin, `citekey` the citation key (the one BibTeX and
+    CSL-JSON exports of the same papers use), `aliases` the title (so `[[Title]]` links to the file)."""
+    tags = list(dict.fromkeys(tag for tag in (obsidian_tag(name) for name in paper.tags) if tag))
+    fields = {"id": paper.id, "citekey": citekey or citation_key(paper), "title": export_title(paper),
+              "aliases": [export_title(paper)], "title_source": title_source(paper), "venue": paper.venue,
+              "year": paper.year, "rating": paper.rating, "tags": tags, "margin_tags": list(paper.tags),
               "authors": list(paper.authors), "url": paper.url, "doi": paper.doi, "read": paper.read}
     return ["---", *(f"{key}: {yaml_value(value)}" for key, value in fields.items()), "---", ""]
 
@@ -185,11 +203,14 @@ def safe_file_name(label: str, paper_id: str) -> str:
     return f"{name or 'paper'} ({paper_id}).md"
 
 
-def markdown_files(papers: Sequence[Paper], include_abstract: bool = True) -> dict[str, str]:
-    """Folder mode: {file name: Markdown text with front matter}, one file per paper, in the order given."""
+def markdown_files(papers: Sequence[Paper], include_abstract: bool = True,
+                   keys: dict[str, str] | None = None) -> dict[str, str]:
+    """Folder mode: {file name: Markdown text with front matter}, one file per paper, in the order given.
+    `keys` (paper id → citation key) when the papers are part of a larger export (db.vault), else theirs."""
     files = {}
+    keys = keys if keys is not None else citation_keys(papers)
     for paper in papers:
-        lines = front_matter(paper) + paper_section(paper, 1, include_abstract)
+        lines = front_matter(paper, keys.get(paper.id)) + paper_section(paper, 1, include_abstract)
         files[safe_file_name(paper.label, paper.id)] = "\n".join(lines).rstrip() + "\n"
     return files
 

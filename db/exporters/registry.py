@@ -11,6 +11,7 @@ BINARY_FORMATS, FOLDER_FORMATS) is drawn from those records.
 | `json`            | exporters.margin_json     | backup, scripts; `import` restores it   |
 | `bibtex`          | exporters.bibtex          | JabRef, Zotero, LaTeX                   |
 | `csl-json`        | exporters.csl_json        | Zotero, pandoc                          |
+| `ris`             | exporters.ris             | EndNote, Mendeley, library systems      |
 
 Entry points: `export(papers, fmt)` for the one-file text formats, `export_bytes` for the binary one (`xlsx`),
 `export_files(papers, fmt)` for the folder format, `write_export` for any of them to a path. Where a paper has no
@@ -28,6 +29,7 @@ from db.exporters.bibtex import export_bibtex
 from db.exporters.csl_json import export_csl_json
 from db.exporters.margin_json import History, export_json
 from db.exporters.markdown import export_markdown, markdown_files
+from db.exporters.ris import export_ris
 from db.exporters.spreadsheet import export_xlsx
 from db.exporters.table import export_csv
 from db.paper import Paper
@@ -70,6 +72,7 @@ WRITERS = (
            lambda papers, options: export_json(papers, options.history)),
     Writer("bibtex", ".bib", "BibTeX", TEXT, lambda papers, options: export_bibtex(papers)),
     Writer("csl-json", ".json", "CSL-JSON", TEXT, lambda papers, options: export_csl_json(papers)),
+    Writer("ris", ".ris", "RIS (EndNote, Mendeley)", TEXT, lambda papers, options: export_ris(papers)),
     Writer("xlsx", ".xlsx", "Excel workbook (for spreadsheets)", BINARY, lambda papers, options: export_xlsx(papers)),
 )
 BY_NAME = {writer.name: writer for writer in WRITERS}

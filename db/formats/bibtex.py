@@ -30,6 +30,7 @@ import bibtexparser
 from bibtexparser.model import Entry, ParsingFailedBlock, String
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 
+from db.formats.annotations import bibtex_annotations
 from db.formats.common import (
     DERIVED,
     Skipped,
@@ -224,6 +225,8 @@ def _record(entry: Entry, fields: dict[str, str], path: Path) -> PaperRecord:
     source = (clean(fields.get("x-margin-title-source")) or "").lower()
     title = tex_to_text(fields.get("x-margin-file-title") if source == "user" else fields.get("title"))
     keywords = fields["x-margin-keywords"] if "x-margin-keywords" in fields else fields.get("keywords")
+    words = [word for word in (tex_to_text(k) for k in split_keywords(keywords or "")) if word]
+    all_words = [word for word in (tex_to_text(k) for k in split_keywords(fields.get("keywords") or "")) if word]
     return PaperRecord(
         title=None if source == DERIVED else title,
         abstract=tex_to_text(fields.get("abstract")) or "",
@@ -231,9 +234,9 @@ def _record(entry: Entry, fields: dict[str, str], path: Path) -> PaperRecord:
         venue=venue, year=year_of(fields.get("year") or fields.get("date")),
         url=url, doi=norm_doi(unescape_verbatim(fields.get("doi"))), arxiv_id=arxiv, margin_id=margin_id,
         openreview_id=clean(fields.get("openreview")) or openreview_from_url(url),
-        keywords=[word for word in (tex_to_text(k) for k in split_keywords(keywords or "")) if word],
-        extra=_extra(entry.entry_type.lower(), fields, venue),
+        keywords=words, extra=_extra(entry.entry_type.lower(), fields, venue),
         source=path.name, line=entry.start_line + 1,
+        annotations=bibtex_annotations(fields, all_words, words, tex_to_text),  # issue 30
     )
 
 
@@ -276,6 +279,9 @@ def _extra(kind: str, fields: dict[str, str], venue: str | None = None) -> dict:
                 extra[name] = value
     if fields.get("editor"):
         extra["editors"] = _names(fields["editor"])
+    linked = clean(fields.get("file") or fields.get("local-url"))  # as written: paths are no TeX (issue 30)
+    if linked:
+        extra["file"] = linked
     if clean(fields.get("x-margin-decision")):
         extra["decision"] = clean(fields["x-margin-decision"])
         said = decision_note(venue, extra) or decision_note(tex_to_text(fields.get("x-margin-venue")), extra)

@@ -13,16 +13,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from db.formats.annotations import rating_of, read_of
 from db.formats.common import DERIVED, clean, norm_arxiv, norm_doi, split_list, year_of
-from db.paper import PaperRecord
+from db.paper import Annotations, PaperRecord
 
 _CSL_ONLY = {"issued", "container-title", "citation-key", "date-parts", "collection-title", "publisher-place"}
 
 
 def is_csl(obj: dict) -> bool:
     """True when the object carries CSL-only keys, a `type` with a CSL `custom` object (Margin's export of a
-    paper without year, venue or authors), or a `type` with CSL name objects as `author`."""
-    if _CSL_ONLY & set(obj) or ("type" in obj and isinstance(obj.get("custom"), dict)):
+    paper without year, venue or authors, also one whose custom holds `margin_id`), or a `type` with CSL name
+    objects as `author`."""
+    if (_CSL_ONLY & set(obj) or "margin_id" in _custom(obj)
+            or ("type" in obj and isinstance(obj.get("custom"), dict))):
         return True
     authors = obj.get("author")
     return "type" in obj and isinstance(authors, list) and bool(authors) and all(
@@ -98,6 +101,21 @@ def _extra(item: dict) -> dict:
     return extra
 
 
+def csl_annotations(item: dict) -> Annotations | None:
+    """The user's marks in an item (issue 30): Margin's export keeps them in `custom` (`tags`, `rating`, `read`,
+    `note`, with `margin_id`); another tool's `keyword` words are its tags (Zotero writes its tags there)."""
+    custom = _custom(item)
+    if {"margin_id", "tags", "note", "keywords", "title_source"} & set(custom):  # Margin's (also before margin_id)
+        tags = [tag for tag in custom.get("tags") or [] if isinstance(tag, str)]
+        note = custom.get("note") if isinstance(custom.get("note"), str) else None
+        marks = Annotations(tags=tags, rating=rating_of(custom.get("rating")), read=read_of(custom.get("read")),
+                            note=note)
+    else:
+        marks = Annotations(tags=split_list(item.get("keyword"), ",;") if item.get("keyword") else [],
+                            rating=rating_of(custom.get("rating")), read=read_of(custom.get("read")))
+    return marks or None
+
+
 def record_from_csl(item: dict, line: int, path: Path) -> PaperRecord:
     """Map one CSL-JSON item onto a PaperRecord (arXiv id from `number`/`URL` when it names one)."""
     authors = item.get("author") if isinstance(item.get("author"), list) else []
@@ -116,6 +134,7 @@ def record_from_csl(item: dict, line: int, path: Path) -> PaperRecord:
     title = clean(custom.get("file_title")) if str(custom.get("title_source", "")).lower() == "user" else clean(
         item.get("title"))
     return PaperRecord(
+        annotations=csl_annotations(item),
         title=None if derived_title(item) else title,
         abstract=clean(item.get("abstract")) or "",
         authors=[name for name in (_name(a) for a in authors) if name],

@@ -4,7 +4,9 @@ Header names are matched case-insensitively, ignoring spaces, `_` and `-`, with 
 that are not recognised are ignored. The delimiter (`,` `;` tab `|`) is sniffed from the header line.
 Authors are split on `;` (else ` and `); keywords on `;` (else `,`). A `title_source` column saying
 `derived` (Margin's own CSV export, for a paper without a title) marks the title cell as Margin's label,
-not a title: the title is then read as absent; `user` says the title cell is the user's title and the
+not a title: the title is then read as absent; `tags`, `rating`, `read` and `note` columns (Margin's export,
+other tools' tables) are the user's marks (PaperRecord.annotations); `user` says the title cell is the user's
+title and the
 `file_title` cell the file's, which is read. So re-importing the export changes nothing.
 Cells may be of any length (csv's 131072-character default limit is raised). Errors: InputError(path, 1) when
 no header cell names a title or abstract column.
@@ -19,6 +21,7 @@ import re
 from pathlib import Path
 
 from db.errors import InputError
+from db.formats.annotations import rating_of, read_of
 from db.formats.common import (
     DERIVED,
     Skipped,
@@ -28,9 +31,10 @@ from db.formats.common import (
     norm_doi,
     openreview_from_url,
     split_protected,
+    strip_controls,
     year_of,
 )
-from db.paper import PaperRecord
+from db.paper import Annotations, PaperRecord
 from db.text.names import split_author_text
 
 SYNONYMS = {
@@ -46,6 +50,10 @@ SYNONYMS = {
     "keywords": ("keywords", "keyword", "subjects", "topics", "manualtags", "automatictags"),
     "title_source": ("titlesource",),
     "file_title": ("filetitle",),
+    "tags": ("tags", "labels"),
+    "rating": ("rating", "ranking", "stars"),
+    "read": ("read", "readstatus"),
+    "note": ("note", "notes", "annote", "comment", "comments"),
 }
 _LOOKUP = {name: field for field, names in SYNONYMS.items() for name in names}
 # csv's default cell limit is 131072 characters; a long note exported to CSV is longer. The limit is a C long,
@@ -121,4 +129,15 @@ def _record(values: dict[str, str], line: int, path: Path) -> PaperRecord:
         year=year_of(values.get("year")), url=url, doi=norm_doi(values.get("doi")),
         arxiv_id=norm_arxiv(values.get("arxiv_id")), openreview_id=openreview,
         keywords=split_protected(values.get("keywords"), ";,"), source=path.name, line=line,
+        annotations=_annotations(values),
     )
+
+
+def _annotations(values: dict[str, str]) -> Annotations | None:
+    """The user's marks in a row (issue 30): `tags` ("; "-joined, as Margin writes them), `rating` (1..5 or
+    rankN), `read` (yes/no, read/skimmed), `note` (the cell exactly, line breaks kept)."""
+    tags = [tag.strip() for tag in (values.get("tags") or "").split(";") if tag.strip()]
+    note = strip_controls(values.get("note") or "")
+    marks = Annotations(tags=tags, rating=rating_of(values.get("rating")), read=read_of(values.get("read")),
+                        note=note or None)
+    return marks or None

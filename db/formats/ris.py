@@ -93,7 +93,7 @@ def _record(entry: dict, line: int, path: Path) -> PaperRecord:
     return PaperRecord(
         title=clean(_first(entry, "title", "primary_title", "translated_title", "short_title")),
         abstract=clean(_first(entry, "abstract", "notes_abstract")) or "",
-        authors=[display_name(name) for name in dict.fromkeys(a for a in authors if clean(a))],
+        authors=[display_name(_bibtex_order(name)) for name in dict.fromkeys(a for a in authors if clean(a))],
         venue=clean(_first(entry, "secondary_title", "journal_name", "alternate_title3", "alternate_title1",
                            "alternate_title2", "tertiary_title")),
         year=year_of(_first(entry, "year", "publication_year", "date")),
@@ -102,6 +102,18 @@ def _record(entry: dict, line: int, path: Path) -> PaperRecord:
         keywords=[k for keyword in entry.get("keywords") or [] for k in split_list(keyword, ";")],
         extra=_extra(entry), source=path.name, line=line,
     )
+
+
+_SUFFIX = re.compile(r"^(?:jr|sr|[ivx]+|\d+(?:st|nd|rd|th))\.?$", re.IGNORECASE)
+
+
+def _bibtex_order(name: str) -> str:
+    """RIS's `Last, First, Suffix` (`Ford, Henry, Jr.`, as the specification and Margin's export write it) in
+    BibTeX's `Last, Suffix, First`, which the name parser reads; other names as they are."""
+    parts = [part.strip() for part in name.split(",")]
+    if len(parts) == 3 and _SUFFIX.match(parts[2]) and not _SUFFIX.match(parts[1]):
+        return f"{parts[0]}, {parts[2]}, {parts[1]}"
+    return name
 
 
 # RIS reference types in BibTeX's words (db.paper.EXTRA_KEYS `type`); others are `misc`

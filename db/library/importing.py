@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from db.changes import ADDED, BIBLIOGRAPHIC, NOTHING, TITLE, Changes
 from db.errors import LibraryError, MarginError
+from db.library.imported_annotations import AnnotationCounts, apply_annotations
 from db.library.match_keys import keys_missing, store_match_keys, write_match_rows
 from db.library.matching import Matcher, fresh_id
 from db.library.merging import merge
@@ -37,15 +38,17 @@ class ImportReport:
     conflicts: list[str] = field(default_factory=list)  # shared DOIs/arXiv ids on clearly different papers
     versions: list[str] = field(default_factory=list)  # groups of versions of one work formed or grown
     version_changes: Changes = NOTHING  # what grouping them changed (db.library.works)
+    annotations: AnnotationCounts = field(default_factory=AnnotationCounts)  # set from the files (issue 30)
 
     def summary(self) -> str:
         """One line: `1,683 new, 0 updated, 38 unchanged, 0 duplicates in the file, 0 skipped` (thousands
         separated: the command line's summary; the window formats its own with the locale)."""
-        return (f"{len(self.new):,} new, {len(self.updated):,} updated, {len(self.unchanged):,} unchanged, "
+        text = (f"{len(self.new):,} new, {len(self.updated):,} updated, {len(self.unchanged):,} unchanged, "
                 f"{self.duplicates:,} duplicates in the file, {len(self.skipped):,} skipped"
                 + (f", {len(self.merged):,} merged field by field" if self.merged else "")
                 + (f", {len(self.conflicts):,} shared ids on different papers kept apart" if self.conflicts else "")
                 + (f", {len(self.versions):,} grouped with their other versions" if self.versions else ""))
+        return text + (f"; {self.annotations.summary()}" if self.annotations else "")
 
     def details(self) -> list[str]:
         """What the summary counts, one line each: `merged: "Title" (line 9): authors, year added; year 2001
@@ -56,7 +59,8 @@ class ImportReport:
     @property
     def changes(self) -> Changes:
         """What the import changed in the library: papers added, papers whose bibliographic fields changed."""
-        return Changes.of(self.new, ADDED) | Changes.of(self.updated, BIBLIOGRAPHIC) | self.version_changes
+        return (Changes.of(self.new, ADDED) | Changes.of(self.updated, BIBLIOGRAPHIC) | self.version_changes
+                | self.annotations.changes)
 
     def merge(self, other: ImportReport) -> None:
         self.new += other.new
@@ -68,6 +72,7 @@ class ImportReport:
         self.conflicts += other.conflicts
         self.versions += other.versions
         self.version_changes |= other.version_changes
+        self.annotations.merge(other.annotations)
 
 
 @dataclass
@@ -80,6 +85,7 @@ class _ImportPlan:
     updates: list[tuple] = field(default_factory=list)
     keys: list[tuple] = field(default_factory=list)
     first_position: int = 0
+    annotated: list[tuple] = field(default_factory=list)  # (paper id, db.paper.Annotations) of the records
 
 
 LABEL_RULE_FILE = "labels.json"  # in the library folder: {"rule": N}, the db.text.labels.LABEL_RULE the labels follow
@@ -220,6 +226,8 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
         for kind, value, other in matcher.clashes:
             if other != existing:
                 report.conflicts.append(_clash(conn, merged, record, kind, value, other))
+        if record.annotations is not None and existing is not None:
+            plan.annotated.append((existing, record.annotations))
         if existing is None:
             new_id = fresh_id(record, matcher.__contains__, record_id)
             position += 1
@@ -227,6 +235,8 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
             merged[new_id], stored[new_id] = record, None
             keys[new_id] = _findable(matcher, new_id, record)
             report.new.append(new_id)
+            if record.annotations is not None:
+                plan.annotated.append((new_id, record.annotations))
             continue
         if existing in merged:  # met before in this file: the fuller record is the better source
             report.duplicates += 1
@@ -308,6 +318,7 @@ def write_import(store: Store, conn: sqlite3.Connection, plan: _ImportPlan) -> N
     conn.executemany(f"UPDATE papers SET {assignments}, label = ?, updated_at = ? WHERE id = ?", plan.updates)
     log_change(conn, store.writer, [BIBLIOGRAPHIC], [update[-1] for update in plan.updates])
     write_match_rows(conn, plan.keys)
+    plan.report.annotations = apply_annotations(store, conn, plan.annotated)
     # versions of one work (db.library.works) among the papers written and the library's
     plan.report.version_changes, plan.report.versions = group_new_versions(
         store, conn, [*plan.report.new, *plan.report.updated])

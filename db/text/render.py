@@ -14,7 +14,7 @@ from urllib.parse import quote
 import markdown
 import nh3
 
-from db.paper import Paper, published
+from db.paper import Paper, linked_files, published
 from db.text.abstract_markup import abstract_to_html, fold_for_matching, math_html
 
 _ALLOWED_TAGS = {
@@ -109,7 +109,7 @@ READER_LABELS = {"similar": "Similar papers", "why": "Recommended for: ", "versi
                  "phdthesis": "PhD thesis", "mastersthesis": "Master's thesis", "thesis": "Thesis",
                  "techreport": "Report", "report": "Report", "unpublished": "Unpublished", "online": "Web page",
                  "more tags": "and %1 more tags", "presentation": "Presentation: %1", "session": "Session: %1",
-                 "tldr": "TL;DR: %1"}
+                 "tldr": "TL;DR: %1", "file": "%1 file"}
 # the extra fields (db.paper.EXTRA_KEYS) the reader shows, in this order; `%1` labels from READER_LABELS
 _SHOWN_EXTRA = ("type", "editors", "volume", "issue", "pages", "publisher", "address", "edition", "series", "month",
                 "isbn", "issn", "language", "decision", "presentation", "session", "note")
@@ -142,7 +142,8 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
     details = bibliographic_details(paper, texts)
     if details:
         parts.append(f'<p class="meta bib">{html.escape(details)}</p>')
-    links = _links(paper) + [f'<a href="margin:similar/{html.escape(paper.id)}">{html.escape(texts["similar"])}</a>']
+    links = _links(paper) + _file_links(paper, texts) + [
+        f'<a href="margin:similar/{html.escape(paper.id)}">{html.escape(texts["similar"])}</a>']
     parts.append('<p class="links">' + " · ".join(links) + "</p>")
     if versions and len(versions) > 1:
         parts.append('<p class="versions">' + html.escape(texts["versions"]) + " " + "; ".join(
@@ -198,6 +199,18 @@ def _version(paper: Paper, shown: bool) -> str:
     name = html.escape(" ".join(x for x in (venue, year) if x) or "?")
     links = _links(paper)
     return (f"<b>{name}</b>" if shown else name) + (f" ({', '.join(links)})" if links else "")
+
+
+def _file_links(paper: Paper, texts: dict[str, str]) -> list[str]:
+    """`PDF` links to the files the imported file linked (db.paper.linked_files, issue 30), as
+    `margin:file/PATH` (percent-encoded): the reader opens them with the system's viewer."""
+    links = []
+    for path in linked_files(paper.extra.get("file"))[:5]:
+        suffix = path.rsplit(".", 1)[-1].upper() if "." in path.rsplit("/", 1)[-1] else ""
+        label = "PDF" if suffix == "PDF" else texts["file"].replace("%1", suffix or "?")
+        links.append(f'<a href="margin:file/{quote(path, safe="")}" title="{html.escape(path, quote=True)}">'
+                     f'{html.escape(label)}</a>')
+    return links
 
 
 def _links(paper: Paper) -> list[str]:

@@ -33,4 +33,5 @@ def reader_labels() -> dict[str, str]:
         "session": QCoreApplication.translate("Reader", "Session: %1"),
         "tldr": QCoreApplication.translate("Reader", "TL;DR: %1"),
         "versions": QCoreApplication.translate("Reader", "Versions:"),
+        "file": QCoreApplication.translate("Reader", "%1 file"),
     }

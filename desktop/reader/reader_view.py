@@ -3,9 +3,13 @@ in the system browser."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QTextBrowser
+
+from db.paper import DOCUMENT_SUFFIXES
 
 STYLE = """
 h2 { margin-bottom: 4px; }
@@ -24,6 +28,7 @@ class ReaderView(QTextBrowser):
     (written by db.text.render, never taken from paper text) emit `action_requested`; nothing else is followed."""
 
     action_requested = Signal(str, str)
+    notice = Signal(str)  # a line for the status bar (a linked file that cannot be opened)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -32,6 +37,7 @@ class ReaderView(QTextBrowser):
         self.document().setDefaultStyleSheet(STYLE)
         self.anchorClicked.connect(self._open_link)
         self.opened_links: list[str] = []  # what was handed to the system browser (for tests)
+        self.opened_files: list[str] = []  # linked files handed to the system's viewer (for tests)
         self.zoom = 0  # steps from the default font size
 
     def set_zoom(self, steps: int) -> None:
@@ -49,7 +55,25 @@ class ReaderView(QTextBrowser):
     def _open_link(self, url: QUrl) -> None:
         if url.scheme() == "margin":
             action, _slash, argument = url.path().partition("/")
-            self.action_requested.emit(action, QUrl.fromPercentEncoding(argument.encode()))
+            if action == "file":
+                self.open_file(QUrl.fromPercentEncoding(argument.encode()))
+            else:
+                self.action_requested.emit(action, QUrl.fromPercentEncoding(argument.encode()))
         elif url.scheme() in ("http", "https"):
             self.opened_links.append(url.toString())
             QDesktopServices.openUrl(url)
+
+    def open_file(self, path: str) -> bool:
+        """Open a file the paper's imported entry linked (db.paper.linked_files) with the system's viewer. Only
+        documents (db.paper.DOCUMENT_SUFFIXES) that exist are opened — a link in a file someone sent is never a
+        program to run; otherwise `notice` says why. Returns whether it was handed to the viewer."""
+        target = Path(path).expanduser()
+        if target.suffix.lower() not in DOCUMENT_SUFFIXES:
+            self.notice.emit(self.tr("Not opened: %1 is not a document").replace("%1", path))
+            return False
+        if not target.is_file():
+            self.notice.emit(self.tr("The linked file is not on this computer: %1").replace("%1", path))
+            return False
+        self.opened_files.append(str(target))
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(target)))
+        return True

@@ -16,15 +16,18 @@ from desktop.common.background import run_in_background
 from desktop.common.i18n import plural, tr
 from desktop.common.plain_text import as_plain
 from desktop.reader.highlight_view import edit_highlight_words
+from desktop.window.citation_menu import CitationMenu
 from desktop.window.dialogs import NoteHistoryDialog, import_report_box, text_dialog
 from desktop.window.export_dialog import ExportDialog, ask_output
 from desktop.window.importing import ImportJob
 from desktop.window.layout import apply_zoom
 from desktop.window.library_menu import LibraryActions
 from desktop.window.shortcuts import shortcuts_dialog
+from desktop.window.vault_menu import VaultKeeper
 
 IMPORT_FILTER = "Paper lists (*.txt *.json *.jsonl *.csv *.bib *.bibtex *.biblatex *.ris *.xml *.atom);;All files (*)"
 UNREAD_FILTER = "read:no"
+IMPORT_ANNOTATIONS_KEY = "import/annotations"
 
 
 
@@ -42,7 +45,12 @@ class WindowActions:
         self.import_action = self._action(file_menu, tr("&Import…"), self.import_dialog, "Ctrl+I")
         self.get_papers_action = self._action(file_menu, tr("&Get papers…"), self.get_papers_dialog)
         self.add_paper_action = self._action(file_menu, tr("&Add paper…"), self.add_paper_dialog)
+        self.import_annotations = self._toggle(  # the files' own marks (issue 30); kept between runs
+            file_menu, tr("Import the files' tags, ratings, read marks and notes"),
+            window.settings.value(IMPORT_ANNOTATIONS_KEY, True, type=bool),
+            lambda on: window.settings.setValue(IMPORT_ANNOTATIONS_KEY, on))
         self.export_action = self._action(file_menu, tr("&Export…"), self.export_dialog, "Ctrl+E")
+        self.vault_keeper = VaultKeeper(window, file_menu)  # an Obsidian vault kept updated (issue 30)
         file_menu.addSeparator()
         self._action(file_menu, tr("&Quit"), window.close, QKeySequence.StandardKey.Quit)
 
@@ -62,6 +70,7 @@ class WindowActions:
         self._action(edit_menu, tr("Note &history…"), self.note_history_dialog)
         self.split_action = self._action(edit_menu, tr("Split from other &versions"), self.split_version)
         self._action(edit_menu, tr("&Copy citation (BibTeX)"), self.copy_citation, "Ctrl+Shift+C")
+        self.citation_menu = CitationMenu(window, edit_menu)  # in a CSL style (issue 30)
         self._action(edit_menu, tr("&Find"), window.search_box.setFocus, QKeySequence.StandardKey.Find)
         self._action(edit_menu, tr("Sa&ve search…"), lambda: window.sidebar.save_search(window.search_box.text()))
         self._action(edit_menu, tr("&Similar papers"), window.show_similar, "Ctrl+Shift+S")
@@ -202,7 +211,7 @@ class WindowActions:
             self.w.statusBar().showMessage(tr("An import is already running"), 5000)
             return False
         self.w.note_editor.flush()
-        job = ImportJob(self.w.library.folder, paths, self.w)
+        job = ImportJob(self.w.library.folder, paths, self.w, self.import_annotations.isChecked())
         job.progress.connect(self._import_progress)
         job.done.connect(self._import_done)
         job.failed.connect(self._import_failed)

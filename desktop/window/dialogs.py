@@ -70,7 +70,10 @@ def import_report_box(parent: QWidget, report: ImportReport, labels: dict[str, s
     box.setIcon(QMessageBox.Icon.Information if not report.skipped else QMessageBox.Icon.Warning)
     box.setText(report.summary())
     details = []
-    for title, ids in ((tr("New"), report.new), (tr("Updated"), report.updated)):
+    marks = getattr(report, "annotations", None)  # what the files' own annotations did (issue 30)
+    kept = list(dict.fromkeys(marks.kept)) if marks else []
+    for title, ids in ((tr("New"), report.new), (tr("Updated"), report.updated),
+                       (tr("Kept their own tags, rating or note (the file's differed)"), kept)):
         if ids:
             details.append(f"{title}:")
             details += [f"  {labels.get(i, i)}" for i in ids[:500]]

@@ -19,17 +19,19 @@ class ImportWorker(QObject):
     finished = Signal(object, list)  # ImportReport, notes (e.g. assumed encodings)
     failed = Signal(str)
 
-    def __init__(self, folder: Path, files: list[Path]):
+    def __init__(self, folder: Path, files: list[Path], annotations: bool = True):
         super().__init__()
         self._folder = folder
         self._files = files
+        self._annotations = annotations  # take the files' tags, ratings, read marks and notes (issue 30)
         self.cancel = threading.Event()  # set from the GUI thread: stop the import unless it is saved already
         self.finished_saving = False  # True once the import has saved its papers (set on the worker thread)
 
     @Slot()
     def run(self) -> None:
         try:
-            report, notes = run_in_child(self._folder, self._files, self.progress.emit, self.cancel)
+            report, notes = run_in_child(self._folder, self._files, self.progress.emit, self.cancel,
+                                         self._annotations)
             self.finished_saving = True
             self.finished.emit(report, notes)
         except MarginError as error:
@@ -45,10 +47,10 @@ class ImportJob(QObject):
     failed = Signal(str)
     progress = Signal(int, int)
 
-    def __init__(self, folder: Path, files: list[Path], parent=None):
+    def __init__(self, folder: Path, files: list[Path], parent=None, annotations: bool = True):
         super().__init__(parent)
         self.thread = QThread(self)
-        self.worker = ImportWorker(folder, files)
+        self.worker = ImportWorker(folder, files, annotations)
         self.worker.moveToThread(self.thread)
         self.thread.started.connect(self.worker.run)
         self.worker.progress.connect(self.progress)

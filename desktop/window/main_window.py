@@ -144,6 +144,7 @@ class MainWindow(QMainWindow):
         self.sidebar.queryRequested.connect(self.go_to)  # a saved search (Back returns)
         self.sidebar.ops = self.ops  # its tag, venue and interest edits go the window's one write path
         self.reader.action_requested.connect(self.list_controller.follow_link)
+        self.reader.notice.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.rating_widget.ratingChanged.connect(
             lambda rating: self.rate_current(rating, initiator=self.rating_widget))
         self.tag_editor.tagAdded.connect(self._add_tag)

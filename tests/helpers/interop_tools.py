@@ -107,3 +107,28 @@ def hostile_library(folder: Path) -> Library:
         if title:
             library.set_title(paper_id, title)
     return library
+
+
+NODE_TOOLS = Path(os.environ.get("MARGIN_NODE_TOOLS") or Path.home() / ".cache" / "margin" / "node-tools")
+CITEPROC_JS = Path(__file__).with_name("citeproc_js.js")
+
+
+def citeproc_js(items: list[dict], style_xml: str, cwd: Path) -> list[str]:
+    """The bibliography entries citeproc-js (npm `citeproc`, the processor of Zotero and Mendeley) makes of CSL
+    `items` in a style, as plain text in the style's order, with the same locale files citeproc-py reads. Skips
+    when node or the package is missing (scripts/setup.sh installs it with MARGIN_TEST_TOOLS=1 into NODE_TOOLS)."""
+    import json
+
+    import citeproc
+
+    node = shutil.which("node")
+    if not node or not (NODE_TOOLS / "node_modules" / "citeproc").is_dir():
+        pytest.skip(f"citeproc-js is not installed: npm install --prefix {NODE_TOOLS} citeproc@2.4.63 "
+                    "(or MARGIN_TEST_TOOLS=1 bash scripts/setup.sh)")
+    locales = Path(citeproc.__path__[0], "data", "locales")
+    payload = json.dumps({"style": style_xml, "items": items, "locales": {
+        lang: (locales / f"locales-{lang}.xml").read_text(encoding="utf-8") for lang in ("en-US", "en-GB")}})
+    result = subprocess.run([node, str(CITEPROC_JS)], input=payload, capture_output=True, text=True, cwd=cwd,
+                            timeout=300, env={**os.environ, "NODE_PATH": str(NODE_TOOLS / "node_modules")})
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)

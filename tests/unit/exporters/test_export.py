@@ -16,7 +16,7 @@ from bibtexparser.middlewares import LatexDecodingMiddleware, SeparateCoAuthors
 
 from db.errors import MarginError
 from db.exporters.common import citation_key, citation_keys, headline
-from db.exporters.markdown import MAX_NAME_BYTES, safe_file_name, write_folder
+from db.exporters.markdown import MAX_NAME_BYTES, obsidian_tag, safe_file_name, write_folder
 from db.exporters.registry import FORMATS, export, export_files
 from db.exporters.table import BOM, COLUMNS
 from db.formats.bibtex import _TEX as MARGIN_TEX_DECODER
@@ -55,7 +55,7 @@ def papers(library):
 
 
 def test_every_format_is_listed_and_an_unknown_one_is_refused(papers):
-    assert FORMATS == ("markdown", "csv", "json", "bibtex", "csl-json", "markdown-folder", "xlsx")
+    assert FORMATS == ("markdown", "csv", "json", "bibtex", "csl-json", "ris", "markdown-folder", "xlsx")
     with pytest.raises(MarginError, match="unknown export format 'docx'"):
         export(papers, "docx")
     with pytest.raises(MarginError, match="folder"):
@@ -206,7 +206,9 @@ def test_markdown_folder_front_matter_and_file_names(papers, tmp_path):
         meta = yaml.safe_load(head)
         assert meta["id"] == paper.id
         assert meta["title"] == (paper.title or headline(paper))
-        assert meta["tags"] == paper.tags and meta["rating"] == paper.rating and meta["year"] == paper.year
+        assert meta["margin_tags"] == paper.tags and meta["rating"] == paper.rating and meta["year"] == paper.year
+        assert meta["tags"] == [obsidian_tag(tag) for tag in paper.tags]  # (issue 30)
+        assert meta["citekey"] == citation_keys(papers)[paper.id] and meta["aliases"] == [meta["title"]]
         assert meta["url"] == paper.url and meta["venue"] == paper.venue
         headings = [text for tag, text in _render(body).headings if tag == "h1"]
         assert headings == [paper.label]
@@ -231,6 +233,7 @@ def test_markdown_folder_replaces_the_file_of_a_renamed_paper(papers, library, t
 
 @pytest.mark.parametrize(("label", "expected"), [
     ('a/b:c*d?"e"<f>|g\\h', "a b c d e f g h (0123456789ab).md"),
+    ("C# [draft] ^2", "C draft 2 (0123456789ab).md"),  # Obsidian's link characters (issue 30)
     ("CON", "_CON (0123456789ab).md"),
     ("nul.txt", "_nul.txt (0123456789ab).md"),
     ("trailing dots...  ", "trailing dots (0123456789ab).md"),
@@ -318,7 +321,8 @@ def test_export_marks_only_derived_titles(tmp_path):
                                 PaperRecord(abstract=ABSTRACTS[1], year=2024)])
         titled, untitled = library.papers()
         items = json.loads(export([titled, untitled], "csl-json"))
-        assert "custom" not in items[0] and items[1]["custom"] == {"title_source": "derived"}
+        assert items[0]["custom"] == {"margin_id": titled.id}
+        assert items[1]["custom"] == {"margin_id": untitled.id, "title_source": "derived"}
         bib = export([titled, untitled], "bibtex").split("\n\n")
         assert "x-margin-title-source" not in bib[0] and "x-margin-title-source = {derived}" in bib[1]
         path = tmp_path / "out.csv"

@@ -24,12 +24,13 @@ from db.exporters.registry import (
 from db.paper import Paper
 
 # The parallel tables the registry replaced (db.exporters.registry before issue 33), in their order
-OLD_FORMATS = ("markdown", "csv", "json", "bibtex", "csl-json", "markdown-folder", "xlsx")
+OLD_FORMATS = ("markdown", "csv", "json", "bibtex", "csl-json", "ris", "markdown-folder", "xlsx")  # ris: issue 30
 OLD_EXTENSIONS = {"markdown": ".md", "csv": ".csv", "json": ".json", "bibtex": ".bib", "csl-json": ".json",
-                  "xlsx": ".xlsx"}
+                  "ris": ".ris", "xlsx": ".xlsx"}
 OLD_DESCRIPTIONS = {"markdown": "Markdown (one file)", "markdown-folder": "Markdown folder (one file per paper)",
                     "csv": "CSV (exact text, for programs)", "json": "Margin JSON (backup; import restores it)",
-                    "bibtex": "BibTeX", "csl-json": "CSL-JSON", "xlsx": "Excel workbook (for spreadsheets)"}
+                    "bibtex": "BibTeX", "csl-json": "CSL-JSON", "ris": "RIS (EndNote, Mendeley)",
+                    "xlsx": "Excel workbook (for spreadsheets)"}
 PAPER = Paper(id="aaaaaaaaaaaa", label="A paper", title="A paper", abstract="An abstract.", authors=["Ann Lee"],
               venue=None, year=2017, note="a note")
 

@@ -96,7 +96,8 @@ def test_cli_reports_bad_file_and_leaves_library_unchanged(tmp_path, library):
 def test_cli_lists_skipped_records_with_lines(tmp_path):
     result = margin("import", str(FIXTURES / "papers.bib"), str(FIXTURES / "papers.ris"), library=tmp_path / "lib")
     assert result.returncode == 0
-    assert result.stdout.strip() == "4 new, 0 updated, 0 unchanged, 0 duplicates in the file, 2 skipped"
+    assert result.stdout.strip() == ("4 new, 0 updated, 0 unchanged, 0 duplicates in the file, 2 skipped; "
+                                    "annotations from the files: tags on 1 paper")  # its keywords (issue 30)
     lines = [line for line in result.stderr.splitlines() if "skipped" in line]
     assert len(lines) == 2
     assert "15" in lines[0] and str(FIXTURES / "papers.bib") in lines[0] and "could not be parsed" in lines[0]
