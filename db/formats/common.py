@@ -11,12 +11,13 @@ import unicodedata
 from pathlib import Path
 
 from db.paper import PaperRecord
+from db.text.cleaning import BIDI_CONTROLS
 
 Skipped = tuple[int | None, str]
 NO_CONTENT = "a record with neither title nor abstract"
 DERIVED = "derived"  # Margin's exports mark a title that is its derived label, not a real title, with this
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f" + BIDI_CONTROLS + "]")  # bidi: cleaning.strip_bidi
 _SPACES = re.compile(r"[ \t\r\f\v]+")
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d|21\d\d)(?!\d)")
 _DOI = re.compile(r"10\.\d{4,9}/\S+")
@@ -27,7 +28,8 @@ _FILE_VENUE = re.compile(r"^([A-Za-z][A-Za-z\-]*?)[_\- ]?((?:19|20)\d\d)(?:\b|_|
 
 
 def strip_controls(text: str) -> str:
-    """`text` without C0/C1 control characters (tab, newline and carriage return are kept)."""
+    """`text` without C0/C1 control characters (tab, newline and carriage return are kept) and bidirectional
+    overrides (db.text.cleaning.strip_bidi)."""
     return _CONTROL.sub("", text)
 
 

@@ -16,6 +16,7 @@ import nh3
 
 from db.paper import Paper, published
 from db.text.abstract_markup import abstract_to_html, fold_for_matching, math_html
+from db.text.cleaning import MAX_TITLE, strip_bidi
 
 _ALLOWED_TAGS = {
     "a", "abbr", "b", "blockquote", "br", "code", "del", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i",
@@ -61,6 +62,7 @@ def note_preview(note: str) -> tuple[str, list[str]]:
     if opening > LINK_BRACKETS_MAX and opening > 2 * note.count("]("):
         note = note.replace("[", "&#91;")
         notices.append(NO_LINKS)
+    note = strip_bidi(note)  # a note from an older Margin may hold overrides: never reorder what follows
     try:
         return note_to_html(note), notices
     except RecursionError:
@@ -127,7 +129,8 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
     """
     pattern = highlight_pattern(highlight or [])
     texts = {**READER_LABELS, **(labels or {})}
-    heading = abstract_to_html(paper.label) if paper.title else html.escape(paper.label)  # a title's TeX rendered
+    label = paper.label[:MAX_TITLE]  # a label stored by an older Margin may be longer than a title can be
+    heading = abstract_to_html(label) if paper.title else html.escape(label)  # a title's TeX rendered
     parts = [f"<h2>{heading}</h2>"]
     if paper.authors:
         parts.append(f'<p class="authors">{html.escape(", ".join(paper.authors))}</p>')
@@ -161,7 +164,7 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
             "%1", f"{len(paper.abstract) - len(abstract):,}")) + "</p>")
     else:
         parts.append(f'<p class="abstract">{abstract_to_html(abstract, pattern)}</p>')
-    return "\n".join(parts)
+    return strip_bidi("\n".join(parts))  # nothing a file or user wrote reorders the text after it
 
 
 def bibliographic_details(paper: Paper, labels: dict[str, str] | None = None) -> str:
