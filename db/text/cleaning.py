@@ -1,6 +1,7 @@
 """What a user's note, title and tag are stored as: C0 control characters and bidirectional overrides removed,
 and for titles and tags NFC with whitespace collapsed and a length limit. `tag_key` is the key under which tags
-are one and the same. No Qt, no database: the library, the import of backups, the query language and the window use these."""
+are one and the same; `fit_record` brings an imported record within sane sizes. No Qt, no database: the library,
+the import of backups, the query language and the window use these."""
 
 from __future__ import annotations
 
