@@ -8,7 +8,7 @@ import json
 import sys
 from pathlib import Path
 
-from db.cli.common import after_write, library_dir, open_library, write_stdout
+from db.cli.common import after_write, library_dir, no_library_here, open_library, write_stdout
 from db.errors import MarginError
 from db.library.damage import damaged
 from db.library.library import DB_NAME
@@ -19,6 +19,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     from db.library.integrity import check
 
     folder = library_dir(args)
+    refusal = no_library_here(args)
+    if refusal:
+        raise MarginError(refusal)
     problems = check(folder)
     if not problems:
         print(f"{folder / DB_NAME}: ok (every page checked)")
