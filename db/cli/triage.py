@@ -128,7 +128,7 @@ def cmd_map(args: argparse.Namespace) -> int:
         raise MarginError(f"{output}: is a folder; give the PNG file to write")
     with open_library(args) as library:
         lit = search(library, args.query) if args.query.strip() else None
-        conference_map, _report = MapCache(library.folder).refresh(
+        conference_map, _report = MapCache(library.derived_folder).refresh(
             library, progress=lambda text: print(f"margin: {text}", file=sys.stderr, flush=True))
         rgb = colours(library, conference_map.ids, by, tag.strip() or None)
     title = f"{len(conference_map.ids):,} papers" + (f" · {len(lit):,} matching {args.query}" if lit is not None

@@ -83,8 +83,30 @@ class Library:
                 for corpus_file in bundled_corpus_files():
                     records += read_file(corpus_file).records
                 library.import_records(records)
-        library.keep_labels_current()
+        if not store.unwritable:  # a read-only library shows the labels it has
+            library.keep_labels_current()
         return library
+
+    @property
+    def unwritable(self) -> str | None:
+        """Why the library was opened read-only: "read-only" (a read-only medium, folder or file) or "disk full"
+        (db.library.unwritable); None when it can be written. Every mutation then raises LibraryError with
+        `refusal`, the one line to say ("…/library.db: read-only: changes can't be saved")."""
+        return self.store.unwritable
+
+    @property
+    def refusal(self) -> str | None:
+        return self.store.refusal
+
+    @property
+    def derived_folder(self) -> Path:
+        """Where derived data (search index, recommendation and map caches) lives: the library folder, or for an
+        unwritable library a folder of the user's cache (db.library.unwritable.derived_folder)."""
+        if self.store.unwritable:
+            from db.library.unwritable import derived_folder
+
+            return derived_folder(self.folder)
+        return self.folder
 
     def close(self) -> None:
         """Close the connection; the Library cannot be used afterwards."""

@@ -29,6 +29,8 @@ class BackupSchedule(QObject):
         self._failed = failed
         self._timer = QTimer(self, interval=BACKUP_CHECK_MS)
         self._timer.timeout.connect(self.check)
+        if library.unwritable:  # nothing can change, and nothing can be written beside it
+            return
         self._timer.start()
         QTimer.singleShot(BACKUP_FIRST_CHECK_MS, self.check)
 
@@ -49,6 +51,8 @@ class BackupSchedule(QObject):
 
     def write_now(self) -> None:
         """Write a backup now, on this thread (the window has closed); a failure is said on stderr."""
+        if self.library.unwritable:
+            return
         try:
             write_backup(self.library)
         except (MarginError, OSError) as error:

@@ -84,6 +84,8 @@ class MainWindow(QMainWindow):
                                               self.view_banner, self.view_label, self.back_button, self)
         self.status = WindowStatus(self.statusBar(), self.count_label, self.pending_label, self.empty_label,
                                    self.paper_list, library, self.model, self.search, self.edits, self)
+        if library.unwritable:  # a read-only medium or a full disk: said once, for as long as the window is open
+            self.status.show_unwritable(library.unwritable)
         # the list's commands and the counts, under the names the menus, the triage keys, the docks, the annotating
         # commands and tests call on the window
         lc = self.list_controller

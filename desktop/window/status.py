@@ -9,6 +9,7 @@ from PySide6.QtCore import QLocale, QObject
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QStatusBar
 
 from db.library.library import Library
+from db.library.unwritable import DISK_FULL
 from desktop.common.i18n import number, plural
 from desktop.common.plain_text import as_plain
 from desktop.edits.pending_edits import PendingEdits
@@ -82,6 +83,16 @@ class WindowStatus(QObject):
         else:
             self.pending_label.hide()
             self.bar.showMessage(self.tr("All changes are saved"), MESSAGE_MS)
+
+    def show_unwritable(self, reason: str) -> None:
+        """Say in the status bar, for as long as the window is open, that the library cannot be written (`reason`:
+        db.library.unwritable's READ_ONLY or DISK_FULL); the edits made meanwhile wait as "Not saved yet"."""
+        text = (self.tr("The disk is full: changes can't be saved") if reason == DISK_FULL
+                else self.tr("Read-only: changes can't be saved"))
+        label = QLabel(text, self.bar)
+        label.setObjectName("unwritableLabel")
+        label.setToolTip(as_plain(self.library.refusal or text))
+        self.bar.addPermanentWidget(label)
 
     def show_message(self, message: str) -> None:
         """A passing message (the worker's status, a failed backup)."""
