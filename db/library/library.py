@@ -20,6 +20,7 @@ from pathlib import Path
 from db.errors import LibraryError
 from db.library import annotations, deleting, importing, reading, triage
 from db.library import tags as tagging  # (Library.tags is a method)
+from db.library import user_state as states
 from db.library.importing import ImportReport
 from db.library.schema import DB_NAME, SCHEMA_VERSION
 from db.library.store import BUSY_TIMEOUT_MS, Store
@@ -200,6 +201,11 @@ class Library:
     liked_source_ids = _on_store(triage.liked_source_ids)
     highlight_lists = _on_store(triage.highlight_lists)
     set_highlight_lists = _on_store(triage.set_highlight_lists)
+    saved_searches = _on_store(states.saved_searches)
+    save_search = _on_store(states.save_search)
+    remove_saved_search = _on_store(states.remove_saved_search)
+    user_state = _on_store(states.state)
+    restore_user_state = _on_store(states.restore_state)
 
     # ----------------------------------------------------------------- importing and deleting
     import_records = _on_store(importing.import_records)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from db.library.match_keys import store_match_keys
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 DB_NAME = "library.db"
 
 # the tables of schema 5 (each later version's statements follow, and a new library runs them all)
@@ -120,6 +120,13 @@ SCHEMA_8 = [
     "CREATE TABLE IF NOT EXISTS frequent_keys (key INTEGER PRIMARY KEY)",
 ]
 
+# 8 → 9: saved searches in the library, so backups and JSON exports carry them (db.library.user_state; the window
+# kept them in QSettings before, and moves them here once)
+SCHEMA_9 = [
+    "CREATE TABLE IF NOT EXISTS saved_searches (name TEXT PRIMARY KEY, query TEXT NOT NULL,"
+    " position INTEGER NOT NULL DEFAULT 0)",
+]
+
 
 # MIGRATIONS[v] turns a version-v library into version v + 1: SQL statements, or a function called with the
 # connection (inside the migration's transaction)
@@ -153,13 +160,15 @@ MIGRATIONS: dict[int, list[str | Callable[[sqlite3.Connection], object]]] = {
     # identifiers and title key, and the prefix keys of its abstract's shingles; computed here for the papers
     # already stored, 500 at a time
     7: [*SCHEMA_8, store_match_keys],
+    # 8 → 9: saved searches (db.library.user_state)
+    8: [*SCHEMA_9],
 }
 
 
 def create_script() -> str:
     """The SQL script that creates a new library at SCHEMA_VERSION (tables, indexes, triggers; no transaction:
     the store runs it inside one, so a crash leaves an empty file, never half a schema)."""
-    return TABLES + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8)
+    return TABLES + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8 + SCHEMA_9)
 
 
 # the tables a rebuild copies from a damaged library, with their columns (in this order: the tuples of
@@ -176,6 +185,7 @@ SALVAGE_COLUMNS: dict[str, tuple[str, ...]] = {
     "highlight_words": ("kind", "entry", "position"),
     "liked_sources": ("kind", "value"),
     "deleted_papers": ("paper_id", "deleted_at", "rows", "item"),  # deletions stay undoable after a rebuild
+    "saved_searches": ("name", "query", "position"),
 }
 # the tables a rebuild does not copy, and why (every table of a library is in one of the two)
 NOT_SALVAGED = {

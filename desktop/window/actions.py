@@ -260,7 +260,8 @@ class WindowActions:
         def work() -> int:
             with Library.open(folder, seed=False) as library:
                 return write_export(library.papers(ids), fmt, output, history=library.note_history,
-                                    include_abstract=include_abstract)
+                                    include_abstract=include_abstract,
+                                    state=library.user_state() if fmt == "json" else None)
 
         def done(count: int) -> None:
             self.last_export = (count, str(output))

@@ -17,8 +17,9 @@ def _master(library: Library) -> list[tuple]:
 
 def test_a_new_library_is_the_same_on_disk_as_before_the_move(tmp_path):
     with Library.open(tmp_path / "new", seed=False) as library:
-        assert library.rows("PRAGMA user_version") == [(SCHEMA_VERSION,)] == [(8,)]
-        text = "\n".join(repr(row) for row in _master(library))
+        assert library.rows("PRAGMA user_version") == [(SCHEMA_VERSION,)]
+        added_since_8 = ("saved_searches",)  # schema 9 (issue 31)
+        text = "\n".join(repr(row) for row in _master(library) if row[2] not in added_since_8)
     assert hashlib.sha256(text.encode()).hexdigest() == _SCHEMA_8
 
 
