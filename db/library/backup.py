@@ -146,11 +146,12 @@ def backup_if_due(library: Library, max_age: timedelta = DEFAULT_MAX_AGE, keep: 
     return write_backup(library, keep=keep, now=now)
 
 
-def backup_folder_if_due(folder: str) -> str | None:
-    """`backup_if_due` on the library in `folder`, opened here: for a child process (the window runs the daily
-    backup in one, so that reading every paper does not hold the interpreter lock the window needs)."""
+def backup_folder_if_due(folder: str, now: bool = False) -> str | None:
+    """`backup_if_due` (with `now`: `write_backup`) on the library in `folder`, opened here: for a child process
+    (the window runs its backups in one, so that reading every paper does not hold the interpreter lock the window
+    needs)."""
     with Library.open(Path(folder), seed=False) as library:
-        path = backup_if_due(library)
+        path = write_backup(library) if now else backup_if_due(library)
     return str(path) if path is not None else None
 
 

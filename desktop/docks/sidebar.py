@@ -243,14 +243,12 @@ class Sidebar(QTreeWidget):
                 return False
         if not name.strip():
             return False
-        self.saved.save(name, query)
-        self.refresh()
+        self.saved.save(name, query, self.refresh)
         return True
 
     def remove_search(self, name: str) -> None:
         if self.saved is not None:
-            self.saved.remove(name)
-            self.refresh()
+            self.saved.remove(name, self.refresh)
 
     def rename_tag(self, name: str, new: str | None = None) -> bool:
         """Rename `name` (asking for the new name when `new` is None); merging into an existing tag asks first."""

@@ -41,6 +41,7 @@ class WindowActions:
         file_menu = self.file_menu = bar.addMenu(tr("&File"))
         self.import_action = self._action(file_menu, tr("&Import…"), self.import_dialog, "Ctrl+I")
         self.export_action = self._action(file_menu, tr("&Export…"), self.export_dialog, "Ctrl+E")
+        self.back_up = self._action(file_menu, tr("&Back up now"), self.back_up_now)
         file_menu.addSeparator()
         self._action(file_menu, tr("&Quit"), window.close, QKeySequence.StandardKey.Quit)
 
@@ -276,6 +277,15 @@ class WindowActions:
 
         self.w.statusBar().showMessage(plural(tr("Exporting %Ln paper(s)…", "", len(ids)), len(ids)))
         run_in_background(self.w, work, done, failed)
+
+    def back_up_now(self) -> None:
+        """Help → Back up now: a backup of every annotation and the user state, said in the status bar."""
+        if self.w.library.unwritable:
+            self.w.statusBar().showMessage(self.w.library.refusal or "", 8000)
+            return
+        self.w.statusBar().showMessage(tr("Backing up…"))
+        self.w.backups.back_up_now(lambda path: self.w.statusBar().showMessage(
+            tr("Backed up to %1").replace("%1", str(path)), 8000))
 
     def open_backups(self) -> None:
         folder = backup_folder(self.w.library)

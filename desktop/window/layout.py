@@ -128,7 +128,7 @@ def build_widgets(window: QMainWindow, model: PaperTableModel, library: Library,
     empty_label.setMargin(24)
     empty_label.hide()
 
-    sidebar = Sidebar(library, window, saved=SavedSearches(settings, library.folder))
+    sidebar = Sidebar(library, window, saved=SavedSearches(settings, library, window.ops))
     sidebar.setObjectName("sidebar")
     sidebar.setAccessibleName(QCoreApplication.translate("MainWindow", "Library, venues, ratings and tags"))
 
