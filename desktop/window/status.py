@@ -5,6 +5,8 @@ problems)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QLocale, QObject
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QStatusBar
 
@@ -34,6 +36,7 @@ class WindowStatus(QObject):
         self.view = view
         self.library, self.model, self.search, self.edits = library, model, search, edits
         self.counts = (0, 0)  # (read, total) papers of the library
+        self.active_filters: Callable[[str], list[str]] = lambda query: []  # the sidebar's names of them
 
     def recount(self) -> None:
         """Count read papers and all papers anew (at start, after an import or a deletion) and show the counts."""
@@ -57,9 +60,13 @@ class WindowStatus(QObject):
             counted = plural(self.tr("counting… of %Ln paper(s) · read %2 of %3", "", total), total)
         self.count_label.setText(counted.replace("%2", number(read)).replace("%3", number(total)))
         query = self.search.query.strip()
-        if shown == 0 and (query or total == 0):
-            self.empty_label.setText(self.tr("No papers match “%1”.").replace("%1", query) if query
-                                     else self.tr("The library has no papers yet: File → Import…"))
+        if shown == 0 and self.search.complete and (query or total == 0 or self.search.kind.recommendation):
+            filters = self.active_filters(query) if query else []
+            text = (self.tr("No papers match “%1”.").replace("%1", query) if query
+                    else self.tr("The library has no papers yet: File → Import…"))
+            if filters:  # every filter that is on, by name
+                text += "\n" + self.tr("Filters on: %1. All papers clears them.").replace("%1", " · ".join(filters))
+            self.empty_label.setText(text)
             self.fit_empty_label()
             self.empty_label.show()
         else:
