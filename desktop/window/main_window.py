@@ -132,6 +132,7 @@ class MainWindow(QMainWindow):
         self.list_controller.currentChanged.connect(self._current_changed)
         self.list_controller.refreshCurrent.connect(self.show_current)
         self.list_controller.resultsShown.connect(lambda: self.sidebar.mark_active(self.search.query))
+        self.search.preparing.connect(self.status.preparing)  # Ctrl+R shows what it names, or says it is coming
         self.list_controller.resultsShown.connect(self.status.update)
         self.search.message.connect(self.status.show_hint)
         self.search_service.worker.status.connect(self.status.show_message)

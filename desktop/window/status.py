@@ -91,6 +91,14 @@ class WindowStatus(QObject):
             self.pending_label.hide()
             self.bar.showMessage(self.tr("All changes are saved"), MESSAGE_MS)
 
+    def preparing(self, query: str) -> None:
+        """A recommendation query was sent (Ctrl+R, Recommended): until its answer comes, the list shows no paper
+        of the previous view but says the recommendations are being prepared."""
+        self.model.set_ids([])
+        self.empty_label.setText(self.tr("Preparing “%1”…").replace("%1", query))
+        self.fit_empty_label()
+        self.empty_label.show()
+
     def show_unwritable(self, reason: str) -> None:
         """Say in the status bar, for as long as the window is open, that the library cannot be written (`reason`:
         db.library.unwritable's READ_ONLY or DISK_FULL); the edits made meanwhile wait as "Not saved yet"."""

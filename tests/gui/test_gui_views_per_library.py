@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QKeySequence
 
 from desktop.app import create_window
 from desktop.common.library_settings import library_key
@@ -78,3 +79,21 @@ def test_filters_of_every_kind_are_all_marked_and_an_empty_list_names_them(qtbot
     assert marked == ["Unread", "lonely"]
     qtbot.waitUntil(window.empty_label.isVisible, timeout=10000)
     assert "Filters on: Unread · lonely" in window.empty_label.text()
+
+
+def test_ctrl_r_never_shows_the_previous_view_as_its_recommendations(make_window, qtbot, short_delays):
+    window = make_window()
+    liked = window.model.paper_id(0)
+    window.ops.rate(liked, 5)
+    assert window.model.rowCount() == 38
+    (ctrl_r,) = [action for action in window.findChildren(QAction) if action.shortcut() == QKeySequence("Ctrl+R")]
+    ctrl_r.trigger()
+    # until the recommendations come (the model is fitted first: seconds in a large library), no paper of the
+    # previous view is shown as one of them
+    assert window.search.query == "is:recommended" or window.model.rowCount() == 0
+    if window.search.query != "is:recommended":
+        assert window.empty_label.isVisible() and "Preparing" in window.empty_label.text()
+    qtbot.waitUntil(lambda: window.search.query == "is:recommended" and window.model.rowCount() > 0, timeout=60000)
+    shown = window.model.ids()
+    assert liked not in shown and not any(window.library.paper(paper_id).read for paper_id in shown)
+    assert not window.empty_label.isVisible()
