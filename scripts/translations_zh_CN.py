@@ -346,6 +346,15 @@ TRANSLATIONS: dict[str, str] = {
     "interests queue": "兴趣队列",
     "triage progress": "筛选进度",
     "highlight words": "高亮词",
+    # issue 31: read-only and full disks, backups, filters, recommendations being prepared
+    "Read-only: changes can't be saved": "只读：更改无法保存",
+    "The disk is full: changes can't be saved": "磁盘已满：更改无法保存",
+    "Filters on: %1. All papers clears them.": "已启用的筛选：%1。点击“全部文献”可清除。",
+    "Preparing “%1”…": "正在准备“%1”…",
+    "&Back up now": "立即备份(&B)",
+    "Backing up…": "正在备份…",
+    "Backed up to %1": "已备份到 %1",
+    "Delete saved search": "删除已保存的搜索",
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)

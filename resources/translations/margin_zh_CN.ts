@@ -233,7 +233,7 @@
     </message>
     <message>
         <location line="+9"/>
-        <location filename="../../desktop/window/actions.py" line="+154"/>
+        <location filename="../../desktop/window/actions.py" line="+155"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -260,7 +260,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="-113"/>
+        <location filename="../../desktop/window/actions.py" line="-114"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -273,6 +273,11 @@
         <location line="+1"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Back up now</source>
+        <translation>立即备份(&amp;B)</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -455,11 +460,21 @@
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message numerus="yes">
-        <location line="+163"/>
+        <location line="+164"/>
         <source>Exporting %Ln paper(s)…</source>
         <translation>
             <numerusform>正在导出 %Ln 篇文献…</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Backing up…</source>
+        <translation>正在备份…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Backed up to %1</source>
+        <translation>已备份到 %1</translation>
     </message>
     <message>
         <location filename="../../desktop/window/shortcuts.py" line="-6"/>
@@ -468,7 +483,7 @@
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="-162"/>
+        <location filename="../../desktop/window/actions.py" line="-173"/>
         <source>&amp;Search syntax</source>
         <translation>搜索语法(&amp;S)</translation>
     </message>
@@ -553,7 +568,7 @@ Library: %1</source>
 %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Exported %Ln paper(s) to %1</source>
         <translation>
             <numerusform>已将 %Ln 篇文献导出到 %1</numerusform>
@@ -691,7 +706,7 @@ Library: %1</source>
         <translation>更改未保存</translation>
     </message>
     <message>
-        <location filename="../../desktop/docks/map.py" line="+55"/>
+        <location filename="../../desktop/docks/map.py" line="+56"/>
         <source>Conference map</source>
         <translation>会议地图</translation>
     </message>
@@ -745,7 +760,7 @@ Library: %1</source>
         <translation>推荐理由：</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/main_window.py" line="+245"/>
+        <location filename="../../desktop/window/main_window.py" line="+250"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -755,7 +770,7 @@ Library: %1</source>
         <translation>标签长度须为 1 到 200 个字符</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/layout.py" line="+92"/>
+        <location filename="../../desktop/window/layout.py" line="+94"/>
         <source>Search papers</source>
         <translation>搜索文献</translation>
     </message>
@@ -1025,7 +1040,7 @@ Library: %1</source>
 <context>
     <name>PaperTableModel</name>
     <message>
-        <location filename="../../desktop/list/paper_model.py" line="+57"/>
+        <location filename="../../desktop/list/paper_model.py" line="+58"/>
         <source>Paper</source>
         <translation>文献</translation>
     </message>
@@ -1065,7 +1080,7 @@ Library: %1</source>
         <translation>等</translation>
     </message>
     <message numerus="yes">
-        <location line="+47"/>
+        <location line="+50"/>
         <source>%n stars</source>
         <translation>
             <numerusform>%n 星</numerusform>
@@ -1323,7 +1338,7 @@ Library: %1</source>
 <context>
     <name>Sidebar</name>
     <message>
-        <location filename="../../desktop/docks/sidebar.py" line="+91"/>
+        <location filename="../../desktop/docks/sidebar.py" line="+92"/>
         <source>Library</source>
         <translation>文库</translation>
     </message>
@@ -1373,24 +1388,24 @@ Library: %1</source>
         <translation>（无会议/期刊）</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+59"/>
         <source>read %1 of %2</source>
         <translation>已读 %1/%2</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-56"/>
         <source>Ratings</source>
         <translation>评分</translation>
     </message>
     <message numerus="yes">
-        <location line="+43"/>
+        <location line="+68"/>
         <source>%n stars</source>
         <translation>
             <numerusform>%n 星</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-42"/>
+        <location line="-67"/>
         <source>Unrated</source>
         <translation>未评分</translation>
     </message>
@@ -1400,7 +1415,7 @@ Library: %1</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+109"/>
         <source>Delete saved search</source>
         <translation>删除已保存的搜索</translation>
     </message>
@@ -1440,7 +1455,7 @@ Library: %1</source>
         <translation>为“%1”命名：</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <location line="+14"/>
         <source>Rename tag</source>
         <translation>重命名标签</translation>
@@ -1504,7 +1519,7 @@ Library: %1</source>
 <context>
     <name>WindowStatus</name>
     <message numerus="yes">
-        <location filename="../../desktop/window/status.py" line="+53"/>
+        <location filename="../../desktop/window/status.py" line="+57"/>
         <source>%1 of %Ln paper(s) · read %2 of %3</source>
         <translation>
             <numerusform>%1 / %Ln 篇文献 · 已读 %2 / %3</numerusform>
@@ -1518,7 +1533,7 @@ Library: %1</source>
         </translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>No papers match “%1”.</source>
         <translation>没有与“%1”匹配的文献。</translation>
     </message>
@@ -1528,7 +1543,12 @@ Library: %1</source>
         <translation>文库中还没有文献：文件 → 导入…</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+2"/>
+        <source>Filters on: %1. All papers clears them.</source>
+        <translation>已启用的筛选：%1。点击“全部文献”可清除。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Not saved yet: %1</source>
         <translation>尚未保存：%1</translation>
     </message>
@@ -1554,7 +1574,22 @@ Library: %1</source>
         <translation>所有更改均已保存</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+6"/>
+        <source>Preparing “%1”…</source>
+        <translation>正在准备“%1”…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The disk is full: changes can&apos;t be saved</source>
+        <translation>磁盘已满：更改无法保存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read-only: changes can&apos;t be saved</source>
+        <translation>只读：更改无法保存</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>Search problem: %1</source>
         <translation>搜索出错：%1</translation>
     </message>
