@@ -73,7 +73,7 @@ def cmd_interest(args: argparse.Namespace) -> int:
         counts = dict(library.tags())
     for name in names:
         print(f"{name}  ({counts.get(name, 0)} papers)")
-    if not names:
+    if not names and not args.tags:  # asked for the list, and there is none
         print("no interests yet: make a tag one with `margin interest TAG` (in the window: right-click the tag → "
               "Use as an interest)")
     return 0
