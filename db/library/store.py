@@ -87,6 +87,8 @@ class Store:
         try:
             try:
                 connection = _connect(path)
+                if path.exists() and not unwritable.writable(folder, path):  # SQLite fell back to reading only
+                    reason = unwritable.READ_ONLY  # (the WAL side files were there): say so, refuse writes
             except sqlite3.OperationalError:
                 reason = unwritable.why_unwritable(folder, path) if path.exists() else None
                 if reason is None:

@@ -28,6 +28,12 @@ def side_files(path: Path) -> dict[Path, bool]:
     return {Path(f"{path}{suffix}"): Path(f"{path}{suffix}").exists() for suffix in _SIDE_FILES}
 
 
+def writable(folder: Path, path: Path) -> bool:
+    """Whether the library's folder and database may be written (access(2): false on a read-only mount, also for
+    root)."""
+    return os.access(folder, os.W_OK) and os.access(path, os.W_OK)
+
+
 def why_unwritable(folder: Path, path: Path) -> str | None:
     """READ_ONLY when the library's folder or database cannot be written, DISK_FULL when the disk holding it has
     (almost) no free space, else None (the failure was something else)."""

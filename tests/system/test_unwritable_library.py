@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
 import subprocess
 from pathlib import Path
 
@@ -43,8 +44,22 @@ def _env(tmp_path: Path) -> dict:
     return {"XDG_CACHE_HOME": str(tmp_path / "cache")}  # where an unwritable library's index is built
 
 
-def test_a_read_only_library_lists_searches_shows_and_exports(tmpfs, seeded_library, tmp_path):
+def _leave_side_files(folder: Path) -> None:
+    """Leave `library.db-wal` and `-shm` beside the database, as a copy taken while Margin had it open does
+    (SQLite then opens the file read-only by itself, without an error: Margin must still say so)."""
+    connection = sqlite3.connect(folder / "library.db")
+    connection.execute("SELECT count(*) FROM papers").fetchone()
+    kept = {suffix: (folder / f"library.db{suffix}").read_bytes() for suffix in ("-wal", "-shm")}
+    connection.close()
+    for suffix, data in kept.items():
+        (folder / f"library.db{suffix}").write_bytes(data)
+
+
+@pytest.mark.parametrize("side_files", [False, True], ids=["closed", "copied-while-open"])
+def test_a_read_only_library_lists_searches_shows_and_exports(tmpfs, seeded_library, tmp_path, side_files):
     folder = _library_on(tmpfs, seeded_library)
+    if side_files:
+        _leave_side_files(folder)
     before = sorted(path.name for path in folder.iterdir())
     remount = subprocess.run(["mount", "-o", "remount,ro", str(tmpfs)], capture_output=True)
     if remount.returncode != 0:
