@@ -283,6 +283,7 @@ class WindowActions:
         if self.w.library.unwritable:
             self.w.statusBar().showMessage(self.w.library.refusal or "", 8000)
             return
+        self.w.note_editor.flush()  # the words typed a moment ago are in it too
         self.w.statusBar().showMessage(tr("Backing up…"))
         self.w.backups.back_up_now(lambda path: self.w.statusBar().showMessage(
             tr("Backed up to %1").replace("%1", str(path)), 8000))
