@@ -41,6 +41,7 @@ class BackupSchedule(QObject):
         self._backed_up = library.last_change()  # the change log as the last backup (or the start) saw it
         self._since: float | None = None  # when a change not yet in a backup was first seen (monotonic)
         self._writing = False
+        self._stopped = False  # the window closed (its library may be closed too): no more backups from here
         self.written: list[str] = []  # the backups this window wrote, for tests
         if library.unwritable:  # nothing can change, and nothing can be written beside it
             return
@@ -56,6 +57,8 @@ class BackupSchedule(QObject):
     def check_edits(self) -> None:
         """Back up when BACKUP_AFTER_CHANGES changes were made since the last backup, or BACKUP_AFTER_MS passed
         since the first of them."""
+        if self._stopped:
+            return
         changes = self.library.last_change() - self._backed_up
         if changes <= 0:
             self._since = None
@@ -69,7 +72,7 @@ class BackupSchedule(QObject):
         self._write(now=True, done=done)
 
     def _write(self, now: bool, done: Callable[[str], None] | None = None) -> None:
-        if self._writing or self.library.unwritable:
+        if self._writing or self._stopped or self.library.unwritable:
             return
         folder, seen = str(self.library.folder), self.library.last_change()
         self._writing = True
@@ -94,6 +97,7 @@ class BackupSchedule(QObject):
 
     def stop(self) -> None:
         """No more checks (the window closes)."""
+        self._stopped = True
         self._timer.stop()
         self._edits.stop()
 
