@@ -21,6 +21,12 @@ def main(argv: list[str] | None = None) -> int:
 
     args = build_parser().parse_args(argv)
     if args.command is None:
+        from db.cli.common import no_library_here
+
+        refusal = no_library_here(args)  # a mistyped --library opens no window on a new library
+        if refusal:
+            print(f"margin: {refusal}", file=sys.stderr)
+            return 1
         from desktop.app import run
 
         return run(library_dir(args))

@@ -28,6 +28,7 @@ from db.errors import MarginError
 from db.library.backup import RestoreReport, check, read_margin_json, restore
 from db.library.library import ImportReport, Library
 from db.paper import PaperRecord
+from db.text.cleaning import fit_record
 
 _POLL_SECONDS = 0.1
 Progress = Callable[[int, int], None]
@@ -83,11 +84,21 @@ def read_inputs(paths: Sequence[Path | str], annotations: bool = True) -> Import
         if not annotations:
             for record in result.records:
                 record.annotations = None
+        for record in result.records:
+            cut = fit_record(record)  # sizes and bidi controls: db.text.cleaning
+            if cut:
+                inputs.notes.append(f"{result.path}:{record.line or '?'}: {_named(record)}: {'; '.join(cut)}")
         inputs.records += result.records
         inputs.skipped += [(line, f"{result.path}: {reason}") for line, reason in result.skipped]
         if result.assumed_encoding:
             inputs.notes.append(f"{result.path}: not UTF-8; read as {result.assumed_encoding}")
     return inputs
+
+
+def _named(record: PaperRecord) -> str:
+    """A record's name in a message: its title (at most 60 characters, quoted), else "a record"."""
+    title = " ".join((record.title or "").split())
+    return f'"{title[:60]}…"' if len(title) > 60 else (f'"{title}"' if title else "a record")
 
 
 def import_paths(library: Library, paths: Sequence[Path | str] | ImportInputs, progress: Progress | None = None,

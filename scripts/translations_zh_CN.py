@@ -459,6 +459,14 @@ TRANSLATIONS: dict[str, str] = {
     "Keep a Markdown vault updated in": "保持 Markdown 笔记库同步到",
     "The Markdown vault could not be written: %1": "无法写入 Markdown 笔记库：%1",
     "Kept their own tags, rating or note (the file's differed)": "保留了自己的标签、评分或笔记（与文件中的不同）",
+    # issue 31: read-only and full disks, backups, filters, recommendations being prepared
+    "Read-only: changes can't be saved": "只读：更改无法保存",
+    "The disk is full: changes can't be saved": "磁盘已满：更改无法保存",
+    "Filters on: %1. All papers clears them.": "已启用的筛选：%1。点击“全部文献”可清除。",
+    "Preparing “%1”…": "正在准备“%1”…",
+    "&Back up now": "立即备份(&B)",
+    "Backing up…": "正在备份…",
+    "Backed up to %1": "已备份到 %1",
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)

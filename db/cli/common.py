@@ -6,11 +6,12 @@ after a write, and writing to standard output. No command lives here; db.cli.com
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from db.errors import MarginError
-from db.library.library import Library
+from db.library.library import DB_NAME, Library
 from db.system.paths import resolve_library_dir
 
 
@@ -19,9 +20,29 @@ def library_dir(args: argparse.Namespace) -> Path:
     return resolve_library_dir(getattr(args, "library", None))
 
 
+def no_library_here(args: argparse.Namespace) -> str | None:
+    """Why the command line's library folder may not be used, or None when it may: a folder named by `--library`
+    or $MARGIN_LIBRARY that holds no library.db is a typo until shown otherwise, so every command but `import`
+    (and the window's File → New library) refuses it, creating nothing. Only the default folder
+    (platformdirs) is made, and seeded, on first use."""
+    folder = library_dir(args)
+    if (folder / DB_NAME).exists() or folder == resolve_library_dir(None) and not _chosen(args):
+        return None
+    return (f"{folder}: no Margin library here (no {DB_NAME}); to make one, import papers into it "
+            f"(`margin import FILE... --library {folder}`) or use File → New library… in the window")
+
+
+def _chosen(args: argparse.Namespace) -> bool:
+    return bool(getattr(args, "library", None) or os.environ.get("MARGIN_LIBRARY"))
+
+
 def open_library(args: argparse.Namespace, seed: bool = True) -> Library:
-    """The command's library, opened (created and, with `seed`, seeded when new); says on stderr while it waits
-    for another Margin process that is writing."""
+    """The command's library, opened (created and, with `seed`, seeded when it is the default folder and new);
+    says on stderr while it waits for another Margin process that is writing. Raises MarginError (exit 1) for
+    a folder chosen with --library or $MARGIN_LIBRARY that holds no library (no_library_here)."""
+    refusal = no_library_here(args)
+    if refusal:
+        raise MarginError(refusal)
     return told_when_waiting(Library.open(library_dir(args), seed=seed))
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from db.cli.common import open_library, search, write_stdout
 from db.errors import MarginError
 from db.exporters.registry import BINARY_FORMATS, FOLDER_FORMATS, export, write_export
+from db.library.backup import backup_papers
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -28,14 +29,17 @@ def cmd_export(args: argparse.Namespace) -> int:
     with open_library(args) as library:
         if args.all:
             ids = library.ids()
-        elif args.query is None:
-            ids = library.annotated_ids()
+        elif args.query is None:  # JSON, the format that restores, also keeps the papers that are only read
+            ids = library.annotated_ids() if args.format != "json" else [
+                paper.id for paper in backup_papers(library)]
         else:
             ids = search(library, args.query)
         papers = library.papers(ids)
         text = None
         if not folder_format and args.format not in BINARY_FORMATS:
-            text = export(papers, args.format, history=library.note_history, include_abstract=args.abstract)
+            state = library.user_state() if args.format == "json" else None
+            text = export(papers, args.format, history=library.note_history, include_abstract=args.abstract,
+                          state=state)
     if not args.output:
         write_stdout(text)
         return 0

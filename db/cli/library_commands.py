@@ -8,7 +8,7 @@ import json
 import sys
 from pathlib import Path
 
-from db.cli.common import after_write, library_dir, open_library, write_stdout
+from db.cli.common import after_write, library_dir, no_library_here, open_library, write_stdout
 from db.errors import MarginError
 from db.library.damage import damaged
 from db.library.library import DB_NAME
@@ -19,6 +19,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     from db.library.integrity import check
 
     folder = library_dir(args)
+    refusal = no_library_here(args)
+    if refusal:
+        raise MarginError(refusal)
     problems = check(folder)
     if not problems:
         print(f"{folder / DB_NAME}: ok (every page checked)")
@@ -56,6 +59,18 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_backup(args: argparse.Namespace) -> int:
+    """Write a backup now (db.library.backup.write_backup) and print its path; exit 1 (one line) when it cannot
+    be written (a read-only or full disk)."""
+    from db.library.backup import write_backup
+
+    with open_library(args) as library:
+        if library.unwritable:
+            raise MarginError(library.refusal)
+        print(write_backup(library))
+    return 0
+
+
 def cmd_tags(args: argparse.Namespace) -> int:
     """Print every tag with its number of papers, by name (`library.tags()` order)."""
     with open_library(args) as library:
@@ -82,4 +97,5 @@ def cmd_install_desktop(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"check": cmd_check, "restore": cmd_restore, "tags": cmd_tags, "install-desktop": cmd_install_desktop}
+COMMANDS = {"check": cmd_check, "restore": cmd_restore, "tags": cmd_tags, "install-desktop": cmd_install_desktop,
+            "backup": cmd_backup}

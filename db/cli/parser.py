@@ -152,6 +152,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("backup", nargs="?", metavar="BACKUP",
                    help="a Margin JSON backup or export (default: the newest file in the library's backups/)")
 
+    p = commands.add_parser("backup", parents=[common], help="write a backup of every annotation now",
+                            epilog="Writes backups/margin-backup-<time>.json (annotations, note history, highlight "
+                                   "lists, interests, papers I like, saved searches, progress checks) and prints "
+                                   "its path; the newest 10 are kept. When nothing changed since the newest "
+                                   "backup, that one is named instead.")
+
     p = commands.add_parser("delete", parents=[common], help="delete papers (their annotations go to a backup)",
                             epilog="Without --yes nothing is deleted: one line says what would be. The papers' "
                                    "annotations are written to a backup first; `margin restore` with that "

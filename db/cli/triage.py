@@ -79,6 +79,9 @@ def cmd_interest(args: argparse.Namespace) -> int:
         counts = dict(library.tags())
     for name in names:
         print(f"{name}  ({counts.get(name, 0)} papers)")
+    if not names and not args.tags:  # asked for the list, and there is none
+        print("no interests yet: make a tag one with `margin interest TAG` (in the window: right-click the tag → "
+              "Use as an interest)")
     return 0
 
 
@@ -134,7 +137,7 @@ def cmd_map(args: argparse.Namespace) -> int:
         raise MarginError(f"{output}: is a folder; give the PNG file to write")
     with open_library(args) as library:
         lit = search(library, args.query) if args.query.strip() else None
-        conference_map, _report = MapCache(library.folder).refresh(
+        conference_map, _report = MapCache(library.derived_folder).refresh(
             library, progress=lambda text: print(f"margin: {text}", file=sys.stderr, flush=True))
         rgb = colours(library, conference_map.ids, by, tag.strip() or None)
     title = f"{len(conference_map.ids):,} papers" + (f" · {len(lit):,} matching {args.query}" if lit is not None

@@ -14,6 +14,8 @@ Shape (version 1; "format" comes first so a reader can recognize the file from i
                                  "decision": {"decision": "include" | "exclude" | "maybe", "reason": str | null,
                                               "decided_at": str} (the screening decision; left out when none)}}],
      "screening": {"criteria": str, "reasons": [str]} (backups only: the inclusion criteria and exclusion reasons)}
+     "state": {…} (the library's user state, db.library.user_state: highlight lists, interests, dismissals,
+               liked sources, saved searches, progress checks; restored by import)}
 
 `title` is the title exports show (the user's, else the file's); `annotations.title` is the user's alone.
 """
@@ -55,16 +57,22 @@ def paper_item(paper: Paper, history: History | None = None) -> dict:
     return item
 
 
-def document(papers: Sequence[Paper], history: History | None = None, kind: str = "export") -> dict:
-    """The whole Margin JSON document for `papers` (in the order given)."""
-    return {"format": FORMAT_NAME, "version": VERSION, "kind": kind,
+def document(papers: Sequence[Paper], history: History | None = None, kind: str = "export",
+             state: dict | None = None) -> dict:
+    """The whole Margin JSON document for `papers` (in the order given), with the library's user `state`
+    (db.library.user_state: highlight lists, interests, liked sources, saved searches, checks) when given."""
+    data = {"format": FORMAT_NAME, "version": VERSION, "kind": kind,
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
             "papers": [paper_item(paper, history) for paper in papers]}
+    if state is not None:
+        data["state"] = state
+    return data
 
 
-def export_json(papers: Sequence[Paper], history: History | None = None, kind: str = "export") -> str:
+def export_json(papers: Sequence[Paper], history: History | None = None, kind: str = "export",
+                state: dict | None = None) -> str:
     """The document as UTF-8-ready text: indented, non-ASCII kept as is, ending in a newline."""
-    return json.dumps(document(papers, history, kind), ensure_ascii=False, indent=1) + "\n"
+    return json.dumps(document(papers, history, kind, state), ensure_ascii=False, indent=1) + "\n"
 
 
 def looks_like_margin_json(head: bytes) -> bool:

@@ -27,6 +27,7 @@ from db.exporters.common import citation_key, citation_keys, export_title, title
 from db.paper import Paper
 from db.system.fileio import temporary_file
 from db.text.abstract_markup import abstract_to_plain
+from db.text.cleaning import strip_bidi
 from db.text.render import stars
 
 _INLINE_SPECIAL = re.compile(r"([\\`*_\[\]>])")
@@ -195,7 +196,7 @@ def safe_file_name(label: str, paper_id: str) -> str:
     avoids reserved device names (CON, NUL, COM1…), cuts the label to at most MAX_NAME_BYTES UTF-8 bytes at a
     character boundary and normalizes to NFC. The id makes the name unique, also on case-insensitive disks.
     """
-    name = " ".join(_FORBIDDEN.sub(" ", unicodedata.normalize("NFC", label)).split())
+    name = " ".join(_FORBIDDEN.sub(" ", unicodedata.normalize("NFC", strip_bidi(label))).split())
     encoded = name.encode("utf-8")[:MAX_NAME_BYTES]
     name = encoded.decode("utf-8", "ignore").strip(" .")
     if name.split(".")[0].upper() in _WINDOWS_RESERVED:

@@ -45,6 +45,7 @@ class Options:
 
     history: History | None = None
     include_abstract: bool = True
+    state: dict | None = None  # the library's user state (db.library.user_state), for `json`
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ WRITERS = (
            lambda papers, options: markdown_files(papers, include_abstract=options.include_abstract)),
     Writer("csv", ".csv", "CSV (exact text, for programs)", TEXT, lambda papers, options: export_csv(papers)),
     Writer("json", ".json", "Margin JSON (backup; import restores it)", TEXT,
-           lambda papers, options: export_json(papers, options.history)),
+           lambda papers, options: export_json(papers, options.history, state=options.state)),
     Writer("bibtex", ".bib", "BibTeX", TEXT, lambda papers, options: export_bibtex(papers)),
     Writer("csl-json", ".json", "CSL-JSON", TEXT, lambda papers, options: export_csl_json(papers)),
     Writer("ris", ".ris", "RIS (EndNote, Mendeley)", TEXT, lambda papers, options: export_ris(papers)),
@@ -91,11 +92,12 @@ __all__ = ["BINARY_FORMATS", "BY_NAME", "DESCRIPTIONS", "EXTENSIONS", "FILE_FORM
 
 
 def export(papers: Sequence[Paper], fmt: str, *, history: History | None = None,
-           include_abstract: bool = True) -> str:
+           include_abstract: bool = True, state: dict | None = None) -> str:
     """Export `papers` (in the order given) as the text of one file in format `fmt` (one of FILE_FORMATS).
 
     `history(paper_id)` returns a paper's earlier notes as (saved_at, text) pairs (`Library.note_history`);
-    only the `json` format uses it. `include_abstract` applies to `markdown`.
+    only the `json` format uses it, as it uses `state` (Library.user_state: highlight lists, interests, liked
+    sources, saved searches, checks). `include_abstract` applies to `markdown`.
     Raises MarginError for an unknown format, for `markdown-folder` (use `export_files`) or `xlsx` (`export_bytes`).
     """
     writer = BY_NAME.get(fmt)
@@ -105,7 +107,7 @@ def export(papers: Sequence[Paper], fmt: str, *, history: History | None = None,
         raise MarginError(f"export format '{fmt}' writes a folder of files; give a folder as the output")
     if writer.output == BINARY:
         raise MarginError(f"export format '{fmt}' writes a binary file; give a file name as the output")
-    return writer.write(papers, Options(history, include_abstract))
+    return writer.write(papers, Options(history, include_abstract, state))
 
 
 def export_bytes(papers: Sequence[Paper], fmt: str) -> bytes:
@@ -129,7 +131,7 @@ def export_files(papers: Sequence[Paper], fmt: str, *, include_abstract: bool = 
 
 
 def write_export(papers: Sequence[Paper], fmt: str, output: Path, *, history: History | None = None,
-                 include_abstract: bool = True, text: str | None = None) -> int:
+                 include_abstract: bool = True, text: str | None = None, state: dict | None = None) -> int:
     """Export `papers` in format `fmt` to `output` (a file, or a folder for FOLDER_FORMATS), atomically.
 
     `text` is the already exported text, when the caller has it. Returns the number of papers written.
@@ -146,6 +148,6 @@ def write_export(papers: Sequence[Paper], fmt: str, output: Path, *, history: Hi
         write_atomically(Path(output), export_bytes(papers, fmt))
         return len(papers)
     if text is None:
-        text = export(papers, fmt, history=history, include_abstract=include_abstract)
+        text = export(papers, fmt, history=history, include_abstract=include_abstract, state=state)
     write_atomically(Path(output), text)
     return len(papers)

@@ -11,12 +11,13 @@ import unicodedata
 from pathlib import Path
 
 from db.paper import PaperRecord
+from db.text.cleaning import BIDI_CONTROLS
 
 Skipped = tuple[int | None, str]
 NO_CONTENT = "a record with neither title nor abstract"
 DERIVED = "derived"  # Margin's exports mark a title that is its derived label, not a real title, with this
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f" + BIDI_CONTROLS + "]")  # bidi: cleaning.strip_bidi
 _SPACES = re.compile(r"[ \t\r\f\v]+")
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d|21\d\d)(?!\d)")
 _DOI = re.compile(r"10\.\d{4,9}/\S+")
@@ -27,7 +28,8 @@ _FILE_VENUE = re.compile(r"^([A-Za-z][A-Za-z\-]*?)[_\- ]?((?:19|20)\d\d)(?:\b|_|
 
 
 def strip_controls(text: str) -> str:
-    """`text` without C0/C1 control characters (tab, newline and carriage return are kept)."""
+    """`text` without C0/C1 control characters (tab, newline and carriage return are kept) and bidirectional
+    overrides (db.text.cleaning.strip_bidi)."""
     return _CONTROL.sub("", text)
 
 
@@ -161,7 +163,10 @@ class LineIndex:
 
 
 def finish(record: PaperRecord, skipped: list[Skipped], records: list[PaperRecord]) -> None:
-    """Append `record` to `records` when it has a title or an abstract, else report it in `skipped`."""
+    """Append `record` to `records` when it has a title or an abstract — or, without both, a DOI or authors with a
+    year, when it gets a title made of those (`stand_in_title`) — else report it in `skipped`."""
+    if not (record.title or record.abstract):
+        record.title = stand_in_title(record)
     if not (record.title or record.abstract):
         skipped.append((record.line, NO_CONTENT))
         return
@@ -170,3 +175,15 @@ def finish(record: PaperRecord, skipped: list[Skipped], records: list[PaperRecor
     if not record.openreview_id:
         record.openreview_id = openreview_from_url(record.url)
     records.append(record)
+
+
+def stand_in_title(record: PaperRecord) -> str | None:
+    """A title for a record that has neither title nor abstract, from what it has: `Smith et al. · Nature · 2020`
+    (first author's family name, venue, year) when it names authors and a year, else `DOI 10.1234/abc`;
+    None when it has too little to tell papers apart. Such a record (a JabRef article without title, a RIS record
+    with only a DOI) is kept, not skipped."""
+    if record.authors and record.year:
+        first = record.authors[0].split(",")[0].split()[-1] if record.authors[0].strip() else ""
+        who = f"{first} et al." if len(record.authors) > 1 else first
+        return " · ".join(str(part) for part in (who, record.venue, record.year) if part) or None
+    return f"DOI {record.doi}" if record.doi else None

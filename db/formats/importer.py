@@ -58,6 +58,9 @@ def decode(data: bytes, path: Path) -> tuple[str, str]:
     else:
         _reject_binary(text, path)
         return text, "utf-8"
+    if data.startswith(b"PK\x03\x04"):  # a zip: an xlsx (Margin's own export), docx, odt…
+        raise InputError(path, "a spreadsheet or other zip file, not a paper list: Margin writes xlsx for "
+                               "spreadsheets but does not read it; import a CSV or Margin's JSON export", line=1)
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
         raise InputError(path, "not a text file (it holds NUL bytes)", line=line)

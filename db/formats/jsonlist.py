@@ -69,7 +69,7 @@ def load_values(text: str, path: Path) -> tuple[list[tuple[int, object]], list[S
             return _array(text, start, lines, path), [], "json"
         first, end = _decode(text, start, path, lines)
     except json.JSONDecodeError as error:
-        raise InputError(path, f"JSON that does not parse ({error.msg})", line=error.lineno) from None
+        raise InputError(path, _unparsed(error, text), line=error.lineno) from None
     rest = _WS.match(text, end).end()
     if rest >= len(text):
         return [(lines.line(start), first)], [], "json"
@@ -82,8 +82,19 @@ def load_values(text: str, path: Path) -> tuple[list[tuple[int, object]], list[S
             values.append((lines.line(rest), value))
             rest = _WS.match(text, end).end()
     except json.JSONDecodeError as error:
-        raise InputError(path, f"JSON that does not parse ({error.msg})", line=error.lineno) from None
+        raise InputError(path, _unparsed(error, text), line=error.lineno) from None
     return values, [], "json"
+
+
+def _unparsed(error: json.JSONDecodeError, text: str) -> str:
+    """The message for JSON that does not parse, as a whole sentence: where, and that a file which ends inside a
+    value was probably cut short (Python's messages end in "…starting at", the position being a separate field)."""
+    where = f"{error.msg[0].lower()}{error.msg[1:]} line {error.lineno}, column {error.colno}"
+    if not error.msg.endswith(" at"):
+        where = f"{error.msg[0].lower()}{error.msg[1:]} at line {error.lineno}, column {error.colno}"
+    ends_inside = error.msg.startswith("Unterminated string") or not text[error.pos:].strip()
+    cut = "; the file ends inside a value: it may have been cut short" if ends_inside else ""
+    return f"JSON that does not parse ({where}{cut})"
 
 
 def _array(text: str, start: int, lines: LineIndex, path: Path) -> list[tuple[int, object]]:

@@ -90,13 +90,13 @@ def write_backup(library: Library, keep: int = KEEP, now: datetime | None = None
     """
     now = now or datetime.now(UTC)
     papers = backup_papers(library)
-    data = document(papers, library.note_history, kind="backup")
+    data = document(papers, library.note_history, kind="backup", state=library.user_state())
     data["created"] = now.astimezone(UTC).isoformat(timespec="seconds")
     data["screening"] = library.screening_state()  # the inclusion criteria and exclusion reasons (issue 29)
     folder = backup_folder(library)
     latest = latest_backup(library)
     data["papers"] += _deleted_since(library, latest)
-    if latest is not None and _same_papers(latest, data["papers"], data["screening"]):
+    if latest is not None and _same_papers(latest, data["papers"], data["screening"], data["state"]):
         try:
             stamp = now.timestamp()
             os.utime(latest, (stamp, stamp))
@@ -147,11 +147,12 @@ def backup_if_due(library: Library, max_age: timedelta = DEFAULT_MAX_AGE, keep: 
     return write_backup(library, keep=keep, now=now)
 
 
-def backup_folder_if_due(folder: str) -> str | None:
-    """`backup_if_due` on the library in `folder`, opened here: for a child process (the window runs the daily
-    backup in one, so that reading every paper does not hold the interpreter lock the window needs)."""
+def backup_folder_if_due(folder: str, now: bool = False) -> str | None:
+    """`backup_if_due` (with `now`: `write_backup`) on the library in `folder`, opened here: for a child process
+    (the window runs its backups in one, so that reading every paper does not hold the interpreter lock the window
+    needs)."""
     with Library.open(Path(folder), seed=False) as library:
-        path = backup_if_due(library)
+        path = write_backup(library) if now else backup_if_due(library)
     return str(path) if path is not None else None
 
 
@@ -163,10 +164,10 @@ def _free_name(folder: Path, now: datetime) -> Path:
     return path
 
 
-def _same_papers(path: Path, papers: list[dict], screening: dict | None = None) -> bool:
+def _same_papers(path: Path, papers: list[dict], screening: dict | None = None, state: dict | None = None) -> bool:
     try:
         old = json.loads(path.read_text(encoding="utf-8"))
-        return old.get("papers") == papers and old.get("screening") == screening
+        return old.get("papers") == papers and old.get("screening") == screening and old.get("state") == state
     except (OSError, ValueError, AttributeError):
         return False
 
@@ -183,12 +184,14 @@ class RestoreReport:
     added: ImportReport = field(default_factory=ImportReport)
     unmatched: int = 0
     kept: list[str] = field(default_factory=list)
+    state: int = 0  # items of the user state added (db.library.user_state.restore_state)
 
     def summary(self) -> str:
         """`annotations restored on 12 papers (3 already up to date)`, then `, newer edits kept on 2` and
         `, 1 not found` when there are such papers."""
         text = f"annotations restored on {len(self.changed):,} papers ({len(self.unchanged):,} already up to date)"
         text += f", newer edits kept on {len(self.kept):,}" if self.kept else ""
+        text += f", {self.state:,} lists, interests, saved searches and checks put back" if self.state else ""
         return text + (f", {self.unmatched:,} not found" if self.unmatched else "")
 
 
@@ -294,6 +297,7 @@ def restore(library: Library, data: dict, add_missing: bool = True, path: Path |
             (report.changed if changed else report.unchanged).append(paper_id)
             if kept:
                 report.kept.append(paper_id)
+    report.state = library.restore_user_state(data.get("state"))  # highlight lists, interests, saved searches…
     return report
 
 

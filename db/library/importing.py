@@ -22,6 +22,7 @@ from db.library.store import BIBLIOGRAPHIC_COLUMNS as _BIBLIOGRAPHIC
 from db.library.store import Store, log_change, now, prune_change_log
 from db.library.works import group_new_versions
 from db.paper import PaperRecord, implied_type, normalize_text
+from db.text.cleaning import fit_record
 from db.text.labels import LABEL_RULE, derive_label
 
 
@@ -157,6 +158,8 @@ def import_records(store: Store, records: Sequence[PaperRecord],
     """
     from db.system.memory import release_memory
 
+    for record in records:  # sizes and bidi controls, also for restores and the seed (import_job reports cuts)
+        fit_record(record)
     with store.lock:
         missing = keys_missing(store.conn)
     if missing:  # a paper written without its match keys (none of the Library's own paths does that)

@@ -21,6 +21,7 @@ from db.errors import LibraryError
 from db.library import annotations, deleting, importing, reading, triage, works
 from db.library import decisions as screening  # (Library.decisions is a method)
 from db.library import tags as tagging  # (Library.tags is a method)
+from db.library import user_state as states
 from db.library.importing import ImportReport
 from db.library.schema import DB_NAME, SCHEMA_VERSION
 from db.library.store import BUSY_TIMEOUT_MS, Store
@@ -84,8 +85,30 @@ class Library:
                 for corpus_file in bundled_corpus_files():
                     records += read_file(corpus_file).records
                 library.import_records(records)
-        library.keep_labels_current()
+        if not store.unwritable:  # a read-only library shows the labels it has
+            library.keep_labels_current()
         return library
+
+    @property
+    def unwritable(self) -> str | None:
+        """Why the library was opened read-only: "read-only" (a read-only medium, folder or file) or "disk full"
+        (db.library.unwritable); None when it can be written. Every mutation then raises LibraryError with
+        `refusal`, the one line to say ("…/library.db: read-only: changes can't be saved")."""
+        return self.store.unwritable
+
+    @property
+    def refusal(self) -> str | None:
+        return self.store.refusal
+
+    @property
+    def derived_folder(self) -> Path:
+        """Where derived data (search index, recommendation and map caches) lives: the library folder, or for an
+        unwritable library a folder of the user's cache (db.library.unwritable.derived_folder)."""
+        if self.store.unwritable:
+            from db.library.unwritable import derived_folder
+
+            return derived_folder(self.folder)
+        return self.folder
 
     def close(self) -> None:
         """Close the connection; the Library cannot be used afterwards."""
@@ -179,6 +202,11 @@ class Library:
     liked_source_ids = _on_store(triage.liked_source_ids)
     highlight_lists = _on_store(triage.highlight_lists)
     set_highlight_lists = _on_store(triage.set_highlight_lists)
+    saved_searches = _on_store(states.saved_searches)
+    save_search = _on_store(states.save_search)
+    remove_saved_search = _on_store(states.remove_saved_search)
+    user_state = _on_store(states.state)
+    restore_user_state = _on_store(states.restore_state)
 
     # ----------------------------------------------------------------- screening decisions
     set_decision = _on_store(screening.set_decision)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from db.library.match_keys import store_match_keys
 
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 DB_NAME = "library.db"
 
 # the tables of schema 5 (each later version's statements follow, and a new library runs them all)
@@ -143,6 +143,12 @@ SCHEMA_10 = [
     "CREATE TABLE IF NOT EXISTS work_splits (paper_id TEXT NOT NULL, other_id TEXT NOT NULL,"
     " PRIMARY KEY (paper_id, other_id))",
 ]
+# 10 → 11: saved searches in the library, so backups and JSON exports carry them (db.library.user_state; the window
+# kept them in QSettings before, and moves them here once)
+SCHEMA_11 = [
+    "CREATE TABLE IF NOT EXISTS saved_searches (name TEXT PRIMARY KEY, query TEXT NOT NULL,"
+    " position INTEGER NOT NULL DEFAULT 0)",
+]
 
 
 # MIGRATIONS[v] turns a version-v library into version v + 1: SQL statements, or a function called with the
@@ -181,13 +187,16 @@ MIGRATIONS: dict[int, list[str | Callable[[sqlite3.Connection], object]]] = {
     8: [*SCHEMA_9],
     # 9 → 10: versions of one work (db.library.works); a library's papers start as works of their own
     9: [*SCHEMA_10],
+    # 10 → 11: saved searches (db.library.user_state)
+    10: [*SCHEMA_11],
 }
 
 
 def create_script() -> str:
     """The SQL script that creates a new library at SCHEMA_VERSION (tables, indexes, triggers; no transaction:
     the store runs it inside one, so a crash leaves an empty file, never half a schema)."""
-    return TABLES + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8 + SCHEMA_9 + SCHEMA_10)
+    return TABLES + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8 + SCHEMA_9 + SCHEMA_10
+                                                        + SCHEMA_11)
 
 
 # the tables a rebuild copies from a damaged library, with their columns (in this order: the tuples of
@@ -209,6 +218,7 @@ SALVAGE_COLUMNS: dict[str, tuple[str, ...]] = {
     "screening_settings": ("key", "value"),
     "works": ("paper_id", "work_id", "reason"),
     "work_splits": ("paper_id", "other_id"),
+    "saved_searches": ("name", "query", "position"),
 }
 # the tables a rebuild does not copy, and why (every table of a library is in one of the two)
 NOT_SALVAGED = {

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from db.changes import NOTHING, Changes
 from db.errors import LibraryBusy, LibraryError
+from db.library import unwritable
 from db.library.damage import damaged, is_damage
 from db.library.migrations import migrate
 from db.library.schema import DB_NAME, SCHEMA_VERSION, create_script
@@ -71,6 +72,7 @@ class Store:
         self.write_wait_ms = BUSY_TIMEOUT_MS
         self._depth = 0  # transactions open on this connection (inner ones join the outer one)
         self._db = None
+        self.unwritable: str | None = None  # READ_ONLY or DISK_FULL (db.library.unwritable) when opened read-only
 
     @classmethod
     def open(cls, folder: Path) -> tuple[Store, int]:
@@ -80,12 +82,19 @@ class Store:
         LibraryDamaged for a damaged file, LibraryError when it cannot be opened, is from a newer Margin, or
         an upgrade failed (db.library.migrations; the library is then left as it was)."""
         path = folder / DB_NAME
+        before = unwritable.side_files(path)
+        reason = None
         try:
-            connection = sqlite3.connect(path, check_same_thread=False, timeout=10.0)
-            connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            connection.execute("PRAGMA journal_mode = WAL")
-            connection.execute("PRAGMA foreign_keys = ON")
-            connection.execute("PRAGMA synchronous = NORMAL")
+            try:
+                connection = _connect(path)
+                if path.exists() and not unwritable.writable(folder, path):  # SQLite fell back to reading only
+                    reason = unwritable.READ_ONLY  # (the WAL side files were there): say so, refuse writes
+            except sqlite3.OperationalError:
+                reason = unwritable.why_unwritable(folder, path) if path.exists() else None
+                if reason is None:
+                    raise
+                unwritable.remove_new_side_files(before)  # the failed attempt's empty -wal and -shm
+                connection = unwritable.open_unwritable(path, reason)
             version = connection.execute("PRAGMA user_version").fetchone()[0]
             if version > 0:  # the cheap part of an integrity check: the schema, the small indexes, both ends
                 for table in ("papers", "annotations"):  # of the tables (a few ms at 100k papers)
@@ -101,12 +110,18 @@ class Store:
                 f"{path}: this library was written by a newer Margin (schema {version}, this Margin reads "
                 f"up to {SCHEMA_VERSION}); update Margin to open it")
         if 0 < version < SCHEMA_VERSION:
+            if reason is not None:
+                connection.close()
+                raise LibraryError(f"{path}: this library is from an older Margin and must be upgraded, but it "
+                                   f"cannot be written ({reason}); copy the folder somewhere writable to open it")
             try:
                 migrate(connection, folder, version, SCHEMA_VERSION)
             except LibraryError:
                 connection.close()
                 raise
-        return cls(folder, connection), version
+        store = cls(folder, connection)
+        store.unwritable = reason
+        return store, version
 
     @property
     def db(self):
@@ -162,6 +177,8 @@ class Store:
                 finally:
                     self._depth -= 1
                 return
+            if self.unwritable:
+                raise LibraryError(self.refusal)
             self._begin()
             self._depth = 1
             try:
@@ -177,6 +194,11 @@ class Store:
                 raise
             finally:
                 self._depth = 0
+
+    @property
+    def refusal(self) -> str | None:
+        """The one line every write gets on a library opened read-only (db.library.unwritable), else None."""
+        return unwritable.refusal(self.folder / DB_NAME, self.unwritable) if self.unwritable else None
 
     @property
     def writing(self) -> bool:
@@ -259,3 +281,19 @@ class Store:
             for paper_id, kinds in self.conn.execute(sql, params):
                 by_paper.setdefault(paper_id, set()).update(kinds.split(","))
         return Changes.by_kinds(by_paper), newest
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """The ordinary read-write connection in WAL mode. Raises sqlite3.OperationalError where the file or its WAL
+    side files cannot be made or written (Store.open then tries db.library.unwritable)."""
+    connection = sqlite3.connect(path, check_same_thread=False, timeout=10.0)
+    try:
+        connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        connection.execute("PRAGMA journal_mode = WAL")
+        connection.execute("PRAGMA foreign_keys = ON")
+        connection.execute("PRAGMA synchronous = NORMAL")
+        connection.execute("PRAGMA user_version").fetchone()
+    except sqlite3.DatabaseError:
+        connection.close()
+        raise
+    return connection

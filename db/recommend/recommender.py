@@ -107,7 +107,7 @@ class Recommender:
 
     def __init__(self, library: Library):
         self.library = library
-        self._cache = TfidfCache(library.folder)
+        self._cache = TfidfCache(library.derived_folder)
         self._tfidf: TfidfMatrix | None = None
         self._lock = threading.RLock()
         self.last_refresh: RefreshReport | None = None

@@ -31,6 +31,7 @@ from db.search.analysis import (
     tag_value,
 )
 from db.search.postings import POSITIONS_FIELD, positional, weighted
+from db.text.cleaning import MAX_ABSTRACT, MAX_TITLE
 
 TITLE_BOOST = 2.0
 
@@ -61,9 +62,11 @@ def codec() -> W3Codec:
 
 def document(paper: Paper) -> dict:
     """The whoosh document for a paper (field name → value). Tags are kept whole, one per line (a comma stays
-    inside its tag)."""
-    parts = {"title": f"{TITLE_BOOST}{BOOST_MARK}{_clean(paper.label)}", "authors": " ; ".join(paper.authors),
-             "abstract": paper.abstract, "note": paper.note, "tags": " ; ".join(paper.tags)}
+    inside its tag). Title and abstract are indexed up to the sizes an import keeps (db.text.cleaning): a library
+    an older Margin filled with a 5 MB abstract is not indexed word by word for minutes."""
+    parts = {"title": f"{TITLE_BOOST}{BOOST_MARK}{_clean(paper.label[:MAX_TITLE])}",
+             "authors": " ; ".join(paper.authors), "abstract": paper.abstract[:MAX_ABSTRACT],
+             "note": paper.note, "tags": " ; ".join(paper.tags)}
     text = SEGMENT.join(parts[name] if name == "title" else _clean(parts[name]) for name in PARTS)
     return {
         "id": paper.id,

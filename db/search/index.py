@@ -94,7 +94,7 @@ class SearchIndex:
 
     @classmethod
     def for_library(cls, library: Library) -> SearchIndex:
-        return cls(library.folder / "index")
+        return cls(library.derived_folder / "index")
 
     # ----------------------------------------------------------------- keeping it current
     def ever_built(self) -> bool:

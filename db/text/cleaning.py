@@ -1,6 +1,7 @@
-"""What a user's note, title and tag are stored as: C0 control characters removed, and for titles and tags
-NFC with whitespace collapsed and a length limit. `tag_key` is the key under which tags are one and the same.
-No Qt, no database: the library, the import of backups, the query language and the window use these."""
+"""What a user's note, title and tag are stored as: C0 control characters and bidirectional overrides removed,
+and for titles and tags NFC with whitespace collapsed and a length limit. `tag_key` is the key under which tags
+are one and the same; `fit_record` brings an imported record within sane sizes. No Qt, no database: the library,
+the import of backups, the query language and the window use these."""
 
 from __future__ import annotations
 
@@ -10,11 +11,23 @@ from db.paper import normalize_text
 
 MAX_TITLE = 1000  # characters of a user's title (after cleaning)
 MAX_TAG = 200  # characters of a tag
-_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+# Bidirectional embeddings, overrides and isolates (LRE RLE PDF LRO RLO, LRI RLI FSI PDI): kept, a title with
+# U+202E shows "evil" as "live" and reorders everything after it (the "Trojan Source" spoofing, CVE-2021-42574).
+BIDI_CONTROLS = "\u202a-\u202e\u2066-\u2069"
+_BIDI = re.compile(f"[{BIDI_CONTROLS}]")
+_CONTROLS = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f{BIDI_CONTROLS}]")
+
+
+def strip_bidi(text: str) -> str:
+    """`text` without bidirectional embedding, override and isolate controls (U+202A–202E, U+2066–2069), so it
+    reads in the order it is stored. The one place every shown or written text goes through for this: storage
+    (notes, titles, tags, imported records), the reader and note preview, list labels and export file names."""
+    return _BIDI.sub("", text) if text else text
 
 
 def strip_controls(text: str) -> str:
-    """`text` without C0 control characters other than tab, line feed and carriage return.
+    """`text` without C0 control characters other than tab, line feed and carriage return, and without
+    bidirectional controls (strip_bidi).
 
     NUL, bell, escape and the like mean nothing in a note, title or tag; kept, they would go into every
     export, and an export holding a NUL is not a text file to any reader (Margin's import refuses it)."""
@@ -49,3 +62,47 @@ def clean_tag(name: str) -> str:
     if len(cleaned) > MAX_TAG:
         raise ValueError(f"a tag can have at most {MAX_TAG} characters")
     return cleaned
+
+
+# Sizes a paper list's field may have (characters; counts for lists). Real values are far below: the longest
+# abstract of the 4,000 real papers in ../shared/data/real has 2,393 characters, the longest title 153. A longer
+# value is cut at import, with one line naming the record (`fit_record`), so an absurd file cannot make every
+# later step (headline, match keys, index, the reader) work through megabytes.
+MAX_ABSTRACT = 50_000
+MAX_AUTHORS = 5_000  # names in one author list
+MAX_NAME = 300  # characters of one author, keyword or editor
+MAX_KEYWORDS = 500
+MAX_FIELD = 2_000  # venue, url, doi, ids and the other bibliographic fields
+MAX_NOTE = 10_000_000  # a note restored from a Margin JSON file; a longer one is refused, not cut
+
+
+def _cut(text: str | None, limit: int, name: str, said: list[str]) -> str | None:
+    if text is not None and len(text) > limit:
+        said.append(f"{name} cut to {limit:,} characters (it had {len(text):,})")
+        return text[:limit]
+    return text
+
+
+def fit_record(record) -> list[str]:
+    """Bring a db.paper.PaperRecord within the sizes above and remove bidirectional controls (strip_bidi), in
+    place. Returns what was cut, one phrase per field ("abstract cut to 50,000 characters (it had 5,400,000)");
+    empty when nothing was."""
+    said: list[str] = []
+    record.title = _cut(strip_bidi(record.title), MAX_TITLE, "title", said)
+    record.abstract = _cut(strip_bidi(record.abstract), MAX_ABSTRACT, "abstract", said) or ""
+    for name in ("venue", "url", "doi", "arxiv_id", "openreview_id"):
+        setattr(record, name, _cut(strip_bidi(getattr(record, name)), MAX_FIELD, name, said))
+    for name, limit in (("authors", MAX_AUTHORS), ("keywords", MAX_KEYWORDS)):
+        values = getattr(record, name)
+        if len(values) > limit:
+            said.append(f"{name} cut to the first {limit:,} (of {len(values):,})")
+        long = [value for value in values[:limit] if len(value) > MAX_NAME]
+        if long:
+            said.append(f"{len(long):,} of its {name} cut to {MAX_NAME} characters")
+        setattr(record, name, [strip_bidi(value[:MAX_NAME]) for value in values[:limit]])
+    for key, value in list(record.extra.items()):
+        if isinstance(value, str):
+            record.extra[key] = _cut(strip_bidi(value), MAX_FIELD, key, said)
+        elif isinstance(value, list):
+            record.extra[key] = [strip_bidi(str(item))[:MAX_NAME] for item in value[:MAX_AUTHORS]]
+    return said

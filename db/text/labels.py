@@ -18,6 +18,7 @@ import re
 from functools import lru_cache
 
 from db.text.abstract_markup import abstract_to_plain
+from db.text.cleaning import MAX_TITLE, strip_bidi
 
 LABEL_RULE = 2  # bump whenever derive_label's output changes: libraries then relabel their untitled papers
 _TEX_MARKS = ("$", "\\", "{", "*", "``", "''", "--", "~")
@@ -81,8 +82,12 @@ _TRIM = " ,;:–—-(“\"'"
 def display_label(paper) -> str:
     """What the list row shows for a `db.paper.Paper`: its label, with a title's TeX as plain Unicode
     (`Variational Inference via $\\chi$ Upper Bound` → `… via χ Upper Bound`, `$L^2$` → `L²`). A derived label
-    is plain text already."""
-    return paper.label if paper.title is None else title_plain(paper.label)
+    is plain text already. Bidirectional controls are removed (db.text.cleaning.strip_bidi) and a label longer
+    than a title may be (one stored by an older Margin) is cut with "…", so a row never lays out megabytes."""
+    label = strip_bidi(paper.label)
+    if len(label) > MAX_TITLE:
+        label = label[:MAX_TITLE] + "…"
+    return label if paper.title is None else title_plain(label)
 
 
 @lru_cache(maxsize=8192)

@@ -16,6 +16,7 @@ import nh3
 
 from db.paper import Paper, linked_files, published
 from db.text.abstract_markup import abstract_to_html, fold_for_matching, math_html
+from db.text.cleaning import MAX_TITLE, strip_bidi
 
 _ALLOWED_TAGS = {
     "a", "abbr", "b", "blockquote", "br", "code", "del", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i",
@@ -61,6 +62,7 @@ def note_preview(note: str) -> tuple[str, list[str]]:
     if opening > LINK_BRACKETS_MAX and opening > 2 * note.count("]("):
         note = note.replace("[", "&#91;")
         notices.append(NO_LINKS)
+    note = strip_bidi(note)  # a note from an older Margin may hold overrides: never reorder what follows
     try:
         return note_to_html(note), notices
     except RecursionError:
@@ -113,7 +115,7 @@ READER_LABELS = {"similar": "Similar papers", "why": "Recommended for: ", "versi
 # the extra fields (db.paper.EXTRA_KEYS) the reader shows, in this order; `%1` labels from READER_LABELS
 _SHOWN_EXTRA = ("type", "editors", "volume", "issue", "pages", "publisher", "address", "edition", "series", "month",
                 "isbn", "issn", "language", "decision", "presentation", "session", "note")
-READER_MAX_CHARS = 20_000  # longer abstracts are shown cut: laying out megabytes would freeze the window
+READER_MAX_CHARS = 10_000  # longer abstracts are shown cut (the longest real one: 2,393): layout is ~3.5 ms per 1,000
 READER_MAX_TAGS = 200  # a paper with more tags (an import gave it 10,000) shows these and how many are left
 
 
@@ -129,7 +131,8 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
     """
     pattern = highlight_pattern(highlight or [])
     texts = {**READER_LABELS, **(labels or {})}
-    heading = abstract_to_html(paper.label) if paper.title else html.escape(paper.label)  # a title's TeX rendered
+    label = paper.label[:MAX_TITLE]  # a label stored by an older Margin may be longer than a title can be
+    heading = abstract_to_html(label) if paper.title else html.escape(label)  # a title's TeX rendered
     parts = [f"<h2>{heading}</h2>"]
     if paper.authors:
         parts.append(f'<p class="authors">{html.escape(", ".join(paper.authors))}</p>')
@@ -170,7 +173,7 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
             "%1", f"{len(paper.abstract) - len(abstract):,}")) + "</p>")
     else:
         parts.append(f'<p class="abstract">{abstract_to_html(abstract, pattern)}</p>')
-    return "\n".join(parts)
+    return strip_bidi("\n".join(parts))  # nothing a file or user wrote reorders the text after it
 
 
 def bibliographic_details(paper: Paper, labels: dict[str, str] | None = None) -> str:

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import html
 
+from db.text.cleaning import strip_bidi
+
 
 def as_plain(text: str) -> str:
-    """`text` escaped inside a `<qt>` document: shown literally by any Qt widget that reads rich text."""
-    return "<qt>" + html.escape(text).replace("\n", "<br>") + "</qt>"
+    """`text` escaped inside a `<qt>` document: shown literally by any Qt widget that reads rich text, in the
+    order it is stored (bidirectional controls removed: db.text.cleaning.strip_bidi)."""
+    return "<qt>" + html.escape(strip_bidi(text)).replace("\n", "<br>") + "</qt>"

@@ -37,6 +37,7 @@ from db.changes import ADDED, RATING, READ, REMOVED, TAGS, Changes
 from db.library.library import Library
 from db.map.conference_map import COARSE, FINE, ConferenceMap, MapCache, colours
 from desktop.common.i18n import tr
+from desktop.common.library_settings import library_key
 from desktop.common.plain_text import as_plain
 from desktop.docks.map_plot import add_to_menus, build_plot, export_dialog, export_png
 from desktop.docks.map_worker import run_on_map_worker
@@ -97,12 +98,12 @@ class MapDock(QDockWidget):
         self.export_action = add_to_menus(self, window)
         self._recolour_timer = QTimer(self, singleShot=True, interval=150)
         self._recolour_timer.timeout.connect(self.recolour)
-        self.setVisible(window.settings.value("map/visible", False, type=bool))
+        self.setVisible(window.settings.value(library_key(window.library.folder, "map/visible"), False, type=bool))
 
     # ------------------------------------------------------------------ computing
     def _visibility_changed(self, visible: bool) -> None:
         if not self.w.property("closing"):
-            self.w.settings.setValue("map/visible", visible)
+            self.w.settings.setValue(library_key(self.w.library.folder, "map/visible"), visible)  # per library
         if visible and self.map is None:
             self.compute()
         elif visible and self._stale:  # what changed while hidden is shown now (library_changed)

@@ -33,6 +33,7 @@ FRAGMENT_ROLE = Qt.ItemDataRole.UserRole + 1
 TAG_ROLE = Qt.ItemDataRole.UserRole + 2
 VENUE_ROLE = Qt.ItemDataRole.UserRole + 3  # a venue entry's venue (for its context menu)
 SAVED_ROLE = Qt.ItemDataRole.UserRole + 4  # a saved search's name; its query replaces the whole query
+ACTIVE_ROLE = Qt.ItemDataRole.UserRole + 5  # True on an entry whose filter the list's query holds
 
 
 def quote(value: str) -> str:
@@ -119,6 +120,31 @@ class Sidebar(QTreeWidget):
         for i in range(self.topLevelItemCount()):
             item = self.topLevelItem(i)
             item.setExpanded(expanded.get(item.text(0), True))
+
+    # ------------------------------------------------------------------ which filters are on
+    def mark_active(self, query: str) -> list[str]:
+        """Mark every entry whose filter `query` holds — of every kind at once (Recommended, Unread, a venue, a
+        rating, tags) — in bold on a tinted row, and return their names in sidebar order: filters that pile up
+        are all seen, not only the last one clicked."""
+        folded, active = " ".join(query.split()).casefold(), []
+        brush = self.palette().highlight().color()
+        brush.setAlpha(50)
+        for section in range(self.topLevelItemCount()):
+            top = self.topLevelItem(section)
+            for row in range(top.childCount()):
+                item = top.child(row)
+                fragment = item.data(0, FRAGMENT_ROLE)
+                on = bool(fragment) and fragment.casefold() in folded
+                if bool(item.data(0, ACTIVE_ROLE)) != on:
+                    font = item.font(0)
+                    font.setBold(on)
+                    item.setFont(0, font)
+                    for column in (0, 1):
+                        item.setBackground(column, brush if on else Qt.GlobalColor.transparent)
+                    item.setData(0, ACTIVE_ROLE, on)
+                if on:
+                    active.append(item.text(0))
+        return active
 
     # ------------------------------------------------------------------ what a change moved
     def apply_changes(self, changes: Changes) -> None:
@@ -243,14 +269,12 @@ class Sidebar(QTreeWidget):
                 return False
         if not name.strip():
             return False
-        self.saved.save(name, query)
-        self.refresh()
+        self.saved.save(name, query, self.refresh)
         return True
 
     def remove_search(self, name: str) -> None:
         if self.saved is not None:
-            self.saved.remove(name)
-            self.refresh()
+            self.saved.remove(name, self.refresh)
 
     def rename_tag(self, name: str, new: str | None = None) -> bool:
         """Rename `name` (asking for the new name when `new` is None); merging into an existing tag asks first."""

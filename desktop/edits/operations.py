@@ -195,6 +195,23 @@ class Operations(QObject):
         self.edits.write(tr("Inclusion criteria"), lambda: self.library.set_criteria(text),
                          initiator)
 
+    def save_search(self, name: str, query: str, saved: Callable[[], None]) -> None:
+        """Save `query` as the saved search `name` (db.library.user_state); `saved()` once the library has it."""
+        def save() -> Changes:
+            changes = self.library.save_search(name, query)
+            saved()
+            return changes
+
+        self.edits.write(_said("Sidebar", "Save search") + f": {name}", save)
+
+    def remove_saved_search(self, name: str, saved: Callable[[], None]) -> None:
+        def remove() -> Changes:
+            changes = self.library.remove_saved_search(name)
+            saved()
+            return changes
+
+        self.edits.write(_said("Sidebar", "Delete saved search") + f": {name}", remove)
+
     def draw_check(self, scope: str, ids: Sequence[str], initiator: Any = None) -> None:
         """Draw random unseen papers of the view `scope` (its papers `ids`) into its triage check."""
         ids = list(ids)

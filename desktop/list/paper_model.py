@@ -13,6 +13,7 @@ from db.changes import READ as READ_CHANGE
 from db.changes import TAGS as TAGS_CHANGE
 from db.library.library import Library
 from db.paper import Paper
+from db.text.cleaning import strip_bidi
 from db.text.labels import display_label
 from db.text.names import family_name
 from db.text.render import stars
@@ -249,7 +250,10 @@ class PaperTableModel(QAbstractTableModel):
         paper = self.paper(index.row())
         if paper is None:
             return None
-        column = index.column()
+        value = self._value(paper, index.column(), role)
+        return strip_bidi(value) if isinstance(value, str) else value  # tags, venue, authors of an older library
+
+    def _value(self, paper: Paper, column: int, role: int):
         if role == DETAIL_ROLE:
             return self.detail(paper) if column == LABEL else None
         if role == Qt.ItemDataRole.FontRole:

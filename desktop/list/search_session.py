@@ -40,6 +40,9 @@ class SearchSession(QObject):
     resultsReady = Signal(object, bool)
     message = Signal(str, int)  # a status-bar message and how long to show it (ms; 0 clears the bar)
     searched = Signal(str)  # a search was sent to the worker (for tests and the benchmark)
+    # a recommendation query other than the one shown was sent: its answer can take seconds (the model is fitted
+    # first), and the list must not show the previous results meanwhile as if they were it
+    preparing = Signal(str)
 
     def __init__(self, library: Library, box: QLineEdit, parent=None, new_library: bool = False):
         super().__init__(parent)
@@ -107,6 +110,8 @@ class SearchSession(QObject):
             self.resultsReady.emit(self.ordered(self.all_ids), keep_place)
             return
         self.service.search(query)
+        if query.kind.recommendation and query.text != self.query:
+            self.preparing.emit(query.text)
         self.searched.emit(query.text)
 
     # ---------------------------------------------------------------- what happened

@@ -51,6 +51,7 @@ class WindowActions:
             lambda on: window.settings.setValue(IMPORT_ANNOTATIONS_KEY, on))
         self.export_action = self._action(file_menu, tr("&Export…"), self.export_dialog, "Ctrl+E")
         self.vault_keeper = VaultKeeper(window, file_menu)  # an Obsidian vault kept updated (issue 30)
+        self.back_up = self._action(file_menu, tr("&Back up now"), self.back_up_now)
         file_menu.addSeparator()
         self._action(file_menu, tr("&Quit"), window.close, QKeySequence.StandardKey.Quit)
 
@@ -308,7 +309,8 @@ class WindowActions:
         def work() -> int:
             with Library.open(folder, seed=False) as library:
                 return write_export(library.papers(ids), fmt, output, history=library.note_history,
-                                    include_abstract=include_abstract)
+                                    include_abstract=include_abstract,
+                                    state=library.user_state() if fmt == "json" else None)
 
         def done(count: int) -> None:
             self.last_export = (count, str(output))
@@ -323,6 +325,16 @@ class WindowActions:
 
         self.w.statusBar().showMessage(plural(tr("Exporting %Ln paper(s)…", "", len(ids)), len(ids)))
         run_in_background(self.w, work, done, failed)
+
+    def back_up_now(self) -> None:
+        """Help → Back up now: a backup of every annotation and the user state, said in the status bar."""
+        if self.w.library.unwritable:
+            self.w.statusBar().showMessage(self.w.library.refusal or "", 8000)
+            return
+        self.w.note_editor.flush()  # the words typed a moment ago are in it too
+        self.w.statusBar().showMessage(tr("Backing up…"))
+        self.w.backups.back_up_now(lambda path: self.w.statusBar().showMessage(
+            tr("Backed up to %1").replace("%1", str(path)), 8000))
 
     def open_backups(self) -> None:
         folder = backup_folder(self.w.library)

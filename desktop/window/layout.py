@@ -8,6 +8,7 @@ sizes the reader, list and note together."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from PySide6.QtCore import QCoreApplication, QSettings, Qt
 from PySide6.QtGui import QFont, QGuiApplication
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from db.library.library import Library
+from desktop.common.library_settings import library_key
 from desktop.docks.saved_searches import SavedSearches
 from desktop.docks.sidebar import Sidebar
 from desktop.list.delegates import PaperDelegate, StarDelegate
@@ -128,7 +130,7 @@ def build_widgets(window: QMainWindow, model: PaperTableModel, library: Library,
     empty_label.setMargin(24)
     empty_label.hide()
 
-    sidebar = Sidebar(library, window, saved=SavedSearches(settings, library.folder))
+    sidebar = Sidebar(library, window, saved=SavedSearches(settings, library, window.ops))
     sidebar.setObjectName("sidebar")
     sidebar.setAccessibleName(QCoreApplication.translate("MainWindow", "Library, venues, ratings and tags"))
 
@@ -221,42 +223,61 @@ def fit_to_screen(window: QMainWindow) -> None:
     window.resize(min(1280, room.width() - 40) if room else 1280, min(780, room.height() - 60) if room else 780)
 
 
+# kept per library (library_key); the window's size and the zoom are the same for every library. A library seen
+# for the first time takes the splitters, columns and sort last used anywhere (the plain keys), never the query.
+_PER_LIBRARY = ("window/splitter", "window/readerSplitter", HEADER_KEY, "list/columnCount", "list/sortKey",
+                "list/sortDescending")
+
+
 def restore_layout(window) -> None:
-    """Put back the layout saved by `save_layout` on `window` (a MainWindow: its `widgets`, `settings` and
-    `search`): geometry, splitters, columns, sort, zoom, last query."""
+    """Put back the layout saved by `save_layout` on `window` (a MainWindow: its `widgets`, `settings`, `library`
+    and `search`): geometry, splitters, columns, sort, zoom, last query (per library)."""
     s, w = window.settings, window.widgets
+    own = partial(library_key, window.library.folder)
+
+    def value(name: str, *default, **kind):
+        return s.value(own(name), *default, **kind) if s.contains(own(name)) else s.value(name, *default, **kind)
+
     if s.value("window/geometry"):
         window.restoreGeometry(s.value("window/geometry"))
-    if s.value("window/splitter"):
-        w.splitter.restoreState(s.value("window/splitter"))
-    if s.value("window/readerSplitter"):
-        w.right_splitter.restoreState(s.value("window/readerSplitter"))
-    if s.value(HEADER_KEY):
+    if value("window/splitter"):
+        w.splitter.restoreState(value("window/splitter"))
+    if value("window/readerSplitter"):
+        w.right_splitter.restoreState(value("window/readerSplitter"))
+    if value(HEADER_KEY):
         header = w.paper_list.horizontalHeader()
-        header.restoreState(s.value(HEADER_KEY))
+        header.restoreState(value(HEADER_KEY))
         for column in COLUMN_WIDTHS:  # a column newer than the saved layout (authors) starts hidden
-            if column >= s.value("list/columnCount", 6, type=int):
+            if column >= value("list/columnCount", 6, type=int):
                 header.setSectionHidden(column, True)
-    window.search.sort_key = s.value("list/sortKey") or None
-    window.search.sort_descending = s.value("list/sortDescending", False, type=bool)
+    window.search.sort_key = value("list/sortKey") or None
+    window.search.sort_descending = value("list/sortDescending", False, type=bool)
     apply_zoom(window, s.value("reader/zoom", 0, type=int))
     w.search_box.blockSignals(True)
-    w.search_box.setText(s.value("search/lastQuery", "", type=str))
+    w.search_box.setText(s.value(own("search/lastQuery"), "", type=str))
     w.search_box.blockSignals(False)
 
 
+def saved_paper(window) -> str | None:
+    """The paper the reader showed when the window on this library last closed (None when none was)."""
+    return window.settings.value(library_key(window.library.folder, "reader/paper"), "", type=str) or None
+
+
 def save_layout(window) -> None:
-    """Keep `window`'s layout (what `restore_layout` puts back) in its QSettings."""
+    """Keep `window`'s layout (what `restore_layout` puts back) and the current paper in its QSettings."""
     s, w = window.settings, window.widgets
+    own = partial(library_key, window.library.folder)
     s.setValue("window/geometry", window.saveGeometry())
-    s.setValue("window/splitter", w.splitter.saveState())
-    s.setValue("window/readerSplitter", w.right_splitter.saveState())
-    s.setValue(HEADER_KEY, w.paper_list.horizontalHeader().saveState())
-    s.setValue("list/columnCount", w.paper_list.model().columnCount())
-    s.setValue("list/sortKey", window.search.sort_key or "")
-    s.setValue("list/sortDescending", window.search.sort_descending)
+    values = {"window/splitter": w.splitter.saveState(), "window/readerSplitter": w.right_splitter.saveState(),
+              HEADER_KEY: w.paper_list.horizontalHeader().saveState(),
+              "list/columnCount": w.paper_list.model().columnCount(), "list/sortKey": window.search.sort_key or "",
+              "list/sortDescending": window.search.sort_descending}
+    for name in _PER_LIBRARY:
+        s.setValue(name, values[name])
+        s.setValue(own(name), values[name])
     s.setValue("reader/zoom", w.reader.zoom)
-    s.setValue("search/lastQuery", w.search_box.text())
+    s.setValue(own("search/lastQuery"), w.search_box.text())
+    s.setValue(own("reader/paper"), window.current_paper_id() or "")
     s.sync()
 
 

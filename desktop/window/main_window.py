@@ -40,7 +40,7 @@ from desktop.reader.screening_keys import ScreeningKeys
 from desktop.window.actions import WindowActions
 from desktop.window.backups import BackupSchedule
 from desktop.window.closing import ask_close_during_import, save_pending_edits, stop_import
-from desktop.window.layout import build_widgets, fit_to_screen, restore_layout, save_layout
+from desktop.window.layout import build_widgets, fit_to_screen, restore_layout, save_layout, saved_paper
 from desktop.window.lazy_docks import LazyDocks, settle_heap
 from desktop.window.shortcuts import TriageKeys
 from desktop.window.status import WindowStatus
@@ -86,6 +86,9 @@ class MainWindow(QMainWindow):
                                               self.view_banner, self.view_label, self.back_button, self)
         self.status = WindowStatus(self.statusBar(), self.count_label, self.pending_label, self.empty_label,
                                    self.paper_list, library, self.model, self.search, self.edits, self)
+        self.status.active_filters = self.sidebar.mark_active  # every filter that is on, marked and named
+        if library.unwritable:  # a read-only medium or a full disk: said once, for as long as the window is open
+            self.status.show_unwritable(library.unwritable)
         # the list's commands and the counts, under the names the menus, the triage keys, the docks, the annotating
         # commands and tests call on the window
         lc = self.list_controller
@@ -115,7 +118,7 @@ class MainWindow(QMainWindow):
         restore_layout(self)
         self.model.set_ids(self.search.ordered(self.search.all_ids))
         self._update_status()
-        if self.model.rowCount():
+        if self.model.rowCount() and not self.select_paper(saved_paper(self) or ""):  # where the reader was
             self.select_row(0)
         if self.search_box.text().strip():
             self.search.start()
@@ -132,6 +135,8 @@ class MainWindow(QMainWindow):
         self.search_service.worker.ready.connect(settle_heap)
         self.list_controller.currentChanged.connect(self._current_changed)
         self.list_controller.refreshCurrent.connect(self.show_current)
+        self.list_controller.resultsShown.connect(lambda: self.sidebar.mark_active(self.search.query))
+        self.search.preparing.connect(self.status.preparing)  # Ctrl+R shows what it names, or says it is coming
         self.list_controller.resultsShown.connect(self.status.update)
         self.search.message.connect(self.status.show_hint)
         self.search_service.worker.status.connect(self.status.show_message)

@@ -5,10 +5,13 @@ problems)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QLocale, QObject
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QStatusBar
 
 from db.library.library import Library
+from db.library.unwritable import DISK_FULL
 from desktop.common.i18n import number, plural
 from desktop.common.plain_text import as_plain
 from desktop.edits.pending_edits import PendingEdits
@@ -33,6 +36,7 @@ class WindowStatus(QObject):
         self.view = view
         self.library, self.model, self.search, self.edits = library, model, search, edits
         self.counts = (0, 0)  # (read, total) papers of the library
+        self.active_filters: Callable[[str], list[str]] = lambda query: []  # the sidebar's names of them
 
     def recount(self) -> None:
         """Count read papers and all papers anew (at start, after an import or a deletion) and show the counts."""
@@ -56,9 +60,13 @@ class WindowStatus(QObject):
             counted = plural(self.tr("counting… of %Ln paper(s) · read %2 of %3", "", total), total)
         self.count_label.setText(counted.replace("%2", number(read)).replace("%3", number(total)))
         query = self.search.query.strip()
-        if shown == 0 and (query or total == 0):
-            self.empty_label.setText(self.tr("No papers match “%1”.").replace("%1", query) if query
-                                     else self.tr("The library has no papers yet: File → Import…"))
+        if shown == 0 and self.search.complete and (query or total == 0 or self.search.kind.recommendation):
+            filters = self.active_filters(query) if query else []
+            text = (self.tr("No papers match “%1”.").replace("%1", query) if query
+                    else self.tr("The library has no papers yet: File → Import…"))
+            if filters:  # every filter that is on, by name
+                text += "\n" + self.tr("Filters on: %1. All papers clears them.").replace("%1", " · ".join(filters))
+            self.empty_label.setText(text)
             self.fit_empty_label()
             self.empty_label.show()
         else:
@@ -82,6 +90,24 @@ class WindowStatus(QObject):
         else:
             self.pending_label.hide()
             self.bar.showMessage(self.tr("All changes are saved"), MESSAGE_MS)
+
+    def preparing(self, query: str) -> None:
+        """A recommendation query was sent (Ctrl+R, Recommended): until its answer comes, the list shows no paper
+        of the previous view but says the recommendations are being prepared."""
+        self.model.set_ids([])
+        self.empty_label.setText(self.tr("Preparing “%1”…").replace("%1", query))
+        self.fit_empty_label()
+        self.empty_label.show()
+
+    def show_unwritable(self, reason: str) -> None:
+        """Say in the status bar, for as long as the window is open, that the library cannot be written (`reason`:
+        db.library.unwritable's READ_ONLY or DISK_FULL); the edits made meanwhile wait as "Not saved yet"."""
+        text = (self.tr("The disk is full: changes can't be saved") if reason == DISK_FULL
+                else self.tr("Read-only: changes can't be saved"))
+        label = QLabel(text, self.bar)
+        label.setObjectName("unwritableLabel")
+        label.setToolTip(as_plain(self.library.refusal or text))
+        self.bar.addPermanentWidget(label)
 
     def show_message(self, message: str) -> None:
         """A passing message (the worker's status, a failed backup)."""

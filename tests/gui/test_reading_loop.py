@@ -223,7 +223,8 @@ def test_sidebar_clicks_replace_their_kind_and_ctrl_click_adds(make_window, shor
     wait_for_query(window, qtbot, 'venue:"Venue X" venue:"ICML 2026"')
     assert window.model.rowCount() == 0
     assert window.empty_label.isVisible()
-    assert window.empty_label.text() == 'No papers match “venue:"Venue X" venue:"ICML 2026"”.'
+    assert window.empty_label.text() == ('No papers match “venue:"Venue X" venue:"ICML 2026"”.\n'
+                                         "Filters on: ICML 2026 · Venue X. All papers clears them.")  # issue 31
     click_sidebar(window, qtbot, "All papers")
     wait_for_query(window, qtbot, "")
     assert window.model.rowCount() == 538 and not window.empty_label.isVisible()

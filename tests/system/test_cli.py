@@ -4,7 +4,7 @@ is no display."""
 from tests.helpers.runner import margin
 
 
-def test_window_command_without_display_says_so_in_one_line(library_dir):
+def test_window_command_without_display_says_so_in_one_line(seeded_copy, library_dir):
     no_display = {"DISPLAY": None, "WAYLAND_DISPLAY": None, "QT_QPA_PLATFORM": None}
     result = margin(library=library_dir, env=no_display, timeout=60, subprocess=True)
     assert result.returncode == 1

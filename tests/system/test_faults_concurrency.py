@@ -4,6 +4,7 @@ whoosh's LockError never reaches the user, and a clear message where one process
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 import threading
 import time
@@ -25,9 +26,10 @@ from tests.helpers.runner import margin
 
 
 @pytest.fixture
-def folder(tmp_path) -> Path:
+def folder(seeded_library, tmp_path) -> Path:
     folder = tmp_path / "lib"
-    assert margin("list", "x", library=folder, subprocess=True).returncode == 0  # seeded, index built
+    shutil.copytree(seeded_library, folder)  # a command line makes no library by accident (issue 31)
+    assert margin("list", "x", library=folder, subprocess=True).returncode == 0  # index built
     return folder
 
 

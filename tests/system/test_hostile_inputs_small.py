@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 
 import pytest
 
@@ -13,8 +14,9 @@ from tests.helpers.runner import margin
 
 
 @pytest.fixture
-def folder(tmp_path):
+def folder(seeded_library, tmp_path):
     folder = tmp_path / "lib"
+    shutil.copytree(seeded_library, folder)  # a command line makes no library by accident (issue 31)
     assert margin("list", library=folder, subprocess=True).returncode == 0
     return folder
 

@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from db.library.library import Library
 from desktop.window.single_instance import InstanceServer, ask_running_instance, server_name
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,6 +28,7 @@ def test_second_instance_reaches_the_first(qtbot, tmp_path):
 
 def test_second_process_exits_and_says_so(qtbot, tmp_path):
     library = tmp_path / "lib"
+    Library.open(library).close()  # the window refuses a folder that holds no library (issue 31)
     server = InstanceServer(library)
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     process = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--library", str(library)],

@@ -10,8 +10,9 @@ from tests.helpers.corpus import ABSTRACTS
 from tests.helpers.runner import margin
 
 
-def test_list_json_on_new_library_has_the_38_seed_papers(library_dir):
-    result = margin("list", "--json", library=library_dir)
+def test_list_json_on_new_library_has_the_38_seed_papers(tmp_path):
+    # only the default library folder is made and seeded on first use (issue 31: a typo is refused)
+    result = margin("list", "--json", env={"XDG_DATA_HOME": str(tmp_path)})
     assert result.returncode == 0, result.stderr
     papers = json.loads(result.stdout)
     assert len(papers) == 38
@@ -34,7 +35,7 @@ def test_import_into_new_library_holds_only_the_named_file(library_dir, tmp_path
     assert again.stdout.strip() == "0 new, 0 updated, 2 unchanged, 0 duplicates in the file, 0 skipped"
 
 
-def test_annotate_then_list_query_and_export(library_dir, tmp_path):
+def test_annotate_then_list_query_and_export(seeded_copy, library_dir, tmp_path):
     result = margin("annotate", "9342e12f", "--tag", "theory", "--tag", "CoT", "--rating", "5",
                     "--note", "Budget: $50 for data and a wombat", "--read", library=library_dir)
     assert result.returncode == 0, result.stderr
@@ -53,7 +54,7 @@ def test_annotate_then_list_query_and_export(library_dir, tmp_path):
     assert stdout == text
 
 
-def test_rating_zero_clears_and_title_empty_clears(library_dir):
+def test_rating_zero_clears_and_title_empty_clears(seeded_copy, library_dir):
     margin("annotate", "9342e12f8e8d", "--rating", "3", "--title", "Lower bounds for CoT", library=library_dir)
     paper = json.loads(margin("list", "--json", library=library_dir).stdout)[0]
     assert (paper["rating"], paper["label"], paper["title"]) == (3, "Lower bounds for CoT", "Lower bounds for CoT")
@@ -62,7 +63,7 @@ def test_rating_zero_clears_and_title_empty_clears(library_dir):
     assert paper["rating"] is None and paper["title"] is None and paper["label"].startswith("We prove lower bounds")
 
 
-def test_rating_or_tagging_marks_read_unless_unread_is_given(library_dir):
+def test_rating_or_tagging_marks_read_unless_unread_is_given(seeded_copy, library_dir):
     def read(pid):
         return {p["id"]: p["read"] for p in json.loads(margin("list", "--json", library=library_dir).stdout)}[pid]
 
@@ -81,14 +82,14 @@ def test_rating_or_tagging_marks_read_unless_unread_is_given(library_dir):
     (("export", "--format", "markdown", "--output", "/nonexistent/dir/notes.md"), "does not exist"),
     (("import", "/nonexistent/file.txt"), "/nonexistent/file.txt: no such file"),
 ])
-def test_bad_input_is_one_line_exit_1(library_dir, args, message):
+def test_bad_input_is_one_line_exit_1(seeded_copy, library_dir, args, message):
     result = margin(*args, library=library_dir)
     assert result.returncode == 1
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
 
 
-def test_bad_file_changes_nothing(library_dir, tmp_path):
+def test_bad_file_changes_nothing(seeded_copy, library_dir, tmp_path):
     margin("list", library=library_dir)
     before = (library_dir / "library.db").stat().st_size, margin("list", "--json", library=library_dir).stdout
     binary = tmp_path / "bad.txt"
@@ -106,7 +107,7 @@ def test_usage_errors_exit_2(library_dir):
     assert margin("frobnicate", library=library_dir).returncode == 2
 
 
-def test_environment_variable_selects_library(library_dir):
+def test_environment_variable_selects_library(seeded_copy, library_dir):
     result = margin("list", env={"MARGIN_LIBRARY": str(library_dir)})
     assert result.returncode == 0 and (library_dir / "library.db").exists()
 

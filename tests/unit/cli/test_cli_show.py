@@ -13,7 +13,7 @@ def run(capsys, *argv):
     return code, out, err
 
 
-def test_show_prints_one_paper_with_its_fields(library_dir, capsys):
+def test_show_prints_one_paper_with_its_fields(seeded_copy, library_dir, capsys):
     lib = ["--library", str(library_dir)]
     assert run(capsys, "annotate", AGENTS, "--tag", "agents", "--rating", "4", "--note", "check §3", *lib)[0] == 0
     code, out, err = run(capsys, "show", AGENTS[:6], *lib)
@@ -26,7 +26,7 @@ def test_show_prints_one_paper_with_its_fields(library_dir, capsys):
     assert code == 1 and out == "" and err.count("\n") == 1 and "no single paper has the id 'ffffffff'" in err
 
 
-def test_tags_lists_tags_with_counts(library_dir, capsys):
+def test_tags_lists_tags_with_counts(seeded_copy, library_dir, capsys):
     lib = ["--library", str(library_dir)]
     run(capsys, "annotate", AGENTS, "--tag", "agents", "--tag", "theory", *lib)
     code, out, _err = run(capsys, "tags", *lib)

@@ -33,9 +33,18 @@ def run(capsys, library_dir, *args: str) -> tuple[int, str, str]:
 
 
 def test_default_exports_annotated_papers_only(annotated, library_dir, capsys):
-    code, out, _ = run(capsys, library_dir, "--format", "json")
+    code, out, _ = run(capsys, library_dir, "--format", "csv")
     assert code == 0
-    assert [item["id"] for item in json.loads(out)["papers"]] == annotated
+    assert [row["id"] for row in csv.DictReader(io.StringIO(out.removeprefix("\ufeff"), newline=""))] == annotated
+
+
+def test_default_json_export_keeps_the_papers_only_read(annotated, library_dir, capsys):
+    """JSON is the format that restores: a paper only read is the user's work too (issue 31)."""
+    code, out, _ = run(capsys, library_dir, "--format", "json")
+    with Library.open(library_dir) as library:
+        read_only = library.ids()[6]
+    assert code == 0
+    assert [item["id"] for item in json.loads(out)["papers"]] == [*annotated, read_only]
 
 
 def test_all_exports_every_paper_in_library_order(annotated, library_dir, capsys):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.helpers.runner import margin
 
 
-def test_cli_highlight(library_dir):
+def test_cli_highlight(seeded_copy, library_dir):
     def highlight(*args):
         return margin("highlight", *args, library=library_dir)
 

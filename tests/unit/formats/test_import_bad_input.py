@@ -88,7 +88,8 @@ def test_cli_reports_bad_file_and_leaves_library_unchanged(tmp_path, library):
     bad.write_bytes(BAD["broken.json"])
     result = margin("import", str(good), str(bad), library=library.folder)
     assert result.returncode == 1
-    assert result.stderr.strip() == f"margin: {bad}:4: JSON that does not parse (Expecting ',' delimiter)"
+    assert result.stderr.strip() == (f"margin: {bad}:4: JSON that does not parse (expecting ',' delimiter at line 4, "
+                                     "column 1)")
     assert "Traceback" not in result.stderr
     assert snapshot(library) == before
 

@@ -78,7 +78,7 @@ def test_the_next_backup_keeps_a_deleted_papers_annotations_and_restoring_brings
     assert back.rating == 4 and back.note == "second thought" and back.user_title == "My title"
 
 
-def test_cli_delete_needs_yes_then_deletes_and_keeps_a_backup(library_dir):
+def test_cli_delete_needs_yes_then_deletes_and_keeps_a_backup(seeded_copy, library_dir):
     assert margin("annotate", FIRST[:6], "--rating", "5", library=library_dir).returncode == 0
     asked = margin("delete", FIRST[:6], SECOND, library=library_dir)
     assert asked.returncode == 2

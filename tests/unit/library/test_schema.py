@@ -11,7 +11,8 @@ from db.library.schema import NOT_SALVAGED, SALVAGE_COLUMNS, SALVAGE_FITS
 _SCHEMA_8 = "bf07bf2586ee957a29340726258b2c0adcc771eceaa4d059f35dbcb98300a43e"
 # the tables later versions added, by table name with their indexes (a new library has them; the hash covers the rest)
 _LATER = {"decisions", "exclusion_reasons", "screening_settings",  # 8 → 9 (issue 29)
-          "works", "work_splits"}  # 9 → 10 (issue 30, versions of one work)
+          "works", "work_splits",  # 9 → 10 (issue 30, versions of one work)
+          "saved_searches"}  # 10 → 11 (issue 31)
 
 
 def _master(library: Library) -> list[tuple]:

@@ -115,7 +115,7 @@ def test_parsed_query_says_whether_it_ranks(query, ranked):
     assert parse_query(query, query_analyzers()).ranked is ranked
 
 
-def test_list_of_a_venue_keeps_its_first_line_after_annotating_it(library_dir):
+def test_list_of_a_venue_keeps_its_first_line_after_annotating_it(seeded_copy, library_dir):
     query = 'venue:"ICML 2026"'
     listed = margin("list", query, library=library_dir)
     assert listed.code == 0, listed.stderr
