@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from db.errors import LibraryError
-from db.library import annotations, deleting, importing, reading, triage
+from db.library import annotations, deleting, importing, reading, syncing, triage
 from db.library import tags as tagging  # (Library.tags is a method)
 from db.library.importing import ImportReport
 from db.library.schema import DB_NAME, SCHEMA_VERSION
@@ -188,6 +188,23 @@ class Library:
     delete_papers = _on_store(deleting.delete_papers)
     undelete_papers = _on_store(deleting.undelete_papers)
     deleted_items = _on_store(deleting.deleted_items)
+
+    # ----------------------------------------------------------------- sync bookkeeping (db.sync)
+    def write_as(self, writer: str) -> None:
+        """Name this connection's changes `writer` in the change log (a sync's connection: syncing.SYNC_WRITER)."""
+        self.store.writer = self.writer = writer
+
+    sync_state, set_sync_state = _on_store(syncing.sync_state), _on_store(syncing.set_sync_state)
+    sync_changed_papers, sync_paper_states = _on_store(syncing.changed_papers), _on_store(syncing.paper_states)
+    sync_field_clocks, sync_set_field_clocks = _on_store(syncing.field_clocks), _on_store(syncing.set_field_clocks)
+    sync_field_entities, sync_unstamped_renames = _on_store(syncing.field_entities), _on_store(syncing.unstamped_renames)
+    sync_add_to_outbox, sync_outbox = _on_store(syncing.add_to_outbox), _on_store(syncing.outbox)
+    sync_outbox_size, sync_drop_from_outbox = _on_store(syncing.outbox_size), _on_store(syncing.drop_from_outbox)
+    sync_put_paper, sync_merge_note = _on_store(syncing.put_paper), _on_store(syncing.merge_note)
+    sync_add_history, sync_tag_carriers = _on_store(syncing.add_history), _on_store(syncing.tag_carriers)
+    sync_dismissals, sync_add_rename = _on_store(syncing.dismissal_pairs), _on_store(syncing.add_rename)
+    sync_renames_of = _on_store(syncing.renames_of)
+    sync_add_conflict, sync_conflicts = _on_store(syncing.add_conflict), _on_store(syncing.conflicts)
 
     def rows(self, sql: str, params=()) -> list[tuple]:
         """Run a read-only SQL query and return its rows as tuples: for tests and benchmarks only (product code

@@ -1,0 +1,114 @@
+"""Stamping: turning what changed in the library since the last stamp into changes queued for the server.
+
+The change log (db.library.store) says which papers changed and when; the values themselves are read now and
+compared with the digest kept of each field's last value sent or applied (db.library.syncing): a field whose
+value differs gets a stamp of the hybrid logical clock (db.sync.clock) from the time of the paper's latest
+change, and goes into the outbox with its value. The library's own fields (interests, liked sources,
+highlight lists) are compared every time; they are few. Tag renames made here are stamped as operations.
+Changes a sync applied are logged by db.library.syncing.SYNC_WRITER and never stamped again.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+from db.sync.clock import Clock
+from db.sync.kinds import LIBRARY, PAPER, REGISTRY, kind_of
+
+CHUNK = 2000  # papers compared at a time (bounds the memory of a first sync)
+
+
+def clock_of(library) -> Clock:
+    """The library's hybrid logical clock (its device id is made on first use)."""
+    state = library.sync_state()
+    device = state.get("device")
+    if device is None:
+        device = uuid.uuid4().hex[:12]
+        library.set_sync_state({"device": device})
+    wall, counter = (int(part) for part in state.get("clock", "0.0").split("."))
+    return Clock(device, (wall, counter))
+
+
+def save_clock(library, clock: Clock) -> None:
+    library.set_sync_state({"clock": f"{clock.wall}.{clock.counter}"})
+
+
+def dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def stamp(library) -> int:
+    """Queue every change made here since the last stamp (one write transaction of the library). Returns how
+    many fields were queued."""
+    queued = 0
+    with library.transaction():
+        clock = clock_of(library)
+        stamped = int(library.sync_state().get("stamped", "0"))
+        found = library.sync_changed_papers(stamped) if stamped else None
+        if found is None:  # first sync, or the log was pruned: compare every paper
+            newest = library.last_change()
+            candidates = dict.fromkeys(library.ids(), 0)
+            candidates.update(dict.fromkeys((entity for entity in library.sync_field_entities()
+                                             if entity and entity not in candidates), 0))
+        else:
+            candidates, newest = found
+        renames = []
+        records = []
+        for rename_id, old_key, new_name, at in library.sync_unstamped_renames():
+            mark = clock.tick(at or None)
+            renames.append((rename_id, mark.text))
+            records.append(("", f"rename:{old_key}", mark.text, dumps({"to": new_name})))
+        library.sync_add_to_outbox(records, renames)
+        queued += len(records)
+        order = sorted(candidates, key=lambda paper_id: candidates[paper_id])
+        for start in range(0, len(order), CHUNK):
+            chunk = order[start: start + CHUNK]
+            states = library.sync_paper_states(chunk)
+            queued += _stamp_fields(library, clock, {paper_id: _paper_fields(states[paper_id]) for paper_id in chunk},
+                                    candidates)
+        library_fields = {}
+        for kind in REGISTRY:
+            if kind.scope == LIBRARY:
+                library_fields.update(kind.read(library))
+        queued += _stamp_fields(library, clock, {"": library_fields}, {}, library_scope=True)
+        save_clock(library, clock)
+        library.set_sync_state({"stamped": newest})
+    return queued
+
+
+def _paper_fields(state: dict) -> dict:
+    if state["paper"] is None:  # deleted (or never here): only the tombstone travels
+        return {"paper": None}
+    fields = {}
+    for kind in REGISTRY:
+        if kind.scope == PAPER:
+            fields.update(kind.read(state))
+    return fields
+
+
+def _stamp_fields(library, clock: Clock, current: dict[str, dict], times: dict[str, int],
+                  library_scope: bool = False) -> int:
+    """Queue the fields of `current` ({entity: {field: value}}) whose value differs from the last one kept."""
+    known: dict[str, dict[str, str]] = {}
+    for (entity, field), (digest, _hlc) in library.sync_field_clocks(current).items():
+        known.setdefault(entity, {})[field] = digest
+    records, clocks = [], []
+    for entity, fields in current.items():
+        kept = known.get(entity, {})
+        deleted = not library_scope and fields.get("paper", ...) is None
+        names = list(fields) + [field for field in kept if field not in fields and not deleted]
+        for field in names:
+            kind = kind_of(field)
+            if kind is None:
+                continue
+            value = fields.get(field, kind.default)
+            digest = kind.digest(value)
+            if digest == kept.get(field, kind.digest(kind.default)):
+                continue
+            mark = clock.tick(times.get(entity) or None)
+            records.append((entity, field, mark.text, dumps(value)))
+            clocks.append((entity, field, digest, mark.text))
+    library.sync_add_to_outbox(records)
+    library.sync_set_field_clocks(clocks)
+    return len(records)
