@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 
+from db.cli import sync
 from db.exporters.registry import DESCRIPTIONS, FORMATS
 
 
@@ -132,6 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the paper as JSON (the fields of list --json)")
     p = commands.add_parser("tags", parents=[common], help="the tags with how many papers carry each")
     p.add_argument("--json", action="store_true", help='print [{"tag": …, "papers": N}, …]')
+    sync.add_parser(commands, common)
     return parser
 
 

@@ -130,7 +130,7 @@ SCHEMA_9 = [
     "CREATE TABLE IF NOT EXISTS sync_fields (entity TEXT NOT NULL, field TEXT NOT NULL, digest TEXT NOT NULL,"
     " hlc TEXT NOT NULL, PRIMARY KEY (entity, field)) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS sync_outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, entity TEXT NOT NULL,"
-    " field TEXT NOT NULL, hlc TEXT NOT NULL, value TEXT NOT NULL)",
+    " field TEXT NOT NULL, hlc TEXT NOT NULL, value TEXT NOT NULL, parent TEXT NOT NULL DEFAULT '')",
     "CREATE TABLE IF NOT EXISTS sync_conflicts (id INTEGER PRIMARY KEY, decided_at TEXT NOT NULL,"
     " entity TEXT NOT NULL, field TEXT NOT NULL, kept TEXT NOT NULL, kept_hlc TEXT NOT NULL,"
     " dropped TEXT NOT NULL, dropped_hlc TEXT NOT NULL)",

@@ -52,18 +52,24 @@ def set_sync_state(store: Store, values: dict[str, object]) -> None:
 
 
 # ----------------------------------------------------------------- what changed here
-def changed_papers(store: Store, after: int) -> tuple[dict[str, int], int] | None:
-    """Papers changed after change number `after` by anyone but a sync: {id: time of its latest change, ms since
-    the epoch (0 when logged before schema 9)}, and the newest change number. None when the change log no
-    longer reaches back that far (the caller then compares every paper)."""
+def changed_papers(store: Store, after: int) -> tuple[dict[str, dict[str, int]], int] | None:
+    """Papers changed after change number `after` by anyone but a sync: {id: {kind of change (db.changes):
+    time of its latest change of that kind, ms since the epoch (0 when logged before schema 9)}}, and the newest
+    change number. None when the change log no longer reaches back that far (the caller then compares every
+    paper)."""
     with store.lock:
         newest = store.last_change()
         oldest = store.read("SELECT MIN(seq) FROM change_log")[0][0]
-        if after and (oldest is None or oldest > after + 1) and newest > after:
+        if (oldest or 1) > after + 1 and newest > after:
             return None
-        rows = store.read("SELECT paper_id, MAX(at) FROM change_log WHERE seq > ? AND seq <= ? AND writer != ?"
-                          " GROUP BY paper_id", (after, newest, SYNC_WRITER))
-    return dict(rows), newest
+        rows = store.read("SELECT paper_id, kinds, MAX(at) FROM change_log WHERE seq > ? AND seq <= ?"
+                          " AND writer != ? GROUP BY paper_id, kinds", (after, newest, SYNC_WRITER))
+    found: dict[str, dict[str, int]] = {}
+    for paper_id, kinds, at in rows:
+        times = found.setdefault(paper_id, {})
+        for kind in kinds.split(","):
+            times[kind] = max(times.get(kind, 0), at)
+    return found, newest
 
 
 def paper_states(store: Store, ids: Iterable[str]) -> dict[str, dict]:
@@ -133,18 +139,19 @@ def set_field_clocks(store: Store, entries: Iterable[tuple[str, str, str, str]])
 
 
 # ----------------------------------------------------------------- the outbox
-def add_to_outbox(store: Store, records: Iterable[tuple[str, str, str, str]],
+def add_to_outbox(store: Store, records: Iterable[tuple[str, str, str, str, str]],
                   renames: Iterable[tuple[int, str]] = ()) -> None:
-    """Queue stamped changes (entity, field, clock, value as JSON) for the server, and note the clocks given to
-    renames made here ((rename id, clock)). Changes no paper."""
+    """Queue stamped changes (entity, field, clock, value as JSON, the clock of the value it replaced or "") for
+    the server, and note the clocks given to renames made here ((rename id, clock)). Changes no paper."""
     with store.transaction() as conn:
-        conn.executemany("INSERT INTO sync_outbox (entity, field, hlc, value) VALUES (?, ?, ?, ?)", list(records))
+        conn.executemany("INSERT INTO sync_outbox (entity, field, hlc, value, parent) VALUES (?, ?, ?, ?, ?)",
+                         list(records))
         conn.executemany("UPDATE tag_renames SET hlc = ? WHERE id = ?", [(hlc, id_) for id_, hlc in renames])
 
 
-def outbox(store: Store, limit: int) -> list[tuple[int, str, str, str, str]]:
-    """The oldest `limit` queued changes: (number, entity, field, clock, value as JSON)."""
-    return store.read("SELECT seq, entity, field, hlc, value FROM sync_outbox ORDER BY seq LIMIT ?", (limit,))
+def outbox(store: Store, limit: int) -> list[tuple[int, str, str, str, str, str]]:
+    """The oldest `limit` queued changes: (number, entity, field, clock, value as JSON, clock it replaced)."""
+    return store.read("SELECT seq, entity, field, hlc, value, parent FROM sync_outbox ORDER BY seq LIMIT ?", (limit,))
 
 
 def outbox_size(store: Store) -> int:

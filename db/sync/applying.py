@@ -21,21 +21,21 @@ from db.text.cleaning import tag_key
 _SHORT = 80  # characters of a value kept in the conflict log
 
 
-def apply_batch(library, rows: list[tuple], last_sync: str) -> Changes:
-    """Apply received rows (server id, device, entity, field, stamp text, value as JSON) in one write
-    transaction of the library, together with the cursor (`pulled`, the last server id) and the count of
+def apply_batch(library, rows: list[tuple]) -> Changes:
+    """Apply received rows (server id, device, entity, field, stamp text, value as JSON, the stamp of the value
+    it replaced on its device) in one write transaction of the library, together with the cursor (`pulled`,
+    the last server id) and the count of
     changes received (`received`): a batch is applied whole or not at all. Changes made here since the last
     stamp are stamped first (in the same transaction), so a local edit is weighed against what arrives.
-    `last_sync`: the clock text at the end of the previous sync (a field stamped here after it and
-    overwritten counts as a conflict). Returns what changed."""
+    Returns what changed."""
     changes = NOTHING
     with library.transaction():
         stamp(library)
         clock = clock_of(library)
-        applier = _Applier(library, clock.device, last_sync)
-        for _server_id, _device, entity, field, text, value in rows:
+        applier = _Applier(library)
+        for _server_id, _device, entity, field, text, value, parent in rows:
             clock.receive(Stamp.parse(text))
-            changes |= applier.apply(entity, field, text, json.loads(value))
+            changes |= applier.apply(entity, field, text, json.loads(value), parent)
         save_clock(library, clock)
         state = library.sync_state()
         library.set_sync_state({"pulled": rows[-1][0], "received": int(state.get("received", "0")) + len(rows)})
@@ -43,13 +43,11 @@ def apply_batch(library, rows: list[tuple], last_sync: str) -> Changes:
 
 
 class _Applier:
-    def __init__(self, library, device: str, last_sync: str):
+    def __init__(self, library):
         self.library = library
-        self.device = device
-        self.last_sync = last_sync
         self.present: dict[str, bool] = {}
 
-    def apply(self, entity: str, field: str, text: str, value) -> Changes:
+    def apply(self, entity: str, field: str, text: str, value, parent: str = "") -> Changes:
         if field.startswith("rename:"):
             return self.rename(field[len("rename:"):], value["to"], text)
         kind = kind_of(field)
@@ -67,13 +65,14 @@ class _Applier:
             now = kind.read(self.library.sync_paper_states([entity])[entity])[field]
             self.library.sync_set_field_clocks([(entity, field, kind.digest(now), max(text, self._kept(entity, field)[1]))])
             return changes
-        return self.set_field(entity, field, value, text)
+        return self.set_field(entity, field, value, text, parent)
 
     def _kept(self, entity: str, field: str) -> tuple[str | None, str]:
         return self.library.sync_field_clocks([entity]).get((entity, field), (None, ""))
 
-    def set_field(self, entity: str, field: str, value, text: str) -> Changes:
-        """The later stamp wins: apply `value` when `text` is later than the field's kept stamp."""
+    def set_field(self, entity: str, field: str, value, text: str, parent: str | None = None) -> Changes:
+        """The later stamp wins: apply `value` when `text` is later than the field's kept stamp. A conflict is
+        a value that replaced (on its device, `parent`) another value than the one here, or lost."""
         kind = kind_of(field)
         kept_digest, kept_text = self._kept(entity, field)
         incoming = kind.digest(value)
@@ -84,8 +83,7 @@ class _Applier:
                 if kind.lost is not None:
                     changes = kind.lost(self.library, entity, field, value)
             return changes
-        if (kept_digest is not None and kept_digest != incoming and kept_text.endswith(f".{self.device}")
-                and kept_text > self.last_sync):
+        if kept_digest is not None and kept_digest != incoming and parent is not None and parent != kept_text:
             self.conflict(entity, field, kept_text, value, text, incoming_wins=True)
         changes = kind.apply(self.library, entity, field, value)
         if field == "paper":

@@ -95,7 +95,6 @@ def run_sync(library: Library, server: str | None = None,
     with Server(server) as remote:
         remote.prepare()  # before anything is written: a server too new stops the sync here
         report = SyncReport(remote.public)
-        last_sync = library.sync_state().get("last_clock", "")
         clock = clock_of(library)
         library.set_sync_state({"server": remote.public})
         remote.register(clock.device)
@@ -111,15 +110,14 @@ def run_sync(library: Library, server: str | None = None,
         total = remote.waiting(clock.device, pulled)
         before = len(library.sync_conflicts(1_000_000))
         while rows := remote.pull(clock.device, pulled, batch):
-            report.changes |= apply_batch(library, rows, last_sync)
+            report.changes |= apply_batch(library, rows)
             pulled = rows[-1][0]
             report.received += len(rows)
             if progress:
                 progress("receive", report.received, total)
         stamp(library)  # what a received change made here (a note pushed into the history) goes next time
         report.conflicts = len(library.sync_conflicts(1_000_000)) - before
-        clock = clock_of(library)
-        library.set_sync_state({"last_clock": clock.tick().text, "last_sync": _now(), "error": None})
+        library.set_sync_state({"last_sync": _now()})
     report.changes = report.changes.by("sync")
     return report
 

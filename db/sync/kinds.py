@@ -45,6 +45,7 @@ class Kind:
     merge: str = LAST
     lost: Callable[..., Changes] | None = None
     compare: Callable[[Any], Any] = lambda value: value
+    logged: tuple[str, ...] = ()  # the kinds of change (db.changes) in the change log whose time is this field's
 
     def digest(self, value: Any) -> str:
         return digest(self.compare(value))
@@ -73,27 +74,30 @@ def _on_off(value: Any) -> bool:
 
 # ----------------------------------------------------------------- a paper's fields
 register(Kind("paper", PAPER, lambda state: {"paper": state["paper"]},
-              lambda library, entity, field, value: library.sync_put_paper(entity, value)))
+              lambda library, entity, field, value: library.sync_put_paper(entity, value),
+              logged=("bibliographic", "added", "removed")))
 register(Kind("rating", PAPER, lambda state: {"rating": state["rating"]},
-              lambda library, entity, field, value: library.set_rating(entity, value)))
+              lambda library, entity, field, value: library.set_rating(entity, value), logged=("rating",)))
 register(Kind("read", PAPER, lambda state: {"read": state["read"]},
-              lambda library, entity, field, value: library.set_read(entity, bool(value)), default=False))
+              lambda library, entity, field, value: library.set_read(entity, bool(value)), default=False,
+              logged=("read",)))
 register(Kind("title", PAPER, lambda state: {"title": state["title"]},
-              lambda library, entity, field, value: library.set_title(entity, value)))
+              lambda library, entity, field, value: library.set_title(entity, value), logged=("title",)))
 register(Kind("note", PAPER, lambda state: {"note": state["note"]},
               lambda library, entity, field, value: library.sync_merge_note(entity, value or "", True), default="",
-              lost=lambda library, entity, field, value: library.sync_merge_note(entity, value or "", False)))
+              lost=lambda library, entity, field, value: library.sync_merge_note(entity, value or "", False),
+              logged=("note",)))
 register(Kind("history", PAPER, lambda state: {"history": state["history"]},
               lambda library, entity, field, value: library.sync_add_history(entity, value or []), default=[],
-              merge=UNION))
+              merge=UNION, logged=("note",)))
 register(Kind("tag:", PAPER, lambda state: {f"tag:{key}": name for key, name in state["tags"].items()},
               lambda library, entity, field, value: (library.add_tags(entity, [value]) if value is not None
                                                      else library.remove_tags(entity, [field[4:]])),
-              compare=_on_off))
+              compare=_on_off, logged=("tags",)))
 register(Kind("dismissed:", PAPER, lambda state: {f"dismissed:{key}": name for key, name in state["dismissed"].items()},
               lambda library, entity, field, value: library.set_dismissed(
                   entity, value if value is not None else field[len("dismissed:"):], value is not None),
-              compare=_on_off))
+              compare=_on_off, logged=("triage",)))
 
 
 # ----------------------------------------------------------------- the library's own

@@ -33,7 +33,7 @@ MIGRATIONS: dict[int, list[str]] = {
         " last_seen timestamptz NOT NULL DEFAULT now())",
         "CREATE TABLE margin_changes (id bigserial PRIMARY KEY, device text NOT NULL, seq bigint NOT NULL,"
         " user_name text NOT NULL DEFAULT current_user, entity text NOT NULL, field text NOT NULL,"
-        " hlc text NOT NULL, value text NOT NULL, received_at timestamptz NOT NULL DEFAULT now(),"
+        " hlc text NOT NULL, value text NOT NULL, parent text NOT NULL DEFAULT '', received_at timestamptz NOT NULL DEFAULT now(),"
         " UNIQUE (device, seq))"],
 }
 
@@ -163,27 +163,30 @@ class Server:
                                " DO UPDATE SET last_seen = now(), name = excluded.name", (device, socket.gethostname()))
         self._run(write)
 
-    def push(self, device: str, rows: list[tuple[int, str, str, str, str]]) -> None:
-        """Keep a batch of a device's changes (number, entity, field, stamp, value JSON) in one transaction; a
-        change already kept (same device and number) is not kept again."""
+    def push(self, device: str, rows: list[tuple[int, str, str, str, str, str]]) -> None:
+        """Keep a batch of a device's changes (number, entity, field, stamp, value JSON, stamp of the value it
+        replaced there) in one transaction; a change already kept (same device and number) is not kept again."""
         pause = float(os.environ.get("MARGIN_SYNC_TEST_PAUSE", "0") or 0)  # tests: a batch held open, to cut it
 
         def write():
             with self.conn.transaction(), self.conn.cursor() as cursor:
                 cursor.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
-                cursor.executemany("INSERT INTO margin_changes (device, seq, entity, field, hlc, value)"
-                                   " VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (device, seq) DO NOTHING",
+                # the outbox forgets a batch once this commit returns: it must survive a server crash even on a
+                # server set to synchronous_commit = off
+                cursor.execute("SET LOCAL synchronous_commit TO on")
+                cursor.executemany("INSERT INTO margin_changes (device, seq, entity, field, hlc, value, parent)"
+                                   " VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (device, seq) DO NOTHING",
                                    [(device, *row) for row in rows])
                 if pause:
                     time.sleep(pause)
         self._run(write)
 
-    def pull(self, device: str, after: int, limit: int) -> list[tuple[int, str, str, str, str, str]]:
+    def pull(self, device: str, after: int, limit: int) -> list[tuple[int, str, str, str, str, str, str]]:
         """Other devices' changes after server id `after`, oldest first, at most `limit`: (id, device, entity,
-        field, stamp, value JSON)."""
+        field, stamp, value JSON, stamp of the value it replaced there)."""
         def read():
             with self.conn.transaction(), self.conn.cursor() as cursor:
-                cursor.execute("SELECT id, device, entity, field, hlc, value FROM margin_changes"
+                cursor.execute("SELECT id, device, entity, field, hlc, value, parent FROM margin_changes"
                                " WHERE id > %s AND device <> %s ORDER BY id LIMIT %s", (after, device, limit))
                 return cursor.fetchall()
         return self._run(read)

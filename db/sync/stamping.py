@@ -45,12 +45,13 @@ def stamp(library) -> int:
     with library.transaction():
         clock = clock_of(library)
         stamped = int(library.sync_state().get("stamped", "0"))
-        found = library.sync_changed_papers(stamped) if stamped else None
-        if found is None:  # first sync, or the log was pruned: compare every paper
+        found = library.sync_changed_papers(stamped)
+        if found is None or not stamped:  # first sync, or the log was pruned: compare every paper
             newest = library.last_change()
-            candidates = dict.fromkeys(library.ids(), 0)
-            candidates.update(dict.fromkeys((entity for entity in library.sync_field_entities()
-                                             if entity and entity not in candidates), 0))
+            times = found[0] if found else {}
+            candidates = {paper_id: times.get(paper_id, {}) for paper_id in library.ids()}
+            candidates.update({entity: times.get(entity, {}) for entity in library.sync_field_entities()
+                               if entity and entity not in candidates})
         else:
             candidates, newest = found
         renames = []
@@ -58,10 +59,10 @@ def stamp(library) -> int:
         for rename_id, old_key, new_name, at in library.sync_unstamped_renames():
             mark = clock.tick(at or None)
             renames.append((rename_id, mark.text))
-            records.append(("", f"rename:{old_key}", mark.text, dumps({"to": new_name})))
+            records.append(("", f"rename:{old_key}", mark.text, dumps({"to": new_name}), ""))
         library.sync_add_to_outbox(records, renames)
         queued += len(records)
-        order = sorted(candidates, key=lambda paper_id: candidates[paper_id])
+        order = sorted(candidates, key=lambda paper_id: max(candidates[paper_id].values(), default=0))
         for start in range(0, len(order), CHUNK):
             chunk = order[start: start + CHUNK]
             states = library.sync_paper_states(chunk)
@@ -87,12 +88,14 @@ def _paper_fields(state: dict) -> dict:
     return fields
 
 
-def _stamp_fields(library, clock: Clock, current: dict[str, dict], times: dict[str, int],
+def _stamp_fields(library, clock: Clock, current: dict[str, dict], times: dict[str, dict[str, int]],
                   library_scope: bool = False) -> int:
     """Queue the fields of `current` ({entity: {field: value}}) whose value differs from the last one kept."""
     known: dict[str, dict[str, str]] = {}
-    for (entity, field), (digest, _hlc) in library.sync_field_clocks(current).items():
+    parents: dict[tuple[str, str], str] = {}
+    for (entity, field), (digest, hlc) in library.sync_field_clocks(current).items():
         known.setdefault(entity, {})[field] = digest
+        parents[entity, field] = hlc
     records, clocks = [], []
     for entity, fields in current.items():
         kept = known.get(entity, {})
@@ -106,9 +109,17 @@ def _stamp_fields(library, clock: Clock, current: dict[str, dict], times: dict[s
             digest = kind.digest(value)
             if digest == kept.get(field, kind.digest(kind.default)):
                 continue
-            mark = clock.tick(times.get(entity) or None)
-            records.append((entity, field, mark.text, dumps(value)))
+            mark = clock.tick(_time(times.get(entity, {}), kind.logged))
+            records.append((entity, field, mark.text, dumps(value), parents.get((entity, field), "")))
             clocks.append((entity, field, digest, mark.text))
     library.sync_add_to_outbox(records)
     library.sync_set_field_clocks(clocks)
     return len(records)
+
+
+def _time(times: dict[str, int], logged: tuple[str, ...]) -> int | None:
+    """When a field changed (ms): its kind's latest logged change, else the paper's; 1 (the dawn of time: any
+    stamped change wins over it) when the log does not say; None (now) for the library's own fields."""
+    if not times and not logged:
+        return None
+    return max((times.get(kind, 0) for kind in logged), default=0) or max(times.values(), default=0) or 1

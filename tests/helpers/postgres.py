@@ -64,6 +64,7 @@ class PostgresServer:
     def start(self) -> None:
         options = (f"-c listen_addresses='' -c unix_socket_directories={self.folder} -p {self.port}"
                    " -c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+        # synchronous_commit=off on purpose: Margin must make its own batches durable (db.sync.server.push)
         self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.folder / "log"), "-w", "start")
 
     def pid(self) -> int:
