@@ -173,8 +173,14 @@ MIGRATIONS: dict[int, list[str | Callable[[sqlite3.Connection], object]]] = {
     # already stored, 500 at a time
     7: [*SCHEMA_8, store_match_keys],
     # 8 → 9: sync bookkeeping (SCHEMA_9); changes logged before it have no time (0: stamped when first synced)
-    8: ["ALTER TABLE change_log ADD COLUMN at INTEGER NOT NULL DEFAULT 0", *SCHEMA_9],
+    8: [lambda conn: _add_column(conn, "change_log", "at INTEGER NOT NULL DEFAULT 0"), *SCHEMA_9],
 }
+
+
+def _add_column(conn: sqlite3.Connection, table: str, definition: str) -> None:
+    """Add a column unless the table has it (a library made new and set back to an older version in tests)."""
+    if definition.split()[0] not in {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}:
+        conn.execute(f"ALTER TABLE {table} ADD COLUMN {definition}")
 
 
 def create_script() -> str:

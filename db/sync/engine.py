@@ -39,8 +39,8 @@ class SyncReport:
     changes: Changes = NOTHING
 
     def summary(self) -> str:
-        conflicts = f", {self.conflicts:,} conflicts decided by the clock (margin sync --log)" if self.conflicts else ""
-        return f"synced with {self.server}: {self.sent:,} changes sent, {self.received:,} received{conflicts}"
+        conflicts = f", {self.conflicts:,} conflict{'' if self.conflicts == 1 else 's'} decided by the clock (margin sync --log)" if self.conflicts else ""
+        return f"synced with {self.server}: {_changes(self.sent)} sent, {self.received:,} received{conflicts}"
 
 
 @dataclass
@@ -59,9 +59,9 @@ class SyncStatus:
         if self.server is None:
             return "no sync server set: margin sync --server URL"
         if self.error:
-            return f"{self.error}; {self.waiting:,} changes waiting"
+            return f"{self.error}; {_changes(self.waiting)} waiting"
         if self.waiting or self.incoming:
-            return (f"{self.waiting:,} changes waiting to be sent, {self.incoming or 0:,} to be received"
+            return (f"{_changes(self.waiting)} waiting to be sent, {self.incoming or 0:,} to be received"
                     f" ({self.server})")
         return f"synced with {self.server}" + (f" at {self.last_sync}" if self.last_sync else "")
 
@@ -150,6 +150,10 @@ def sync_status(library: Library, server: str | None = None, ask: bool = True) -
     except SyncError as error:
         status.error = str(error)
     return status
+
+
+def _changes(count: int) -> str:
+    return f"{count:,} change" + ("" if count == 1 else "s")
 
 
 def _now() -> str:

@@ -41,6 +41,7 @@ class WindowActions:
         file_menu = self.file_menu = bar.addMenu(tr("&File"))
         self.import_action = self._action(file_menu, tr("&Import…"), self.import_dialog, "Ctrl+I")
         self.export_action = self._action(file_menu, tr("&Export…"), self.export_dialog, "Ctrl+E")
+        self.sync_action = self._action(file_menu, tr("S&ync now"), window.sync.sync_now)  # desktop.window.sync
         file_menu.addSeparator()
         self._action(file_menu, tr("&Quit"), window.close, QKeySequence.StandardKey.Quit)
 

@@ -42,6 +42,7 @@ from desktop.window.layout import build_widgets, fit_to_screen, restore_layout, 
 from desktop.window.lazy_docks import LazyDocks, settle_heap
 from desktop.window.shortcuts import TriageKeys
 from desktop.window.status import WindowStatus
+from desktop.window.sync import SyncSchedule
 
 SIDEBAR_DELAY_MS = 250  # sidebar counts are recounted once a burst of changes is over
 
@@ -98,6 +99,7 @@ class MainWindow(QMainWindow):
         self.reading = ReadTracker(self.ops.mark_read, lambda: self.setting("autoRead", True),
                                    self.isActiveWindow, self)
         self.watcher = ChangeWatcher(library, self)
+        self.sync = SyncSchedule(self)  # File → Sync now and the automatic sync (desktop.window.sync)
         self.actions_ = WindowActions(self)
         self._connect()
         # triage keys work while the list or the reader has focus (not while typing in a text field); the search
@@ -320,6 +322,7 @@ class MainWindow(QMainWindow):
         self.setProperty("closing", True)  # docks hidden by closing keep their saved visibility
         self.reading.stop()
         self.backups.stop()
+        self.sync.stop()
         self._sidebar_timer.stop()
         self.watcher.stop()
         self.notes.close()
