@@ -200,7 +200,7 @@ class Library:
     sync_field_entities, sync_unstamped_renames = _on_store(syncing.field_entities), _on_store(syncing.unstamped_renames)
     sync_add_to_outbox, sync_outbox = _on_store(syncing.add_to_outbox), _on_store(syncing.outbox)
     sync_outbox_size, sync_drop_from_outbox = _on_store(syncing.outbox_size), _on_store(syncing.drop_from_outbox)
-    sync_put_paper, sync_merge_note = _on_store(syncing.put_paper), _on_store(syncing.merge_note)
+    sync_put_papers, sync_merge_note = _on_store(syncing.put_papers), _on_store(syncing.merge_note)
     sync_add_history, sync_tag_carriers = _on_store(syncing.add_history), _on_store(syncing.tag_carriers)
     sync_dismissals, sync_add_rename = _on_store(syncing.dismissal_pairs), _on_store(syncing.add_rename)
     sync_renames_of = _on_store(syncing.renames_of)

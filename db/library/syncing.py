@@ -166,32 +166,43 @@ def drop_from_outbox(store: Store, upto: int) -> None:
 
 
 # ----------------------------------------------------------------- applying
-def put_paper(store: Store, paper_id: str, fields: dict | None) -> Changes:
-    """Make paper `paper_id` have exactly these bibliographic `fields` (paper_states' shape): added (at the end
-    of the library) when missing, updated when different, deleted (as db.library.deleting does) when None.
-    Returns what changed (added / bibliographic / removed)."""
+def put_papers(store: Store, items: Sequence[tuple[str, dict | None]]) -> Changes:
+    """Make each paper of `items` ((id, fields)) have exactly these bibliographic `fields` (paper_states' shape):
+    added (at the end of the library) when missing, updated when different, deleted (as db.library.deleting
+    does) when None. One transaction; returns what changed (added / bibliographic / removed)."""
+    added, updated, deleted = [], [], []
     with store.transaction() as conn:
-        exists = conn.execute("SELECT 1 FROM papers WHERE id = ?", (paper_id,)).fetchone() is not None
-        if fields is None:
-            return delete_papers(store, [paper_id]) if exists else NOTHING
-        if exists and paper_states(store, [paper_id])[paper_id]["paper"] == fields:
-            return NOTHING
-        values = [json.dumps(fields.get(column), ensure_ascii=False, sort_keys=column == "extra")
-                  if column in _JSON_COLUMNS else fields.get(column) for column in BIBLIOGRAPHIC_COLUMNS]
-        title = fields.get("title")
-        label = normalize_text(title) if title and title.strip() else derive_label(fields.get("abstract") or "")
+        current = paper_states(store, [paper_id for paper_id, _fields in items])
+        position = conn.execute("SELECT COALESCE(MAX(position), 0) FROM papers").fetchone()[0]
         stamp = now()
-        if exists:
-            assignments = ", ".join(f"{column} = ?" for column in BIBLIOGRAPHIC_COLUMNS)
-            conn.execute(f"UPDATE papers SET {assignments}, label = ?, updated_at = ? WHERE id = ?",
-                         (*values, label, stamp, paper_id))
-        else:
-            position = conn.execute("SELECT COALESCE(MAX(position), 0) + 1 FROM papers").fetchone()[0]
-            conn.execute(f"INSERT INTO papers (id, position, label, added_at, updated_at,"
-                         f" {', '.join(BIBLIOGRAPHIC_COLUMNS)}) VALUES (?, ?, ?, ?, ?, {_marks(values)})",
-                         (paper_id, position, label, stamp, stamp, *values))
-        store_match_keys(conn, [paper_id])
-        return store.log(conn, [paper_id], BIBLIOGRAPHIC if exists else ADDED)
+        for paper_id, fields in items:
+            exists = current[paper_id]["paper"] is not None
+            if fields is None:
+                if exists:
+                    deleted.append(paper_id)
+                continue
+            if exists and current[paper_id]["paper"] == fields:
+                continue
+            values = [json.dumps(fields.get(column), ensure_ascii=False, sort_keys=column == "extra")
+                      if column in _JSON_COLUMNS else fields.get(column) for column in BIBLIOGRAPHIC_COLUMNS]
+            title = fields.get("title")
+            label = normalize_text(title) if title and title.strip() else derive_label(fields.get("abstract") or "")
+            if exists:
+                assignments = ", ".join(f"{column} = ?" for column in BIBLIOGRAPHIC_COLUMNS)
+                conn.execute(f"UPDATE papers SET {assignments}, label = ?, updated_at = ? WHERE id = ?",
+                             (*values, label, stamp, paper_id))
+                updated.append(paper_id)
+            else:
+                position += 1
+                conn.execute(f"INSERT INTO papers (id, position, label, added_at, updated_at,"
+                             f" {', '.join(BIBLIOGRAPHIC_COLUMNS)}) VALUES (?, ?, ?, ?, ?, {_marks(values)})",
+                             (paper_id, position, label, stamp, stamp, *values))
+                added.append(paper_id)
+            current[paper_id] = {"paper": fields}
+        store_match_keys(conn, added + updated)  # what re-import matching looks up (db.library.matching)
+        changes = (store.log(conn, added, ADDED) if added else NOTHING) | (
+            store.log(conn, updated, BIBLIOGRAPHIC) if updated else NOTHING)
+        return changes | (delete_papers(store, deleted) if deleted else NOTHING)
 
 
 def merge_note(store: Store, paper_id: str, text: str, wins: bool) -> Changes:

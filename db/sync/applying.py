@@ -33,9 +33,13 @@ def apply_batch(library, rows: list[tuple]) -> Changes:
         stamp(library)
         clock = clock_of(library)
         applier = _Applier(library)
+        for row in rows:
+            clock.receive(Stamp.parse(row[4]))
+        # the papers themselves first, all together (their match keys are computed in one go), then the rest in order
+        changes |= applier.apply_papers([row for row in rows if row[3] == "paper"])
         for _server_id, _device, entity, field, text, value, parent in rows:
-            clock.receive(Stamp.parse(text))
-            changes |= applier.apply(entity, field, text, json.loads(value), parent)
+            if field != "paper":
+                changes |= applier.apply(entity, field, text, json.loads(value), parent)
         save_clock(library, clock)
         state = library.sync_state()
         library.set_sync_state({"pulled": rows[-1][0], "received": int(state.get("received", "0")) + len(rows)})
@@ -66,6 +70,30 @@ class _Applier:
             self.library.sync_set_field_clocks([(entity, field, kind.digest(now), max(text, self._kept(entity, field)[1]))])
             return changes
         return self.set_field(entity, field, value, text, parent)
+
+    def apply_papers(self, rows: list[tuple]) -> Changes:
+        """The received papers (added, changed, deleted) whose stamps win, put in one call."""
+        kept = self.library.sync_field_clocks([row[2] for row in rows])
+        winners: dict[str, tuple] = {}
+        for _server_id, _device, entity, _field, text, value, parent in rows:
+            value = json.loads(value)
+            kept_digest, kept_text = kept.get((entity, "paper"), (None, ""))
+            incoming = digest(value)
+            if kept_text >= text:
+                if kept_digest != incoming:
+                    self.conflict(entity, "paper", kept_text, value, text, incoming_wins=False)
+                continue
+            if kept_digest is not None and kept_digest != incoming and parent != kept_text:
+                self.conflict(entity, "paper", kept_text, value, text, incoming_wins=True)
+            winners[entity] = (value, incoming, text)
+            kept[entity, "paper"] = (incoming, text)
+        if not winners:
+            return NOTHING
+        changes = self.library.sync_put_papers([(entity, value) for entity, (value, _d, _t) in winners.items()])
+        self.library.sync_set_field_clocks([(entity, "paper", incoming, text)
+                                            for entity, (_value, incoming, text) in winners.items()])
+        self.present.update({entity: value is not None for entity, (value, _d, _t) in winners.items()})
+        return changes
 
     def _kept(self, entity: str, field: str) -> tuple[str | None, str]:
         return self.library.sync_field_clocks([entity]).get((entity, field), (None, ""))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from db.library.store import wall_ms
+from db.library import store as _store  # the wall clock of every logged change
 
 _WALL_DIGITS, _COUNTER_DIGITS = 15, 6
 
@@ -43,10 +43,10 @@ class Clock:
     """A device's hybrid logical clock. `now()` gives the wall time in ms (this machine's clock by default);
     `state` is (wall, counter) of the latest stamp given or received, kept by the caller between runs."""
 
-    def __init__(self, device: str, state: tuple[int, int] = (0, 0), now: Callable[[], int] = wall_ms):
+    def __init__(self, device: str, state: tuple[int, int] = (0, 0), now: Callable[[], int] | None = None):
         self.device = device
         self.wall, self.counter = state
-        self.now = now
+        self.now = now or (lambda: _store.wall_ms())
 
     @property
     def state(self) -> tuple[int, int]:

@@ -74,7 +74,7 @@ def _on_off(value: Any) -> bool:
 
 # ----------------------------------------------------------------- a paper's fields
 register(Kind("paper", PAPER, lambda state: {"paper": state["paper"]},
-              lambda library, entity, field, value: library.sync_put_paper(entity, value),
+              lambda library, entity, field, value: library.sync_put_papers([(entity, value)]),
               logged=("bibliographic", "added", "removed")))
 register(Kind("rating", PAPER, lambda state: {"rating": state["rating"]},
               lambda library, entity, field, value: library.set_rating(entity, value), logged=("rating",)))

@@ -1,6 +1,6 @@
 """Stamping: turning what changed in the library since the last stamp into changes queued for the server.
 
-The change log (db.library.store) says which papers changed and when; the values themselves are read now and
+The library's change log says which papers changed and when; the values themselves are read now and
 compared with the digest kept of each field's last value sent or applied (db.library.syncing): a field whose
 value differs gets a stamp of the hybrid logical clock (db.sync.clock) from the time of the paper's latest
 change, and goes into the outbox with its value. The library's own fields (interests, liked sources,

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel
 
 from db.errors import MarginError
 from desktop.common.background import run_in_background
+from desktop.common.i18n import plural
 from desktop.common.plain_text import as_plain
 
 FIRST_SYNC_MS = 5000  # the first automatic sync after the window opens
@@ -124,7 +125,7 @@ class SyncSchedule(QObject):
         if self.error:
             text = self.tr("Sync: %1").replace("%1", self.error)
         elif waiting:
-            text = self.tr("Sync: %1 changes waiting").replace("%1", self.window.locale().toString(waiting))
+            text = plural(self.tr("Sync: %Ln change(s) waiting", "", waiting), waiting)
         else:
             text = self.tr("Synced")
         self._show(text, detail or server)

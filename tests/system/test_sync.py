@@ -132,7 +132,6 @@ def test_server_killed_mid_batch_and_client_killed_mid_sync_lose_nothing_and_kee
 
 def test_a_clock_an_hour_behind_still_orders_by_the_hybrid_clock(tmp_path, postgres, monkeypatch):
     import db.library.store as store
-    import db.sync.clock as clock
 
     folders = tmp_path / "laptop", tmp_path / "desktop"
     with Library.open(folders[0]) as laptop:
@@ -145,13 +144,11 @@ def test_a_clock_an_hour_behind_still_orders_by_the_hybrid_clock(tmp_path, postg
     real = store.wall_ms
     behind = lambda: real() - 3_600_000  # noqa: E731 - the desktop's clock is an hour slow
     monkeypatch.setattr(store, "wall_ms", behind)
-    monkeypatch.setattr(clock, "wall_ms", behind)
     with Library.open(folders[1]) as desktop:  # later, on the slow desktop, after seeing the laptop's
         desktop.set_note(paper_id, "written later, on the desktop")
         desktop.set_rating(paper_id, 5)
     sync_folder(folders[1], postgres.conninfo)
     monkeypatch.setattr(store, "wall_ms", real)
-    monkeypatch.setattr(clock, "wall_ms", real)
     sync_folder(folders[0], postgres.conninfo)
     for folder in folders:
         with Library.open(folder) as library:
