@@ -203,7 +203,7 @@ class Library:
     sync_put_papers, sync_merge_note = _on_store(syncing.put_papers), _on_store(syncing.merge_note)
     sync_add_history, sync_tag_carriers = _on_store(syncing.add_history), _on_store(syncing.tag_carriers)
     sync_dismissals, sync_add_rename = _on_store(syncing.dismissal_pairs), _on_store(syncing.add_rename)
-    sync_renames_of = _on_store(syncing.renames_of)
+    sync_renames_of, sync_waiting = _on_store(syncing.renames_of), _on_store(syncing.waiting)
     sync_add_conflict, sync_conflicts = _on_store(syncing.add_conflict), _on_store(syncing.conflicts)
 
     def rows(self, sql: str, params=()) -> list[tuple]:

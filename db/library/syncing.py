@@ -72,6 +72,16 @@ def changed_papers(store: Store, after: int) -> tuple[dict[str, dict[str, int]],
     return found, newest
 
 
+def waiting(store: Store) -> int:
+    """Changes made here not yet on the server: stamped and queued ones, papers changed since the last stamp
+    (all papers before the first), tag renames not yet stamped. A few indexed counts."""
+    stamped = int((store.read("SELECT value FROM sync_state WHERE key = 'stamped'") or [("0",)])[0][0])
+    papers = (store.read("SELECT COUNT(DISTINCT paper_id) FROM change_log WHERE seq > ? AND writer != ?",
+                         (stamped, SYNC_WRITER))[0][0] if stamped else store.read("SELECT COUNT(*) FROM papers")[0][0])
+    return papers + store.read("SELECT (SELECT COUNT(*) FROM sync_outbox)"
+                               " + (SELECT COUNT(*) FROM tag_renames WHERE hlc IS NULL)")[0][0]
+
+
 def paper_states(store: Store, ids: Iterable[str]) -> dict[str, dict]:
     """What a sync sends of papers `ids`: {id: {"paper": {column: value} of BIBLIOGRAPHIC_COLUMNS (JSON columns
     decoded) or None when the paper is not in the library, "rating": int | None, "read": bool, "title": str |

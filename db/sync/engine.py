@@ -12,6 +12,7 @@ Run it on a library opened for the sync alone, writing as db.library.syncing.SYN
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -24,6 +25,7 @@ from db.sync.applying import apply_batch
 from db.sync.server import Server, public_conninfo
 from db.sync.stamping import clock_of, stamp
 
+APPLY_MS = 20  # about how long one library transaction applying received changes takes
 BATCH = int(os.environ.get("MARGIN_SYNC_BATCH", "500") or 500)  # changes per server transaction
 
 
@@ -79,10 +81,13 @@ def configured_server(library: Library) -> str | None:
 
 
 def run_sync(library: Library, server: str | None = None,
-             progress: Callable[[str, int, int], None] | None = None, batch: int = BATCH) -> SyncReport:
+             progress: Callable[[str, int, int], None] | None = None, batch: int = BATCH,
+             pause_ms: int = 0) -> SyncReport:
     """Sync `library` with `server` (a libpq URL, key=value string or service name; the one stored by the last
     sync when None), and remember the server (without password). `progress(phase, done, total)` is called
-    after each batch ("send" or "receive").
+    after each batch ("send" or "receive"). Received changes are applied in library transactions of at most
+    about APPLY_MS each; with `pause_ms`, the library is left alone that long between them (the window's sync:
+    its own edits then never wait long for the write lock).
 
     Raises SyncError (one line): no server given and none stored; SyncUnreachable when the server cannot be
     reached or goes away (what was done so far is kept and the next sync goes on from there); SyncSchemaError
@@ -109,8 +114,17 @@ def run_sync(library: Library, server: str | None = None,
         pulled = int(library.sync_state().get("pulled", "0"))
         total = remote.waiting(clock.device, pulled)
         before = len(library.sync_conflicts(1_000_000))
+        size = 64  # rows per library transaction, adapted to take about APPLY_MS
         while rows := remote.pull(clock.device, pulled, batch):
-            report.changes |= apply_batch(library, rows)
+            done = 0
+            while done < len(rows):
+                started = time.perf_counter()
+                report.changes |= apply_batch(library, rows[done: done + size])
+                done += size
+                took = (time.perf_counter() - started) * 1000
+                size = max(4, size // 2) if took > APPLY_MS else min(batch, size * 2) if took < APPLY_MS / 3 else size
+                if pause_ms:
+                    time.sleep(pause_ms / 1000)
             pulled = rows[-1][0]
             report.received += len(rows)
             if progress:
@@ -123,11 +137,8 @@ def run_sync(library: Library, server: str | None = None,
 
 
 def waiting_here(library: Library) -> int:
-    """Changes made here not yet on the server: queued ones, and papers changed since the last stamp."""
-    state = library.sync_state()
-    found = library.sync_changed_papers(int(state.get("stamped", "0")))
-    pending = library.count() if found is None else len(found[0])
-    return library.sync_outbox_size() + pending + len(library.sync_unstamped_renames())
+    """Changes made here not yet on the server: queued ones, papers changed since the last stamp, renames."""
+    return library.sync_waiting()
 
 
 def sync_status(library: Library, server: str | None = None, ask: bool = True) -> SyncStatus:

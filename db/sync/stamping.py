@@ -16,7 +16,7 @@ import uuid
 from db.sync.clock import Clock
 from db.sync.kinds import LIBRARY, PAPER, REGISTRY, kind_of
 
-CHUNK = 2000  # papers compared at a time (bounds the memory of a first sync)
+CHUNK = 500  # papers compared per library transaction (bounds its memory and how long it holds the write lock)
 
 
 def clock_of(library) -> Clock:
@@ -39,11 +39,12 @@ def dumps(value) -> str:
 
 
 def stamp(library) -> int:
-    """Queue every change made here since the last stamp (one write transaction of the library). Returns how
-    many fields were queued."""
-    queued = 0
+    """Queue every change made here since the last stamp. Returns how many fields were queued.
+
+    Papers are compared CHUNK at a time, each chunk one write transaction of the library (with the clock's
+    state): a stamp cut off is finished by the next one, which compares those papers again and finds the ones
+    done unchanged."""
     with library.transaction():
-        clock = clock_of(library)
         stamped = int(library.sync_state().get("stamped", "0"))
         found = library.sync_changed_papers(stamped)
         if found is None or not stamped:  # first sync, or the log was pruned: compare every paper
@@ -54,20 +55,26 @@ def stamp(library) -> int:
                                if entity and entity not in candidates})
         else:
             candidates, newest = found
-        renames = []
-        records = []
+        clock = clock_of(library)
+        renames, records = [], []
         for rename_id, old_key, new_name, at in library.sync_unstamped_renames():
             mark = clock.tick(at or None)
             renames.append((rename_id, mark.text))
             records.append(("", f"rename:{old_key}", mark.text, dumps({"to": new_name}), ""))
         library.sync_add_to_outbox(records, renames)
-        queued += len(records)
-        order = sorted(candidates, key=lambda paper_id: max(candidates[paper_id].values(), default=0))
-        for start in range(0, len(order), CHUNK):
-            chunk = order[start: start + CHUNK]
+        save_clock(library, clock)
+    queued = len(records)
+    order = sorted(candidates, key=lambda paper_id: max(candidates[paper_id].values(), default=0))
+    for start in range(0, len(order), CHUNK):
+        chunk = order[start: start + CHUNK]
+        with library.transaction():
+            clock = clock_of(library)
             states = library.sync_paper_states(chunk)
             queued += _stamp_fields(library, clock, {paper_id: _paper_fields(states[paper_id]) for paper_id in chunk},
                                     candidates)
+            save_clock(library, clock)
+    with library.transaction():
+        clock = clock_of(library)
         library_fields = {}
         for kind in REGISTRY:
             if kind.scope == LIBRARY:

@@ -20,6 +20,7 @@ from desktop.common.plain_text import as_plain
 
 FIRST_SYNC_MS = 5000  # the first automatic sync after the window opens
 DEFAULT_INTERVAL_S = 60
+SYNC_PAUSE_MS = 30  # between the sync's short write transactions: the window's own edits get the lock at once
 LABEL_DELAY_MS = 1000  # the waiting count follows edits this long after the last one
 
 
@@ -86,7 +87,7 @@ class SyncSchedule(QObject):
 
             library = open_for_sync(folder)
             try:
-                return run_sync(library)
+                return run_sync(library, pause_ms=SYNC_PAUSE_MS)
             finally:
                 library.close()
 
