@@ -346,6 +346,14 @@ TRANSLATIONS: dict[str, str] = {
     "interests queue": "兴趣队列",
     "triage progress": "筛选进度",
     "highlight words": "高亮词",
+    # issue 26: sync through a PostgreSQL server (desktop/window/sync.py, File → Sync now)
+    "S&ync now": "立即同步(&Y)",
+    "Sync status": "同步状态",
+    "No sync server is set for this library: margin sync --server URL": "此文库尚未设置同步服务器：margin sync --server URL",
+    "Syncing…": "正在同步…",
+    "Sync: %1": "同步：%1",
+    "Sync: %Ln change(s) waiting": "同步：%Ln 项更改待发送",
+    "Synced": "已同步",
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)

@@ -233,7 +233,7 @@
     </message>
     <message>
         <location line="+9"/>
-        <location filename="../../desktop/window/actions.py" line="+154"/>
+        <location filename="../../desktop/window/actions.py" line="+155"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -260,7 +260,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="-113"/>
+        <location filename="../../desktop/window/actions.py" line="-114"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -273,6 +273,11 @@
         <location line="+1"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>S&amp;ync now</source>
+        <translation>立即同步(&amp;Y)</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -745,7 +750,7 @@ Library: %1</source>
         <translation>推荐理由：</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/main_window.py" line="+245"/>
+        <location filename="../../desktop/window/main_window.py" line="+247"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -1471,6 +1476,41 @@ Library: %1</source>
         <translation>
             <numerusform>要从 %Ln 篇文献中移除标签“%1”吗？</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>SyncSchedule</name>
+    <message>
+        <location filename="../../desktop/window/sync.py" line="+43"/>
+        <source>Sync status</source>
+        <translation>同步状态</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>No sync server is set for this library: margin sync --server URL</source>
+        <translation>此文库尚未设置同步服务器：margin sync --server URL</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Syncing…</source>
+        <translation>正在同步…</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Sync: %1</source>
+        <translation>同步：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Sync: %Ln change(s) waiting</source>
+        <translation>
+            <numerusform>同步：%Ln 项更改待发送</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Synced</source>
+        <translation>已同步</translation>
     </message>
 </context>
 <context>
