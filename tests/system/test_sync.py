@@ -134,17 +134,18 @@ def test_a_clock_an_hour_behind_still_orders_by_the_hybrid_clock(tmp_path, postg
     import db.library.store as store
 
     folders = tmp_path / "laptop", tmp_path / "desktop"
+    Library.open(folders[0]).close()
+    for folder in folders:  # the desktop starts empty: nothing of its own was ever stamped
+        sync_folder(folder, postgres.conninfo)
     with Library.open(folders[0]) as laptop:
         paper_id = laptop.ids()[0]
         laptop.set_note(paper_id, "written first, on the laptop")
         laptop.set_rating(paper_id, 2)
-    Library.open(folders[1]).close()
     sync_folder(folders[0], postgres.conninfo)
-    sync_folder(folders[1], postgres.conninfo)
     real = store.wall_ms
-    behind = lambda: real() - 3_600_000  # noqa: E731 - the desktop's clock is an hour slow
-    monkeypatch.setattr(store, "wall_ms", behind)
-    with Library.open(folders[1]) as desktop:  # later, on the slow desktop, after seeing the laptop's
+    monkeypatch.setattr(store, "wall_ms", lambda: real() - 3_600_000)  # the desktop's clock is an hour slow
+    sync_folder(folders[1], postgres.conninfo)  # it sees the laptop's edit...
+    with Library.open(folders[1]) as desktop:  # ...and edits after it, at a wall time an hour before it
         desktop.set_note(paper_id, "written later, on the desktop")
         desktop.set_rating(paper_id, 5)
     sync_folder(folders[1], postgres.conninfo)
