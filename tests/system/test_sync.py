@@ -195,3 +195,27 @@ def test_status_and_log_from_the_command_line_and_no_password_printed_or_stored(
     failed = margin("sync", library=folder)
     assert failed.code == 1 and failed.stderr.startswith("margin: server unreachable (")
     assert margin("sync", "--log", library=folder).stdout.startswith("no conflicts")
+
+
+def test_a_batch_the_server_kept_but_the_client_never_heard_of_is_kept_once(tmp_path, postgres):
+    from db.sync import open_for_sync
+    from db.sync.server import Server
+    from db.sync.stamping import clock_of, stamp
+
+    folder = tmp_path / "laptop"
+    with Library.open(folder) as library:
+        library.set_note(library.ids()[0], "a note")
+    library = open_for_sync(folder)
+    try:  # a sync that died between the server's commit and the library's note of it
+        with Server(postgres.conninfo) as remote:
+            remote.prepare()
+            stamp(library)
+            rows = library.sync_outbox(1000)
+            remote.push(clock_of(library).device, rows)
+        library.set_sync_state({"server": postgres.conninfo})
+    finally:
+        library.close()
+    report = sync_folder(folder)
+    assert report.sent == len(rows)
+    (count,) = _server_counts(postgres).values()
+    assert count == (len(rows), len(rows), len(rows))
