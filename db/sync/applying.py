@@ -67,7 +67,8 @@ class _Applier:
         if kind.merge == UNION:
             changes = kind.apply(self.library, entity, field, value)
             now = kind.read(self.library.sync_paper_states([entity])[entity])[field]
-            self.library.sync_set_field_clocks([(entity, field, kind.digest(now), max(text, self._kept(entity, field)[1]))])
+            latest = max(text, self._kept(entity, field)[1])
+            self.library.sync_set_field_clocks([(entity, field, kind.digest(now), latest)])
             return changes
         return self.set_field(entity, field, value, text, parent)
 

@@ -41,7 +41,8 @@ class SyncReport:
     changes: Changes = NOTHING
 
     def summary(self) -> str:
-        conflicts = f", {self.conflicts:,} conflict{'' if self.conflicts == 1 else 's'} decided by the clock (margin sync --log)" if self.conflicts else ""
+        conflicts = (f", {self.conflicts:,} conflict{'' if self.conflicts == 1 else 's'} decided by the clock"
+                     " (margin sync --log)" if self.conflicts else "")
         return f"synced with {self.server}: {_changes(self.sent)} sent, {self.received:,} received{conflicts}"
 
 

@@ -33,7 +33,8 @@ MIGRATIONS: dict[int, list[str]] = {
         " last_seen timestamptz NOT NULL DEFAULT now())",
         "CREATE TABLE margin_changes (id bigserial PRIMARY KEY, device text NOT NULL, seq bigint NOT NULL,"
         " user_name text NOT NULL DEFAULT current_user, entity text NOT NULL, field text NOT NULL,"
-        " hlc text NOT NULL, value text NOT NULL, parent text NOT NULL DEFAULT '', received_at timestamptz NOT NULL DEFAULT now(),"
+        " hlc text NOT NULL, value text NOT NULL, parent text NOT NULL DEFAULT '',"
+        " received_at timestamptz NOT NULL DEFAULT now(),"
         " UNIQUE (device, seq))"],
 }
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import resource
 import statistics
 import subprocess
 import sys
@@ -32,7 +31,8 @@ sys.path.insert(0, str(ROOT))
 
 
 def load() -> str:
-    return "load %.2f %.2f %.2f" % os.getloadavg()
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.2f} {five:.2f} {fifteen:.2f}"
 
 
 def make_records(size: int):

@@ -65,8 +65,8 @@ def snapshot(library: Library) -> dict:
     papers = {}
     for paper in library.papers():
         papers[paper.id] = {
-            "fields": (paper.file_title, paper.label, paper.abstract, tuple(paper.authors), paper.venue, paper.year, paper.url,
-                       paper.doi),
+            "fields": (paper.file_title, paper.label, paper.abstract, tuple(paper.authors), paper.venue, paper.year,
+                       paper.url, paper.doi),
             "rating": paper.rating, "read": paper.read, "user_title": paper.user_title, "note": paper.note,
             "history": sorted({text for _at, text in library.note_history(paper.id)}),
             "tags": sorted(tag_key(name) for name in paper.tags),

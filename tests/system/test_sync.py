@@ -17,7 +17,6 @@ import pytest
 from db.library import Library
 from db.sync import SERVER_SCHEMA_VERSION
 from tests.helpers.corpus import ROOT
-from tests.helpers.postgres import postgres  # noqa: F401 - fixture
 from tests.helpers.runner import margin, margin_env
 from tests.helpers.sync import history_duplicates, lost_notes, random_edits, snapshot, sync_folder
 

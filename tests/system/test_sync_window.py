@@ -7,11 +7,9 @@ from __future__ import annotations
 import threading
 
 import pytest
-
 from PySide6.QtCore import Qt
 
 from db.library import Library
-from tests.helpers.postgres import postgres  # noqa: F401 - fixture
 from tests.helpers.sync import sync_folder
 from tests.helpers.window import activate
 
