@@ -114,9 +114,10 @@ class _Applier:
             return changes
         if kept_digest is not None and kept_digest != incoming and parent is not None and parent != kept_text:
             self.conflict(entity, field, kept_text, value, text, incoming_wins=True)
-        changes = kind.apply(self.library, entity, field, value)
-        if field == "paper":
-            self.present[entity] = value is not None
+        try:
+            changes = kind.apply(self.library, entity, field, value)
+        except (KeyError, ValueError):  # a value this library cannot take (a paper gone meanwhile): left alone,
+            return NOTHING  # so one odd change never stops every later sync
         self.library.sync_set_field_clocks([(entity, field, incoming, text)])
         return changes
 

@@ -21,6 +21,7 @@ from desktop.common.plain_text import as_plain
 FIRST_SYNC_MS = 5000  # the first automatic sync after the window opens
 DEFAULT_INTERVAL_S = 60
 SYNC_PAUSE_MS = 30  # between the sync's short write transactions: the window's own edits get the lock at once
+LABEL_CHARS = 90  # the longest status text shown in the bar
 LABEL_DELAY_MS = 1000  # the waiting count follows edits this long after the last one
 
 
@@ -123,8 +124,10 @@ class SyncSchedule(QObject):
             waiting = waiting_here(self.library)
         except MarginError:
             return
-        if self.error:
+        if self.error:  # the whole reason in the tooltip, the start of it in the bar
             text = self.tr("Sync: %1").replace("%1", self.error)
+            detail = text
+            text = text if len(text) <= LABEL_CHARS else text[: LABEL_CHARS - 1] + "…"
         elif waiting:
             text = plural(self.tr("Sync: %Ln change(s) waiting", "", waiting), waiting)
         else:
