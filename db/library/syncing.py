@@ -75,9 +75,10 @@ def changed_papers(store: Store, after: int) -> tuple[dict[str, dict[str, int]],
 def waiting(store: Store) -> int:
     """Changes made here not yet on the server: stamped and queued ones, papers changed since the last stamp
     (all papers before the first), tag renames not yet stamped. A few indexed counts."""
-    stamped = int((store.read("SELECT value FROM sync_state WHERE key = 'stamped'") or [("0",)])[0][0])
+    stamped = store.read("SELECT value FROM sync_state WHERE key = 'stamped'")
     papers = (store.read("SELECT COUNT(DISTINCT paper_id) FROM change_log WHERE seq > ? AND writer != ?",
-                         (stamped, SYNC_WRITER))[0][0] if stamped else store.read("SELECT COUNT(*) FROM papers")[0][0])
+                         (int(stamped[0][0]), SYNC_WRITER))[0][0] if stamped
+              else store.read("SELECT COUNT(*) FROM papers")[0][0])
     return papers + store.read("SELECT (SELECT COUNT(*) FROM sync_outbox)"
                                " + (SELECT COUNT(*) FROM tag_renames WHERE hlc IS NULL)")[0][0]
 

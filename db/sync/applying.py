@@ -24,8 +24,7 @@ _SHORT = 80  # characters of a value kept in the conflict log
 def apply_batch(library, rows: list[tuple]) -> Changes:
     """Apply received rows (server id, device, entity, field, stamp text, value as JSON, the stamp of the value
     it replaced on its device) in one write transaction of the library, together with the cursor (`pulled`,
-    the last server id) and the count of
-    changes received (`received`): a batch is applied whole or not at all. Changes made here since the last
+    the last server id) and the count of changes received (`received`): a batch is applied whole or not at all. Changes made here since the last
     stamp are stamped first (in the same transaction), so a local edit is weighed against what arrives.
     Returns what changed."""
     changes = NOTHING

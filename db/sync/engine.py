@@ -86,9 +86,9 @@ def run_sync(library: Library, server: str | None = None,
              pause_ms: int = 0) -> SyncReport:
     """Sync `library` with `server` (a libpq URL, key=value string or service name; the one stored by the last
     sync when None), and remember the server (without password). `progress(phase, done, total)` is called
-    after each batch ("send" or "receive"). Received changes are applied in library transactions of at most
-    about APPLY_MS each; with `pause_ms`, the library is left alone that long between them (the window's sync:
-    its own edits then never wait long for the write lock).
+    after each batch ("send" or "receive"). Received changes are applied one library transaction per batch;
+    with `pause_ms` (the window's sync), in transactions of about APPLY_MS each, with the library left alone
+    that long between them: the window's own edits then never wait long for the write lock.
 
     Raises SyncError (one line): no server given and none stored; SyncUnreachable when the server cannot be
     reached or goes away (what was done so far is kept and the next sync goes on from there); SyncSchemaError
@@ -115,16 +115,17 @@ def run_sync(library: Library, server: str | None = None,
         pulled = int(library.sync_state().get("pulled", "0"))
         total = remote.waiting(clock.device, pulled)
         before = len(library.sync_conflicts(1_000_000))
-        size = 64  # rows per library transaction, adapted to take about APPLY_MS
+        size = 64 if pause_ms else batch  # rows per library transaction: in the window, adapted to take APPLY_MS
         while rows := remote.pull(clock.device, pulled, batch):
             done = 0
             while done < len(rows):
                 started = time.perf_counter()
                 report.changes |= apply_batch(library, rows[done: done + size])
                 done += size
-                took = (time.perf_counter() - started) * 1000
-                size = max(4, size // 2) if took > APPLY_MS else min(batch, size * 2) if took < APPLY_MS / 3 else size
                 if pause_ms:
+                    took = (time.perf_counter() - started) * 1000
+                    size = (max(4, size // 2) if took > APPLY_MS else min(batch, size * 2) if took < APPLY_MS / 3
+                            else size)
                     time.sleep(pause_ms / 1000)
             pulled = rows[-1][0]
             report.received += len(rows)

@@ -45,9 +45,9 @@ def stamp(library) -> int:
     state): a stamp cut off is finished by the next one, which compares those papers again and finds the ones
     done unchanged."""
     with library.transaction():
-        stamped = int(library.sync_state().get("stamped", "0"))
-        found = library.sync_changed_papers(stamped)
-        if found is None or not stamped:  # first sync, or the log was pruned: compare every paper
+        stamped = library.sync_state().get("stamped")  # None: never stamped (an empty library's is 0)
+        found = library.sync_changed_papers(int(stamped or 0))
+        if found is None or stamped is None:  # first sync, or the log was pruned: compare every paper
             newest = library.last_change()
             times = found[0] if found else {}
             candidates = {paper_id: times.get(paper_id, {}) for paper_id in library.ids()}

@@ -2,6 +2,7 @@
 
     .venv/bin/python tests/benchmarks/bench_sync.py            # 20,000 papers
     .venv/bin/python tests/benchmarks/bench_sync.py 5000 --rounds 10
+    .venv/bin/python tests/benchmarks/bench_sync.py --first-only       # the first syncs and the peer only
 
 Starts a throwaway PostgreSQL (tests/helpers/postgres.py), makes a library of SIZE papers (the bundled abstracts,
 words varied per copy) and reports, with the load average (`uptime`) around each step:
@@ -105,6 +106,8 @@ def main(argv: list[str]) -> None:
         wall, peak, done = child(["import", str(export), "--library", str(peer)])
         print(f"  peer: margin import into a new one   {wall:7.1f}   {peak:8.0f}   {load()}", flush=True)
 
+        if "--first-only" in argv:
+            return
         sends, receives = [], []
         typed: set = set()
         for number in range(rounds):

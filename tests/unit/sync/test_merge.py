@@ -123,3 +123,18 @@ def test_a_kind_added_to_the_registry_travels(library, registry):
     assert sent["saved:ICLR"] == 'venue:"ICLR 2018"'
     apply_batch(library, [row("", "saved:theory", "tag:theory", 10**13)])
     assert saved["theory"] == "tag:theory"
+
+
+def test_an_empty_library_is_compared_whole_once_not_at_every_batch(tmp_path):
+    with Library.open(tmp_path / "new", seed=False) as empty:
+        empty.write_as(SYNC_WRITER)
+        stamp(empty)
+        assert empty.sync_state()["stamped"] == "0"  # stamped, at change 0: later stamps read the log only
+        paper = {"title": "T", "abstract": "A", "authors": [], "venue": None, "year": None, "url": None,
+                 "doi": None, "arxiv_id": None, "openreview_id": None, "keywords": [], "extra": {}, "source": None}
+        apply_batch(empty, [row("abcdef123456", "paper", paper, 10_000)])
+        compared = []
+        read = empty.sync_paper_states
+        empty.sync_paper_states = lambda ids: compared.extend(ids) or read(ids)
+        stamp(empty)
+        assert empty.ids() == ["abcdef123456"] and compared == []
