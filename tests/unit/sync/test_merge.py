@@ -138,3 +138,12 @@ def test_an_empty_library_is_compared_whole_once_not_at_every_batch(tmp_path):
         empty.sync_paper_states = lambda ids: compared.extend(ids) or read(ids)
         stamp(empty)
         assert empty.ids() == ["abcdef123456"] and compared == []
+
+
+def test_rows_another_sync_of_this_library_applied_meanwhile_are_not_applied_again(library):
+    paper_id = library.ids()[0]
+    batch = [row(paper_id, "note", "from elsewhere", 10_000), row(paper_id, "rating", 4, 10_000)]
+    apply_batch(library, batch)
+    received, last = library.sync_state()["received"], library.last_change()
+    apply_batch(library, batch)  # the window's sync and the command line's pulled the same rows
+    assert (library.sync_state()["received"], library.last_change()) == (received, last)
