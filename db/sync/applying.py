@@ -25,9 +25,9 @@ def apply_batch(library, rows: list[tuple]) -> Changes:
     """Apply received rows (server id, device, entity, field, stamp text, value as JSON, the stamp of the value
     it replaced on its device) in one write transaction of the library, together with the cursor (`pulled`,
     the last server id) and the count of changes received (`received`): a batch is applied whole or not at all,
-    and rows at or before the cursor (applied meanwhile by another sync of this library) are not applied again. Changes made here since the last
-    stamp are stamped first (in the same transaction), so a local edit is weighed against what arrives.
-    Returns what changed."""
+    and rows at or before the cursor (applied meanwhile by another sync of this library) are not applied
+    again. Changes made here since the last stamp are stamped first (in the same transaction), so a local
+    edit is weighed against what arrives. Returns what changed."""
     changes = NOTHING
     with library.transaction():
         pulled = int(library.sync_state().get("pulled", "0"))
