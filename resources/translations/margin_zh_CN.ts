@@ -1,8 +1,8 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='UTF-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name></name>
+    <name/>
     <message>
         <location filename="../../desktop/app.py" line="+69"/>
         <source>The library was rebuilt</source>
@@ -25,7 +25,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>The damaged file is kept in the library&apos;s backups folder. Papers that cannot be read come back by importing their files again.</source>
+        <source>The damaged file is kept in the library's backups folder. Papers that cannot be read come back by importing their files again.</source>
         <translation>损坏的文件保存在文库的备份文件夹中。无法读取的文献可通过重新导入其文件恢复。</translation>
     </message>
     <message>
@@ -508,7 +508,7 @@ Library: %1</source>
     </message>
     <message>
         <location line="+36"/>
-        <source>Title (empty to use the file&apos;s or the derived label):</source>
+        <source>Title (empty to use the file's or the derived label):</source>
         <translation>标题（留空则使用文件中的标题或自动生成的标题）：</translation>
     </message>
     <message numerus="yes">
@@ -766,8 +766,8 @@ Library: %1</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>Search: words, &quot;a phrase&quot;, tag:name, rating:&gt;=4…  (/)</source>
-        <translation>搜索：词语、&quot;短语&quot;、tag:名称、rating:&gt;=4…  (/)</translation>
+        <source>Search: words, "a phrase", tag:name, rating:&gt;=4…  (/)</source>
+        <translation>搜索：词语、"短语"、tag:名称、rating:&gt;=4…  (/)</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1272,7 +1272,7 @@ Library: %1</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>Master&apos;s thesis</source>
+        <source>Master's thesis</source>
         <translation>硕士论文</translation>
     </message>
     <message>
