@@ -79,7 +79,7 @@ if command -v dpkg >/dev/null 2>&1; then
 fi
 
 # The interop tests' tools (Debian package names), when asked for
-TEST_DEBS="biber texlive-binaries pandoc libreoffice-calc-nogui nodejs"
+TEST_DEBS="biber texlive-binaries pandoc libreoffice-calc-nogui nodejs postgresql"  # postgresql: the sync tests' server
 if [ "${MARGIN_TEST_TOOLS:-0}" = 1 ] && command -v dpkg >/dev/null 2>&1; then
     missing=""
     for deb in $TEST_DEBS; do

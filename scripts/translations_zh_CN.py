@@ -467,6 +467,15 @@ TRANSLATIONS: dict[str, str] = {
     "&Back up now": "立即备份(&B)",
     "Backing up…": "正在备份…",
     "Backed up to %1": "已备份到 %1",
+    # issue 26: sync through a PostgreSQL server (desktop/window/sync.py, File → Sync now)
+    "S&ync now": "立即同步(&Y)",
+    "Sync status": "同步状态",
+    "No sync server is set for this library: margin sync --server URL":
+        "此文库尚未设置同步服务器：margin sync --server URL",
+    "Syncing…": "正在同步…",
+    "Sync: %1": "同步：%1",
+    "Sync: %Ln change(s) waiting": "同步：%Ln 项更改待发送",
+    "Synced": "已同步",
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-from db.cli import fetch
+from db.cli import fetch, sync
 from db.exporters.registry import DESCRIPTIONS, FORMATS
 
 
@@ -183,6 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("ids", nargs="+", metavar="ID", help="two or more paper ids")
     p = commands.add_parser("split", parents=[common], help="take a paper out of its work (its versions stay grouped)")
     p.add_argument("id", metavar="ID", help="a paper id (or a unique prefix of at least 4 digits)")
+    sync.add_parser(commands, common)
     return parser
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from db.errors import LibraryError
-from db.library import annotations, deleting, importing, reading, triage, works
+from db.library import annotations, deleting, importing, reading, syncing, triage, works
 from db.library import decisions as screening  # (Library.decisions is a method)
 from db.library import tags as tagging  # (Library.tags is a method)
 from db.library import user_state as states
@@ -186,41 +186,27 @@ class Library:
     delete_tag = _on_store(tagging.delete_tag)
 
     # ----------------------------------------------------------------- triage bookkeeping
-    add_check_sample = _on_store(triage.add_check_sample)
-    latest_check = _on_store(triage.latest_check)
-    check_papers = _on_store(triage.check_papers)
-    screened = _on_store(triage.screened)
-    first_screened = _on_store(triage.first_screened)
-    ratings = _on_store(triage.ratings)
-    read_ids = _on_store(triage.read_ids)
-    set_interest = _on_store(triage.set_interest)
-    interests = _on_store(triage.interests)
-    set_dismissed = _on_store(triage.set_dismissed)
-    dismissed = _on_store(triage.dismissed)
-    set_liked_source = _on_store(triage.set_liked_source)
-    liked_sources = _on_store(triage.liked_sources)
-    liked_source_ids = _on_store(triage.liked_source_ids)
-    highlight_lists = _on_store(triage.highlight_lists)
-    set_highlight_lists = _on_store(triage.set_highlight_lists)
-    saved_searches = _on_store(states.saved_searches)
-    save_search = _on_store(states.save_search)
-    remove_saved_search = _on_store(states.remove_saved_search)
-    user_state = _on_store(states.state)
+    add_check_sample, latest_check = _on_store(triage.add_check_sample), _on_store(triage.latest_check)
+    check_papers, screened = _on_store(triage.check_papers), _on_store(triage.screened)
+    first_screened, ratings = _on_store(triage.first_screened), _on_store(triage.ratings)
+    read_ids, set_interest = _on_store(triage.read_ids), _on_store(triage.set_interest)
+    interests, set_dismissed = _on_store(triage.interests), _on_store(triage.set_dismissed)
+    dismissed, set_liked_source = _on_store(triage.dismissed), _on_store(triage.set_liked_source)
+    liked_sources, liked_source_ids = _on_store(triage.liked_sources), _on_store(triage.liked_source_ids)
+    highlight_lists, set_highlight_lists = _on_store(triage.highlight_lists), _on_store(triage.set_highlight_lists)
+    saved_searches, save_search = _on_store(states.saved_searches), _on_store(states.save_search)
+    remove_saved_search, user_state = _on_store(states.remove_saved_search), _on_store(states.state)
     restore_user_state = _on_store(states.restore_state)
 
     # ----------------------------------------------------------------- screening decisions
-    set_decision = _on_store(screening.set_decision)
-    decision = _on_store(screening.decision)
-    decisions = _on_store(screening.decisions)
-    prisma_counts = _on_store(screening.prisma_counts)
+    set_decision, decision = _on_store(screening.set_decision), _on_store(screening.decision)
+    decisions, prisma_counts = _on_store(screening.decisions), _on_store(screening.prisma_counts)
     exclusion_reasons = _on_store(screening.exclusion_reasons)
     set_exclusion_reasons = _on_store(screening.set_exclusion_reasons)
     add_exclusion_reason = _on_store(screening.add_exclusion_reason)
     remove_exclusion_reason = _on_store(screening.remove_exclusion_reason)
-    rename_exclusion_reason = _on_store(screening.rename_exclusion_reason)
-    criteria = _on_store(screening.criteria)
-    set_criteria = _on_store(screening.set_criteria)
-    screening_state = _on_store(screening.screening_state)
+    rename_exclusion_reason, criteria = _on_store(screening.rename_exclusion_reason), _on_store(screening.criteria)
+    set_criteria, screening_state = _on_store(screening.set_criteria), _on_store(screening.screening_state)
     merge_screening_state = _on_store(screening.merge_screening_state)
     restore_decision = _on_store(screening.restore_decision)
 
@@ -233,13 +219,20 @@ class Library:
     delete_papers = _on_store(deleting.delete_papers)
 
     # ----------------------------------------------------------------- versions of one work
-    versions = _on_store(works.versions)
-    works_of = _on_store(works.works_of)
-    work_reason = _on_store(works.work_reasons)
-    group_versions = _on_store(works.group)
-    split_version = _on_store(works.split)
-    undelete_papers = _on_store(deleting.undelete_papers)
+    versions, works_of = _on_store(works.versions), _on_store(works.works_of)
+    work_reason, group_versions = _on_store(works.work_reasons), _on_store(works.group)
+    split_version, undelete_papers = _on_store(works.split), _on_store(deleting.undelete_papers)
     deleted_items = _on_store(deleting.deleted_items)
+
+    # ----------------------------------------------------------------- sync bookkeeping (db.sync)
+    def write_as(self, writer: str) -> None:
+        """Name this connection's changes `writer` in the change log (a sync's connection: syncing.SYNC_WRITER)."""
+        self.store.writer = self.writer = writer
+
+    @functools.cached_property
+    def sync_book(self) -> syncing.SyncBook:
+        """This library's sync bookkeeping (db.library.syncing.SyncBook: device, clocks, outbox, conflicts)."""
+        return syncing.SyncBook(self.store)
 
     def rows(self, sql: str, params=()) -> list[tuple]:
         """Run a read-only SQL query and return its rows as tuples: for tests and benchmarks only (product code

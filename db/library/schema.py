@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from db.library.match_keys import store_match_keys
 
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 DB_NAME = "library.db"
 
 # the tables of schema 5 (each later version's statements follow, and a new library runs them all)
@@ -71,7 +71,8 @@ CREATE TABLE IF NOT EXISTS change_log (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     paper_id TEXT NOT NULL,
     kinds TEXT NOT NULL,
-    writer TEXT NOT NULL DEFAULT ''
+    writer TEXT NOT NULL DEFAULT '',
+    at INTEGER NOT NULL DEFAULT 0
 );
 """
 
@@ -149,6 +150,23 @@ SCHEMA_11 = [
     "CREATE TABLE IF NOT EXISTS saved_searches (name TEXT PRIMARY KEY, query TEXT NOT NULL,"
     " position INTEGER NOT NULL DEFAULT 0)",
 ]
+# 11 → 12: sync through a PostgreSQL server (db.sync, db.library.syncing): when each change was made (ms since the
+# epoch, the wall time a hybrid logical clock starts from), this device's sync bookkeeping (device id, clock,
+# cursors), the last value digest and clock of every synced field, the changes stamped and not yet acknowledged
+# by the server, the conflicts the clock decided, and the tag renames that replay as operations
+SCHEMA_12 = [
+    "CREATE TABLE IF NOT EXISTS sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS sync_fields (entity TEXT NOT NULL, field TEXT NOT NULL, digest TEXT NOT NULL,"
+    " hlc TEXT NOT NULL, PRIMARY KEY (entity, field)) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS sync_outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, entity TEXT NOT NULL,"
+    " field TEXT NOT NULL, hlc TEXT NOT NULL, value TEXT NOT NULL, parent TEXT NOT NULL DEFAULT '')",
+    "CREATE TABLE IF NOT EXISTS sync_conflicts (id INTEGER PRIMARY KEY, decided_at TEXT NOT NULL,"
+    " entity TEXT NOT NULL, field TEXT NOT NULL, kept TEXT NOT NULL, kept_hlc TEXT NOT NULL,"
+    " dropped TEXT NOT NULL, dropped_hlc TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS tag_renames (id INTEGER PRIMARY KEY, old_key TEXT NOT NULL, new_name TEXT NOT NULL,"
+    " at INTEGER NOT NULL, hlc TEXT)",
+    "CREATE INDEX IF NOT EXISTS tag_renames_old ON tag_renames(old_key, hlc)",
+]
 
 
 # MIGRATIONS[v] turns a version-v library into version v + 1: SQL statements, or a function called with the
@@ -189,14 +207,22 @@ MIGRATIONS: dict[int, list[str | Callable[[sqlite3.Connection], object]]] = {
     9: [*SCHEMA_10],
     # 10 → 11: saved searches (db.library.user_state)
     10: [*SCHEMA_11],
+    # 11 → 12: sync bookkeeping (SCHEMA_12); changes logged before it have no time (0: stamped when first synced)
+    11: [lambda conn: _add_column(conn, "change_log", "at INTEGER NOT NULL DEFAULT 0"), *SCHEMA_12],
 }
+
+
+def _add_column(conn: sqlite3.Connection, table: str, definition: str) -> None:
+    """Add a column unless the table has it (a library made new and set back to an older version in tests)."""
+    if definition.split()[0] not in {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}:
+        conn.execute(f"ALTER TABLE {table} ADD COLUMN {definition}")
 
 
 def create_script() -> str:
     """The SQL script that creates a new library at SCHEMA_VERSION (tables, indexes, triggers; no transaction:
     the store runs it inside one, so a crash leaves an empty file, never half a schema)."""
     return TABLES + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8 + SCHEMA_9 + SCHEMA_10
-                                                        + SCHEMA_11)
+                                                        + SCHEMA_11 + SCHEMA_12)
 
 
 # the tables a rebuild copies from a damaged library, with their columns (in this order: the tuples of
@@ -229,6 +255,11 @@ NOT_SALVAGED = {
     "frequent_keys": "derived: grows again with the match keys",
     "check_samples": "a progress check: drawn again in a minute",
     "check_papers": "a progress check: drawn again in a minute",
+    "sync_state": "sync bookkeeping: a rebuilt library is a new device and syncs afresh (db.sync)",
+    "sync_fields": "sync bookkeeping: a rebuilt library is a new device and syncs afresh (db.sync)",
+    "sync_outbox": "sync bookkeeping: a rebuilt library is a new device and syncs afresh (db.sync)",
+    "sync_conflicts": "sync bookkeeping: the conflicts a sync decided, for `margin sync --log`",
+    "tag_renames": "sync bookkeeping: a rebuilt library is a new device and syncs afresh (db.sync)",
 }
 # a salvaged row is kept only where what it refers to was salvaged too (the ? are the row's values, in order)
 SALVAGE_FITS = {

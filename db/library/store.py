@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import contextmanager
@@ -35,17 +36,24 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def wall_ms() -> int:
+    """This machine's wall clock in milliseconds since the epoch: the time of each logged change, which a sync's
+    hybrid logical clock starts from (db.sync.clock). One function, so a test can set a machine's clock off."""
+    return time.time_ns() // 1_000_000
+
+
 def log_change(conn: sqlite3.Connection, writer: str, kinds: Iterable[str], ids: Iterable[str] = (),
                select: str | None = None, params: Sequence = ()) -> None:
     """Record in the caller's transaction that papers changed in `kinds` (db.changes): `ids`, or the ids a
     `select` statement returns. Each row gets the next change number (`seq`); `writer` names the Library
     connection that made the change, so a window can tell its own changes from another process's."""
     text = ",".join(sorted(set(kinds)))
+    at = wall_ms()
     if select is not None:
-        conn.execute(f"INSERT INTO change_log (paper_id, kinds, writer) SELECT chosen.*, ?, ?"
-                     f" FROM ({select}) AS chosen", (text, writer, *params))
-    conn.executemany("INSERT INTO change_log (paper_id, kinds, writer) VALUES (?, ?, ?)",
-                     [(paper_id, text, writer) for paper_id in ids])
+        conn.execute(f"INSERT INTO change_log (paper_id, kinds, writer, at) SELECT chosen.*, ?, ?, ?"
+                     f" FROM ({select}) AS chosen", (text, writer, at, *params))
+    conn.executemany("INSERT INTO change_log (paper_id, kinds, writer, at) VALUES (?, ?, ?, ?)",
+                     [(paper_id, text, writer, at) for paper_id in ids])
 
 
 def prune_change_log(conn: sqlite3.Connection, keep: int = CHANGE_LOG_KEEP) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from db.changes import NOTHING, TAGS, Changes
 from db.library.annotations import annotate
 from db.library.reading import paper
-from db.library.store import Store
+from db.library.store import Store, wall_ms
 from db.library.works import versions_in
 from db.text.cleaning import clean_tag, tag_key
 
@@ -81,6 +81,8 @@ def rename_tag(store: Store, old: str, new: str) -> Changes:
             conn.execute("INSERT OR IGNORE INTO paper_tags SELECT paper_id, ? FROM paper_tags WHERE tag_id = ?",
                          (target[0], old_id))
             conn.execute("DELETE FROM tags WHERE id = ?", (old_id,))
+        # a sync replays the rename as an operation (db.sync), so papers tagged `old` elsewhere follow it
+        conn.execute("INSERT INTO tag_renames (old_key, new_name, at) VALUES (?, ?, ?)", (old_key, new_name, wall_ms()))
         return store.log(conn, ids, TAGS)
 
 

@@ -52,6 +52,7 @@ class WindowActions:
         self.export_action = self._action(file_menu, tr("&Export…"), self.export_dialog, "Ctrl+E")
         self.vault_keeper = VaultKeeper(window, file_menu)  # an Obsidian vault kept updated (issue 30)
         self.back_up = self._action(file_menu, tr("&Back up now"), self.back_up_now)
+        self.sync_action = self._action(file_menu, tr("S&ync now"), window.sync.sync_now)  # desktop.window.sync
         file_menu.addSeparator()
         self._action(file_menu, tr("&Quit"), window.close, QKeySequence.StandardKey.Quit)
 

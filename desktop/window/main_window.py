@@ -44,6 +44,7 @@ from desktop.window.layout import build_widgets, fit_to_screen, restore_layout, 
 from desktop.window.lazy_docks import LazyDocks, settle_heap
 from desktop.window.shortcuts import TriageKeys
 from desktop.window.status import WindowStatus
+from desktop.window.sync import SyncSchedule
 
 SIDEBAR_DELAY_MS = 250  # sidebar counts are recounted once a burst of changes is over
 
@@ -103,6 +104,7 @@ class MainWindow(QMainWindow):
         self.reading = ReadTracker(self.ops.mark_read, lambda: self.setting("autoRead", True),
                                    self.isActiveWindow, self)
         self.watcher = ChangeWatcher(library, self)
+        self.sync = SyncSchedule(self)  # File → Sync now and the automatic sync (desktop.window.sync)
         self.actions_ = WindowActions(self)
         self.screening = ScreeningKeys(self)  # include / exclude / maybe (issue 29), bound below as triage keys
         self._connect()
@@ -337,6 +339,7 @@ class MainWindow(QMainWindow):
         self.setProperty("closing", True)  # docks hidden by closing keep their saved visibility
         self.reading.stop()
         self.backups.stop()
+        self.sync.stop()
         self._sidebar_timer.stop()
         self.watcher.stop()
         self.notes.close()

@@ -7,12 +7,14 @@ from db.library.library import SCHEMA_VERSION, Library
 from db.library.schema import NOT_SALVAGED, SALVAGE_COLUMNS, SALVAGE_FITS
 
 # sha256 of a new library's sqlite_master (type, name, tbl_name, sql; by type and name) at schema 8, taken from
-# the code before the schema moved into db.library.schema: the on-disk format must not change without a migration
-_SCHEMA_8 = "bf07bf2586ee957a29340726258b2c0adcc771eceaa4d059f35dbcb98300a43e"
+# the code before the schema moved into db.library.schema: the on-disk format must not change without a migration;
+# at schema 12 (issue 26, sync bookkeeping) change_log's `at` column changed it (bf07bf25…a43e before)
+_SCHEMA_8 = "cf7025b06a20c70648c5be8ee3c2411ee7df7223c25970bafbfe2a7e430c4089"
 # the tables later versions added, by table name with their indexes (a new library has them; the hash covers the rest)
 _LATER = {"decisions", "exclusion_reasons", "screening_settings",  # 8 → 9 (issue 29)
           "works", "work_splits",  # 9 → 10 (issue 30, versions of one work)
-          "saved_searches"}  # 10 → 11 (issue 31)
+          "saved_searches",  # 10 → 11 (issue 31)
+          "sync_state", "sync_fields", "sync_outbox", "sync_conflicts", "tag_renames"}  # 11 → 12 (issue 26)
 
 
 def _master(library: Library) -> list[tuple]:

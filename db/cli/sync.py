@@ -1,0 +1,78 @@
+"""`margin sync`: sync the library with a PostgreSQL server (db.sync), show the sync's status, list the conflicts
+the clock decided. The server is remembered (without a password) by the first sync that names it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from db.cli.common import after_write, library_dir, told_when_waiting
+
+DEFAULT_INTERVAL_S = 60  # the window's automatic sync, when a server is set (desktop.window.sync)
+
+
+def add_parser(commands, common: argparse.ArgumentParser) -> None:
+    """The `sync` command's grammar (called by db.cli.parser)."""
+    p = commands.add_parser(
+        "sync", parents=[common], help="sync the library with a PostgreSQL server (another machine's Margin)",
+        epilog="The server is a libpq URL (postgresql://user@host/db?sslmode=require), key=value string or "
+               "service name; the password comes from ~/.pgpass or PGPASSWORD and is never stored or printed. "
+               "Per field the later change wins (a hybrid logical clock); a note changed on both sides keeps "
+               "the other text in its history.")
+    p.add_argument("--server", metavar="URL", help="the server (remembered for the next sync and the window)")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--status", action="store_true", help="say whether all is synced or what waits, and send nothing")
+    what.add_argument("--log", action="store_true", help="list the conflicts the clock decided, newest first")
+    p.add_argument("--every", type=int, metavar="SECONDS",
+                   help=f"how often the open window syncs (default {DEFAULT_INTERVAL_S}; 0: only File → Sync now)")
+
+
+def sync_command(args: argparse.Namespace) -> int:
+    from db.sync import open_for_sync, run_sync, sync_status
+
+    library = told_when_waiting(open_for_sync(library_dir(args)))
+    try:
+        if args.every is not None:
+            library.sync_book.set_sync_state({"interval": max(0, args.every)})
+        if args.log:
+            return _print_log(library)
+        if args.status:
+            print(sync_status(library, args.server).line())
+            return 0
+        report = run_sync(library, args.server, _progress if sys.stderr.isatty() else None)
+        if report.received:
+            after_write(library)
+        print(report.summary())
+        return 0
+    finally:
+        library.close()
+
+
+def _progress(phase: str, done: int, total: int) -> None:
+    verb = "sent" if phase == "send" else "received"
+    print(f"\rmargin: {verb} {done:,} of {total:,} changes", end="" if done < total else "\n", file=sys.stderr,
+          flush=True)
+
+
+def _print_log(library) -> int:
+    rows = library.sync_book.conflicts(100)
+    if not rows:
+        print("no conflicts: no field was changed on two devices before they synced")
+    for decided_at, entity, field, kept, kept_hlc, dropped, dropped_hlc in rows:
+        where = f"paper {entity} {field}" if entity else field
+        print(f"{decided_at}  {where}: kept {kept!r} ({_device(kept_hlc)}) over {dropped!r} ({_device(dropped_hlc)})")
+    return 0
+
+
+def _device(stamp_text: str) -> str:
+    """`device d3f1…, 2026-12-02 03:40:00 UTC`: who made a change and when (its clock's wall time)."""
+    from datetime import UTC, datetime
+
+    from db.sync.clock import Stamp
+
+    stamp = Stamp.parse(stamp_text)
+    when = datetime.fromtimestamp(stamp.wall / 1000, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+    return f"device {stamp.device}, {when}"
+
+
+COMMANDS = {"sync": sync_command}

@@ -1,0 +1,173 @@
+"""One sync of a library with a server: check the server's schema, stamp what changed here, send the outbox in
+batches, receive the other devices' changes in batches, and what the status line says.
+
+A sync is cut off safely at any point: every batch sent is one server transaction, kept once per (device,
+number), and dropped from the outbox only after the server committed it; every batch received is applied in one
+library transaction together with the cursor. A sync that died is finished by the next: what the server did
+not commit is sent again, what it did is not kept twice, what the library did not commit is received again.
+
+Run it on a library opened for the sync alone, writing as db.library.syncing.SYNC_WRITER (`open_for_sync`).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from db.changes import NOTHING, Changes
+from db.library import Library
+from db.library.syncing import SYNC_WRITER
+from db.sync.applying import apply_batch
+from db.sync.server import Server, public_conninfo
+from db.sync.stamping import clock_of, stamp
+
+APPLY_MS = 20  # about how long one library transaction applying received changes takes
+BATCH = int(os.environ.get("MARGIN_SYNC_BATCH", "500") or 500)  # changes per server transaction
+
+
+@dataclass
+class SyncReport:
+    """What one sync did: changes `sent` and `received`, `conflicts` decided by the clock, `changes` applied
+    to the library (db.changes.Changes, initiator "sync")."""
+
+    server: str
+    sent: int = 0
+    received: int = 0
+    conflicts: int = 0
+    changes: Changes = NOTHING
+
+    def summary(self) -> str:
+        conflicts = (f", {self.conflicts:,} conflict{'' if self.conflicts == 1 else 's'} decided by the clock"
+                     " (margin sync --log)" if self.conflicts else "")
+        return f"synced with {self.server}: {_changes(self.sent)} sent, {self.received:,} received{conflicts}"
+
+
+@dataclass
+class SyncStatus:
+    """What the status line says: the server (no password), `waiting` changes made here not yet on the server,
+    `incoming` changes on the server not yet here (None when the server was not asked), `error` (one line)
+    when it could not be reached, `last_sync` (ISO time) of the last complete sync."""
+
+    server: str | None
+    waiting: int
+    incoming: int | None = None
+    error: str | None = None
+    last_sync: str | None = None
+
+    def line(self) -> str:
+        if self.server is None:
+            return "no sync server set: margin sync --server URL"
+        if self.error:
+            return f"{self.error}; {_changes(self.waiting)} waiting"
+        if self.waiting or self.incoming:
+            return (f"{_changes(self.waiting)} waiting to be sent, {self.incoming or 0:,} to be received"
+                    f" ({self.server})")
+        return f"synced with {self.server}" + (f" at {self.last_sync}" if self.last_sync else "")
+
+
+def open_for_sync(folder: Path | str) -> Library:
+    """The library in `folder` opened for a sync: its changes are logged as the sync's (never sent back)."""
+    library = Library.open(folder, seed=False)
+    library.write_as(SYNC_WRITER)
+    return library
+
+
+def configured_server(library: Library) -> str | None:
+    """The server this library syncs with (no password), None when none was set."""
+    return library.sync_book.sync_state().get("server")
+
+
+def run_sync(library: Library, server: str | None = None,
+             progress: Callable[[str, int, int], None] | None = None, batch: int = BATCH,
+             pause_ms: int = 0) -> SyncReport:
+    """Sync `library` with `server` (a libpq URL, key=value string or service name; the one stored by the last
+    sync when None), and remember the server (without password). `progress(phase, done, total)` is called
+    after each batch ("send" or "receive"). Received changes are applied one library transaction per batch;
+    with `pause_ms` (the window's sync), in transactions of about APPLY_MS each, with the library left alone
+    that long between them: the window's own edits then never wait long for the write lock.
+
+    Raises SyncError (one line): no server given and none stored; SyncUnreachable when the server cannot be
+    reached or goes away (what was done so far is kept and the next sync goes on from there); SyncSchemaError
+    when the server's schema is newer than this Margin's — then nothing was written on either side."""
+    from db.sync.server import SyncError
+
+    server = server or configured_server(library)
+    if not server:
+        raise SyncError("no sync server set: margin sync --server URL (a libpq URL or service name)")
+    with Server(server) as remote:
+        remote.prepare()  # before anything is written: a server too new stops the sync here
+        report = SyncReport(remote.public)
+        clock = clock_of(library)
+        library.sync_book.set_sync_state({"server": remote.public})
+        remote.register(clock.device)
+        stamp(library)
+        total = library.sync_book.outbox_size()
+        while rows := library.sync_book.outbox(batch):
+            remote.push(clock.device, rows)
+            library.sync_book.drop_from_outbox(rows[-1][0])
+            report.sent += len(rows)
+            if progress:
+                progress("send", report.sent, total)
+        pulled = int(library.sync_book.sync_state().get("pulled", "0"))
+        total = remote.waiting(clock.device, pulled)
+        before = len(library.sync_book.conflicts(1_000_000))
+        size = 64 if pause_ms else batch  # rows per library transaction: in the window, adapted to take APPLY_MS
+        while rows := remote.pull(clock.device, pulled, batch):
+            done = 0
+            while done < len(rows):
+                started = time.perf_counter()
+                report.changes |= apply_batch(library, rows[done: done + size])
+                done += size
+                if pause_ms:
+                    took = (time.perf_counter() - started) * 1000
+                    size = (max(4, size // 2) if took > APPLY_MS else min(batch, size * 2) if took < APPLY_MS / 3
+                            else size)
+                    time.sleep(pause_ms / 1000)
+            pulled = rows[-1][0]
+            report.received += len(rows)
+            if progress:
+                progress("receive", report.received, total)
+        stamp(library)  # what a received change made here (a note pushed into the history) goes next time
+        report.conflicts = len(library.sync_book.conflicts(1_000_000)) - before
+        library.sync_book.set_sync_state({"last_sync": _now()})
+    report.changes = report.changes.by("sync")
+    return report
+
+
+def waiting_here(library: Library) -> int:
+    """Changes made here not yet on the server: queued ones, papers changed since the last stamp, renames."""
+    return library.sync_book.waiting()
+
+
+def sync_status(library: Library, server: str | None = None, ask: bool = True) -> SyncStatus:
+    """The status of `library`'s sync with `server` (the stored one when None); asks the server how much waits
+    there unless `ask` is false. Writes nothing."""
+    from db.sync.server import SyncError
+
+    state = library.sync_book.sync_state()
+    if server is None and state.get("server") is None:
+        return SyncStatus(None, waiting_here(library))
+    shown = public_conninfo(server) if server else state["server"]
+    status = SyncStatus(shown, waiting_here(library), last_sync=state.get("last_sync"))
+    if not ask:
+        return status
+    try:
+        with Server(server or state["server"]) as remote:
+            device = state.get("device")
+            status.incoming = (remote.waiting(device, int(state.get("pulled", "0"))) if device
+                               and remote.version() else None)
+    except SyncError as error:
+        status.error = str(error)
+    return status
+
+
+def _changes(count: int) -> str:
+    return f"{count:,} change" + ("" if count == 1 else "s")
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
