@@ -165,6 +165,8 @@ class Library:
     add_check_sample = _on_store(triage.add_check_sample)
     latest_check = _on_store(triage.latest_check)
     check_papers = _on_store(triage.check_papers)
+    check_strata = _on_store(triage.check_strata)
+    check_design = _on_store(triage.check_design)
     screened = _on_store(triage.screened)
     first_screened = _on_store(triage.first_screened)
     ratings = _on_store(triage.ratings)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from db.library.match_keys import store_match_keys
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 DB_NAME = "library.db"
 
 # the tables of schema 5 (each later version's statements follow, and a new library runs them all)
@@ -120,6 +120,12 @@ SCHEMA_8 = [
     "CREATE TABLE IF NOT EXISTS frequent_keys (key INTEGER PRIMARY KEY)",
 ]
 
+# 8 → 9: a progress check drawn by rank (db.triage.check): its design, and each population paper's stratum
+SCHEMA_9 = [
+    "ALTER TABLE check_samples ADD COLUMN design TEXT NOT NULL DEFAULT 'random'",
+    "ALTER TABLE check_papers ADD COLUMN stratum INTEGER NOT NULL DEFAULT 0",
+]
+
 
 # MIGRATIONS[v] turns a version-v library into version v + 1: SQL statements, or a function called with the
 # connection (inside the migration's transaction)
@@ -153,13 +159,17 @@ MIGRATIONS: dict[int, list[str | Callable[[sqlite3.Connection], object]]] = {
     # identifiers and title key, and the prefix keys of its abstract's shingles; computed here for the papers
     # already stored, 500 at a time
     7: [*SCHEMA_8, store_match_keys],
+    # 8 → 9: checks drawn by rank (db.triage.check): 'random' (one simple random sample, as before) or 'ranked'
+    # (stratified by the ranking's order: each stratum a simple random sample of its papers); earlier checks
+    # are random ones, all of stratum 0
+    8: [*SCHEMA_9],
 }
 
 
 def create_script() -> str:
     """The SQL script that creates a new library at SCHEMA_VERSION (tables, indexes, triggers; no transaction:
     the store runs it inside one, so a crash leaves an empty file, never half a schema)."""
-    return TABLES + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8)
+    return TABLES + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8 + SCHEMA_9)
 
 
 # the tables a rebuild copies from a damaged library, with their columns (in this order: the tuples of
