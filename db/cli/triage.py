@@ -15,8 +15,9 @@ from db.text.cleaning import clean_tag
 
 def cmd_progress(args: argparse.Namespace) -> int:
     """Print the triage progress of the view `args.query` (lines, or one JSON object with `--json`); with
-    `--check N`, draw N unseen papers into the view's check first (by rank once a paper is liked; `--random`:
-    at random). `--target R`: the stopping rule's share in percent. Exit 1 for N < 1 or R outside 1–100."""
+    `--check N`, draw N unseen papers into the view's check first (at random; `--ranked`: by the recommender's
+    ranking, at random when nothing is liked yet). `--target R`: the stopping rule's share in percent. Exit 1
+    for N < 1 or R outside 1–100."""
     from db.triage.check import ranking_for
     from db.triage.progress import draw_check, progress, scope_of
 
@@ -28,7 +29,7 @@ def cmd_progress(args: argparse.Namespace) -> int:
     with open_library(args) as library:
         ids = search(library, scope)
         if args.check:
-            ranking = None if args.random else ranking_for(library, ids)
+            ranking = ranking_for(library, ids) if args.ranked else None
             draw_check(library, scope, ids, args.check, ranking=ranking)
         result = progress(library, ids, scope, args.interest, args.target / 100)
     if args.json:
@@ -52,8 +53,9 @@ def progress_lines(result, interest: str | None = None) -> list[str]:
         lines.append(f"liked papers still unseen: about {estimate.remaining:,} ({estimate.low:,}–{estimate.high:,}, "
                      f"{estimate.level:.0%} interval), from a check {how} of {estimate.rated} rated papers "
                      f"({estimate.liked} liked) of {estimate.population:,} unseen when it was drawn")
-        lines.append(f"what the interval means: checks drawn this way hold the true number of liked papers still "
-                     f"unseen inside their {estimate.level:.0%} interval at least {estimate.level:.0%} of the time")
+        lines.append(f"what the interval means: {estimate.level:.0%} of checks drawn this way hold the true number "
+                     "of liked papers still unseen inside their interval (exact for a random check; for a ranked one "
+                     "shown by simulation)")
         if estimate.halve is not None:
             lines.append(f"about {estimate.halve:,} more check ratings would roughly halve it "
                          f"(margin progress QUERY --check {estimate.halve})")

@@ -36,7 +36,8 @@ def add_check_sample(store: Store, scope: str, population: Sequence[str], drawn:
                                      (scope, now(), store.last_change(), design)).lastrowid
             conn.executemany("INSERT OR IGNORE INTO check_papers (sample_id, paper_id, stratum)"
                              " SELECT ?, id, ? FROM papers WHERE id = ?",
-                             [(sample_id, stratum, paper_id) for paper_id, stratum in zip(population, strata)])
+                             [(sample_id, stratum, paper_id)
+                              for paper_id, stratum in zip(population, strata, strict=True)])
         kept = [paper_id for paper_id in dict.fromkeys(drawn) if conn.execute(
             "UPDATE check_papers SET drawn = 1 WHERE sample_id = ? AND paper_id = ? AND drawn = 0",
             (sample_id, paper_id)).rowcount]

@@ -62,7 +62,8 @@ def allocation(sizes: Sequence[int], total: int) -> list[int]:
     total = min(total, sum(sizes))
     weights = [float(size) for size in sizes]
     share = [total * w / sum(weights) if sum(weights) else 0 for w in weights]
-    counts = [min(size, max(1 if total >= len(sizes) and size else 0, math.floor(s))) for size, s in zip(sizes, share)]
+    least = 1 if total >= len(sizes) else 0
+    counts = [min(size, max(least if size else 0, math.floor(s))) for size, s in zip(sizes, share, strict=True)]
     while sum(counts) > total:
         counts[max(range(len(counts)), key=lambda h: counts[h] - share[h])] -= 1
     while sum(counts) < total:
@@ -94,7 +95,8 @@ def draw_check(library: Library, scope: str, ids: list[str], size: int = CHECK_S
     if not unseen:
         return NOTHING
     strata = strata_by_rank(unseen, ranking) if ranking is not None else [0] * len(unseen)
-    chosen = _grow([(paper_id, stratum, False) for paper_id, stratum in zip(unseen, strata)], size, rng)
+    rows = [(paper_id, stratum, False) for paper_id, stratum in zip(unseen, strata, strict=True)]
+    chosen = _grow(rows, size, rng)
     return library.add_check_sample(scope, unseen, chosen, design=design, strata=strata)
 
 

@@ -84,8 +84,8 @@ def interval(strata: list[Stratum], level: float = LEVEL) -> tuple[float, int, i
     (zero_block_bound), the others each by their exact interval, and the parts combined by MOVER (module
     docstring). One stratum: its exact interval."""
     is_zero = [bool(s.rated and not s.liked and len(strata) > 1) for s in strata]
-    zero = [s for s, flag in zip(strata, is_zero) if flag]
-    parts = [stratum_interval(s, level) for s, flag in zip(strata, is_zero) if not flag]
+    zero = [s for s, flag in zip(strata, is_zero, strict=True) if flag]
+    parts = [stratum_interval(s, level) for s, flag in zip(strata, is_zero, strict=True) if not flag]
     if zero:
         floor = sum(s.known_liked for s in zero)
         parts.append((float(floor), floor, zero_block_bound(zero, level)))

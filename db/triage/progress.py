@@ -36,8 +36,15 @@ import numpy as np
 from db.library.library import Library
 from db.query_kind import without_kinds
 from db.triage.check import CHECK_SIZE, RANDOM, check_ids, draw_check  # noqa: F401 - the module's face
-from db.triage.estimate import LEVEL, Stratum, hypergeometric_interval, interval, more_ratings_for, \
-    ratings_to_halve, upper_bound  # noqa: F401
+from db.triage.estimate import (  # noqa: F401 - hypergeometric_interval: the module's face
+    LEVEL,
+    Stratum,
+    hypergeometric_interval,
+    interval,
+    more_ratings_for,
+    ratings_to_halve,
+    upper_bound,
+)
 
 LIKED = (4, 5)
 KNEE_MIN_SCREENED = 150
