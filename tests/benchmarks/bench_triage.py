@@ -288,12 +288,12 @@ def main() -> None:
 # ----------------------------------------------------------------- issue 29: the ranked check, the stopping rule
 EST_CHECKPOINTS = (0.10, 0.20, 0.30)
 EST_SIZES = (40, 100)
-EST_REPLICATES = 2  # independent checks of each design and size at each checkpoint
+EST_REPLICATES = 3  # independent checks of each design and size at each checkpoint
 LATER = 100  # the same checks again once this many more papers were screened from the queue
 STOP_CHECK = 40  # the stopping rule's first check (random, the default), drawn at 10% screened
 STOP_EVERY = 20  # the rule is looked at after every this many papers screened
-STOP_GROW_MAX = 100  # the most check papers drawn at once when the rule asks for more
-STOP_LIMIT = 0.8  # a run that has not stopped by this share screened ends there
+STOP_GROW_MAX = 150  # the check is grown when the rule says this many more ratings would do
+STOP_LIMIT = 0.5  # a run that has not stopped by this share screened ends there (recall then counted)
 
 
 def estimate_run(library: Library, recommender: Recommender, relevant: set[str], seed: int, label: str,
@@ -303,9 +303,9 @@ def estimate_run(library: Library, recommender: Recommender, relevant: set[str],
     own) and rated in memory (their labels join the screening the estimate sees; the library's ratings are not
     written, so the queue goes on undisturbed), and the stated interval of liked papers still unseen is compared
     with the truth, then and LATER papers later. Beside them the stopping rule runs for real: a random check of
-    STOP_CHECK at 10%, rated; the rule looked at every STOP_EVERY papers; when it asks for m more check ratings,
-    min(m, STOP_GROW_MAX) are drawn and rated; the run records recall and papers screened (check included) at the
-    stop."""
+    STOP_CHECK at 10%, rated; the rule looked at every STOP_EVERY papers; when it says m ≤ STOP_GROW_MAX more
+    check ratings would show the target, they are drawn and rated (else the queue goes on); the run records
+    recall and papers screened (check included) at the stop."""
     from db.triage.progress import estimate as check_estimate
 
     ids = library.ids()
@@ -362,8 +362,8 @@ def estimate_run(library: Library, recommender: Recommender, relevant: set[str],
             if result.stop.stop or len(screened) >= STOP_LIMIT * total:
                 stop = {"stopped": result.stop.stop, "recall": len(relevant & set(screened)) / len(relevant),
                         "screened": len(screened)}
-            elif not result.check_to_rate and result.stop.more_ratings:
-                changes = draw_check(library, stop_scope, ids, min(result.stop.more_ratings, STOP_GROW_MAX), rng)
+            elif not result.check_to_rate and result.stop.more_ratings and result.stop.more_ratings <= STOP_GROW_MAX:
+                changes = draw_check(library, stop_scope, ids, result.stop.more_ratings, rng)
                 for paper_id in changes.papers:
                     screen(paper_id)
         if stop is not None and not pending and len(done_points) == len(EST_CHECKPOINTS):
@@ -424,8 +424,9 @@ def estimate_table(runs: int, topics: list[str], target: float = 0.95) -> None:
     print(row("all", every))
     for share in EST_CHECKPOINTS:
         print(row(f"all, at {share:.0%}", [c for c in every if c["share"] == share]))
-    print(f"\nStopping rule (target {target:.0%}, 95% confidence; a random check of {STOP_CHECK} at 10%, grown as "
-          "the rule asks):")
+    print(f"\nStopping rule (target {target:.0%}, 95% confidence; a random check of {STOP_CHECK} at 10%, grown when "
+          f"the rule says at most {STOP_GROW_MAX} more ratings would do; a run not stopped by {STOP_LIMIT:.0%} "
+          "screened ends there):")
     print("| topic | stopped | recall ≥ target | recall at the stop, mean (min) | papers screened incl. check, mean "
           "(range) |\n|---|---:|---:|---|---|")
     for name, runs_ in results.items():
