@@ -17,7 +17,8 @@ Papers added to the view after the draw are not covered, and the estimate says h
 The stopping rule: "with 95% confidence at least R of the liked papers are found" holds when found / (found +
 U) ≥ R, U being the one-sided 95% upper bound of the liked papers still unseen (plus every unseen paper the
 check does not cover). What it would take otherwise: finding d more liked papers (found + U stays the same as
-liked papers of the population are found, so d = ⌈R·(found + U)⌉ − found, when d ≤ U), or about m more check
+liked papers of the population are found, so d = ⌈R·(found + U)⌉ − found, offered when the check's point
+estimate holds that many), or about m more check
 ratings (db.triage.estimate.more_ratings_for, at the rates seen so far). Without a check, the knee method
 (Cormack & Grossman, "Engineering quality and reliability in technology-assisted review", SIGIR 2016): the gain
 curve's knee is the point farthest above the line from the origin to the last point, and screening may stop
@@ -227,7 +228,8 @@ def stop_rule(found: int, estimate_: Estimate | None, strata: list, target: floa
         return not whole or found / whole >= target
 
     more_ratings = more_ratings_for(strata, reached) if not estimate_.not_covered else None
-    return Stop(target, recall_low, False, more_liked if more_liked <= estimate_.upper else None, more_ratings)
+    # finding d more is offered only when the check makes d of them likely (d ≤ its point estimate)
+    return Stop(target, recall_low, False, more_liked if more_liked <= estimate_.remaining else None, more_ratings)
 
 
 def progress(library: Library, ids: list[str], scope: str = "", interest: str | None = None,

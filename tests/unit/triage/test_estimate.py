@@ -109,17 +109,18 @@ def test_design_of_a_ranked_check():
     assert sum(allocation([7, 93], 33)) == 33
 
 
-def _estimate(upper: int, not_covered: int = 0) -> Estimate:
-    return Estimate(0, 0, upper, 0.95, 500, 40, 40, 0, not_covered, "random", upper, None)
+def _estimate(upper: int, not_covered: int = 0, remaining: int = 0) -> Estimate:
+    return Estimate(remaining, 0, upper, 0.95, 500, 40, 40, 0, not_covered, "random", upper, None)
 
 
 def test_stopping_rule():
     strata = [Stratum(500, 40, 0, 0, 40)]
     rule = stop_rule(95, _estimate(5), strata, 0.95)
     assert rule.stop and rule.recall_low == pytest.approx(95 / 100)
-    rule = stop_rule(60, _estimate(30), strata, 0.95)
+    rule = stop_rule(60, _estimate(30, remaining=27), strata, 0.95)
     assert not rule.stop and rule.recall_low == pytest.approx(60 / 90)
     assert rule.more_liked == 26  # 0.95 × 90 = 85.5 → find 86 in all
+    assert stop_rule(60, _estimate(30, remaining=10), strata, 0.95).more_liked is None  # 26 more are unlikely
     assert rule.more_ratings and rule.more_ratings > 0
     # unseen papers the check does not cover count as possibly liked
     assert not stop_rule(95, _estimate(5, not_covered=10), strata, 0.95).stop
