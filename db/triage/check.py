@@ -80,11 +80,10 @@ def draw_check(library: Library, scope: str, ids: list[str], size: int = CHECK_S
     one. The draws go into the latest check of `scope` when it has that design and its population still has
     undrawn unseen papers (it grows: one sample of the same population), else into a new check whose population
     is the view's unseen papers now. Returns the library's change (nothing when every paper is screened)."""
-    from db.triage.progress import screening
-
     rng = rng or random.SystemRandom()
     design = RANDOM if ranking is None else RANKED
-    screened = {paper_id for paper_id, _liked in screening(library, ids)}
+    wanted = set(ids)
+    screened = {paper_id for paper_id, *_rest in library.screened() if paper_id in wanted}  # read or rated
     sample = library.latest_check(scope)
     if sample is not None and library.check_design(sample) == design:
         rows = library.check_strata(sample)
