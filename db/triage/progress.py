@@ -189,10 +189,11 @@ def check_strata(library: Library, sample: int, screened: dict[str, bool]) -> tu
     return strata, to_rate, {paper_id for paper_id, _stratum, _drawn in rows}
 
 
-def estimate(library: Library, scope: str, ids: list[str], screened: dict[str, bool]) -> tuple[Estimate | None,
-                                                                                             list[str], list]:
+def estimate(library: Library, scope: str, ids: list[str], screened: dict[str, bool],
+             halve: bool = True) -> tuple[Estimate | None, list[str], list]:
     """The estimate from the latest check of `scope` (None without one or before a drawn paper is rated), the
-    drawn papers still to rate, in draw order, and the check's strata (db.triage.estimate.Stratum)."""
+    drawn papers still to rate, in draw order, and the check's strata (db.triage.estimate.Stratum). `halve`
+    false leaves out what would halve the interval (a bisection; the benchmark's thousands of checks skip it)."""
     sample = library.latest_check(scope)
     if sample is None:
         return None, [], []
@@ -208,7 +209,7 @@ def estimate(library: Library, scope: str, ids: list[str], screened: dict[str, b
     return Estimate(clip(round(point - found_since)), clip(low - found_since), clip(high - found_since), LEVEL,
                     len(population), rated + len(to_rate), rated, sum(s.liked for s in strata), not_covered,
                     library.check_design(sample), clip(upper_bound(strata, CONFIDENCE) - found_since),
-                    ratings_to_halve(strata, LEVEL)), to_rate, strata
+                    ratings_to_halve(strata, LEVEL) if halve else None), to_rate, strata
 
 
 def stop_rule(found: int, estimate_: Estimate | None, strata: list, target: float = TARGET) -> Stop:

@@ -301,7 +301,7 @@ def main() -> None:
 # ----------------------------------------------------------------- issue 29: the ranked check, the stopping rule
 EST_CHECKPOINTS = (0.10, 0.20, 0.30)
 EST_SIZES = (40, 100)
-EST_REPLICATES = 5  # independent checks of each design and size at each checkpoint
+EST_REPLICATES = 9  # independent checks of each design and size at each checkpoint
 LATER = 100  # the same checks again once this many more papers were screened from the queue
 STOP_CHECK = 40  # the stopping rule's first check (random, the default), drawn at 10% screened
 STOP_EVERY = 20  # the rule is looked at after every this many papers screened
@@ -339,7 +339,7 @@ def estimate_run(library: Library, recommender: Recommender, relevant: set[str],
 
     def judge(scope: str, drawn: list[str], record: dict) -> None:
         seen = dict(screened) | {paper_id: paper_id in relevant for paper_id in drawn}
-        found, _to_rate, _strata = check_estimate(library, scope, ids, seen)
+        found, _to_rate, _strata = check_estimate(library, scope, ids, seen, halve=False)
         truth = len(relevant - set(seen))
         record.update(truth=truth, low=found.low, high=found.high, point=found.remaining)
 
