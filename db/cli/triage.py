@@ -58,7 +58,8 @@ def progress_lines(result, interest: str | None = None) -> list[str]:
                      "shown by simulation)")
         if estimate.halve is not None:
             lines.append(f"about {estimate.halve:,} more check ratings would roughly halve it "
-                         f"(margin progress QUERY --check {estimate.halve})")
+                         f"(margin progress QUERY --check {estimate.halve}"
+                         f"{' --ranked' if estimate.design == 'ranked' else ''})")
         if estimate.not_covered:
             lines.append(f"not covered: {estimate.not_covered:,} unseen papers added to the view after the check")
     if result.check_to_rate:
