@@ -3,14 +3,14 @@ db.triage.estimate can say how many liked papers are still unseen.
 
 Two designs, both with a known chance for every unseen paper (kept in the library: each paper's stratum, and
 how many of each stratum were drawn):
-- **ranked** (the default once a paper is liked): the unseen papers are ordered by the recommender's ranking
-  of the moment (papers it does not rank come last) and split into two strata, the top fifth and the rest;
-  each stratum is a simple random sample of its papers, the draws shared out in proportion to the strata's
-  sizes. Liked papers gather at the top of a good ranking: the estimate keeps the top's count apart from the
-  rest's, so screening the top of the queue later makes that stratum's count certain and the interval of what
-  is left shrinks to the rest's, which a random check cannot do.
-- **random**: one simple random sample of the unseen papers (Callaghan & Müller-Hansen, Systematic Reviews
-  9:273, 2020), whose interval needs no ranking at all.
+- **random** (the default): one simple random sample of the unseen papers (Callaghan & Müller-Hansen,
+  Systematic Reviews 9:273, 2020), whose interval is exact and needs no ranking at all.
+- **ranked** (chosen in the dock or with `--ranked`; it needs a liked paper): the unseen papers are ordered by
+  the recommender's ranking of the moment (papers it does not rank come last) and split into two strata, the
+  top fifth and the rest; each stratum is a simple random sample of its papers, the draws shared out in
+  proportion to the strata's sizes. The estimate keeps the top's count apart from the rest's, so screening the
+  top of the queue later makes that stratum's count certain. It is no narrower when drawn (db.triage.estimate
+  says why no check can be, once liked papers are rare among the unseen).
 
 Drawing again grows the same check while its population still has undrawn unseen papers (the shares follow the
 check's new size), so it stays one sample of the same population.
