@@ -301,12 +301,12 @@ def main() -> None:
 # ----------------------------------------------------------------- issue 29: the ranked check, the stopping rule
 EST_CHECKPOINTS = (0.10, 0.20, 0.30)
 EST_SIZES = (40, 100)
-EST_REPLICATES = 9  # independent checks of each design and size at each checkpoint
+EST_REPLICATES = 3  # independent checks of each design and size at each checkpoint
 LATER = 100  # the same checks again once this many more papers were screened from the queue
 STOP_CHECK = 40  # the stopping rule's first check (random, the default), drawn at 10% screened
 STOP_EVERY = 20  # the rule is looked at after every this many papers screened
-STOP_GROW_MAX = 150  # the check is grown when the rule says this many more ratings would do
-STOP_LIMIT = 0.4  # a run that has not stopped by this share screened ends there (recall then counted)
+STOP_GROW_MAX = 400  # the check is grown when the rule says this many more ratings would do
+STOP_LIMIT = 0.6  # a run that has not stopped by this share screened ends there (recall then counted)
 
 
 def estimate_run(library: Library, recommender: Recommender, relevant: set[str], seed: int, label: str,
