@@ -127,6 +127,15 @@ SCHEMA_9 = [
 ]
 
 
+def add_check_design(conn: sqlite3.Connection) -> None:
+    """8 → 9: the columns of SCHEMA_9, each added only where it is missing (a library whose check tables were
+    made at a later version and then given an older version number already has them)."""
+    for statement in SCHEMA_9:
+        table, column = statement.split()[2], statement.split()[5]
+        if column not in {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}:
+            conn.execute(statement)
+
+
 # MIGRATIONS[v] turns a version-v library into version v + 1: SQL statements, or a function called with the
 # connection (inside the migration's transaction)
 MIGRATIONS: dict[int, list[str | Callable[[sqlite3.Connection], object]]] = {
@@ -162,7 +171,7 @@ MIGRATIONS: dict[int, list[str | Callable[[sqlite3.Connection], object]]] = {
     # 8 → 9: checks drawn by rank (db.triage.check): 'random' (one simple random sample, as before) or 'ranked'
     # (stratified by the ranking's order: each stratum a simple random sample of its papers); earlier checks
     # are random ones, all of stratum 0
-    8: [*SCHEMA_9],
+    8: [add_check_design],
 }
 
 
