@@ -476,6 +476,43 @@ TRANSLATIONS: dict[str, str] = {
     "Sync: %1": "同步：%1",
     "Sync: %Ln change(s) waiting": "同步：%Ln 项更改待发送",
     "Synced": "已同步",
+    # issue 29: the check by rank, the interval explained, the stopping rule; the map's legend and progress
+    "Stop when, with 95% confidence, found at least": "停止条件：以 95% 置信度已找到至少",
+    "Share of the liked papers to find": "要找到的喜欢文献比例",
+    "How the check is drawn": "抽查的抽取方式",
+    "at random": "随机",
+    "by rank": "按排名",
+    ("At random: an exact interval. By rank: the top fifth of the recommended order and the rest, each at random; "
+     "screening the top later makes its part certain"):
+        "随机：精确区间。按排名：推荐顺序的前五分之一与其余部分各自随机抽取；之后筛完前部即可使该部分确定",
+    "Rate %1 unseen papers": "为 %1 篇未看文献评分",
+    ("Draws papers of this view that you have not seen; rating them tells how many papers you would like are "
+     "still unseen"):
+        "从此视图中抽取你尚未看过的文献；为它们评分可估计还有多少你会喜欢的文献未看",
+    "up to %1": "至多 %1",
+    "drawn by rank": "按排名抽取",
+    "drawn at random": "随机抽取",
+    "Liked papers still unseen: about %1 (%2–%3, 95% interval), from %4 check papers rated, %6 (%5 liked)":
+        "尚未看到的喜欢文献：约 %1 篇（%2–%3，95% 区间），来自 %4 篇已评分的抽查文献，"
+        "%6（其中喜欢 %5 篇）",
+    "95% of checks drawn this way hold the true number inside their interval.":
+        "以此方式抽取的抽查中，95% 的区间包含真实数目。",
+    "About %1 more check ratings would roughly halve it.": "再为约 %1 篇抽查文献评分，区间宽度约可减半。",
+    "Stop now: with 95% confidence at least %1 of the liked papers are found.":
+        "现在可以停止：以 95% 置信度，已找到至少 %1 的喜欢文献。",
+    "find %1 more liked papers": "再找到 %1 篇喜欢的文献",
+    "rate about %1 more check papers": "再为约 %1 篇抽查文献评分",
+    " or ": " 或 ",
+    "screen on (the check cannot show it by itself)": "继续筛选（仅靠抽查无法证明）",
+    "Go on: with 95% confidence at least %1 of the liked papers are found; to show %2, %3.":
+        "继续：以 95% 置信度已找到至少 %1 的喜欢文献；要证明 %2，请%3。",
+    "Computing the map": "正在计算地图",
+    "Computing the map of the papers…": "正在计算文献地图…",
+    "Colour legend": "颜色图例",
+    "unread": "未读",
+    "tagged %1": "带标签 %1",
+    "not tagged": "无此标签",
+    "not in the list": "不在列表中",
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)

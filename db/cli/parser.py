@@ -55,12 +55,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser(
         "progress", parents=[common], help="triage progress of a view and the liked papers likely still unseen",
         epilog="A paper is screened when it is read or rated, liked when it is rated 4 or 5. The estimate of "
-               "what is left comes from a random check: --check draws 20 random unseen papers to rate "
-               "(margin list 'is:check QUERY' lists them).")
+               "what is left comes from a check: --check draws 20 unseen papers to rate, at random (--ranked: "
+               "stratified by the recommender's ranking); margin list 'is:check QUERY' lists them. The stopping "
+               "rule says when, with 95% confidence, at least --target percent of the liked papers are found.")
     p.add_argument("query", nargs="?", default="", metavar="QUERY",
                    help='the view, e.g. \'venue:"ICLR 2018"\' (default: the whole library)')
     p.add_argument("--check", nargs="?", type=int, const=20, default=None, metavar="N",
-                   help="draw N (default 20) random unseen papers into the view's check, then report")
+                   help="draw N (default 20) unseen papers into the view's check, then report")
+    p.add_argument("--ranked", action="store_true",
+                   help="draw the check by the recommender's ranking (its top fifth and the rest) instead of at random")
+    p.add_argument("--target", type=float, default=95.0, metavar="R",
+                   help="the stopping rule's share of the liked papers, in percent (default 95)")
     p.add_argument("--interest", metavar="TAG", help="progress of one interest: liked = carrying the tag")
     p.add_argument("--json", action="store_true", help="print one JSON object (with the PRISMA counts: \"prisma\")")
     p.add_argument("--prisma-csv", metavar="FILE",

@@ -16,17 +16,23 @@ from db.text.cleaning import clean_tag
 
 def cmd_progress(args: argparse.Namespace) -> int:
     """Print the triage progress of the view `args.query` (lines, or one JSON object with `--json`); with
-    `--check N`, draw N random unseen papers into the view's check first. Exit 1 for N < 1."""
+    `--check N`, draw N unseen papers into the view's check first (at random; `--ranked`: by the recommender's
+    ranking, at random when nothing is liked yet). `--target R`: the stopping rule's share in percent. Exit 1
+    for N < 1 or R outside 1–100."""
+    from db.triage.check import ranking_for
     from db.triage.progress import draw_check, progress, scope_of
 
     scope = scope_of(args.query)
     if args.check is not None and args.check < 1:
         raise MarginError("--check N: N is the number of papers to draw, at least 1")
+    if not 0 < args.target <= 100:
+        raise MarginError("--target R: R is a percentage of the liked papers, more than 0 and at most 100")
     with open_library(args) as library:
         ids = search(library, scope)
         if args.check:
-            draw_check(library, scope, ids, args.check)
-        result = progress(library, ids, scope, args.interest)
+            ranking = ranking_for(library, ids) if args.ranked else None
+            draw_check(library, scope, ids, args.check, ranking=ranking)
+        result = progress(library, ids, scope, args.interest, args.target / 100)
         prisma = library.prisma_counts(ids)  # the screening decisions of the view (issue 29)
     if args.prisma_csv:
         write_prisma_csv(prisma, args.prisma_csv)
@@ -49,17 +55,26 @@ def progress_lines(result, interest: str | None = None) -> list[str]:
              f"screened {result.screened:,} of {result.total:,} papers{share}; liked {liked} {result.found:,}"]
     estimate = result.estimate
     if estimate is not None:
+        how = "drawn by rank" if estimate.design == "ranked" else "drawn at random"
         lines.append(f"liked papers still unseen: about {estimate.remaining:,} ({estimate.low:,}–{estimate.high:,}, "
-                     f"{estimate.level:.0%} interval), from a random check of {estimate.rated} rated papers "
+                     f"{estimate.level:.0%} interval), from a check {how} of {estimate.rated} rated papers "
                      f"({estimate.liked} liked) of {estimate.population:,} unseen when it was drawn")
+        lines.append(f"what the interval means: {estimate.level:.0%} of checks drawn this way hold the true number "
+                     "of liked papers still unseen inside their interval (exact for a random check; for a ranked one "
+                     "shown by simulation)")
+        if estimate.halve is not None:
+            lines.append(f"about {estimate.halve:,} more check ratings would roughly halve it "
+                         f"(margin progress QUERY --check {estimate.halve}"
+                         f"{' --ranked' if estimate.design == 'ranked' else ''})")
         if estimate.not_covered:
             lines.append(f"not covered: {estimate.not_covered:,} unseen papers added to the view after the check")
     if result.check_to_rate:
         query = f"is:check {result.scope}".strip()
-        lines.append(f"random check: {len(result.check_to_rate)} papers to rate (margin list '{query}')")
-    if result.screened and result.unseen:
-        lines.append(f"the next {result.next_size} recommended are likely to hold at most {result.next_high} liked "
-                     f"papers (from the rate of the last {min(result.screened, 100)} screened)")
+        lines.append(f"check: {len(result.check_to_rate)} papers to rate (margin list '{query}')")
+    stop = result.stop
+    if stop is not None and stop.recall_low is not None:
+        lines.append(f"stopping rule ({stop.target:.0%}): {'stop' if stop.stop else 'go on'}; with 95% confidence "
+                     f"at least {stop.recall_low:.0%} of the liked papers are found")
     lines.append(f"knee method: {'stop' if result.knee_stop else 'go on'}")
     lines.append(result.suggestion)
     return lines

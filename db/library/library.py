@@ -188,6 +188,7 @@ class Library:
     # ----------------------------------------------------------------- triage bookkeeping
     add_check_sample, latest_check = _on_store(triage.add_check_sample), _on_store(triage.latest_check)
     check_papers, screened = _on_store(triage.check_papers), _on_store(triage.screened)
+    check_strata, check_design = _on_store(triage.check_strata), _on_store(triage.check_design)
     first_screened, ratings = _on_store(triage.first_screened), _on_store(triage.ratings)
     read_ids, set_interest = _on_store(triage.read_ids), _on_store(triage.set_interest)
     interests, set_dismissed = _on_store(triage.interests), _on_store(triage.set_dismissed)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from db.library.match_keys import store_match_keys
 
-SCHEMA_VERSION = 12
+SCHEMA_VERSION = 13
 DB_NAME = "library.db"
 
 # the tables of schema 5 (each later version's statements follow, and a new library runs them all)
@@ -167,6 +167,20 @@ SCHEMA_12 = [
     " at INTEGER NOT NULL, hlc TEXT)",
     "CREATE INDEX IF NOT EXISTS tag_renames_old ON tag_renames(old_key, hlc)",
 ]
+# 12 → 13: a progress check drawn by rank (db.triage.check): its design, and each population paper's stratum
+SCHEMA_13 = [
+    "ALTER TABLE check_samples ADD COLUMN design TEXT NOT NULL DEFAULT 'random'",
+    "ALTER TABLE check_papers ADD COLUMN stratum INTEGER NOT NULL DEFAULT 0",
+]
+
+
+def add_check_design(conn: sqlite3.Connection) -> None:
+    """12 → 13: the columns of SCHEMA_13, each added only where it is missing (a library whose check tables were
+    made at a later version and then given an older version number already has them)."""
+    for statement in SCHEMA_13:
+        table, column = statement.split()[2], statement.split()[5]
+        if column not in {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}:
+            conn.execute(statement)
 
 
 # MIGRATIONS[v] turns a version-v library into version v + 1: SQL statements, or a function called with the
@@ -209,6 +223,10 @@ MIGRATIONS: dict[int, list[str | Callable[[sqlite3.Connection], object]]] = {
     10: [*SCHEMA_11],
     # 11 → 12: sync bookkeeping (SCHEMA_12); changes logged before it have no time (0: stamped when first synced)
     11: [lambda conn: _add_column(conn, "change_log", "at INTEGER NOT NULL DEFAULT 0"), *SCHEMA_12],
+    # 12 → 13: checks drawn by rank (db.triage.check): 'random' (one simple random sample, as before) or 'ranked'
+    # (stratified by the ranking's order: each stratum a simple random sample of its papers); earlier checks
+    # are random ones, all of stratum 0
+    12: [add_check_design],
 }
 
 
@@ -222,7 +240,7 @@ def create_script() -> str:
     """The SQL script that creates a new library at SCHEMA_VERSION (tables, indexes, triggers; no transaction:
     the store runs it inside one, so a crash leaves an empty file, never half a schema)."""
     return TABLES + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8 + SCHEMA_9 + SCHEMA_10
-                                                        + SCHEMA_11 + SCHEMA_12)
+                                                        + SCHEMA_11 + SCHEMA_12 + SCHEMA_13)
 
 
 # the tables a rebuild copies from a damaged library, with their columns (in this order: the tuples of

@@ -16,18 +16,28 @@ from db.text.cleaning import clean_tag, tag_key
 
 # ----------------------------------------------------------------- progress checks
 def add_check_sample(store: Store, scope: str, population: Sequence[str], drawn: Sequence[str],
-                     sample_id: int | None = None) -> Changes:
-    """Record a random check of triage progress for `scope` (a query text): `population`, the papers of
-    the view unseen when it was drawn, and `drawn` (a subset), the ones drawn for the user to rate. With
-    `sample_id`, `drawn` papers of that check's population are drawn too (`population` is then ignored).
-    Unknown ids are left out. Returns a `triage` change of the papers newly drawn."""
+                     sample_id: int | None = None, design: str = "random",
+                     strata: Sequence[int] | None = None) -> Changes:
+    """Record a check of triage progress for `scope` (a query text): `population`, the papers of the view
+    unseen when it was drawn, each with its stratum (`strata`, parallel to `population`; all 0 when None), the
+    `design` ("random": one simple random sample; "ranked": stratified by rank, db.triage.check), and `drawn`
+    (a subset), the ones drawn for the user to rate. With `sample_id`, `drawn` papers of that check's
+    population are drawn too (`population`, `design` and `strata` are then ignored). Unknown ids are left out.
+    Returns a `triage` change of the papers newly drawn. Raises ValueError for another design or strata of
+    another length than the population."""
+    if design not in ("random", "ranked"):
+        raise ValueError(f"a check is random or ranked, not {design!r}")
+    strata = list(strata) if strata is not None else [0] * len(population)
+    if len(strata) != len(population):
+        raise ValueError(f"{len(strata)} strata for {len(population)} papers")
     with store.transaction() as conn:
         if sample_id is None:
-            sample_id = conn.execute("INSERT INTO check_samples (scope, drawn_at, seq) VALUES (?, ?, ?)",
-                                     (scope, now(), store.last_change())).lastrowid
-            conn.executemany("INSERT OR IGNORE INTO check_papers (sample_id, paper_id)"
-                             " SELECT ?, id FROM papers WHERE id = ?",
-                             [(sample_id, paper_id) for paper_id in population])
+            sample_id = conn.execute("INSERT INTO check_samples (scope, drawn_at, seq, design) VALUES (?, ?, ?, ?)",
+                                     (scope, now(), store.last_change(), design)).lastrowid
+            conn.executemany("INSERT OR IGNORE INTO check_papers (sample_id, paper_id, stratum)"
+                             " SELECT ?, id, ? FROM papers WHERE id = ?",
+                             [(sample_id, stratum, paper_id)
+                              for paper_id, stratum in zip(population, strata, strict=True)])
         kept = [paper_id for paper_id in dict.fromkeys(drawn) if conn.execute(
             "UPDATE check_papers SET drawn = 1 WHERE sample_id = ? AND paper_id = ? AND drawn = 0",
             (sample_id, paper_id)).rowcount]
@@ -39,10 +49,24 @@ def latest_check(store: Store, scope: str) -> int | None:
     return store.read("SELECT MAX(id) FROM check_samples WHERE scope = ?", (scope,))[0][0]
 
 
+def check_design(store: Store, sample_id: int) -> str:
+    """The design of check `sample_id`: "random" or "ranked". Raises KeyError for an unknown check."""
+    rows = store.read("SELECT design FROM check_samples WHERE id = ?", (sample_id,))
+    if not rows:
+        raise KeyError(sample_id)
+    return rows[0][0]
+
+
 def check_papers(store: Store, sample_id: int) -> list[tuple[str, bool]]:
     """The population of check `sample_id` in the order stored, each paper as (id, drawn for the user to rate)."""
     return [(paper_id, bool(drawn)) for paper_id, drawn in store.read(
         "SELECT paper_id, drawn FROM check_papers WHERE sample_id = ? ORDER BY rowid", (sample_id,))]
+
+
+def check_strata(store: Store, sample_id: int) -> list[tuple[str, int, bool]]:
+    """The population of check `sample_id` in the order stored, each paper as (id, stratum, drawn)."""
+    return [(paper_id, stratum, bool(drawn)) for paper_id, stratum, drawn in store.read(
+        "SELECT paper_id, stratum, drawn FROM check_papers WHERE sample_id = ? ORDER BY rowid", (sample_id,))]
 
 
 # ----------------------------------------------------------------- what was screened and rated

@@ -81,10 +81,13 @@ class MapCache:
             pass
 
     def refresh(self, library: Library, current: ConferenceMap | None = None,
-                progress: Callable[[str], None] | None = None) -> tuple[ConferenceMap, RefreshReport]:
+                progress: Callable[[str], None] | None = None,
+                step: Callable[[float], object] | None = None) -> tuple[ConferenceMap, RefreshReport]:
         """The map of the library as it is now, from `current` (else the cache file): unchanged when the same
         papers are on it (no text is read then), new papers placed among their neighbours, or computed anew
-        (see the module). `progress` is told, in words, when the slow path starts. Saves when anything changed."""
+        (see the module). `progress` is told, in words, when the slow path starts; `step(share done)` during it
+        (db.map.layout.embed: an exception it raises stops the work, and nothing is saved). Saves when anything
+        changed."""
         started = time.perf_counter()
         ids = library.ids()
         if current is None:
@@ -100,7 +103,7 @@ class MapCache:
         else:
             if progress:
                 progress(f"computing the map of {len(ids):,} papers")
-            result, kind = compute(tfidf, ids), "fitted"
+            result, kind = compute(tfidf, ids, step), "fitted"
         self.save(result)
         return result, RefreshReport(kind, len(new) if kind == "placed" else len(ids), time.perf_counter() - started)
 

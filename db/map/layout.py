@@ -13,7 +13,7 @@ ranked by share × log(share in the region / share in the library).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -24,6 +24,8 @@ from db.recommend.tfidf_cache import TfidfMatrix
 SVD_DIMENSIONS = 50
 MIN_TSNE = 25
 NEIGHBOURS = 10
+TSNE_EARLY, TSNE_ITERATIONS = 250, 500  # openTSNE's defaults: early exaggeration, then the rest
+TSNE_STEP = 25  # embed's step() is called every this many iterations
 SEED = 20260
 MIN_TERM_SHARE = 0.12
 TERMS_PER_REGION = 3
@@ -118,17 +120,27 @@ def reduce(tfidf: TfidfMatrix) -> np.ndarray:
     return reduced / np.where(norms > 0, norms, 1)
 
 
-def embed(reduced: np.ndarray) -> np.ndarray:
+def embed(reduced: np.ndarray, step: Callable[[float], object] | None = None) -> np.ndarray:
     """2-D positions (n, 2) float32 of the reduced rows: t-SNE from 2 × MIN_TSNE papers on, else the first two
-    components, scaled to the same spread."""
+    components, scaled to the same spread. `step(share done)` is called every TSNE_STEP iterations of t-SNE's
+    optimization (0 < share ≤ 1); an exception it raises stops the computation and comes out of here."""
     n = len(reduced)
     if n < 2 * MIN_TSNE:
         xy = reduced[:, :2].astype(np.float32) * 30
         return xy if len(xy) else np.zeros((0, 2), dtype=np.float32)
     from openTSNE import TSNE
 
+    calls = iter(range(1, 10**9))
+    total = (TSNE_EARLY + TSNE_ITERATIONS) / TSNE_STEP
+
+    def tell(_iteration, _error, _embedding) -> bool:
+        step(min(1.0, next(calls) / total))
+        return False
+
     tsne = TSNE(perplexity=min(30.0, (n - 1) / 3), metric="euclidean", initialization="pca", n_jobs=2,
-                random_state=SEED, negative_gradient_method="bh" if n < 8000 else "fft", verbose=False)
+                random_state=SEED, negative_gradient_method="bh" if n < 8000 else "fft", verbose=False,
+                early_exaggeration_iter=TSNE_EARLY, n_iter=TSNE_ITERATIONS,
+                callbacks=[tell] if step else None, callbacks_every_iters=TSNE_STEP)
     return np.asarray(tsne.fit(reduced), dtype=np.float32)
 
 
@@ -213,12 +225,12 @@ def _stem(word: str) -> str:
     return word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
-def compute(tfidf: TfidfMatrix, ids: Sequence[str]) -> ConferenceMap:
-    """The whole map of the papers `ids` (rows of `tfidf`), from scratch."""
+def compute(tfidf: TfidfMatrix, ids: Sequence[str], step: Callable[[float], object] | None = None) -> ConferenceMap:
+    """The whole map of the papers `ids` (rows of `tfidf`), from scratch; `step` as for embed."""
     ids = list(ids)
     sub = TfidfMatrix(ids, tfidf.matrix[[tfidf.row[i] for i in ids]], tfidf.terms, tfidf.idf,
                       tfidf.digests[[tfidf.row[i] for i in ids]] if ids else tfidf.digests[:0], tfidf.fitted_rows)
-    xy = embed(reduce(sub)) if ids else np.zeros((0, 2), dtype=np.float32)
+    xy = embed(reduce(sub), step) if ids else np.zeros((0, 2), dtype=np.float32)
     clusters = cluster(xy)
     return ConferenceMap(ids, xy, clusters, name_regions(sub, ids, xy, clusters), len(ids))
 

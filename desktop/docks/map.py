@@ -7,7 +7,9 @@ Shift+drag draws a lasso, Ctrl+drag a rectangle: the lit papers inside are selec
 them, open them as the list, or queue their unread papers for triage.
 
 The map is computed or loaded on its own worker thread (a first t-SNE of a big venue takes seconds; the shared
-background pool stays free for backups and progress figures) with its own library connection. The drawing is
+background pool stays free for backups and progress figures) with its own library connection; a first
+computation shows its progress in a bar, and stops (saving nothing) when the window closes. A legend under the
+map says what the colours mean; region names are kept inside the view, never cut at its edges. The drawing is
 pyqtgraph's ScatterPlotItem: two items, the faint layer of every paper (set once per map) and the lit layer
 (set anew per search), so typing in the search box redraws only the lit points
 (tests/benchmarks/bench_map.py has the frame times).
@@ -15,6 +17,7 @@ pyqtgraph's ScatterPlotItem: two items, the faint layer of every paper (set once
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -28,6 +31,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QMenu,
+    QProgressBar,
     QToolTip,
     QVBoxLayout,
     QWidget,
@@ -39,8 +43,14 @@ from db.map.conference_map import COARSE, FINE, ConferenceMap, MapCache, colours
 from desktop.common.i18n import tr
 from desktop.common.library_settings import library_key
 from desktop.common.plain_text import as_plain
+from desktop.docks.map_legend import MapLegend
 from desktop.docks.map_plot import add_to_menus, build_plot, export_dialog, export_png
 from desktop.docks.map_worker import run_on_map_worker
+
+
+class MapStopped(Exception):
+    """The window closed while the map was computed: the work stops, and nothing is kept."""
+
 
 FINE_BELOW = 0.45  # show the fine regions' names when the view spans less than this share of the map
 HOVER_PIXELS = 7
@@ -51,6 +61,7 @@ class MapDock(QDockWidget):
     status line); `selection` holds the ids of the last region drawn."""
 
     ready = Signal()
+    stepped = Signal(float)  # share of a first computation done (from the map's worker thread)
 
     def __init__(self, window):
         super().__init__(tr("Conference map"), window)
@@ -67,6 +78,8 @@ class MapDock(QDockWidget):
         self._again = False
         self._stale: str | None = None  # what changed while hidden: "colours", or "papers" (added or removed)
         self._labels: list[tuple[int, pg.TextItem]] = []
+        self._centres: list[tuple[float, float]] = []  # each label's region centre, where it goes unless cut
+        self._stop = threading.Event()  # set when the window closes: a computation under way stops
 
         body = QWidget(self)
         layout = QVBoxLayout(body)
@@ -81,8 +94,17 @@ class MapDock(QDockWidget):
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         row.addWidget(self.status, 2)
         layout.addLayout(row)
+        self.bar = QProgressBar(body)
+        self.bar.setObjectName("mapProgress")
+        self.bar.setAccessibleName(self.tr("Computing the map"))
+        self.bar.setRange(0, 100)
+        self.bar.hide()
+        layout.addWidget(self.bar)
         self.view_box, self.plot, self.faint, self.lit, self.current = build_plot(body)
         layout.addWidget(self.plot, 1)
+        self.legend = MapLegend(body)
+        layout.addWidget(self.legend)
+        self.stepped.connect(self._stepped)
         self.setWidget(body)
         self._fill_colours()
 
@@ -102,7 +124,9 @@ class MapDock(QDockWidget):
 
     # ------------------------------------------------------------------ computing
     def _visibility_changed(self, visible: bool) -> None:
-        if not self.w.property("closing"):
+        if self.w.property("closing"):
+            self._stop.set()  # the window closes: a computation under way stops at its next step
+        else:
             self.w.settings.setValue(library_key(self.w.library.folder, "map/visible"), visible)  # per library
         if visible and self.map is None:
             self.compute()
@@ -118,20 +142,38 @@ class MapDock(QDockWidget):
             return
         self._busy, self._again = True, False
         self.status.setText(self.tr("Drawing the map…"))
-        folder, current = self.w.library.folder, self.map
+        self._stop = stop = threading.Event()  # this computation's own: stop() sets it
+        folder, current, stepped = self.w.library.folder, self.map, self.stepped
+
+        def step(share: float) -> None:
+            if stop.is_set():
+                raise MapStopped
+            stepped.emit(share)
 
         def work() -> ConferenceMap:
             with Library.open(folder, seed=False) as library:
-                return MapCache(folder).refresh(library, current)[0]
+                return MapCache(folder).refresh(library, current, step=step)[0]
 
         run_on_map_worker(work, self._computed, self._failed, self)
 
+    def _stepped(self, share: float) -> None:
+        if self.map is None or not self.bar.isVisible():
+            self.status.setText(self.tr("Computing the map of the papers…"))
+        self.bar.setValue(round(share * 100))
+        self.bar.show()
+
+    def stop(self) -> None:
+        """Stop a computation under way (it ends at its next step, keeping nothing)."""
+        self._stop.set()
+
     def _failed(self, message: str) -> None:
         self._busy = False
+        self.bar.hide()
         self.status.setText(self.tr("The map could not be drawn: %1").replace("%1", message))
 
     def _computed(self, conference_map: ConferenceMap) -> None:
         self._busy = False
+        self.bar.hide()
         if self._again:
             self.compute()
         self.set_map(conference_map)
@@ -143,7 +185,7 @@ class MapDock(QDockWidget):
         self.faint.setData(pos=conference_map.xy)
         for _level, item in self._labels:
             self.plot.removeItem(item)
-        self._labels = []
+        self._labels, self._centres = [], []
         for region in conference_map.regions:
             if not region.terms:
                 continue
@@ -153,6 +195,7 @@ class MapDock(QDockWidget):
             item.setZValue(15)
             self.plot.addItem(item, ignoreBounds=True)
             self._labels.append((region.level, item))
+            self._centres.append(region.center)
         self.recolour()
         if first:
             self.view_box.autoRange(padding=0.03)
@@ -178,6 +221,7 @@ class MapDock(QDockWidget):
             return
         by, _sep, tag = (self.colour_by.currentData() or RATING).partition(":")
         self.rgb = colours(self.w.library, self.map.ids, by, tag or None)
+        self.legend.show_for(by, tag or None)
         self._draw_lit()
 
     def _results(self, ids: list[str], _keep_place: bool) -> None:
@@ -207,8 +251,15 @@ class MapDock(QDockWidget):
         (x0, x1), (y0, y1) = self.view_box.viewRange()
         spread = np.ptp(self.map.xy, axis=0).max() or 1
         level = FINE if max(x1 - x0, y1 - y0) < FINE_BELOW * spread else COARSE
-        for item_level, item in self._labels:
+        px, py = self.view_box.viewPixelSize()
+        for (item_level, item), center in zip(self._labels, self._centres, strict=True):
             item.setVisible(item_level == level)
+            if item_level == level:  # kept inside the view: moved in from an edge rather than cut by it
+                box = item.boundingRect()
+                half_w, half_h = box.width() * px / 2, box.height() * py / 2
+                x = min(max(center[0], x0 + half_w), x1 - half_w) if x1 - x0 > 2 * half_w else center[0]
+                y = min(max(center[1], y0 + half_h), y1 - half_h) if y1 - y0 > 2 * half_h else center[1]
+                item.setPos(x, y)
 
     def _mark_current(self) -> None:
         paper_id = self.w.current_paper_id()

@@ -23,9 +23,15 @@ class _Task(QRunnable):
         try:
             result = self.function()
         except Exception as error:  # noqa: BLE001 - shown in the dock as a message
-            self.signals.failed.emit(str(error) or type(error).__name__)
+            self._emit(self.signals.failed, str(error) or type(error).__name__)
         else:
-            self.signals.done.emit(result)
+            self._emit(self.signals.done, result)
+
+    def _emit(self, signal, value) -> None:
+        try:
+            signal.emit(value)
+        except RuntimeError:  # the dock (the signals' parent) was deleted meanwhile: nobody to tell
+            pass
 
 
 _pool: QThreadPool | None = None

@@ -1,6 +1,10 @@
 """The triage progress dock (View → Triage progress): liked papers found against papers screened, for the
-view the list shows, with the random-order line, the estimate of liked papers still unseen and a stopping
-suggestion (db.triage.progress computes them; the figures are those of `margin progress QUERY`).
+view the list shows, with the random-order line, the estimate of liked papers still unseen and the stopping rule
+(db.triage.progress computes them; the figures are those of `margin progress QUERY`).
+
+The axes follow the found curve (screened so far and a little more; liked found and a little more): the
+interval of liked papers in all is a band behind it, cut at the top when it reaches higher, with its upper end
+written there, so a wide interval never squeezes the curve into a corner.
 
 The chart is pyqtgraph's: a plain QGraphicsView-based plot that works on PySide6-Essentials (Qt Charts would
 need the PySide6-Addons wheel, about 160 MB more, pinned to the same Qt version). The view's ids come from the
@@ -12,11 +16,21 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
-from PySide6.QtWidgets import QComboBox, QDockWidget, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from db.changes import ADDED, RATING, READ, REMOVED, TAGS, TRIAGE, Changes
 from db.library.library import Library
-from db.triage.progress import CHECK_SIZE, Progress, progress, scope_of
+from db.triage.check import ranking_for
+from db.triage.progress import CHECK_SIZE, TARGET, Progress, progress, scope_of
 from desktop.common.background import run_in_background
 from desktop.common.i18n import tr
 
@@ -65,6 +79,9 @@ class ProgressDock(QDockWidget):
         self.band.setToolTip(self.tr("Liked papers in all, likely (95%): those found and those still unseen"))
         self.band.hide()
         self.chart.addItem(self.band)
+        self.band_top = pg.TextItem("", color=(56, 142, 60), anchor=(1, 0))  # the band's upper end when cut
+        self.band_top.hide()
+        self.chart.addItem(self.band_top)
         self.random_line = self.chart.plot([], [], pen=pg.mkPen((150, 150, 150), width=2, style=Qt.PenStyle.DashLine),
                                            name=self.tr("random order"))
         self.found_line = self.chart.plot([], [], pen=pg.mkPen((33, 110, 200), width=3), name=self.tr("found"))
@@ -78,16 +95,37 @@ class ProgressDock(QDockWidget):
         self.figures.setWordWrap(True)
         self.figures.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.figures)
+        rule = QHBoxLayout()
+        rule.addWidget(QLabel(self.tr("Stop when, with 95% confidence, found at least"), body))
+        self.target = QSpinBox(body)
+        self.target.setObjectName("progressTarget")
+        self.target.setAccessibleName(self.tr("Share of the liked papers to find"))
+        self.target.setRange(50, 100)
+        self.target.setSuffix("%")
+        self.target.setValue(window.settings.value("progress/target", round(TARGET * 100), type=int))
+        self.target.valueChanged.connect(self._target_changed)
+        rule.addWidget(self.target)
+        rule.addStretch(1)
+        layout.addLayout(rule)
         buttons = QHBoxLayout()
-        self.check_button = QPushButton(self.tr("Rate %1 random unseen papers").replace("%1", str(CHECK_SIZE)), body)
+        self.design = QComboBox(body)  # how the check is drawn
+        self.design.setObjectName("progressDesign")
+        self.design.setAccessibleName(self.tr("How the check is drawn"))
+        self.design.addItem(self.tr("at random"), "random")
+        self.design.addItem(self.tr("by rank"), "ranked")
+        self.design.setToolTip(self.tr("At random: an exact interval. By rank: the top fifth of the recommended "
+                                       "order and the rest, each at random; screening the top later makes its "
+                                       "part certain"))
+        self.check_button = QPushButton(self.tr("Rate %1 unseen papers").replace("%1", str(CHECK_SIZE)), body)
         self.check_button.setObjectName("progressCheck")
-        self.check_button.setToolTip(self.tr("Draws random papers of this view that you have not seen; rating "
-                                             "them tells how many papers you would like are still unseen"))
+        self.check_button.setToolTip(self.tr("Draws papers of this view that you have not seen; rating them tells "
+                                             "how many papers you would like are still unseen"))
         self.check_button.clicked.connect(self.draw_check)
         self.show_button = QPushButton(self.tr("Show the check"), body)
         self.show_button.setObjectName("progressShowCheck")
         self.show_button.clicked.connect(self.show_check)
         buttons.addWidget(self.check_button)
+        buttons.addWidget(self.design)
         buttons.addWidget(self.show_button)
         layout.addLayout(buttons)
         self.setWidget(body)
@@ -178,10 +216,11 @@ class ProgressDock(QDockWidget):
             return
         self._busy, self._again = True, False
         folder, ids, scope, interest = self.w.library.folder, list(self.ids), self.scope or "", self.interest
+        target = self.target.value() / 100
 
         def work() -> Progress:
             with Library.open(folder, seed=False) as library:
-                return progress(library, ids, scope, interest)
+                return progress(library, ids, scope, interest, target)
 
         run_in_background(self, work, self._show, self._failed)
 
@@ -200,20 +239,33 @@ class ProgressDock(QDockWidget):
         self.found_line.setData(xs, [0, *result.curve])
         self.random_line.setData([0, result.total], [0, result.random_line * result.total])
         estimate = result.estimate
+        # the axes follow the found curve; the band shows what fits and names its top when cut
+        right = min(max(result.total, 1), max(10, round(result.screened * 1.15) + 1))
+        top = max(5.0, result.found * 1.25 + 1)
         if estimate is not None:
-            self.band.setRegion((result.found + estimate.low, result.found + estimate.high))
+            low, high = result.found + estimate.low, result.found + estimate.high
+            if low < top:  # the band's lower edge in sight: make room for a little of it
+                top = max(top, min(high, low * 1.1 + 1))
+            self.band.setRegion((low, high))
             self.band.show()
+            self.band_top.setText(self.tr("up to %1").replace("%1", f"{high:,}") if high > top else "")
+            self.band_top.setPos(right, top)
+            self.band_top.setVisible(high > top)
         else:
             self.band.hide()
-        top = result.found + (estimate.high if estimate else 0)
-        self.chart.setXRange(0, max(result.total, 1), padding=0.02)
-        self.chart.setYRange(0, max(top, result.random_line * result.total, 1) * 1.05, padding=0)
+            self.band_top.hide()
+        self.chart.setXRange(0, right, padding=0.02)
+        self.chart.setYRange(0, top, padding=0)
         self.figures.setText(self.text(result))
         self.check_button.setEnabled(result.unseen > 0)
         self.show_button.setEnabled(bool(result.check_to_rate) or estimate is not None)
         self.show_button.setText(self.tr("Show the check (%1 to rate)").replace("%1", str(len(result.check_to_rate)))
                                  if result.check_to_rate else self.tr("Show the check"))
         self.updated.emit(result)
+
+    def _target_changed(self, value: int) -> None:
+        self.w.settings.setValue("progress/target", value)
+        self.recompute()
 
     def text(self, p: Progress) -> str:
         """The figures as lines of plain text (translated; module-level tr: the empty context, where lupdate files
@@ -224,25 +276,61 @@ class ProgressDock(QDockWidget):
                  .replace("%3", f"{p.total:,}").replace("%4", f"{p.found:,}").replace("%5", liked)]
         e = p.estimate
         if e is not None:
-            lines.append(tr("Liked papers still unseen: about %1 (%2–%3, 95% interval), from %4 random papers rated "
-                            "(%5 liked)").replace("%1", f"{e.remaining:,}").replace("%2", f"{e.low:,}")
-                         .replace("%3", f"{e.high:,}").replace("%4", str(e.rated)).replace("%5", str(e.liked)))
+            how = tr("drawn by rank") if e.design == "ranked" else tr("drawn at random")
+            lines.append(tr("Liked papers still unseen: about %1 (%2–%3, 95% interval), from %4 check papers rated, "
+                            "%6 (%5 liked)").replace("%1", f"{e.remaining:,}").replace("%2", f"{e.low:,}")
+                         .replace("%3", f"{e.high:,}").replace("%4", str(e.rated)).replace("%5", str(e.liked))
+                         .replace("%6", how))
+            lines.append(tr("95% of checks drawn this way hold the true number inside their interval."))
+            if e.halve is not None:
+                lines.append(tr("About %1 more check ratings would roughly halve it.").replace("%1", f"{e.halve:,}"))
             if e.not_covered:
                 lines.append(tr("%1 unseen papers were added after the check: not covered").replace(
                     "%1", f"{e.not_covered:,}"))
-        if p.screened and p.unseen and e is None:
-            lines.append(tr("The next %1 recommended are likely to hold at most %2").replace("%1", str(p.next_size))
-                         .replace("%2", str(p.next_high)))
-        lines.append(tr(p.suggestion))
+        lines.append(self.suggestion(p))
         return "\n".join(lines)
 
-    # ------------------------------------------------------------------ the random check
+    def suggestion(self, p: Progress) -> str:
+        """The stopping rule's sentence, translated (db.triage.progress.suggestion says the rest)."""
+        stop = p.stop
+        if p.estimate is None or stop is None or stop.recall_low is None or not p.unseen:
+            return tr(p.suggestion)
+        target = f"{stop.target:.0%}"
+        if stop.stop:
+            return tr("Stop now: with 95% confidence at least %1 of the liked papers are found.").replace("%1", target)
+        ways = []
+        if stop.more_liked is not None:
+            ways.append(tr("find %1 more liked papers").replace("%1", str(stop.more_liked)))
+        if stop.more_ratings:
+            ways.append(tr("rate about %1 more check papers").replace("%1", f"{stop.more_ratings:,}"))
+        how = tr(" or ").join(ways) if ways else tr("screen on (the check cannot show it by itself)")
+        return (tr("Go on: with 95% confidence at least %1 of the liked papers are found; to show %2, %3.")
+                .replace("%1", f"{stop.recall_low:.0%}").replace("%2", target).replace("%3", how))
+
+    # ------------------------------------------------------------------ the check
     def draw_check(self) -> None:
-        """Draw random unseen papers of the view into its check and show them in the list."""
+        """Draw unseen papers of the view into its check (at random, or by the recommender's ranking, computed
+        on the background pool first) and show them in the list."""
         if self.ids is None:
             return
-        self.w.ops.draw_check(self.scope or "", self.ids, initiator=self)
-        self.show_check()
+        scope, ids = self.scope or "", list(self.ids)
+        if self.design.currentData() != "ranked":
+            self.w.ops.draw_check(scope, ids, initiator=self)
+            self.show_check()
+            return
+        folder = self.w.library.folder
+        self.check_button.setEnabled(False)
+
+        def work():
+            with Library.open(folder, seed=False) as library:
+                return ranking_for(library, ids)
+
+        def ranked(ranking) -> None:
+            self.check_button.setEnabled(True)
+            self.w.ops.draw_check(scope, ids, ranking=ranking, initiator=self)
+            self.show_check()
+
+        run_in_background(self, work, ranked, self._failed)
 
     def show_check(self) -> None:
         self.w.set_query(f"is:check {self.scope or ''}".strip())

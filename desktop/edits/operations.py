@@ -212,11 +212,13 @@ class Operations(QObject):
 
         self.edits.write(_said("Sidebar", "Delete saved search") + f": {name}", remove)
 
-    def draw_check(self, scope: str, ids: Sequence[str], initiator: Any = None) -> None:
-        """Draw random unseen papers of the view `scope` (its papers `ids`) into its triage check."""
+    def draw_check(self, scope: str, ids: Sequence[str], ranking: Sequence[str] | None = None,
+                   initiator: Any = None) -> None:
+        """Draw unseen papers of the view `scope` (its papers `ids`) into its triage check: at random, or by
+        `ranking` (db.triage.check.draw_check)."""
         ids = list(ids)
-        self.edits.write(_said("ProgressDock", "Rate %1 random unseen papers").replace("%1", str(CHECK_SIZE)),
-                         lambda: draw_check(self.library, scope, ids), initiator)
+        self.edits.write(_said("ProgressDock", "Rate %1 unseen papers").replace("%1", str(CHECK_SIZE)),
+                         lambda: draw_check(self.library, scope, ids, ranking=ranking), initiator)
 
     # ------------------------------------------------------------------ notes
     def save_note_now(self, paper_id: str, text: str, keep_version: bool = True, initiator: Any = None) -> Changes:

@@ -176,7 +176,7 @@
         <translation>导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/docks/progress.py" line="+221"/>
+        <location filename="../../desktop/docks/progress.py" line="+273"/>
         <source>all papers</source>
         <translation>全部文献</translation>
     </message>
@@ -197,18 +197,63 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>Liked papers still unseen: about %1 (%2–%3, 95% interval), from %4 random papers rated (%5 liked)</source>
-        <translation>尚未看到的喜欢文献：约 %1 篇（95% 区间 %2–%3），依据 %4 篇随机文献的评分（喜欢 %5 篇）</translation>
+        <source>drawn by rank</source>
+        <translation>按排名抽取</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>drawn at random</source>
+        <translation>随机抽取</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Liked papers still unseen: about %1 (%2–%3, 95% interval), from %4 check papers rated, %6 (%5 liked)</source>
+        <translation>尚未看到的喜欢文献：约 %1 篇（%2–%3，95% 区间），来自 %4 篇已评分的抽查文献，%6（其中喜欢 %5 篇）</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>%1 unseen papers were added after the check: not covered</source>
-        <translation>抽查后新增了 %1 篇未看过的文献：不在估计范围内</translation>
+        <source>95% of checks drawn this way hold the true number inside their interval.</source>
+        <translation>以此方式抽取的抽查中，95% 的区间包含真实数目。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>About %1 more check ratings would roughly halve it.</source>
+        <translation>再为约 %1 篇抽查文献评分，区间宽度约可减半。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Stop now: with 95% confidence at least %1 of the liked papers are found.</source>
+        <translation>现在可以停止：以 95% 置信度，已找到至少 %1 的喜欢文献。</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>The next %1 recommended are likely to hold at most %2</source>
-        <translation>接下来推荐的 %1 篇中很可能至多有 %2 篇喜欢的</translation>
+        <source>find %1 more liked papers</source>
+        <translation>再找到 %1 篇喜欢的文献</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rate about %1 more check papers</source>
+        <translation>再为约 %1 篇抽查文献评分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>screen on (the check cannot show it by itself)</source>
+        <translation>继续筛选（仅靠抽查无法证明）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Go on: with 95% confidence at least %1 of the liked papers are found; to show %2, %3.</source>
+        <translation>继续：以 95% 置信度已找到至少 %1 的喜欢文献；要证明 %2，请%3。</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>%1 unseen papers were added after the check: not covered</source>
+        <translation>抽查后新增了 %1 篇未看过的文献：不在估计范围内</translation>
     </message>
     <message>
         <location filename="../../desktop/edits/undo.py" line="+94"/>
@@ -726,7 +771,7 @@ Library: %1</source>
         <translation>更改未保存</translation>
     </message>
     <message>
-        <location filename="../../desktop/docks/map.py" line="+55"/>
+        <location filename="../../desktop/docks/map.py" line="+66"/>
         <source>Conference map</source>
         <translation>会议地图</translation>
     </message>
@@ -1197,7 +1242,7 @@ Library: %1</source>
         <translation>会议地图</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Colour the map by</source>
         <translation>地图着色依据</translation>
     </message>
@@ -1222,9 +1267,19 @@ Library: %1</source>
         <translation>导出地图(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/docks/map.py" line="+44"/>
+        <location filename="../../desktop/docks/map.py" line="+10"/>
+        <source>Computing the map</source>
+        <translation>正在计算地图</translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>Drawing the map…</source>
         <translation>正在绘制地图…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Computing the map of the papers…</source>
+        <translation>正在计算文献地图…</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -1232,7 +1287,7 @@ Library: %1</source>
         <translation>无法绘制地图：%1</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>Colour by rating</source>
         <translation>按评分着色</translation>
     </message>
@@ -1247,12 +1302,12 @@ Library: %1</source>
         <translation>按标签着色：%1</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>%1 of %2 papers lit</source>
         <translation>已高亮 %1 / %2 篇文献</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+98"/>
         <source>No lit paper in the region</source>
         <translation>该区域内没有高亮的文献</translation>
     </message>
@@ -1487,7 +1542,7 @@ Library: %1</source>
 <context>
     <name>ProgressDock</name>
     <message>
-        <location filename="../../desktop/docks/progress.py" line="-202"/>
+        <location filename="../../desktop/docks/progress.py" line="-242"/>
         <location line="+3"/>
         <source>Triage progress</source>
         <translation>筛选进度</translation>
@@ -1523,7 +1578,7 @@ Library: %1</source>
         <translation>喜欢文献总数的可能范围（95%）：已找到的加上尚未看到的</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>random order</source>
         <translation>随机顺序</translation>
     </message>
@@ -1539,22 +1594,52 @@ Library: %1</source>
     </message>
     <message>
         <location line="+9"/>
-        <source>Rate %1 random unseen papers</source>
-        <translation>为 %1 篇随机未看文献评分</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Draws random papers of this view that you have not seen; rating them tells how many papers you would like are still unseen</source>
-        <translation>从当前视图中随机抽取你尚未看过的文献；为它们评分可估计还有多少你会喜欢的文献尚未看到</translation>
+        <source>Stop when, with 95% confidence, found at least</source>
+        <translation>停止条件：以 95% 置信度已找到至少</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+128"/>
+        <source>Share of the liked papers to find</source>
+        <translation>要找到的喜欢文献比例</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>How the check is drawn</source>
+        <translation>抽查的抽取方式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>at random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>by rank</source>
+        <translation>按排名</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At random: an exact interval. By rank: the top fifth of the recommended order and the rest, each at random; screening the top later makes its part certain</source>
+        <translation>随机：精确区间。按排名：推荐顺序的前五分之一与其余部分各自随机抽取；之后筛完前部即可使该部分确定</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Rate %1 unseen papers</source>
+        <translation>为 %1 篇未看文献评分</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Draws papers of this view that you have not seen; rating them tells how many papers you would like are still unseen</source>
+        <translation>从此视图中抽取你尚未看过的文献；为它们评分可估计还有多少你会喜欢的文献未看</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+139"/>
         <source>Show the check</source>
         <translation>显示抽查</translation>
     </message>
     <message>
-        <location line="-112"/>
+        <location line="-122"/>
         <source>Triage &amp;progress</source>
         <translation>筛选进度(&amp;P)</translation>
     </message>
@@ -1569,12 +1654,17 @@ Library: %1</source>
         <translation>兴趣：%1</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>Progress could not be computed: %1</source>
         <translation>无法计算进度：%1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+22"/>
+        <source>up to %1</source>
+        <translation>至多 %1</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Show the check (%1 to rate)</source>
         <translation>显示抽查（待评分 %1 篇）</translation>
     </message>

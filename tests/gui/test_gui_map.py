@@ -159,3 +159,53 @@ def test_export_map_writes_the_png(window, tmp_path):
     assert path.read_bytes()[:4] == b"\x89PNG"
     texts = [action.text() for action in window.actions_.file_menu.actions()]
     assert texts.index(window.map_dock.export_action.text()) == texts.index(window.actions_.export_action.text()) + 1
+
+
+def test_the_legend_says_what_the_colours_mean(window, qtbot):
+    """Issue 29: a colour legend under the map, following the colouring chosen (a tag's name as plain text)."""
+    dock = window.map_dock
+    assert dock.legend.isVisible()
+    assert dock.legend.texts() == ["★★★★★", "★★★★", "★★★", "★★", "★", "unrated", "not in the list"]
+    dock.colour_by.setCurrentIndex(dock.colour_by.findData("read"))
+    assert dock.legend.texts() == ["read", "unread", "not in the list"]
+    library = window.library
+    window.apply_changes(library.add_tags(library.ids()[0], ["<b>mine</b>"]))
+    qtbot.waitUntil(lambda: dock.colour_by.findData("tag:<b>mine</b>") >= 0, timeout=10000)
+    dock.colour_by.setCurrentIndex(dock.colour_by.findData("tag:<b>mine</b>"))
+    assert dock.legend.texts()[0] == "tagged <b>mine</b>"
+    assert dock.legend.labels[0].textFormat() == Qt.TextFormat.PlainText
+
+
+def test_region_names_stay_inside_the_view(window, qtbot):
+    """Issue 29: a region name near an edge moves in rather than being cut, at any pan."""
+    dock = window.map_dock
+    (x0, x1), (y0, y1) = dock.view_box.viewRange()
+    dock.view_box.setRange(xRange=(x0 + 0.45 * (x1 - x0), x1 + 0.45 * (x1 - x0)), padding=0)  # pan half a view
+    qtbot.wait(50)
+    (x0, x1), (y0, y1) = dock.view_box.viewRange()
+    shown = [item for _level, item in dock._labels if item.isVisible()]
+    assert shown
+    view = dock.view_box.sceneBoundingRect()
+    for item in shown:
+        box = item.sceneBoundingRect()
+        assert view.left() - 1 <= box.left() and box.right() <= view.right() + 1, (item.toPlainText(), box, view)
+        assert view.top() - 1 <= box.top() and box.bottom() <= view.bottom() + 1
+
+
+@pytest.mark.slow  # a first map of 900 papers, stopped half way
+def test_a_first_map_shows_its_progress_and_stops_when_the_window_closes(make_window, library_dir, qtbot):
+    from db.map.conference_map import MapCache
+    from desktop.docks.map_worker import map_pool
+
+    with Library.open(library_dir, seed=False) as lib:
+        lib.import_records(records(300))
+    win = make_window()
+    dock = win.map_dock
+    steps = []
+    dock.stepped.connect(steps.append)
+    dock.toggleViewAction().trigger()
+    qtbot.waitUntil(lambda: len(steps) >= 2, timeout=120000)  # t-SNE under way, step by step
+    assert dock.bar.isVisible() and 0 < dock.bar.value() < 100 and dock.map is None
+    win.close()
+    assert map_pool().waitForDone(20000)  # it stopped at its next step
+    assert steps[-1] < 1.0 and not MapCache(library_dir).path.exists()  # unfinished: nothing kept

@@ -102,3 +102,40 @@ def test_progress_of_one_interest(window, qtbot):
     shown = _shown(qtbot, window, lambda result: result.interest == "agents")
     assert (shown.screened, shown.found) == (4, 1)  # the paper accepted into "agents" (ids[0] was never screened)
     assert "in “agents” 1" in dock.figures.text()
+
+
+def test_a_ranked_check_in_the_dock_the_band_leaves_the_axes_to_the_curve(window, qtbot):
+    """Issue 29: a check drawn by rank from the dock, rated with real keys; the axes follow the found curve, the
+    interval's band is cut at the top with its upper end written there; the stopping target is the user's."""
+    library = window.library
+    ids = library.ids()
+    for paper_id, rating in zip(ids[:6], (5, 1, 4, 1, 5, 2), strict=True):
+        library.set_rating(paper_id, rating)
+    window.set_query(VENUE)
+    qtbot.waitUntil(lambda: window.search.query == VENUE, timeout=60000)
+    dock = window.progress_dock
+    dock.show()
+    _shown(qtbot, window, lambda result: result.screened == 6)
+    dock.target.setValue(80)
+    assert window.settings.value("progress/target", type=int) == 80
+    _shown(qtbot, window, lambda result: result.stop is not None and result.stop.target == 0.8)
+    dock.design.setCurrentIndex(dock.design.findData("ranked"))
+    qtbot.mouseClick(dock.check_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.search.query == f"is:check {VENUE}", timeout=60000)
+    check = window.model.ids()
+    assert len(check) == 20 and not set(check) & set(ids[:6])
+    assert library.check_design(library.latest_check(VENUE)) == "ranked"
+    for paper_id in check:
+        window.select_paper(paper_id)
+        qtbot.keyClick(window.paper_list, Qt.Key.Key_2)
+    shown = _shown(qtbot, window, lambda result: result.estimate is not None and result.estimate.rated == 20)
+    estimate = shown.estimate
+    assert estimate.design == "ranked" and estimate == progress(library, ids, VENUE, target=0.8).estimate
+    (x_low, x_high), (y_low, y_high) = dock.chart.viewRange()
+    assert x_high < 38  # the screened papers fill the width, not the whole venue
+    assert y_high < 3 + estimate.high and y_high <= 3 * 1.25 + 1 + 1  # the band does not set the height
+    assert dock.band.isVisible() and dock.band.getRegion() == pytest.approx((3 + estimate.low, 3 + estimate.high))
+    assert dock.band_top.isVisible() and dock.band_top.toPlainText() == f"up to {3 + estimate.high}"
+    text = dock.figures.text()
+    assert "drawn by rank" in text and "95% of checks drawn this way hold the true number" in text
+    assert "Go on: with 95% confidence at least" in text and "to show 80%" in text

@@ -8,8 +8,10 @@ from db.library.schema import NOT_SALVAGED, SALVAGE_COLUMNS, SALVAGE_FITS
 
 # sha256 of a new library's sqlite_master (type, name, tbl_name, sql; by type and name) at schema 8, taken from
 # the code before the schema moved into db.library.schema: the on-disk format must not change without a migration;
-# at schema 12 (issue 26, sync bookkeeping) change_log's `at` column changed it (bf07bf25…a43e before)
-_SCHEMA_8 = "cf7025b06a20c70648c5be8ee3c2411ee7df7223c25970bafbfe2a7e430c4089"
+# at schema 12 (issue 26, sync bookkeeping) change_log's `at` column changed it (bf07bf25…a43e before), and at 13
+# (issue 29: a check's design and each of its papers' stratum, added by ALTER TABLE as the migration adds them, so
+# a new library and a migrated one store the same CREATE text) the check tables' columns
+_SCHEMA_8 = "7ce40959064cba9a05687845e15829303b8e85d9d62d08c8453754ab7114bdff"
 # the tables later versions added, by table name with their indexes (a new library has them; the hash covers the rest)
 _LATER = {"decisions", "exclusion_reasons", "screening_settings",  # 8 → 9 (issue 29)
           "works", "work_splits",  # 9 → 10 (issue 30, versions of one work)

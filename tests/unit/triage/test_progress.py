@@ -90,7 +90,7 @@ def test_progress_counts_the_view_and_estimates_from_the_random_check(library):
     found = len(liked & set(ids[:8]))
     assert (result.total, result.screened, result.found) == (38, 8, found)
     assert result.curve[-1] == found and len(result.curve) == 8
-    assert result.estimate is None and "Rate 20 random unseen papers" in result.suggestion
+    assert result.estimate is None and "Draw a check of 20 unseen papers" in result.suggestion
     draw_check(library, "", ids, 12, rng)
     result = progress(library, ids, "")
     assert len(result.check_to_rate) == 12 and not set(result.check_to_rate) & set(ids[:8])
@@ -125,7 +125,8 @@ def test_papers_added_after_the_check_are_not_covered(library):
         library.set_read(paper_id, True)
     result = progress(library, ids, "")
     assert result.estimate.not_covered == 8 and result.estimate.population == 29
-    assert "Keep going" in result.suggestion
+    assert result.suggestion.startswith("Go on: with 95% confidence at least")
+    assert not result.stop.stop and result.stop.more_ratings is None  # uncovered papers: no check can show it
 
 
 def test_a_check_changes_what_the_log_says_and_nothing_else(library):
@@ -175,6 +176,16 @@ def test_cli_progress_prints_the_same_figures_as_the_library(library_dir):
     assert text.returncode == 0, text.stderr
     assert "screened 11 of 38 papers (29%); liked (4–5 stars) 3" in text.stdout
     assert "liked papers still unseen: about 0 (0–" in text.stdout
-    assert "from a random check of 5 rated papers (0 liked) of 32 unseen" in text.stdout
+    assert "from a check drawn at random of 5 rated papers (0 liked) of 32 unseen" in text.stdout
+    assert "95% of checks drawn this way hold the true number" in text.stdout
+    assert "stopping rule (95%): go on; with 95% confidence at least" in text.stdout
+    ranked = margin("progress", 'venue:"ICML 2026"', "--check", "4", "--ranked", "--target", "80", "--json",
+                    library=library_dir)
+    assert ranked.returncode == 0, ranked.stderr
+    data = json.loads(ranked.stdout)
+    assert data["stop"]["target"] == 0.8 and len(data["check_to_rate"]) == 4
+    with Library.open(library_dir) as library:
+        assert library.check_design(library.latest_check('venue:"ICML 2026"')) == "ranked"
+    assert margin("progress", "--target", "0", library=library_dir).returncode == 1
     bad = margin("progress", "--check", "0", library=library_dir)
     assert bad.returncode == 1 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr

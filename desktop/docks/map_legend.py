@@ -1,0 +1,65 @@
+"""The conference map's colour legend (desktop.docks.map): what each colour of the lit points means for the
+colouring chosen (rating, read state or one tag), and that faint points are papers the list does not show.
+
+Strings keep the MapDock translation context. A tag's name is user text: shown as plain text only.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QColor, QPixmap
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+from db.map.conference_map import RATING_COLOURS, READ_COLOUR, TAGGED_COLOUR, UNRATED, UNREAD_COLOUR
+from desktop.docks.map_plot import FAINT
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("MapDock", text)
+
+
+def entries(by: str, tag: str | None = None) -> list[tuple[tuple[int, ...], str]]:
+    """The legend's (colour, words) for a colouring: `by` "rating", "read" or "tag" (with `tag`)."""
+    if by == "read":
+        items = [(READ_COLOUR, _t("read")), (UNREAD_COLOUR, _t("unread"))]
+    elif by == "tag":
+        items = [(TAGGED_COLOUR, _t("tagged %1").replace("%1", tag or "")), (UNRATED, _t("not tagged"))]
+    else:
+        items = [(RATING_COLOURS[stars], "★" * stars) for stars in (5, 4, 3, 2, 1)] + [(UNRATED, _t("unrated"))]
+    return [*items, (FAINT[:3], _t("not in the list"))]
+
+
+class MapLegend(QWidget):
+    """One row of colour swatches with their words, under the map."""
+
+    def __init__(self, parent: QWidget):
+        super().__init__(parent)
+        self.setObjectName("mapLegend")
+        self.setAccessibleName(_t("Colour legend"))
+        self.row = QHBoxLayout(self)
+        self.row.setContentsMargins(4, 0, 4, 0)
+        self.row.setSpacing(10)
+        self.labels: list[QLabel] = []
+
+    def show_for(self, by: str, tag: str | None = None) -> None:
+        """Show the legend of colouring `by` (entries)."""
+        while self.row.count():
+            item = self.row.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        self.labels = []
+        for rgb, words in entries(by, tag):
+            swatch = QLabel(self)
+            pixmap = QPixmap(10, 10)
+            pixmap.fill(QColor(*rgb))
+            swatch.setPixmap(pixmap)
+            text = QLabel(words, self)
+            text.setTextFormat(Qt.TextFormat.PlainText)
+            self.row.addWidget(swatch)
+            self.row.addWidget(text)
+            self.labels.append(text)
+        self.row.addStretch(1)
+
+    def texts(self) -> list[str]:
+        """The words shown, in order (for tests and screen readers)."""
+        return [label.text() for label in self.labels]
