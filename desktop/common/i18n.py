@@ -8,9 +8,11 @@ The language (View → Language) is kept in QSettings under LANGUAGE_KEY ("syste
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
+import PySide6
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QStandardPaths, QTranslator
 
 from db.system.resources import TRANSLATIONS_DIR
 
@@ -56,7 +58,7 @@ def apply_language(app: QCoreApplication, locale: QLocale, folder: Path = TRANSL
         old.deleteLater()
     found = False
     qt_translations = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    for name, where in (("margin", str(folder)), ("qtbase", qt_translations)):
+    for name, where in (("margin", str(compiled(folder))), ("qtbase", qt_translations)):
         translator = QTranslator(app)
         translator.setObjectName("marginTranslator")
         if translator.load(locale, name, "_", where):
@@ -65,3 +67,25 @@ def apply_language(app: QCoreApplication, locale: QLocale, folder: Path = TRANSL
         else:
             translator.deleteLater()
     return found
+
+
+def compiled(folder: Path) -> Path:
+    """`folder` when it holds a compiled .qm for each of its .ts files (an installed wheel, a checkout after
+    scripts/setup.sh); else a folder in the user's cache with each .ts compiled by PySide6's lrelease (a fresh
+    clone run as `python main.py`), so the chosen language is never silently English. `folder` when lrelease
+    cannot run (then the window stays in English, as before)."""
+    sources = sorted(folder.glob("*.ts"))
+    if all(source.with_suffix(".qm").is_file() for source in sources):
+        return folder
+    cache = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation)) / "translations"
+    lrelease = Path(PySide6.__file__).parent / "lrelease"
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        for source in sources:
+            target = cache / source.with_suffix(".qm").name
+            if not target.is_file() or target.stat().st_mtime < source.stat().st_mtime:
+                subprocess.run([str(lrelease), "-silent", str(source), "-qm", str(target)], check=True,
+                               capture_output=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return folder
+    return cache

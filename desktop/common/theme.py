@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QApplication, QMenu, QProxyStyle, QStyle
+from PySide6.QtWidgets import QApplication, QFrame, QMenu, QProxyStyle, QScrollArea, QStyle, QWidget
 
 THEMES = ("system", "light", "dark")
 _system_palette: QPalette | None = None
@@ -78,3 +78,16 @@ def apply_theme(name: str) -> str:
 
 def is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def scrolling(body: QWidget) -> QScrollArea:
+    """`body` in a frameless scroll area that resizes it: a dock whose content needs more room than the screen
+    has (a laptop's 768 px with two docks stacked) scrolls instead of growing the window past the screen."""
+    area = QScrollArea()
+    area.setWidget(body)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # as wide as its content, no wider
+    area.setMinimumWidth(body.minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width())
+    area.setMinimumHeight(120)
+    return area

@@ -38,6 +38,7 @@ from db.errors import MarginError
 from db.library.decisions import Prisma
 from db.system.fileio import write_atomically
 from desktop.common.plain_text import as_plain
+from desktop.common.theme import scrolling
 from desktop.reader.screening_keys import decision_text
 
 SAVE_DELAY_MS = 600  # the criteria are saved once typing pauses this long (and when the dock is hidden)
@@ -124,7 +125,7 @@ class CriteriaDock(QDockWidget):
         save.setToolTip(self.tr("Stage, reason, count rows (as progress --prisma-csv)"))
         save.clicked.connect(self.save_counts)
         layout.addWidget(save)
-        self.setWidget(body)
+        self.setWidget(scrolling(body))
 
         self.load_reasons()
         self.recount()

@@ -33,6 +33,7 @@ from db.triage.check import ranking_for
 from db.triage.progress import CHECK_SIZE, TARGET, Progress, progress, scope_of
 from desktop.common.background import run_in_background
 from desktop.common.i18n import tr
+from desktop.common.theme import scrolling
 
 RECOUNT_DELAY_MS = 400  # figures are recomputed once a burst of ratings pauses
 
@@ -128,7 +129,7 @@ class ProgressDock(QDockWidget):
         buttons.addWidget(self.design)
         buttons.addWidget(self.show_button)
         layout.addLayout(buttons)
-        self.setWidget(body)
+        self.setWidget(scrolling(body))
 
         self._timer = QTimer(self, singleShot=True, interval=RECOUNT_DELAY_MS)
         self._timer.timeout.connect(self.recompute)

@@ -157,3 +157,35 @@ def test_ctrl_shift_z_redoes(qtbot, make_window):
     qtbot.keyClick(window.paper_list, Qt.Key.Key_Z,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert window.library.paper(FIRST).rating == 4
+
+
+def test_a_checkout_without_compiled_translations_still_shows_chinese(tmp_path, monkeypatch):
+    """A fresh clone run as `python main.py` (no scripts/setup.sh) has the .ts but no .qm: the language chosen
+    must still be shown (compiled into the user's cache), not silently English."""
+    import shutil
+
+    from PySide6.QtCore import QCoreApplication, QLocale
+
+    from db.system.resources import TRANSLATIONS_DIR
+    from desktop.common.i18n import apply_language
+
+    folder = tmp_path / "translations"
+    folder.mkdir()
+    shutil.copy(TRANSLATIONS_DIR / "margin_zh_CN.ts", folder)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    app = QApplication.instance()
+    try:
+        assert apply_language(app, QLocale("zh_CN"), folder)
+        assert QCoreApplication.translate("", "&Get papers…") == "获取文献(&G)…"
+    finally:
+        apply_language(app, QLocale("en"))
+
+
+def test_three_docks_open_fit_a_laptop_screen(shown_window, qtbot):
+    """Triage progress, Screening criteria and the Conference map stacked on the right: their contents scroll,
+    so the window still fits a 1366×768 screen (it used to need 834 px, pushing the status bar off screen)."""
+    for name in ("progress", "criteria", "map"):
+        getattr(shown_window.docks, name).show()
+    qtbot.waitUntil(lambda: all(getattr(shown_window.docks, name).isVisible()
+                                for name in ("progress", "criteria", "map")))
+    assert shown_window.minimumSizeHint().height() <= 768 - 60
