@@ -105,7 +105,7 @@
         <translation>导入完成</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>New</source>
         <translation>新增</translation>
     </message>
@@ -113,6 +113,11 @@
         <location line="+0"/>
         <source>Updated</source>
         <translation>已更新</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kept their own tags, rating or note (the file&apos;s differed)</source>
+        <translation>保留了自己的标签、评分或笔记（与文件中的不同）</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -176,7 +181,7 @@
         <translation>导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/docks/progress.py" line="+273"/>
+        <location filename="../../desktop/docks/progress.py" line="+274"/>
         <source>all papers</source>
         <translation>全部文献</translation>
     </message>
@@ -266,7 +271,7 @@
         <translation>清除评分</translation>
     </message>
     <message>
-        <location filename="../../desktop/edits/operations.py" line="+104"/>
+        <location filename="../../desktop/edits/operations.py" line="+112"/>
         <location filename="../../desktop/edits/undo.py" line="+8"/>
         <source>Mark read</source>
         <translation>标为已读</translation>
@@ -293,7 +298,7 @@
     </message>
     <message>
         <location line="+9"/>
-        <location filename="../../desktop/window/actions.py" line="+156"/>
+        <location filename="../../desktop/window/actions.py" line="+168"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -322,6 +327,11 @@
         <source>Dismiss suggestion</source>
         <translation>忽略推荐</translation>
     </message>
+    <message>
+        <location line="+14"/>
+        <source>Split from other versions</source>
+        <translation>从其他版本中拆分</translation>
+    </message>
     <message numerus="yes">
         <location line="+49"/>
         <source>Delete %n paper(s)</source>
@@ -330,7 +340,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="-115"/>
+        <location filename="../../desktop/window/actions.py" line="-124"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -350,9 +360,24 @@
         <translation>添加文献(&amp;A)…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Import the files&apos; tags, ratings, read marks and notes</source>
+        <translation>导入文件中的标签、评分、已读标记和笔记</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Back up now</source>
+        <translation>立即备份(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>S&amp;ync now</source>
+        <translation>立即同步(&amp;Y)</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -386,11 +411,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Split from other &amp;versions</source>
+        <translation>从其他版本中拆分(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Copy citation (BibTeX)</source>
         <translation>复制引用（BibTeX）(&amp;C)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Find</source>
         <translation>搜索(&amp;F)</translation>
     </message>
@@ -534,12 +564,27 @@
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
+    <message>
+        <location line="+50"/>
+        <source>This paper has no other versions.</source>
+        <translation>这篇文献没有其他版本。</translation>
+    </message>
     <message numerus="yes">
-        <location line="+185"/>
+        <location line="+150"/>
         <source>Exporting %Ln paper(s)…</source>
         <translation>
             <numerusform>正在导出 %Ln 篇文献…</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Backing up…</source>
+        <translation>正在备份…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Backed up to %1</source>
+        <translation>已备份到 %1</translation>
     </message>
     <message>
         <location filename="../../desktop/window/shortcuts.py" line="-6"/>
@@ -548,7 +593,7 @@
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="-184"/>
+        <location filename="../../desktop/window/actions.py" line="-210"/>
         <source>&amp;Search syntax</source>
         <translation>搜索语法(&amp;S)</translation>
     </message>
@@ -587,7 +632,7 @@ Library: %1</source>
         <translation>标题（留空则使用文件中的标题或自动生成的标题）：</translation>
     </message>
     <message numerus="yes">
-        <location line="+16"/>
+        <location line="+22"/>
         <source>Copied the BibTeX entry of %Ln paper(s)</source>
         <translation>
             <numerusform>已复制 %Ln 篇文献的 BibTeX 条目</numerusform>
@@ -633,7 +678,7 @@ Library: %1</source>
 %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+57"/>
+        <location line="+66"/>
         <source>Exported %Ln paper(s) to %1</source>
         <translation>
             <numerusform>已将 %Ln 篇文献导出到 %1</numerusform>
@@ -771,7 +816,7 @@ Library: %1</source>
         <translation>更改未保存</translation>
     </message>
     <message>
-        <location filename="../../desktop/docks/map.py" line="+66"/>
+        <location filename="../../desktop/docks/map.py" line="+68"/>
         <source>Conference map</source>
         <translation>会议地图</translation>
     </message>
@@ -821,7 +866,7 @@ Library: %1</source>
         <translation>正在取消…已获取的内容会保留供下次使用</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+26"/>
         <source>Get papers</source>
         <translation>获取文献</translation>
     </message>
@@ -950,11 +995,69 @@ Library: %1</source>
         <source>A&amp;bstract:</source>
         <translation>摘要(&amp;B)：</translation>
     </message>
+    <message>
+        <location filename="../../desktop/window/citation_menu.py" line="+20"/>
+        <source>APA 7th edition</source>
+        <translation>APA 第 7 版</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>IEEE</source>
+        <translation>IEEE</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Chicago author-date</source>
+        <translation>芝加哥 作者-日期</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Nature</source>
+        <translation>Nature</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Citation st&amp;yle</source>
+        <translation>引文格式(&amp;Y)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Copy &amp;citation (%1)</source>
+        <translation>复制引文（%1）(&amp;C)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Copied the %1 citation of %Ln paper(s)</source>
+        <translation>
+            <numerusform>已复制 %Ln 篇文献的 %1 引文</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window/vault_menu.py" line="+28"/>
+        <location line="+37"/>
+        <source>Keep a Markdown &amp;vault updated…</source>
+        <translation>保持 Markdown 笔记库同步(&amp;V)…</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <source>Keep a Markdown vault updated in</source>
+        <translation>保持 Markdown 笔记库同步到</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Keep a Markdown &amp;vault updated (%1)</source>
+        <translation>保持 Markdown 笔记库同步（%1）(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>The Markdown vault could not be written: %1</source>
+        <translation>无法写入 Markdown 笔记库：%1</translation>
+    </message>
 </context>
 <context>
     <name>CriteriaDock</name>
     <message>
-        <location filename="../../desktop/docks/criteria.py" line="+52"/>
+        <location filename="../../desktop/docks/criteria.py" line="+53"/>
         <location line="+3"/>
         <source>Screening criteria</source>
         <translation>筛选标准</translation>
@@ -1152,12 +1255,12 @@ Library: %1</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/reader/current_paper.py" line="+43"/>
+        <location filename="../../desktop/reader/current_paper.py" line="+44"/>
         <source>No paper selected.</source>
         <translation>未选择文献。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Similar papers</source>
         <translation>相似文献</translation>
     </message>
@@ -1172,7 +1275,7 @@ Library: %1</source>
         <translation>推荐理由：</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/main_window.py" line="+248"/>
+        <location filename="../../desktop/window/main_window.py" line="+263"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -1182,7 +1285,7 @@ Library: %1</source>
         <translation>标签长度须为 1 到 200 个字符</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/layout.py" line="+92"/>
+        <location filename="../../desktop/window/layout.py" line="+94"/>
         <source>Search papers</source>
         <translation>搜索文献</translation>
     </message>
@@ -1462,7 +1565,7 @@ Library: %1</source>
 <context>
     <name>PaperTableModel</name>
     <message>
-        <location filename="../../desktop/list/paper_model.py" line="+58"/>
+        <location filename="../../desktop/list/paper_model.py" line="+63"/>
         <source>Paper</source>
         <translation>文献</translation>
     </message>
@@ -1496,8 +1599,15 @@ Library: %1</source>
         <source>Authors</source>
         <translation>作者</translation>
     </message>
+    <message numerus="yes">
+        <location line="+150"/>
+        <source>%n versions</source>
+        <translation>
+            <numerusform>%n 个版本</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+129"/>
+        <location line="+6"/>
         <source>excluded: %1</source>
         <translation>已排除：%1</translation>
     </message>
@@ -1522,7 +1632,7 @@ Library: %1</source>
         <translation>等</translation>
     </message>
     <message numerus="yes">
-        <location line="+47"/>
+        <location line="+50"/>
         <source>%n stars</source>
         <translation>
             <numerusform>%n 星</numerusform>
@@ -1803,6 +1913,29 @@ Library: %1</source>
         <source>TL;DR: %1</source>
         <translation>一句话总结：%1</translation>
     </message>
+    <message>
+        <location line="+1"/>
+        <source>Versions:</source>
+        <translation>版本：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 file</source>
+        <translation>%1 文件</translation>
+    </message>
+</context>
+<context>
+    <name>ReaderView</name>
+    <message>
+        <location filename="../../desktop/reader/reader_view.py" line="+72"/>
+        <source>Not opened: %1 is not a document</source>
+        <translation>未打开：%1 不是文档</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The linked file is not on this computer: %1</source>
+        <translation>链接的文件不在这台计算机上：%1</translation>
+    </message>
 </context>
 <context>
     <name>ReasonPicker</name>
@@ -1882,7 +2015,7 @@ Library: %1</source>
 <context>
     <name>Sidebar</name>
     <message>
-        <location filename="../../desktop/docks/sidebar.py" line="+91"/>
+        <location filename="../../desktop/docks/sidebar.py" line="+92"/>
         <source>Library</source>
         <translation>文库</translation>
     </message>
@@ -1932,24 +2065,24 @@ Library: %1</source>
         <translation>（无会议/期刊）</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+59"/>
         <source>read %1 of %2</source>
         <translation>已读 %1/%2</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-56"/>
         <source>Ratings</source>
         <translation>评分</translation>
     </message>
     <message numerus="yes">
-        <location line="+43"/>
+        <location line="+68"/>
         <source>%n stars</source>
         <translation>
             <numerusform>%n 星</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-42"/>
+        <location line="-67"/>
         <source>Unrated</source>
         <translation>未评分</translation>
     </message>
@@ -1959,7 +2092,7 @@ Library: %1</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+109"/>
         <source>Delete saved search</source>
         <translation>删除已保存的搜索</translation>
     </message>
@@ -1999,7 +2132,7 @@ Library: %1</source>
         <translation>为“%1”命名：</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <location line="+14"/>
         <source>Rename tag</source>
         <translation>重命名标签</translation>
@@ -2033,6 +2166,41 @@ Library: %1</source>
     </message>
 </context>
 <context>
+    <name>SyncSchedule</name>
+    <message>
+        <location filename="../../desktop/window/sync.py" line="+44"/>
+        <source>Sync status</source>
+        <translation>同步状态</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>No sync server is set for this library: margin sync --server URL</source>
+        <translation>此文库尚未设置同步服务器：margin sync --server URL</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Syncing…</source>
+        <translation>正在同步…</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Sync: %1</source>
+        <translation>同步：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Sync: %Ln change(s) waiting</source>
+        <translation>
+            <numerusform>同步：%Ln 项更改待发送</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Synced</source>
+        <translation>已同步</translation>
+    </message>
+</context>
+<context>
     <name>TagEditor</name>
     <message>
         <location filename="../../desktop/reader/tag_editor.py" line="+54"/>
@@ -2063,7 +2231,7 @@ Library: %1</source>
 <context>
     <name>WindowStatus</name>
     <message numerus="yes">
-        <location filename="../../desktop/window/status.py" line="+53"/>
+        <location filename="../../desktop/window/status.py" line="+57"/>
         <source>%1 of %Ln paper(s) · read %2 of %3</source>
         <translation>
             <numerusform>%1 / %Ln 篇文献 · 已读 %2 / %3</numerusform>
@@ -2077,7 +2245,7 @@ Library: %1</source>
         </translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>No papers match “%1”.</source>
         <translation>没有与“%1”匹配的文献。</translation>
     </message>
@@ -2087,7 +2255,12 @@ Library: %1</source>
         <translation>文库中还没有文献：文件 → 导入…</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+2"/>
+        <source>Filters on: %1. All papers clears them.</source>
+        <translation>已启用的筛选：%1。点击“全部文献”可清除。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Not saved yet: %1</source>
         <translation>尚未保存：%1</translation>
     </message>
@@ -2113,7 +2286,22 @@ Library: %1</source>
         <translation>所有更改均已保存</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+6"/>
+        <source>Preparing “%1”…</source>
+        <translation>正在准备“%1”…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The disk is full: changes can&apos;t be saved</source>
+        <translation>磁盘已满：更改无法保存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read-only: changes can&apos;t be saved</source>
+        <translation>只读：更改无法保存</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>Search problem: %1</source>
         <translation>搜索出错：%1</translation>
     </message>
