@@ -76,13 +76,14 @@ def build_parser() -> argparse.ArgumentParser:
                                    "margin reasons shows (by name, ignoring case, or by its number).")
     p.add_argument("id", metavar="ID", help="a paper id (or a unique prefix of at least 4 digits)")
     p.add_argument("decision", metavar="DECISION", help="include, exclude, maybe, or none (clears it)")
-    p.add_argument("--reason", metavar="R", help="the exclusion reason (with exclude)")
+    p.add_argument("--reason", metavar="R", help="the exclusion reason (with exclude; 0: no reason)")
     p = commands.add_parser("reasons", parents=[common], help="list or edit the exclusion reasons",
                             epilog="Renaming a reason renames it on the papers excluded for it; removing one leaves "
                                    "their decisions as they are.")
     p.add_argument("--add", action="append", default=[], metavar="R", help="add a reason (repeatable)")
     p.add_argument("--remove", action="append", default=[], metavar="R", help="remove a reason (repeatable)")
     p.add_argument("--rename", nargs=2, action="append", metavar=("OLD", "NEW"), help="rename a reason")
+    p.add_argument("--merge", action="store_true", help="let --rename onto a listed reason make the two one")
     p = commands.add_parser("criteria", parents=[common], help="show or set the inclusion criteria")
     criteria = p.add_mutually_exclusive_group()
     criteria.add_argument("--set", metavar="TEXT", help="replace the criteria with TEXT")

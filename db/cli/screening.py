@@ -15,10 +15,13 @@ from db.library.library import Library
 from db.system.fileio import write_atomically
 
 
-def pick_reason(library: Library, given: str) -> str:
+def pick_reason(library: Library, given: str) -> str | None:
     """The list's spelling of exclusion reason `given` (matched ignoring case), or the list's N-th reason for a
-    number N (1-based, as the window's number keys pick). Raises MarginError when the list has no such reason."""
+    number N (1-based, as the window's number keys pick; 0 is no reason, as the window's 0 key). Raises
+    MarginError when the list has no such reason."""
     reasons = library.exclusion_reasons()
+    if given.strip() == "0":
+        return None
     if given.strip().isdigit() and 1 <= int(given) <= len(reasons):
         return reasons[int(given) - 1]
     wanted = (clean_reason(given) or "").casefold()
@@ -61,9 +64,17 @@ def decision_text(decision: str | None, reason: str | None) -> str:
     return f"{decision} ({reason})" if reason else decision
 
 
+def _listed(library: Library, reason: str) -> str | None:
+    """The list's spelling of `reason` (matched ignoring case), None when the list lacks it."""
+    wanted = (clean_reason(reason) or "").casefold()
+    return next((r for r in library.exclusion_reasons() if r.casefold() == wanted), None)
+
+
 def cmd_reasons(args: argparse.Namespace) -> int:
-    """Change the list of exclusion reasons as the options say (add, remove, rename), then print it numbered, with
-    how many papers were excluded for each. Exit 1 for an empty or over-long reason."""
+    """Change the list of exclusion reasons as the options say (add, remove, rename; a rename onto a listed reason
+    only with --merge), then print it numbered, with how many papers were excluded for each. Exit 1, changing
+    nothing, for an empty, over-long or only numeric reason, adding one that is listed, removing one that is not,
+    or renaming onto a listed one without --merge."""
     try:
         for reason in args.add + [new for _old, new in args.rename or []]:
             if not clean_reason(reason):
@@ -71,13 +82,24 @@ def cmd_reasons(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise MarginError(str(error)) from None
     with open_library(args) as library:
-        with library.transaction():
-            for reason in args.add:
-                library.add_exclusion_reason(reason)
-            for reason in args.remove:
-                library.remove_exclusion_reason(reason)
-            for old, new in args.rename or []:
-                library.rename_exclusion_reason(old, new)
+        try:
+            with library.transaction():
+                for reason in args.add:
+                    if _listed(library, reason):
+                        raise ValueError(f"'{_listed(library, reason)}' is an exclusion reason already")
+                    library.add_exclusion_reason(reason)
+                for reason in args.remove:
+                    if not _listed(library, reason):
+                        raise ValueError(f"'{reason}' is not an exclusion reason of this library (margin reasons "
+                                         f"lists them)")
+                    library.remove_exclusion_reason(reason)
+                for old, new in args.rename or []:
+                    onto = _listed(library, new)
+                    if onto and onto.casefold() != (clean_reason(old) or "").casefold() and not args.merge:
+                        raise ValueError(f"'{onto}' is an exclusion reason already (--merge makes the two one)")
+                    library.rename_exclusion_reason(old, new, merge=args.merge)
+        except ValueError as error:
+            raise MarginError(str(error)) from None
         if args.rename:
             after_write(library)
         reasons = library.exclusion_reasons()
@@ -103,6 +125,8 @@ def cmd_criteria(args: argparse.Namespace) -> int:
             except ValueError as error:
                 raise MarginError(str(error)) from None
         criteria = library.criteria()
+    if not criteria.strip():
+        print("no inclusion criteria yet: margin criteria --set TEXT (or --set-file F) sets them", file=sys.stderr)
     sys.stdout.write(criteria + ("\n" if criteria and not criteria.endswith("\n") else ""))
     return 0
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -23,12 +24,14 @@ from db.changes import DECISION, NOTHING, Changes
 from db.library.annotations import annotate
 from db.library.reading import CHUNK
 from db.library.store import Store, now
+from db.library.works import versions_in
 from db.paper import SCREENING_DECISIONS, Paper
 
 DECISIONS = SCREENING_DECISIONS
 INCLUDE, EXCLUDE, MAYBE = DECISIONS
 MAX_REASON = 200  # characters of an exclusion reason
 MAX_CRITERIA = 20_000  # characters of the inclusion criteria text
+NO_REASON = "(no reason given)"  # how the PRISMA JSON and CSV name the papers excluded without a reason
 _CRITERIA = "criteria"
 
 
@@ -58,22 +61,45 @@ def check_decision(decision: str | None) -> str | None:
 def set_decision(store: Store, paper_id: str, decision: str | None, reason: str | None = None,
                  decided_at: str | None = None) -> Changes:
     """Set a paper's screening decision (include, exclude, maybe; None or "none" clears it) with an exclusion
-    `reason` (kept only with exclude; any text, not only the list's). `decided_at` (ISO time) is for restores;
-    default now. Returns a `decision` change, NOTHING when the paper already had that decision and reason.
-    Raises ValueError for another decision or an over-long reason, KeyError for an unknown paper."""
+    `reason` (kept only with exclude; any text, not only the list's). The decision is the work's: it is set on
+    every version of the paper's work (db.library.works), as the rating and tags are. `decided_at` (ISO time) is
+    for restores; default now. Returns a `decision` change of the versions whose decision changed, NOTHING when
+    all had that decision and reason already. Raises ValueError for another decision or an over-long reason,
+    KeyError for an unknown paper."""
     decision = check_decision(decision)
     reason = clean_reason(reason) if decision == EXCLUDE else None
     with store.transaction() as conn:
         annotate(store, conn, paper_id)  # KeyError for an unknown paper
-        old = conn.execute("SELECT decision, reason FROM decisions WHERE paper_id = ?", (paper_id,)).fetchone()
-        if (tuple(old) if old else (None, None)) == (decision, reason):
-            return NOTHING
-        if decision is None:
-            conn.execute("DELETE FROM decisions WHERE paper_id = ?", (paper_id,))
-        else:
-            conn.execute("INSERT OR REPLACE INTO decisions (paper_id, decision, reason, decided_at)"
-                         " VALUES (?, ?, ?, ?)", (paper_id, decision, reason, decided_at or now()))
-        return store.log(conn, [paper_id], DECISION)
+        changed = [version for version in versions_in(conn, paper_id)
+                   if _put_decision(conn, version, (decision, reason, decided_at or now()))]
+        return store.log(conn, changed, DECISION) if changed else NOTHING
+
+
+def _put_decision(conn: sqlite3.Connection, paper_id: str, value: tuple | None) -> bool:
+    """Give one paper (decision, reason, decided_at), or no decision for None or a None decision; True when its
+    decision or reason changed."""
+    decision, reason, decided_at = value or (None, None, None)
+    old = conn.execute("SELECT decision, reason FROM decisions WHERE paper_id = ?", (paper_id,)).fetchone()
+    if (tuple(old) if old else (None, None)) == (decision, reason):
+        return False
+    conn.execute("INSERT OR IGNORE INTO annotations (paper_id, updated_at) VALUES (?, ?)", (paper_id, now()))
+    if decision is None:
+        conn.execute("DELETE FROM decisions WHERE paper_id = ?", (paper_id,))
+    else:
+        conn.execute("INSERT OR REPLACE INTO decisions (paper_id, decision, reason, decided_at)"
+                     " VALUES (?, ?, ?, ?)", (paper_id, decision, reason, decided_at))
+    return True
+
+
+def restore_decisions(store: Store, before: dict[str, tuple[str, str | None, str] | None]) -> Changes:
+    """Put back each paper's decision as `decisions` gave it ((decision, reason, decided_at), or None for none),
+    paper by paper without spreading to other versions (the window's undo), in one transaction. Returns a
+    `decision` change of the papers that changed; unknown papers are passed over."""
+    with store.transaction() as conn:
+        changed = [paper_id for paper_id, value in before.items()
+                   if conn.execute("SELECT 1 FROM papers WHERE id = ?", (paper_id,)).fetchone()
+                   and _put_decision(conn, paper_id, value)]
+        return store.log(conn, changed, DECISION) if changed else NOTHING
 
 
 def decision(store: Store, paper_id: str) -> tuple[str, str | None, str] | None:
@@ -115,17 +141,18 @@ class Prisma:
 
     def to_json(self) -> dict:
         """{"records", "screened", "included", "excluded", "maybe", "undecided", "excluded_by_reason":
-        {reason: count} ("" for excluded without a reason)}."""
+        {reason: count} (NO_REASON, "(no reason given)", for excluded without a reason)}."""
         return {"records": self.records, "screened": self.screened, "included": self.included,
                 "excluded": self.excluded, "maybe": self.maybe, "undecided": self.undecided,
-                "excluded_by_reason": dict(self.excluded_by_reason)}
+                "excluded_by_reason": {reason or NO_REASON: n for reason, n in self.excluded_by_reason.items()}}
 
     def stages(self) -> list[tuple[str, str, int]]:
         """The counts as (stage, reason, count) rows, in PRISMA's order: records, screened, excluded, excluded
-        per reason, maybe, included, undecided (the `--prisma-csv` file)."""
+        per reason (NO_REASON for those excluded without one), maybe, included, undecided (the `--prisma-csv`
+        file)."""
         rows = [("records identified", "", self.records), ("records screened", "", self.screened),
                 ("records excluded", "", self.excluded)]
-        rows += [("records excluded", reason, count) for reason, count in self.excluded_by_reason.items()]
+        rows += [("records excluded", reason or NO_REASON, count) for reason, count in self.excluded_by_reason.items()]
         return rows + [("maybe (awaiting a decision)", "", self.maybe), ("records included", "", self.included),
                        ("not screened yet", "", self.undecided)]
 
@@ -177,10 +204,13 @@ def exclusion_reasons(store: Store) -> list[str]:
 def set_exclusion_reasons(store: Store, reasons: Iterable[str]) -> Changes:
     """Replace the list of exclusion reasons (cleaned, repeats differing in case only dropped, empty ones left
     out). Papers keep the reasons they were excluded for. Returns NOTHING (no paper changed). Raises ValueError,
-    changing nothing, for an over-long reason."""
+    changing nothing, for an over-long reason or one that is only a number (`decide --reason 3` means the
+    third)."""
     kept: list[str] = []
     for reason in reasons:
         reason = clean_reason(reason)
+        if reason and reason.isdigit():
+            raise ValueError(f"an exclusion reason needs a word: '{reason}' would read as the list's number")
         if reason and reason.casefold() not in {r.casefold() for r in kept}:
             kept.append(reason)
     with store.transaction() as conn:
@@ -192,7 +222,7 @@ def set_exclusion_reasons(store: Store, reasons: Iterable[str]) -> Changes:
 
 def add_exclusion_reason(store: Store, reason: str) -> Changes:
     """Add a reason at the end of the list (nothing when it is there already, in any case). Raises ValueError
-    for an empty or over-long reason."""
+    for an empty, over-long or only numeric reason."""
     if not clean_reason(reason):
         raise ValueError("an exclusion reason needs a word or two")
     return set_exclusion_reasons(store, [*exclusion_reasons(store), reason])
@@ -204,21 +234,27 @@ def remove_exclusion_reason(store: Store, reason: str) -> Changes:
     return set_exclusion_reasons(store, [r for r in exclusion_reasons(store) if r.casefold() != wanted])
 
 
-def rename_exclusion_reason(store: Store, old: str, new: str) -> Changes:
-    """Rename a reason in the list (in its place) and on every paper excluded for it. Returns a `decision`
-    change of those papers. Raises ValueError for an empty or over-long new name."""
+def rename_exclusion_reason(store: Store, old: str, new: str, merge: bool = False) -> Changes:
+    """Rename a reason in the list (in its place) and on every paper excluded for it, both matched ignoring case.
+    When `new` is another reason of the list already, the two become one (with its spelling) only with
+    `merge`. Returns a `decision` change of the papers whose reason changed. Raises ValueError for an empty,
+    over-long or only numeric new name, or for a `new` already listed without `merge`."""
     new_text = clean_reason(new)
     if not new_text:
         raise ValueError("an exclusion reason needs a word or two")
-    old_text = clean_reason(old) or ""
+    old_key = (clean_reason(old) or "").casefold()
+    listed = exclusion_reasons(store)
+    existing = next((r for r in listed if r.casefold() == new_text.casefold() != old_key), None)
+    if existing and not merge:
+        raise ValueError(f"'{existing}' is an exclusion reason already; merge the two to make them one")
+    new_text = existing or new_text
     with store.transaction() as conn:
-        set_exclusion_reasons(store, [new_text if r.casefold() == old_text.casefold() else r
-                                      for r in exclusion_reasons(store)])
-        ids = [row[0] for row in conn.execute("SELECT paper_id FROM decisions WHERE reason = ?", (old_text,))]
-        if not ids or old_text == new_text:
-            return NOTHING
-        conn.execute("UPDATE decisions SET reason = ? WHERE reason = ?", (new_text, old_text))
-        return store.log(conn, ids, DECISION)
+        set_exclusion_reasons(store, [new_text if r.casefold() == old_key else r for r in listed])
+        ids = [paper_id for paper_id, reason in conn.execute("SELECT paper_id, reason FROM decisions"
+                                                             " WHERE reason IS NOT NULL")
+               if reason.casefold() == old_key and reason != new_text]
+        conn.executemany("UPDATE decisions SET reason = ? WHERE paper_id = ?", [(new_text, i) for i in ids])
+        return store.log(conn, ids, DECISION) if ids else NOTHING
 
 
 # ----------------------------------------------------------------- the inclusion criteria

@@ -201,6 +201,7 @@ class Library:
 
     # ----------------------------------------------------------------- screening decisions
     set_decision, decision = _on_store(screening.set_decision), _on_store(screening.decision)
+    restore_decisions = _on_store(screening.restore_decisions)
     decisions, prisma_counts = _on_store(screening.decisions), _on_store(screening.prisma_counts)
     exclusion_reasons = _on_store(screening.exclusion_reasons)
     set_exclusion_reasons = _on_store(screening.set_exclusion_reasons)

@@ -25,7 +25,7 @@ import re
 import sqlite3
 from collections.abc import Iterable, Sequence
 
-from db.changes import NOTE, NOTHING, RATING, READ, TAGS, VERSIONS, Changes
+from db.changes import DECISION, NOTE, NOTHING, RATING, READ, TAGS, VERSIONS, Changes
 from db.library.match_keys import title_key
 from db.library.merging import family_names, venue_name, version_venue
 from db.library.store import Store, now
@@ -125,7 +125,8 @@ def join(store: Store, conn: sqlite3.Connection, ids: Iterable[str], reason: str
 
 def _unify(store: Store, conn: sqlite3.Connection, members: list[str]) -> Changes:
     """Give every version the work's annotations: the first rated version's rating, read if any is, every
-    version's tags, and their different notes one after the other (a replaced note goes to its history)."""
+    version's tags, their different notes one after the other (a replaced note goes to its history), and the
+    first decided version's screening decision."""
     marks = ",".join("?" * len(members))
     stamp = now()
     conn.executemany("INSERT OR IGNORE INTO annotations (paper_id, updated_at) VALUES (?, ?)",
@@ -157,7 +158,19 @@ def _unify(store: Store, conn: sqlite3.Connection, members: list[str]) -> Change
                     for tag in tags)
         if added:
             tagged.append(paper_id)
-    return changes | (store.log(conn, tagged, TAGS) if tagged else NOTHING)
+    return changes | (store.log(conn, tagged, TAGS) if tagged else NOTHING) | _unify_decisions(store, conn, members)
+
+
+def _unify_decisions(store: Store, conn: sqlite3.Connection, members: list[str]) -> Changes:
+    """Give every version the first decided version's screening decision (decision, reason, decided_at)."""
+    found = {row[0]: tuple(row[1:]) for row in conn.execute(
+        f"SELECT paper_id, decision, reason, decided_at FROM decisions WHERE paper_id IN"
+        f" ({','.join('?' * len(members))})", members)}
+    first = next((found[p] for p in members if p in found), None)
+    changed = [p for p in members if first and found.get(p, (None, None))[:2] != first[:2]]
+    conn.executemany("INSERT OR REPLACE INTO decisions (paper_id, decision, reason, decided_at) VALUES (?, ?, ?, ?)",
+                     [(p, *first) for p in changed])
+    return store.log(conn, changed, DECISION) if changed else NOTHING
 
 
 def group_new_versions(store: Store, conn: sqlite3.Connection, ids: Sequence[str]) -> tuple[Changes, list[str]]:

@@ -166,7 +166,8 @@ class Operations(QObject):
         no paper, so no Changes says so). Raises ValueError for an over-long reason."""
         reasons = list(reasons)
         for reason in reasons:
-            clean_reason(reason)
+            if (clean_reason(reason) or "").isdigit():
+                raise ValueError(f"an exclusion reason needs a word: '{reason}' would read as the list's number")
 
         def save() -> Changes:
             changes = self.library.set_exclusion_reasons(reasons)
@@ -177,9 +178,14 @@ class Operations(QObject):
 
     def rename_exclusion_reason(self, old: str, new: str, saved: Callable[[], None], initiator: Any = None) -> None:
         """Rename a reason in the list and on the papers excluded for it (their Changes are applied). Raises
-        ValueError for an empty or over-long name."""
-        if not clean_reason(new):
+        ValueError for an empty, over-long or only numeric name, or one that is another listed reason (the
+        window does not merge reasons)."""
+        text = clean_reason(new)
+        if not text or text.isdigit():
             raise ValueError("an exclusion reason needs a word or two")
+        onto = [r for r in self.library.exclusion_reasons() if r.casefold() == text.casefold() != old.casefold()]
+        if onto:
+            raise ValueError(f"'{onto[0]}' is an exclusion reason already")
 
         def save() -> Changes:
             changes = self.library.rename_exclusion_reason(old, new)

@@ -112,20 +112,23 @@ class SetTitle(_SetValue):
 
 
 class SetDecision(_PaperCommand):
-    """Include, exclude (with a reason) or maybe a paper, or clear its decision (None); undo puts back the decision
-    and reason it had. Deciding marks the paper read, as a rating does."""
+    """Include, exclude (with a reason) or maybe a paper (and the other versions of its work), or clear its decision
+    (None); undo puts back the decision, reason and time each version had. Deciding marks the paper read, as a
+    rating does."""
 
     def __init__(self, library, paper: Paper, decision: str | None, reason: str | None, edits, initiator=None):
         super().__init__(library, paper, edits, tr("Screening decision") if decision else tr("Clear decision"),
                          marks_read=bool(decision), initiator=initiator)
-        self.old = (paper.decision, paper.reason)
+        versions = library.versions(paper.id)  # every version's decision, as the decision is the work's
+        found = library.decisions(versions)
+        self.old = {paper_id: found.get(paper_id) for paper_id in versions}
         self.new = (decision, reason)
 
     def redo(self) -> None:
         self._save(lambda: self.library.set_decision(self.paper_id, *self.new), False)
 
     def undo(self) -> None:
-        self._save(lambda: self.library.set_decision(self.paper_id, *self.old), True)
+        self._save(lambda: self.library.restore_decisions(self.old), True)
 
 
 class ChangeTags(_PaperCommand):

@@ -187,3 +187,35 @@ def _find(tree, text):
 def _count(tree, text) -> int | None:
     item = _find(tree, text)
     return int(item.text(1).replace(",", "")) if item is not None else None
+
+
+def test_a_decision_by_keys_is_every_versions_and_undo_restores_each(make_window, qtbot, library_dir):
+    with Library.open(library_dir) as library:
+        iclr, nips = library.ids()[:2]
+        library.group_versions([iclr, nips])  # one work, two versions: the list shows one row
+    window = make_window()
+    library = window.library
+    window.select_row(next(row for row, paper_id in enumerate(window.model.ids()) if paper_id in (iclr, nips)))
+    _key(qtbot, window, Qt.Key.Key_E)
+    _pick(qtbot, window, Qt.Key.Key_1)
+    reason = library.exclusion_reasons()[0]
+    assert {paper_id: library.paper(paper_id).reason for paper_id in (iclr, nips)} == {iclr: reason, nips: reason}
+    dock = window.criteria_dock
+    assert _count(dock.counts, "Excluded") == 2 and _count(dock.counts, "Not screened yet") == library.count() - 2
+    window.undo_stack.undo()
+    assert library.decisions([iclr, nips]) == {} and _count(dock.counts, "Screened") == 0
+
+
+def test_the_panel_refuses_to_rename_a_reason_onto_another(make_window, qtbot):
+    window = make_window()
+    library = window.library
+    dock = window.criteria_dock
+    dock.show()
+    qtbot.waitUntil(dock.isVisible)
+    paper_id = library.ids()[0]
+    reasons = library.exclusion_reasons()
+    library.set_decision(paper_id, "exclude", reasons[0])
+    dock.reasons.item(1).setText(reasons[0].upper())  # the second reason renamed as the first: refused
+    qtbot.waitUntil(lambda: "already" in window.statusBar().currentMessage())
+    assert library.exclusion_reasons() == reasons and dock.reasons.item(1).text() == reasons[1]
+    assert library.paper(paper_id).reason == reasons[0]

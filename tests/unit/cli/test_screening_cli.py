@@ -41,7 +41,18 @@ def _decided(library_dir, tmp_path) -> list[str]:
     assert run("reasons", "--remove", "DUPLICATE").stdout.count("\n") == len(DEFAULT_REASONS)
     assert run("reasons", "--add", "  ").returncode == 1
 
-    assert run("criteria").stdout == ""
+    for bad in (("--add", "Off Topic"), ("--remove", "no such reason"), ("--rename", "off topic", "WRONG STUDY DESIGN"),
+                ("--add", "3")):
+        failed = run("reasons", *bad)
+        assert failed.returncode == 1 and failed.stderr.count("\n") == 1 and "Traceback" not in failed.stderr
+    assert "--merge" in run("reasons", "--rename", "off topic", "wrong study design").stderr
+    merged = run("reasons", "--rename", "off topic", "wrong study design", "--merge")
+    assert merged.returncode == 0 and "off topic" not in merged.stdout
+    assert run("decide", ids[5], "exclude", "--reason", "0").stdout.startswith(f"{ids[5]}  exclude  ")
+    assert run("decide", ids[5], "none").returncode == 0
+
+    empty = run("criteria")
+    assert empty.stdout == "" and "margin criteria --set" in empty.stderr
     text = "Agents that use tools.\nNo surveys."
     assert run("criteria", "--set", text).stdout == text + "\n"
     criteria_file = tmp_path / "criteria.txt"
@@ -75,10 +86,11 @@ def test_progress_gives_prisma_counts_equal_to_a_hand_count(library_dir, tmp_pat
     # by hand: 0 include; 1 wrong population; 2 duplicate (removed from the list since, kept on the paper);
     # 3 cleared; 4 excluded without a reason
     assert prisma == {"records": 38, "screened": 4, "included": 1, "excluded": 3, "maybe": 0, "undecided": 34,
-                      "excluded_by_reason": {"duplicate": 1, "wrong population": 1, "": 1}}
+                      "excluded_by_reason": {"duplicate": 1, "wrong population": 1, "(no reason given)": 1}}
     rows = list(csv.reader(io.StringIO(prisma_file.read_bytes().decode("utf-8-sig"))))
     assert rows[0] == ["stage", "reason", "count"]
     assert ["records excluded", "wrong population", "1"] in rows and ["records included", "", "1"] in rows
+    assert ["records excluded", "", "3"] in rows and ["records excluded", "(no reason given)", "1"] in rows
     assert ["records screened", "", "4"] in rows and ["not screened yet", "", "34"] in rows
     view = run("progress", "decision:exclude", "--prisma-csv", str(tmp_path))  # a folder: refused
     assert view.returncode == 1 and "is a folder" in view.stderr

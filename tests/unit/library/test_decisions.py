@@ -96,11 +96,58 @@ def test_prisma_stages_are_in_prismas_order():
     counts = Prisma(10, 6, 2, 3, 1, {"wrong population": 2, "": 1})
     assert counts.stages() == [("records identified", "", 10), ("records screened", "", 6),
                                ("records excluded", "", 3), ("records excluded", "wrong population", 2),
-                               ("records excluded", "", 1), ("maybe (awaiting a decision)", "", 1),
+                               ("records excluded", "(no reason given)", 1), ("maybe (awaiting a decision)", "", 1),
                                ("records included", "", 2), ("not screened yet", "", 4)]
 
 
+def test_the_no_reason_count_is_labelled_in_the_json_and_the_csv():
+    counts = Prisma(10, 6, 2, 3, 1, {"wrong population": 2, "": 1})
+    assert counts.to_json()["excluded_by_reason"] == {"wrong population": 2, "(no reason given)": 1}
+    rows = list(csv.reader(io.StringIO(counts.to_csv().lstrip("\ufeff"))))
+    assert ["records excluded", "(no reason given)", "1"] in rows and ["records excluded", "", "3"] in rows
+
+
+# ------------------------------------------------------------------------------------------ versions of one work
+def test_a_decision_on_one_version_is_every_versions_and_undo_restores_each(library):
+    iclr, nips, other = library.ids()[:3]
+    library.set_decision(nips, "maybe")
+    library.group_versions([iclr, nips])
+    assert library.paper(iclr).decision == "maybe"  # grouping gives the versions the first decided one's
+    before = library.decisions([iclr, nips])
+    assert library.set_decision(iclr, "exclude", "wrong population") == Changes.of([iclr, nips], DECISION)
+    assert (library.paper(nips).decision, library.paper(nips).reason) == ("exclude", "wrong population")
+    counts = library.prisma_counts([iclr, nips, other])
+    assert (counts.screened, counts.excluded, counts.undecided) == (2, 2, 1)  # papers are counted
+    assert library.set_decision(nips, None) == Changes.of([iclr, nips], DECISION)
+    assert library.decisions([iclr, nips]) == {}
+    assert library.restore_decisions(before) == Changes.of([iclr, nips], DECISION)
+    assert library.decisions([iclr, nips]) == before
+    assert library.paper(other).decision is None
+
+
 # ------------------------------------------------------------------------------------------ reasons and criteria
+def test_a_rename_finds_the_papers_reason_in_any_case_and_refuses_to_merge_unasked(library):
+    first, second = library.ids()[:2]
+    library.set_decision(first, "exclude", "wrong population")
+    assert library.rename_exclusion_reason("WRONG POPULATION", "population mismatch") == Changes.of([first],
+                                                                                                    DECISION)
+    assert library.paper(first).reason == "population mismatch"
+    assert library.exclusion_reasons()[0] == "population mismatch"
+    library.set_decision(second, "exclude", "duplicate")
+    listed = library.exclusion_reasons()
+    with pytest.raises(ValueError, match="already"):
+        library.rename_exclusion_reason("duplicate", "Population Mismatch")
+    assert library.exclusion_reasons() == listed and library.paper(second).reason == "duplicate"
+    assert library.rename_exclusion_reason("duplicate", "Population Mismatch", merge=True) == Changes.of(
+        [second], DECISION)
+    assert library.paper(second).reason == "population mismatch" and "duplicate" not in library.exclusion_reasons()
+    assert library.rename_exclusion_reason("population mismatch", "Population mismatch") == Changes.of(
+        [first, second], DECISION)  # a change of case is no merge
+    for numeric in ("3", " 12 "):
+        with pytest.raises(ValueError, match="number"):
+            library.add_exclusion_reason(numeric)
+
+
 def test_the_reason_list_is_edited_and_a_rename_moves_the_papers_reasons(library):
     assert library.exclusion_reasons() == list(DEFAULT_REASONS)
     first, second = library.ids()[:2]
