@@ -87,7 +87,7 @@ def paper_states(store: Store, ids: Iterable[str]) -> dict[str, dict]:
     """What a sync sends of papers `ids`: {id: {"paper": {column: value} of BIBLIOGRAPHIC_COLUMNS (JSON columns
     decoded) or None when the paper is not in the library, "rating": int | None, "read": bool, "title": str |
     None, "note": str, "history": sorted note texts of its history, "tags": {tag key: name}, "dismissed":
-    {tag key: name}}}."""
+    {tag key: name}, "decision": [decision, reason or None] of its screening decision, or None}}."""
     wanted = list(dict.fromkeys(ids))
     states = {paper_id: {"paper": None} for paper_id in wanted}
     columns = ", ".join(f"p.{column}" for column in BIBLIOGRAPHIC_COLUMNS)
@@ -102,11 +102,15 @@ def paper_states(store: Store, ids: Iterable[str]) -> dict[str, dict]:
                     fields[column] = json.loads(fields[column])
                 rating, read, note, title = row[-4:]
                 states[row[0]] = {"paper": fields, "rating": rating, "read": bool(read), "title": title,
-                                  "note": note, "history": [], "tags": {}, "dismissed": {}}
+                                  "note": note, "history": [], "tags": {}, "dismissed": {}, "decision": None}
             for paper_id, text in store.read(f"SELECT DISTINCT paper_id, note FROM note_history"
                                              f" WHERE paper_id IN ({_marks(chunk)})", chunk):
                 if states[paper_id]["paper"] is not None:
                     states[paper_id]["history"].append(text)
+            for paper_id, decision, reason in store.read(f"SELECT paper_id, decision, reason FROM decisions"
+                                                         f" WHERE paper_id IN ({_marks(chunk)})", chunk):
+                if states[paper_id]["paper"] is not None:
+                    states[paper_id]["decision"] = [decision, reason]
             for table in ("paper_tags", "dismissals"):
                 for paper_id, key, name in store.read(
                         f"SELECT x.paper_id, t.key, t.name FROM {table} x JOIN tags t ON t.id = x.tag_id"

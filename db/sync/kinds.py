@@ -99,6 +99,11 @@ register(Kind("dismissed:", PAPER, lambda state: {f"dismissed:{key}": name for k
                   entity, value if value is not None else field[len("dismissed:"):], value is not None),
               compare=_on_off, logged=("triage",)))
 
+register(Kind("decision", PAPER, lambda state: {"decision": state["decision"]},
+              lambda library, entity, field, value: library.set_decision(
+                  entity, value[0] if value else None, value[1] if value else None),
+              logged=("decision",)))  # the screening decision and its exclusion reason (db.library.decisions)
+
 
 # ----------------------------------------------------------------- the library's own
 def _liked(library, entity, field, value) -> Changes:
@@ -119,3 +124,8 @@ register(Kind("highlights", LIBRARY, lambda library: {"highlights": {
     "include": library.highlight_lists().include, "exclude": library.highlight_lists().exclude}},
     lambda library, entity, field, value: library.set_highlight_lists(value["include"], value["exclude"]),
     default={"include": [], "exclude": []}))
+
+register(Kind("saved:", LIBRARY, lambda library: {f"saved:{name}": query for name, query in library.saved_searches()},
+              lambda library, entity, field, value: (library.save_search(field[len("saved:"):], value)
+                                                     if value is not None
+                                                     else library.remove_saved_search(field[len("saved:"):]))))

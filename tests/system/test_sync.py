@@ -218,3 +218,31 @@ def test_a_batch_the_server_kept_but_the_client_never_heard_of_is_kept_once(tmp_
     assert report.sent == len(rows)
     (count,) = _server_counts(postgres).values()
     assert count == (len(rows), len(rows), len(rows))
+
+
+def test_screening_decisions_and_saved_searches_travel(tmp_path, postgres):
+    """Issue 29's decisions (with their reasons) and issue 31's saved searches, added to what travels after both
+    landed: made on the laptop, found on the desktop; a cleared decision and a removed search travel too."""
+    folders = tmp_path / "laptop", tmp_path / "desktop"
+    Library.open(folders[0]).close()
+    for folder in folders:
+        sync_folder(folder, postgres.conninfo)
+    with Library.open(folders[0]) as laptop:
+        first, second = laptop.ids()[:2]
+        laptop.set_decision(first, "exclude", "wrong population")
+        laptop.set_decision(second, "include")
+        laptop.save_search("graphs", "tag:graphs rating:>=4")
+        laptop.save_search("old", "venue:ICML")
+    sync_folder(folders[0], postgres.conninfo)
+    sync_folder(folders[1], postgres.conninfo)
+    with Library.open(folders[1]) as desktop:
+        assert desktop.decision(first)[:2] == ("exclude", "wrong population")
+        assert desktop.decision(second)[:2] == ("include", None)
+        assert dict(desktop.saved_searches()) == {"graphs": "tag:graphs rating:>=4", "old": "venue:ICML"}
+        desktop.set_decision(second, None)
+        desktop.remove_saved_search("old")
+    sync_folder(folders[1], postgres.conninfo)
+    sync_folder(folders[0], postgres.conninfo)
+    with Library.open(folders[0]) as laptop:
+        assert laptop.decision(second) is None and laptop.decision(first)[0] == "exclude"
+        assert dict(laptop.saved_searches()) == {"graphs": "tag:graphs rating:>=4"}
