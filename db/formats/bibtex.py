@@ -222,6 +222,9 @@ def _record(entry: Entry, fields: dict[str, str], path: Path) -> PaperRecord:
         arxiv = norm_arxiv(note_url.group(1))
     venue = tex_to_text(next((fields[key] for key in _VENUE_FIELDS if fields.get(key)), None)
                         or fields.get("x-margin-venue"))
+    if not venue and fields.get("howpublished") and not _URL_MACRO.search(fields["howpublished"]) \
+            and not re.match(r"\s*https?://", fields["howpublished"]):  # @misc's venue (Margin writes it there)
+        venue = tex_to_text(fields["howpublished"])
     source = (clean(fields.get("x-margin-title-source")) or "").lower()
     title = tex_to_text(fields.get("x-margin-file-title") if source == "user" else fields.get("title"))
     keywords = fields["x-margin-keywords"] if "x-margin-keywords" in fields else fields.get("keywords")

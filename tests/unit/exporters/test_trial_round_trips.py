@@ -1,0 +1,35 @@
+"""Issue 30's new-user trial: what an export into an empty library lost (each test failed before its fix)."""
+
+from db.library import Library
+from db.paper import PaperRecord
+from tests.helpers.runner import margin
+
+
+def _export(tmp_path, fmt, **fields):
+    folder = tmp_path / "lib"
+    with Library.open(folder, seed=False) as library:
+        (paper_id,) = library.import_records([PaperRecord(**fields)]).new
+    path = tmp_path / f"out.{fmt}"
+    return folder, paper_id, path
+
+
+def _write(folder, fmt, path):
+    assert margin("export", "--format", fmt, "--all", "--output", str(path), library=folder).code == 0
+
+
+def _import_fresh(tmp_path, path, *options):
+    fresh = tmp_path / "fresh"
+    result = margin("import", *options, str(path), library=fresh)
+    assert result.code == 0, result.stderr
+    return fresh, result
+
+
+def test_a_misc_entry_keeps_its_venue_through_bibtex(tmp_path):
+    folder, _paper_id, path = _export(tmp_path, "bib", title="DOIs for blog posts", abstract="A blog post.",
+                                      venue="DataCite Blog", year=2023, extra={"type": "misc"})
+    _write(folder, "bibtex", path)
+    assert "howpublished = {DataCite Blog}" in path.read_text(encoding="utf-8")
+    fresh, _result = _import_fresh(tmp_path, path)
+    with Library.open(fresh, seed=False) as library:
+        (paper,) = library.papers()
+        assert paper.venue == "DataCite Blog"
