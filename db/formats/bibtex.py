@@ -239,7 +239,8 @@ def _record(entry: Entry, fields: dict[str, str], path: Path) -> PaperRecord:
         openreview_id=clean(fields.get("openreview")) or openreview_from_url(url),
         keywords=words, extra=_extra(entry.entry_type.lower(), fields, venue),
         source=path.name, line=entry.start_line + 1,
-        annotations=bibtex_annotations(fields, all_words, words, tex_to_text),  # issue 30
+        annotations=bibtex_annotations(fields, all_words, words, tex_to_text,  # issue 30
+                                       user_title=tex_to_text(fields.get("title")) if source == "user" else None),
     )
 
 

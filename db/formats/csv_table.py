@@ -135,9 +135,11 @@ def _record(values: dict[str, str], line: int, path: Path) -> PaperRecord:
 
 def _annotations(values: dict[str, str]) -> Annotations | None:
     """The user's marks in a row (issue 30): `tags` ("; "-joined, as Margin writes them), `rating` (1..5 or
-    rankN), `read` (yes/no, read/skimmed), `note` (the cell exactly, line breaks kept)."""
+    rankN), `read` (yes/no, read/skimmed), `note` (the cell exactly, line breaks kept), the user's title (the
+    `title` cell when `title_source` says `user`)."""
     tags = [tag.strip() for tag in (values.get("tags") or "").split(";") if tag.strip()]
     note = strip_controls(values.get("note") or "")
+    user = (values.get("title_source") or "").strip().lower() == "user"
     marks = Annotations(tags=tags, rating=rating_of(values.get("rating")), read=read_of(values.get("read")),
-                        note=note or None)
+                        note=note or None, title=clean(values.get("title")) if user else None)
     return marks or None

@@ -1,5 +1,7 @@
 """Issue 30's new-user trial: what an export into an empty library lost (each test failed before its fix)."""
 
+import pytest
+
 from db.library import Library
 from db.paper import PaperRecord
 from tests.helpers.runner import margin
@@ -33,3 +35,19 @@ def test_a_misc_entry_keeps_its_venue_through_bibtex(tmp_path):
     with Library.open(fresh, seed=False) as library:
         (paper,) = library.papers()
         assert paper.venue == "DataCite Blog"
+
+
+@pytest.mark.parametrize(("fmt", "name"), [("bibtex", "out.bib"), ("csl-json", "out.json"), ("csv", "out.csv")])
+def test_the_users_title_comes_back_as_the_users_title(tmp_path, fmt, name):
+    folder, paper_id, _path = _export(tmp_path, fmt, title="The File's Title", abstract="An abstract.", year=2020,
+                                      authors=["Ann Doe"])
+    assert margin("annotate", paper_id, "--title", "My own title", library=folder).code == 0
+    path = tmp_path / name
+    _write(folder, fmt, path)
+    fresh, result = _import_fresh(tmp_path, path)
+    assert "1 title" in result.stdout
+    with Library.open(fresh, seed=False) as library:
+        (paper,) = library.papers()
+        assert (paper.user_title, paper.file_title) == ("My own title", "The File's Title")
+    again = margin("import", str(path), library=fresh)
+    assert again.stdout.startswith("0 new, 0 updated, 1 unchanged"), again.stdout
