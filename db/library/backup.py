@@ -244,6 +244,19 @@ def _record(item: dict) -> PaperRecord:
         keywords=list(item.get("keywords") or []), source="margin-json")
 
 
+def paper_records(data: dict) -> list[PaperRecord]:
+    """The papers of a checked Margin JSON document as plain records (bibliographic fields only, matched by
+    their Margin id first): what `margin import --no-annotations` takes from it, leaving its annotations, note
+    history, screening state and saved state out."""
+    records = []
+    for item in data["papers"]:
+        if item.get("abstract") or item.get("title"):
+            record = _record(item)
+            record.margin_id = str(item["id"]) if item.get("id") else None
+            records.append(record)
+    return records
+
+
 def check(data: dict, path: Path | str = "<data>") -> None:
     """Check a Margin JSON document as `restore` will use it (its shape, every tag and user title), so an
     import can refuse a malformed one before it changes anything. Raises InputError(path) naming the paper."""

@@ -51,3 +51,18 @@ def test_the_users_title_comes_back_as_the_users_title(tmp_path, fmt, name):
         assert (paper.user_title, paper.file_title) == ("My own title", "The File's Title")
     again = margin("import", str(path), library=fresh)
     assert again.stdout.startswith("0 new, 0 updated, 1 unchanged"), again.stdout
+
+
+def test_no_annotations_leaves_a_margin_json_files_annotations_out(tmp_path):
+    folder, paper_id, path = _export(tmp_path, "json", title="Kept Plain", abstract="An abstract.", year=2021)
+    assert margin("annotate", paper_id, "--rating", "4", "--tag", "mine", "--title", "Mine",
+                  library=folder).code == 0
+    _write(folder, "json", path)
+    fresh, result = _import_fresh(tmp_path, path, "--no-annotations")
+    assert "restored" not in result.stdout and result.stdout.startswith("1 new"), result.stdout
+    with Library.open(fresh, seed=False) as library:
+        (paper,) = library.papers()
+        assert (paper.id, paper.title, paper.rating, paper.tags, paper.user_title) == (
+            paper_id, "Kept Plain", None, [], None)
+    again = margin("import", "--no-annotations", str(path), library=folder)
+    assert again.stdout.startswith("0 new, 0 updated, 1 unchanged"), again.stdout
