@@ -66,3 +66,20 @@ def test_no_annotations_leaves_a_margin_json_files_annotations_out(tmp_path):
             paper_id, "Kept Plain", None, [], None)
     again = margin("import", "--no-annotations", str(path), library=folder)
     assert again.stdout.startswith("0 new, 0 updated, 1 unchanged"), again.stdout
+
+
+def test_a_csv_export_brings_screening_decisions_back_into_an_empty_library(tmp_path):
+    folder, paper_id, path = _export(tmp_path, "csv", title="Screened", abstract="An abstract.", year=2022)
+    with Library.open(folder, seed=False) as library:
+        (other,) = library.import_records([PaperRecord(title="Also Screened", abstract="Another.", year=2022)]).new
+        library.set_decision(paper_id, "exclude", "wrong population")
+        library.set_decision(other, "maybe")
+        expected = {paper_id: library.decision(paper_id), other: library.decision(other)}
+    _write(folder, "csv", path)
+    fresh, result = _import_fresh(tmp_path, path)
+    assert "2 screening decisions" in result.stdout, result.stdout
+    with Library.open(fresh, seed=False) as library:
+        assert {paper.id: library.decision(paper.id) for paper in library.papers()} == expected
+    again = margin("import", str(path), library=folder)
+    assert again.stdout.startswith("0 new, 0 updated, 2 unchanged"), again.stdout
+    assert "decision" not in again.stdout
