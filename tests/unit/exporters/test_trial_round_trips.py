@@ -83,3 +83,24 @@ def test_a_csv_export_brings_screening_decisions_back_into_an_empty_library(tmp_
     again = margin("import", str(path), library=folder)
     assert again.stdout.startswith("0 new, 0 updated, 2 unchanged"), again.stdout
     assert "decision" not in again.stdout
+
+
+BIB_SHARED_DOI = """@article{doe2019,
+  title = {Merge Me Please}, author = {Doe, Jane}, year = {2019}, doi = {10.9999/merge},
+  abstract = {The first paper's abstract.}
+}
+@article{doe2020,
+  title = {Totally different title here}, author = {Doe, Jane}, year = {2020}, doi = {10.9999/MERGE},
+  abstract = {Another paper entirely.}
+}
+"""
+
+
+def test_a_shared_doi_with_clearly_different_titles_keeps_both_papers_even_with_a_shared_author(tmp_path):
+    path = tmp_path / "shared.bib"
+    path.write_text(BIB_SHARED_DOI, encoding="utf-8")
+    fresh, result = _import_fresh(tmp_path, path)
+    assert result.stdout.startswith("2 new"), result.stdout
+    assert "kept apart: DOI 10.9999/merge" in result.stderr
+    with Library.open(fresh, seed=False) as library:
+        assert sorted(p.title for p in library.papers()) == ["Merge Me Please", "Totally different title here"]
