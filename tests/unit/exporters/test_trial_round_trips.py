@@ -104,3 +104,19 @@ def test_a_shared_doi_with_clearly_different_titles_keeps_both_papers_even_with_
     assert "kept apart: DOI 10.9999/merge" in result.stderr
     with Library.open(fresh, seed=False) as library:
         assert sorted(p.title for p in library.papers()) == ["Merge Me Please", "Totally different title here"]
+
+
+def test_a_reimport_of_a_file_holding_one_paper_twice_changes_nothing(tmp_path):
+    """NeurIPS 2017's list holds "End-to-End Differentiable Proving" twice (poster without abstract, oral with);
+    the first re-import used to update the paper to the poster's values."""
+    records = [PaperRecord(title="End-to-End Differentiable Proving", authors=["Tim Rocktäschel"], year=2017,
+                           url="https://nips.cc/virtual/2017/poster/9161", extra={"decision": "Poster"}),
+               PaperRecord(title="End-to-end Differentiable Proving", authors=["Tim Rocktäschel"], year=2017,
+                           abstract="We introduce deep neural networks for end-to-end differentiable theorem proving.",
+                           url="https://nips.cc/virtual/2017/oral/10058", extra={"decision": "Oral"})]
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        first = library.import_records(records)
+        assert (len(first.new), first.duplicates) == (1, 1)
+        again = library.import_records(records)
+        assert (again.new, again.updated, again.duplicates) == ([], [], 1)
+        assert again.unchanged == first.new
