@@ -103,7 +103,8 @@ def _extra(item: dict) -> dict:
 
 def csl_annotations(item: dict) -> Annotations | None:
     """The user's marks in an item (issue 30): Margin's export keeps them in `custom` (`tags`, `rating`, `read`,
-    `note`, with `margin_id`; `title` is the user's when `title_source` is "user"); another tool's `keyword` words are its tags (Zotero writes its tags there)."""
+    `note`, with `margin_id`; `title` is the user's when `title_source` is "user"); another tool's `keyword`
+    words are its tags (Zotero writes its tags there)."""
     custom = _custom(item)
     if {"margin_id", "tags", "note", "keywords", "title_source"} & set(custom):  # Margin's (also before margin_id)
         tags = [tag for tag in custom.get("tags") or [] if isinstance(tag, str)]
