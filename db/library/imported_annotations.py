@@ -3,8 +3,9 @@ title, screening decision), put on the papers the import matched or added (issue
 
 The rule is "fill what is empty, never overwrite": a rating, a note, a user's title, a screening decision or tags
 go onto a paper only when it has none; a read mark only turns an unread paper read. Where the paper already has a
-value that differs from the file's, the library's value is kept and the paper is counted in `kept`. So importing Margin's own export into
-the library it came from changes nothing, and into an empty library restores every annotation.
+value that differs from the file's, the library's value is kept and the paper is counted in `kept`. So importing
+Margin's own export into the library it came from changes nothing, and into an empty library restores every
+annotation.
 """
 
 from __future__ import annotations
