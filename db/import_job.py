@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from db.errors import MarginError
-from db.library.backup import RestoreReport, check, read_margin_json, restore
+from db.library.backup import RestoreReport, check, paper_records, read_margin_json, restore
 from db.library.library import ImportReport, Library
 from db.paper import PaperRecord
 from db.text.cleaning import fit_record
@@ -65,7 +65,8 @@ class ImportResult(ImportReport):
 def read_inputs(paths: Sequence[Path | str], annotations: bool = True) -> ImportInputs:
     """Read every file of an import. Margin JSON exports and backups are kept whole for restoring; the other
     files go to the readers (db.formats.importer). With `annotations` false, the tags, ratings, read marks and
-    notes the files carry (PaperRecord.annotations) are left out (`margin import --no-annotations`). Raises
+    notes the files carry (PaperRecord.annotations) are left out (`margin import --no-annotations`), and a
+    Margin JSON file gives only its papers (db.library.backup.paper_records), not restored. Raises
     InputError naming the file and line for the first file that
     cannot be read or a Margin JSON document restore would refuse (those are checked first); nothing has
     been changed then."""
@@ -78,7 +79,10 @@ def read_inputs(paths: Sequence[Path | str], annotations: bool = True) -> Import
             others.append(name)
         else:
             check(data, Path(name))  # every tag and title too, so a bad one stops the import before any change
-            inputs.restores.append((Path(name), data))
+            if annotations:
+                inputs.restores.append((Path(name), data))
+            else:  # its papers only, as from any other list (issue 30 trial)
+                inputs.records += paper_records(data)
     for name in others:
         result = read_file(Path(name))
         if not annotations:

@@ -114,16 +114,22 @@ class Annotations:
     fields (Zotero/JabRef/BibDesk `keywords`, `rating`/`ranking`, `read`/`readstatus`, `annote`/`comment`).
 
     `tags` in the file's order; `rating` 1..5 or None (none given); `read` True (read), False (explicitly
-    unread), None (the file says nothing); `note` the note text, None when the file has none. The import fills
-    only what the paper lacks (db.library.imported_annotations)."""
+    unread), None (the file says nothing); `note` the note text, None when the file has none; `title` the
+    user's title (Margin's exports mark it `user`), None when the file has none. The import fills only what the
+    paper lacks (db.library.imported_annotations). `decision` the screening decision as Margin's CSV export
+    writes it ({"decision": include/exclude/maybe, "reason": text or None, "decided_at": ISO time or None}),
+    None when the file has none."""
 
     tags: list[str] = field(default_factory=list)
     rating: int | None = None
     read: bool | None = None
     note: str | None = None
+    title: str | None = None
+    decision: dict | None = None
 
     def __bool__(self) -> bool:
-        return bool(self.tags or self.rating or self.read or (self.note or "").strip())
+        return bool(self.tags or self.rating or self.read or (self.note or "").strip() or (self.title or "").strip()
+                    or self.decision)
 
 
 @dataclass

@@ -69,11 +69,12 @@ def unescape_margin(text: str) -> str:
 
 
 def bibtex_annotations(fields: dict[str, str], keywords: list[str], file_keywords: list[str],
-                       tex: Callable[[str], str | None]) -> Annotations | None:
+                       tex: Callable[[str], str | None], user_title: str | None = None) -> Annotations | None:
     """The Annotations of one BibTeX entry (`fields` by lower-case name, raw values). `keywords` are the words of
     `keywords` and `file_keywords` those of Margin's `x-margin-keywords` (equal when absent), both decoded;
     `tex` decodes a TeX value of another tool. Margin's own export (an `x-margin-id`) is read exactly; another
-    tool's `keywords` are its tags. None when the entry carries no marks."""
+    tool's `keywords` are its tags; `user_title` the user's title (`x-margin-title-source = {user}`), decoded.
+    None when the entry carries no marks."""
     own = "x-margin-id" in fields
     if own and "x-margin-tags" in fields:
         from db.formats.bibtex import split_keywords
@@ -93,7 +94,7 @@ def bibtex_annotations(fields: dict[str, str], keywords: list[str], file_keyword
     else:
         notes = [tex_note(fields[name], tex) for name in ("annote", "comment") if fields.get(name)]
         note = "\n\n".join(text for text in notes if text) or None
-    marks = Annotations(tags=tags, rating=rating, read=read, note=note)
+    marks = Annotations(tags=tags, rating=rating, read=read, note=note, title=user_title or None)
     return marks if marks or read is False else None
 
 

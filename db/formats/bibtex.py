@@ -222,6 +222,9 @@ def _record(entry: Entry, fields: dict[str, str], path: Path) -> PaperRecord:
         arxiv = norm_arxiv(note_url.group(1))
     venue = tex_to_text(next((fields[key] for key in _VENUE_FIELDS if fields.get(key)), None)
                         or fields.get("x-margin-venue"))
+    if not venue and fields.get("howpublished") and not _URL_MACRO.search(fields["howpublished"]) \
+            and not re.match(r"\s*https?://", fields["howpublished"]):  # @misc's venue (Margin writes it there)
+        venue = tex_to_text(fields["howpublished"])
     source = (clean(fields.get("x-margin-title-source")) or "").lower()
     title = tex_to_text(fields.get("x-margin-file-title") if source == "user" else fields.get("title"))
     keywords = fields["x-margin-keywords"] if "x-margin-keywords" in fields else fields.get("keywords")
@@ -236,7 +239,8 @@ def _record(entry: Entry, fields: dict[str, str], path: Path) -> PaperRecord:
         openreview_id=clean(fields.get("openreview")) or openreview_from_url(url),
         keywords=words, extra=_extra(entry.entry_type.lower(), fields, venue),
         source=path.name, line=entry.start_line + 1,
-        annotations=bibtex_annotations(fields, all_words, words, tex_to_text),  # issue 30
+        annotations=bibtex_annotations(fields, all_words, words, tex_to_text,  # issue 30
+                                       user_title=tex_to_text(fields.get("title")) if source == "user" else None),
     )
 
 

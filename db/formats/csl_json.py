@@ -103,13 +103,15 @@ def _extra(item: dict) -> dict:
 
 def csl_annotations(item: dict) -> Annotations | None:
     """The user's marks in an item (issue 30): Margin's export keeps them in `custom` (`tags`, `rating`, `read`,
-    `note`, with `margin_id`); another tool's `keyword` words are its tags (Zotero writes its tags there)."""
+    `note`, with `margin_id`; `title` is the user's when `title_source` is "user"); another tool's `keyword`
+    words are its tags (Zotero writes its tags there)."""
     custom = _custom(item)
     if {"margin_id", "tags", "note", "keywords", "title_source"} & set(custom):  # Margin's (also before margin_id)
         tags = [tag for tag in custom.get("tags") or [] if isinstance(tag, str)]
         note = custom.get("note") if isinstance(custom.get("note"), str) else None
+        user = str(custom.get("title_source", "")).lower() == "user"
         marks = Annotations(tags=tags, rating=rating_of(custom.get("rating")), read=read_of(custom.get("read")),
-                            note=note)
+                            note=note, title=clean(item.get("title")) if user else None)
     else:
         marks = Annotations(tags=split_list(item.get("keyword"), ",;") if item.get("keyword") else [],
                             rating=rating_of(custom.get("rating")), read=read_of(custom.get("read")))

@@ -34,7 +34,7 @@ from db.formats.common import (
     strip_controls,
     year_of,
 )
-from db.paper import Annotations, PaperRecord
+from db.paper import SCREENING_DECISIONS, Annotations, PaperRecord
 from db.text.names import split_author_text
 
 SYNONYMS = {
@@ -54,6 +54,9 @@ SYNONYMS = {
     "rating": ("rating", "ranking", "stars"),
     "read": ("read", "readstatus"),
     "note": ("note", "notes", "annote", "comment", "comments"),
+    "screening_decision": ("screeningdecision",),
+    "exclusion_reason": ("exclusionreason",),
+    "decided_at": ("decidedat",),
 }
 _LOOKUP = {name: field for field, names in SYNONYMS.items() for name in names}
 # csv's default cell limit is 131072 characters; a long note exported to CSV is longer. The limit is a C long,
@@ -135,9 +138,16 @@ def _record(values: dict[str, str], line: int, path: Path) -> PaperRecord:
 
 def _annotations(values: dict[str, str]) -> Annotations | None:
     """The user's marks in a row (issue 30): `tags` ("; "-joined, as Margin writes them), `rating` (1..5 or
-    rankN), `read` (yes/no, read/skimmed), `note` (the cell exactly, line breaks kept)."""
+    rankN), `read` (yes/no, read/skimmed), `note` (the cell exactly, line breaks kept), the user's title (the
+    `title` cell when `title_source` says `user`), the screening decision (`screening_decision` include, exclude
+    or maybe, with `exclusion_reason` and `decided_at`; another word is no decision)."""
     tags = [tag.strip() for tag in (values.get("tags") or "").split(";") if tag.strip()]
     note = strip_controls(values.get("note") or "")
+    user = (values.get("title_source") or "").strip().lower() == "user"
     marks = Annotations(tags=tags, rating=rating_of(values.get("rating")), read=read_of(values.get("read")),
-                        note=note or None)
+                        note=note or None, title=clean(values.get("title")) if user else None)
+    decision = (values.get("screening_decision") or "").strip().lower()
+    if decision in SCREENING_DECISIONS:
+        marks.decision = {"decision": decision, "reason": clean(values.get("exclusion_reason")) or None,
+                          "decided_at": clean(values.get("decided_at")) or None}
     return marks or None

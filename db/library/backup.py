@@ -25,7 +25,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -242,6 +242,14 @@ def _record(item: dict) -> PaperRecord:
         url=item.get("url"),
         doi=item.get("doi"), arxiv_id=item.get("arxiv_id"), openreview_id=item.get("openreview_id"),
         keywords=list(item.get("keywords") or []), source="margin-json")
+
+
+def paper_records(data: dict) -> list[PaperRecord]:
+    """The papers of a checked Margin JSON document as plain records (bibliographic fields only, matched by
+    their Margin id first): what `margin import --no-annotations` takes from it, leaving its annotations, note
+    history, screening state and saved state out."""
+    return [replace(_record(item), margin_id=str(item["id"]) if item.get("id") else None)
+            for item in data["papers"] if item.get("abstract") or item.get("title")]
 
 
 def check(data: dict, path: Path | str = "<data>") -> None:

@@ -212,6 +212,7 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
     report = plan.report
     merged: dict[str, PaperRecord] = {}  # id → the paper as it will be written (new) or as merged (stored)
     stored: dict[str, tuple] = {}  # id → the stored row of a matched paper (None for a new one)
+    from_file: dict[str, PaperRecord] = {}  # id of a stored paper → its records in the files, merged
     stamp = now()
     total = len(records)
     position = plan.first_position = conn.execute("SELECT COALESCE(MAX(position), 0) FROM papers").fetchone()[0]
@@ -241,15 +242,22 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
             if record.annotations is not None:
                 plan.annotated.append((new_id, record.annotations))
             continue
-        if existing in merged:  # met before in this file: the fuller record is the better source
-            report.duplicates += 1
+        if existing in merged and stored[existing] is None:  # met before in this file: the fuller record is
+            report.duplicates += 1                            # the better source
             before = merged[existing]
             done_merge = merge(before, record)
             said = done_merge.describe()
-        else:  # a stored paper: the file's values update it, but a title or year only from the fuller source
-            stored[existing] = row = conn.execute(f"SELECT {', '.join(_BIBLIOGRAPHIC)} FROM papers WHERE id = ?",
-                                                  (existing,)).fetchone()
-            before = _stored_record(row)
+        else:  # a stored paper: the file's values update it, but a title or year only from the fuller source;
+            # its records in this file are merged with each other first, as for a new paper, so a re-import of
+            # the file leaves the paper as the first import made it (issue 30 trial)
+            if existing in merged:
+                report.duplicates += 1
+                record = merge(from_file[existing], record).record
+            else:
+                stored[existing] = conn.execute(f"SELECT {', '.join(_BIBLIOGRAPHIC)} FROM papers WHERE id = ?",
+                                                (existing,)).fetchone()
+            from_file[existing] = record
+            before = _stored_record(stored[existing])
             done_merge = merge(record, before, update=True)
             said = "; ".join(done_merge.noted)
         if said:

@@ -50,7 +50,7 @@ from db.library.match_keys import (  # noqa: F401
     title_key,
     write_match_rows,
 )
-from db.library.merging import different_venues, family_names, titles_clash, version_venue
+from db.library.merging import different_venues, titles_clash, version_venue
 from db.paper import PaperRecord, normalize_text
 
 _KIND = {"doi": "DOI", "arxiv": "arXiv id", "openreview": "OpenReview id"}
@@ -88,7 +88,6 @@ class Matcher:
         self._abstracts: dict[str, str] = {}
         self._titles: dict[str, str | None] = {}
         self._stored_sets: dict[str, frozenset[int] | None] = {}
-        self._people: dict[str, tuple[int | None, frozenset[str]]] = {}  # year and authors' family names
         self._venues: dict[str, str | None] = {}
         self._venue: str | None = None  # the venue of the record being matched
         # their prefix keys, in a private temporary database (on disk when large: a cold import of 100k
@@ -110,7 +109,6 @@ class Matcher:
             arxiv_id: str | None, openreview_id: str | None, authors: Sequence[str] = (),
             venue: str | None = None) -> tuple:
         """Make a just inserted/updated paper findable under its new values; returns its `match_row`."""
-        self._people[paper_id] = (year, family_names(authors))
         self._venues[paper_id] = version_venue(venue, arxiv_id)
         row = match_row(paper_id, title, year, abstract, doi, arxiv_id, openreview_id, self._stored_frequent)
         if paper_id in self._ids:
@@ -186,15 +184,8 @@ class Matcher:
 
     def _different_papers(self, record: PaperRecord, paper_id: str) -> bool:
         """True when a record sharing an identifier with the paper is clearly another paper: the titles clash
-        (db.library.merging.titles_clash) and neither the year nor any author's family name agrees."""
-        if not titles_clash(record.title, self._current(paper_id)[1]):
-            return False
-        if paper_id in self._people:
-            year, names = self._people[paper_id]
-        else:
-            year, authors = self._conn.execute("SELECT year, authors FROM papers WHERE id = ?", (paper_id,)).fetchone()
-            names = family_names(json.loads(authors))
-        return not ((record.year and record.year == year) or family_names(record.authors) & names)
+        (db.library.merging.titles_clash)."""
+        return titles_clash(record.title, self._current(paper_id)[1])
 
     def _abstracts_agree(self, abstract: str | None, paper_id: str) -> bool:
         """True when the abstracts do not tell two papers apart: one is missing, they are the same text

@@ -85,11 +85,25 @@ def title_key(title: str | None) -> str:
     return _NON_WORD.sub(" ", unicodedata.normalize("NFC", title or "").casefold()).strip()
 
 
+# a title key (title_key) that names no paper: a DOI, an arXiv id (new or old style, any version), or a stand-in word
+_PLACEHOLDER = re.compile(r"(?:doi )?10 \d{4,9}(?: \S+)+|(?:arxiv )?(?:\d{4} \d{4,5}|[a-z]+(?: [a-z]+)* \d{7})(?:v\d+)?"
+                          r"|untitled|no title|title|unknown|tbd|placeholder")
+
+
+def placeholder_title(title: str | None) -> bool:
+    """True for a title (or title key) that names no paper: empty, only a DOI or arXiv id (`arXiv:1706.03762v2`,
+    `hep-th/9901001`), or one of "Untitled", "No title", "Title", "Unknown", "TBD", "Placeholder" (case aside)."""
+    key = title_key(title)
+    return not key or bool(_PLACEHOLDER.fullmatch(key))
+
+
 def titles_clash(a: str | None, b: str | None) -> bool:
     """True when two titles are clearly different papers' (a book and a review of it, two papers under one wrong
-    DOI): both given, neither the start of the other (a subtitle dropped), and their word sets' Jaccard
-    similarity below SAME_TITLE. `a` and `b` are titles or title keys."""
+    DOI): both given and neither a placeholder (`placeholder_title`), neither the start of the other (a subtitle
+    dropped), and their word sets' Jaccard similarity below SAME_TITLE. `a` and `b` are titles or title keys."""
     key_a, key_b = title_key(a), title_key(b)
+    if placeholder_title(a) or placeholder_title(b):
+        return False
     if not key_a or not key_b or key_a.startswith(key_b) or key_b.startswith(key_a):
         return False
     words_a, words_b = set(key_a.split()), set(key_b.split())

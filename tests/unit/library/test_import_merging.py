@@ -78,15 +78,18 @@ def test_a_shared_arxiv_id_against_the_library_with_a_different_title_is_a_new_p
         assert report.conflicts and "arXiv id 1706.03762" in report.conflicts[0] and first in report.conflicts[0]
 
 
-def test_a_shared_doi_with_the_same_title_or_an_agreeing_year_still_matches(tmp_path):
+def test_a_shared_doi_with_the_same_title_matches_and_with_a_clearly_different_one_does_not(tmp_path):
     with Library.open(tmp_path / "lib", seed=False) as library:
         (first,) = library.import_records([PaperRecord(title="Delving Deep into Rectifiers", abstract="", year=2015,
                                                        doi="10.1109/iccv.2015.123")]).new
         same = library.import_records([PaperRecord(
             title="Delving Deep into Rectifiers: Surpassing Human-Level Performance", abstract="",
             doi="10.1109/ICCV.2015.123")])
+        assert (same.new, library.count()) == ([], 1)
+        assert not same.conflicts
+        # a clearly different title is another paper although the year agrees (issue 30 trial): kept, named
         renamed = library.import_records([PaperRecord(title="Completely Renamed", abstract="", year=2015,
                                                       doi="10.1109/iccv.2015.123")])
-        assert (same.new, renamed.new, library.count()) == ([], [], 1)
-        assert not same.conflicts and not renamed.conflicts
+        assert len(renamed.new) == 1 and library.count() == 2
+        assert renamed.conflicts and "10.1109/iccv.2015.123" in renamed.conflicts[0]
         assert library.paper(first).doi
