@@ -25,6 +25,7 @@ from db.changes import ADDED, BIBLIOGRAPHIC, NOTE, REMOVED, TITLE
 from db.errors import MarginError
 from db.library.library import Library
 from db.recommend import linear_svm
+from db.recommend.features import FEATURES, TFIDF, Features, SemanticSource
 from db.recommend.tfidf_cache import RefreshReport, TfidfCache, TfidfMatrix
 from db.text.cleaning import tag_key
 
@@ -105,8 +106,10 @@ class Recommender:
     20k papers): make it on a worker thread.
     """
 
-    def __init__(self, library: Library):
+    def __init__(self, library: Library, features: str = FEATURES):
         self.library = library
+        self.features = features  # tfidf, semantic or both (db.recommend.features); tf-idf when no vectors
+        self._semantic = SemanticSource(library.folder)
         self._cache = TfidfCache(library.folder)
         self._tfidf: TfidfMatrix | None = None
         self._lock = threading.RLock()
@@ -145,6 +148,20 @@ class Recommender:
             if self._tfidf is None:
                 self.refresh()
             return self._tfidf
+
+    def feature_rows(self) -> Features:
+        """The features in use now: tf-idf rows and, where stored, the semantic vectors (db.recommend.features)."""
+        with self._lock:
+            tfidf = self.tfidf
+            semantic = self._semantic.current(tfidf.ids) if self.features != TFIDF else None
+            return Features(tfidf, semantic, self.features)
+
+    def semantic_vectors(self):
+        """The library's semantic vectors (db.embed.vectors.SemanticVectors) in library order, None without a
+        model or before any vector is stored. Does not fit the tf-idf matrix when it is not loaded yet."""
+        with self._lock:
+            ids = self._tfidf.ids if self._tfidf is not None else self.library.ids()
+            return self._semantic.current(ids)
 
     # ----------------------------------------------------------------- queries
     def recommend(self, limit: int | None = DEFAULT_LIMIT, refresh: bool = True) -> Recommendations:
@@ -187,18 +204,27 @@ class Recommender:
                               model_key="tag:" + key, weak=weak, unjudged=UNJUDGED)
 
     def similar(self, paper_id: str, limit: int | None = 20, refresh: bool = True) -> Recommendations:
-        """Papers (read or not) by cosine similarity of their tf-idf vectors to `paper_id`'s, the paper itself
-        left out, and only papers sharing at least one term. Raises KeyError for an unknown paper."""
+        """Papers (read or not) nearest `paper_id` by meaning — cosine of their semantic vectors when both have
+        one — else by cosine of their tf-idf vectors (only papers sharing a term); the paper itself left out.
+        Raises KeyError for an unknown paper."""
         with self._lock:
             if refresh:
                 self.refresh()
             started = time.perf_counter()
-            tfidf = self.tfidf
+            features = self.feature_rows()
+            tfidf = features.tfidf
             row = tfidf.row[paper_id]  # KeyError for an unknown paper
             query = tfidf.matrix[row]
-            scores = (tfidf.matrix @ query.T).toarray().ravel()
+            semantic = features.semantic
+            if semantic is not None and semantic.has[row]:
+                scores = (semantic.matrix @ semantic.matrix[row]).astype(np.float64)
+                candidates = np.flatnonzero(semantic.has)
+            else:
+                scores = (tfidf.matrix @ query.T).toarray().ravel()
+                candidates = np.flatnonzero(scores > 0)
             scores[row] = 0.0
-            top = _top(scores, np.flatnonzero(scores > 0), limit)
+            candidates = candidates[candidates != row]
+            top = _top(scores, candidates, limit)
             items = [Recommendation(tfidf.ids[i], float(scores[i]),
                                     _why(tfidf, tfidf.matrix[i].multiply(query))) for i in top]
             return Recommendations(items, seconds=time.perf_counter() - started)
@@ -211,7 +237,8 @@ class Recommender:
               limit: int | None, model_key: str = "", weak: set[str] = frozenset(),
               unjudged: float = 1.0) -> Recommendations:
         started = time.perf_counter()
-        tfidf = self.tfidf
+        features = self.feature_rows()
+        tfidf = features.tfidf
         X = tfidf.matrix
         pos = np.array(sorted(tfidf.row[i] for i in positives if i in tfidf.row), dtype=np.int64)
         if not len(pos):  # only with refresh=False and positives newer than the matrix
@@ -225,24 +252,28 @@ class Recommender:
         sample = rng.choice(rest, size=min(SAMPLE, len(rest)), replace=False) if len(rest) else rest
         neg_weights = np.concatenate([np.ones(len(neg)), np.full(len(maybe), WEAK_NEGATIVE),
                                       np.full(len(sample), unjudged)])
-        solution = _weights(X, pos, np.concatenate([neg, maybe, sample]), start=self._start.get(model_key),
+        key = f"{features.kind}:{model_key}"
+        solution = _weights(features, pos, np.concatenate([neg, maybe, sample]), start=self._start.get(key),
                             neg_weights=neg_weights)
         if solution is None:  # nothing to set the positives against: the positives' mean vector
-            weights = np.asarray(X[pos].mean(axis=0)).ravel()
+            weights = np.asarray(features.rows(pos).mean(axis=0)).ravel()
         else:
-            self._start[model_key] = solution
+            self._start[key] = solution
             weights = solution[:-1].astype(np.float32)
         excluded = np.zeros(X.shape[0], dtype=bool)
         excluded[[tfidf.row[i] for i in exclude if i in tfidf.row]] = True
         candidates = np.flatnonzero(~excluded)
         scores = np.zeros(X.shape[0], dtype=np.float64)
-        scores[candidates] = X[candidates] @ weights
-        # a paper with no term in common with any positive learns nothing from them: it is not recommended
+        scores[candidates] = features.scores(candidates, weights)
         shared = np.asarray(X[pos].sum(axis=0) > 0).ravel()
-        useful = candidates[np.asarray((X[candidates] @ shared.astype(np.float32)) > 0).ravel()]
+        if features.kind == TFIDF:
+            # a paper with no term in common with any positive learns nothing from them: it is not recommended
+            useful = candidates[np.asarray((X[candidates] @ shared.astype(np.float32)) > 0).ravel()]
+        else:
+            useful = candidates
         useful = useful[_word_counts(tfidf, useful) >= MIN_TERMS]  # too little text to judge
         top = _top(scores, useful, limit)
-        support = weights * shared
+        support = features.word_weights(weights, pos) * shared
         items = [Recommendation(tfidf.ids[i], float(scores[i]), _why(tfidf, X[i].multiply(support))) for i in top]
         return Recommendations(items, len(pos), len(neg) + len(maybe) + len(sample), time.perf_counter() - started)
 
@@ -259,20 +290,20 @@ def _word_counts(tfidf: TfidfMatrix, rows: np.ndarray) -> np.ndarray:
     return np.asarray(present @ single).ravel()
 
 
-def _weights(X: sparse.csr_matrix, pos: np.ndarray, neg: np.ndarray, start: np.ndarray | None = None,
+def _weights(features: Features, pos: np.ndarray, neg: np.ndarray, start: np.ndarray | None = None,
              neg_weights: np.ndarray | None = None) -> np.ndarray | None:
     """The linear SVM's weights (db.recommend.linear_svm; the last one the intercept) for positives against
     negatives, None without negatives. `start` is the previous solution to begin from; `neg_weights` weigh the
     negatives against each other (1 each by default); the classes stay balanced
     (each weighs half of the rows in all)."""
-    if not len(pos) or not len(neg) or X.shape[1] == 0:
+    if not len(pos) or not len(neg) or features.width == 0:
         return None
     rows = np.concatenate([pos, neg])
     labels = np.concatenate([np.ones(len(pos), dtype=bool), np.zeros(len(neg), dtype=bool)])
     weights = linear_svm.balanced_weights(labels)
     if neg_weights is not None:
         weights[len(pos):] = neg_weights * (len(rows) / 2 / neg_weights.sum())
-    return linear_svm.fit(X[rows], labels, SVM_C, weights, start=start)
+    return linear_svm.fit(features.rows(rows), labels, SVM_C, weights, start=start)
 
 
 def _top(scores: np.ndarray, candidates: np.ndarray, limit: int | None) -> list[int]:

@@ -213,6 +213,67 @@ def cold_start(runs: int) -> None:
         print(f"| {mode} | {statistics.mean(counts):.1f} | {min(counts)} | {max(counts)} |")
 
 
+def embed_library(library: Library, vectors: Path | None) -> str:
+    """Full-quality vectors for every paper (issue 32), from `vectors` when given and kept there after; returns
+    a line with the throughput."""
+    import shutil
+
+    from db.embed import job
+    from db.embed.store import FILE, FOLDER
+
+    target = library.folder / FOLDER / FILE
+    if vectors is not None and vectors.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(vectors, target)
+    started = time.perf_counter()
+    before = job.status(library, job.load_model(job.configured(library.folder)))
+    result = job.run(library, quick=False)
+    seconds = time.perf_counter() - started
+    embedded = result.full - before.full
+    if vectors is not None:
+        shutil.copy(target, vectors)
+    rate = f"{embedded / seconds:.1f} papers/s" if embedded else "all reused"
+    return f"vectors: {result.model}, {embedded} papers embedded in {seconds:.0f} s ({rate}), {result.line()}"
+
+
+def compare_features(args) -> None:
+    """Issue 32: the same seed sets per topic screened with each feature kind (tf-idf, semantic vectors, both),
+    one table with WSS@95 and recall at 10/20/30% screened, side by side."""
+    import os
+
+    kinds = [kind.strip() for kind in args.features.split(",") if kind.strip()]
+    print(f"ICLR 2018, {args.runs} seed sets per topic, features {kinds}; load {os.getloadavg()}")
+    with tempfile.TemporaryDirectory() as tmp:
+        library, keywords = make_library(Path(tmp) / "iclr")
+        if any(kind != "tfidf" for kind in kinds):
+            print(embed_library(library, args.vectors))
+        papers_of = {name: {paper_id for paper_id, words in keywords.items() if TOPICS[name](words)}
+                     for name in TOPICS}
+        modes = [(name, papers_of[name]) for name in args.topics]
+        if not args.single_only:
+            modes.append(("all three, one queue of the ratings", set().union(*papers_of.values())))
+        rows = []
+        for name, relevant in modes:
+            for kind in kinds:
+                recommender = Recommender(library, features=kind)
+                runs, started = [], time.perf_counter()
+                for seed in range(args.runs):
+                    reset(library)
+                    runs.append(simulate(library, recommender, relevant, seed, None, f"{name}-{kind}"))
+                used = recommender.feature_rows().kind
+                rows.append((name, len(relevant), kind if used == kind else f"{kind} (ran as {used})",
+                             summary([run["wss95"] for run in runs]),
+                             *[summary([run["recall"][share] for run in runs], 2) for share in CHECKPOINTS],
+                             f"{(time.perf_counter() - started) / args.runs:.0f} s"))
+                print("  " + " | ".join(str(cell) for cell in rows[-1]), flush=True)
+        print("\n| topic | liked | features | WSS@95 | recall @10% | @20% | @30% | s/run |")
+        print("|---|---:|---|---|---|---|---|---:|")
+        for row in rows:
+            print("| " + " | ".join(str(cell) for cell in row) + " |")
+        print(f"load after: {os.getloadavg()}")
+        library.close()
+
+
 def summary(values: list[float], digits: int = 3) -> str:
     return f"{statistics.mean(values):.{digits}f} ({min(values):.{digits}f}–{max(values):.{digits}f})"
 
@@ -223,9 +284,14 @@ def main() -> None:
     parser.add_argument("--topics", nargs="*", default=list(TOPICS))
     parser.add_argument("--single-only", action="store_true", help="leave out the three-interest runs")
     parser.add_argument("--cold-start", action="store_true", help="only the cold-start table (item 3)")
+    parser.add_argument("--features", help="issue 32: compare features side by side, e.g. tfidf,semantic,both")
+    parser.add_argument("--vectors", type=Path, help="a vectors.db to start from and keep (saves re-embedding)")
     args = parser.parse_args()
     if not ICLR.exists():
         print(f"{ICLR} is missing: no table")
+        return
+    if args.features:
+        compare_features(args)
         return
     if args.cold_start:
         cold_start(args.runs)
