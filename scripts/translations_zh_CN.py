@@ -346,6 +346,11 @@ TRANSLATIONS: dict[str, str] = {
     "interests queue": "兴趣队列",
     "triage progress": "筛选进度",
     "highlight words": "高亮词",
+    # issue 32: semantic similarity (desktop/window/embedding.py)
+    "Semantic vectors": "语义向量",
+    "Semantic similarity is off (%1): ranking uses words alone": "语义相似度已关闭（%1）：排序仅按词语",
+    "Semantic vectors from titles: %1 of %2": "由标题计算语义向量：%1 / %2",
+    "Semantic vectors: %1 of %2": "语义向量：%1 / %2",
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)

@@ -113,6 +113,7 @@ def run(library, model: EmbeddingModel | None = None, progress: Callable[[str, i
 def main(argv: list[str]) -> int:
     """`python -m db.embed.job LIBRARY`: the window's background job. Lowers its own priority, uses at most
     MARGIN_EMBED_THREADS threads (default 1), and prints one progress line per batch: `PHASE DONE TOTAL`."""
+    from db.embed.models import ModelUnavailable
     from db.library.library import Library
 
     os.environ.setdefault("MARGIN_EMBED_THREADS", "1")
@@ -125,7 +126,11 @@ def main(argv: list[str]) -> int:
             print(phase, done, total, flush=True)
 
         started = time.monotonic()
-        result = run(library, progress=report, should_stop=lambda: sys.stdin.closed)
+        try:
+            result = run(library, progress=report)
+        except ModelUnavailable as error:
+            print("off", error, flush=True)
+            return 0
         print("done", result.full, result.total, f"{time.monotonic() - started:.1f}", flush=True)
     finally:
         library.close()

@@ -697,6 +697,29 @@ Library: %1</source>
     </message>
 </context>
 <context>
+    <name>BackgroundEmbedding</name>
+    <message>
+        <location filename="../../desktop/window/embedding.py" line="+33"/>
+        <source>Semantic vectors</source>
+        <translation>语义向量</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Semantic similarity is off (%1): ranking uses words alone</source>
+        <translation>语义相似度已关闭（%1）：排序仅按词语</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Semantic vectors from titles: %1 of %2</source>
+        <translation>由标题计算语义向量：%1 / %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Semantic vectors: %1 of %2</source>
+        <translation>语义向量：%1 / %2</translation>
+    </message>
+</context>
+<context>
     <name>HighlightDialog</name>
     <message>
         <location filename="../../desktop/reader/highlight_view.py" line="-40"/>
@@ -745,7 +768,7 @@ Library: %1</source>
         <translation>推荐理由：</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/main_window.py" line="+245"/>
+        <location filename="../../desktop/window/main_window.py" line="+250"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -1300,7 +1323,7 @@ Library: %1</source>
 <context>
     <name>SearchWorker</name>
     <message>
-        <location filename="../../desktop/list/search_worker.py" line="+51"/>
+        <location filename="../../desktop/list/search_worker.py" line="+52"/>
         <source>Rebuilding the search index…</source>
         <translation>正在重建搜索索引…</translation>
     </message>

@@ -174,4 +174,5 @@ def test_everything_works_without_the_model_package(lib, monkeypatch):
     index.close()
     lib.close()
     line = margin("embed", library=lib.folder)
-    assert line.code == 0 and line.stdout.startswith("Semantic similarity is off:") and len(line.stdout.splitlines()) == 1
+    assert line.code == 0 and line.stdout.startswith("Semantic similarity is off:")
+    assert len(line.stdout.splitlines()) == 1
