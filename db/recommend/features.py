@@ -32,7 +32,7 @@ class Features:
         self.kind = wanted if self.semantic is not None else TFIDF
         self.words = tfidf.matrix.shape[1] if self.kind != SEMANTIC else 0
 
-    def rows(self, rows: np.ndarray) -> sparse.csr_matrix:
+    def take(self, rows: np.ndarray) -> sparse.csr_matrix:
         """The feature matrix of these rows (sparse, float32)."""
         parts = []
         if self.kind != SEMANTIC:

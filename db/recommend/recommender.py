@@ -256,7 +256,7 @@ class Recommender:
         solution = _weights(features, pos, np.concatenate([neg, maybe, sample]), start=self._start.get(key),
                             neg_weights=neg_weights)
         if solution is None:  # nothing to set the positives against: the positives' mean vector
-            weights = np.asarray(features.rows(pos).mean(axis=0)).ravel()
+            weights = np.asarray(features.take(pos).mean(axis=0)).ravel()
         else:
             self._start[key] = solution
             weights = solution[:-1].astype(np.float32)
@@ -303,7 +303,7 @@ def _weights(features: Features, pos: np.ndarray, neg: np.ndarray, start: np.nda
     weights = linear_svm.balanced_weights(labels)
     if neg_weights is not None:
         weights[len(pos):] = neg_weights * (len(rows) / 2 / neg_weights.sum())
-    return linear_svm.fit(features.rows(rows), labels, SVM_C, weights, start=start)
+    return linear_svm.fit(features.take(rows), labels, SVM_C, weights, start=start)
 
 
 def _top(scores: np.ndarray, candidates: np.ndarray, limit: int | None) -> list[int]:
