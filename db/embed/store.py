@@ -106,18 +106,19 @@ class VectorStore:
         `ids`; a paper without a vector has a zero row, has=False, quality 0. d is 0 when none is stored."""
         row = {paper_id: i for i, paper_id in enumerate(ids)}
         with self._lock:
-            found = self._db().execute("SELECT paper_id, quality, vector FROM vectors WHERE model = ?",
-                                       (model,)).fetchall()
-        found = [item for item in found if item[0] in row]
-        dim = len(found[0][2]) // 2 if found else 0
-        vectors = np.zeros((len(ids), dim), dtype=np.float16)
-        has = np.zeros(len(ids), dtype=bool)
-        quality = np.zeros(len(ids), dtype=np.int8)
-        if found:
-            at = np.fromiter((row[item[0]] for item in found), dtype=np.int64, count=len(found))
-            vectors[at] = np.frombuffer(b"".join(item[2] for item in found), dtype="<f2").reshape(len(found), dim)
-            has[at] = True
-            quality[at] = [item[1] for item in found]
+            cursor = self._db().execute("SELECT paper_id, quality, vector FROM vectors WHERE model = ?", (model,))
+            vectors = np.zeros((len(ids), 0), dtype=np.float16)
+            has = np.zeros(len(ids), dtype=bool)
+            quality = np.zeros(len(ids), dtype=np.int8)
+            for paper_id, level, blob in cursor:  # row by row into one array: no list of 100k blobs
+                at = row.get(paper_id)
+                if at is None:
+                    continue
+                if not vectors.shape[1]:
+                    vectors = np.zeros((len(ids), len(blob) // 2), dtype=np.float16)
+                vectors[at] = np.frombuffer(blob, dtype="<f2")
+                has[at] = True
+                quality[at] = level
         return vectors, has, quality
 
     def counts(self, model: str) -> dict[int, int]:

@@ -59,9 +59,13 @@ class SemanticVectors:
         raw, has, _quality = store.load(model.key, ids)
         if not has.any():
             return None
-        raw = raw.astype(np.float32)
-        mean = raw[has].mean(axis=0)
-        matrix = normalize(raw - mean)
+        matrix = raw.astype(np.float32)  # centred and scaled in place: one float32 copy at any time
+        del raw
+        mean = matrix.sum(axis=0, dtype=np.float64).astype(np.float32) / int(has.sum())  # absent rows are 0
+        matrix -= mean
+        norms = np.linalg.norm(matrix, axis=1)
+        norms[norms == 0] = 1
+        matrix /= norms[:, None]
         matrix[~has] = 0.0
         return cls(model, list(ids), matrix, has, mean, generation)
 
