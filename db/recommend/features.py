@@ -1,8 +1,10 @@
-"""What the recommender learns from: tf-idf rows, semantic vectors (db.embed), or both side by side.
+"""What the recommender learns from: tf-idf rows, semantic vectors (db.embed), or both.
 
-`Features` puts a paper's L2-normalized tf-idf row and its centred unit embedding (scaled by SEMANTIC_WEIGHT)
-next to each other; the linear SVM then weighs words and meaning together. Which is used is chosen by
-measurement (tests/benchmarks/bench_triage.py --features tfidf,semantic,both): FEATURES below.
+With both, the recommender fits one linear SVM on each (`Features.parts`) and adds their scores, each
+standardized over the candidates and weighed by its share (SEMANTIC_WEIGHT for the vectors' model, 1 for
+tf-idf's). One joint model over the 60,000 tf-idf columns and the 384 dense ones was tried first: on the
+ICLR benchmark it was several times slower per rating (its conjugate gradients take many more steps). Which is
+used is chosen by measurement (tests/benchmarks/bench_triage.py --features tfidf,semantic,both): FEATURES below.
 A paper without a vector yet has zeros in the semantic part; with no vector stored at all, or no model
 installed, the features are tf-idf alone whatever was asked.
 """
@@ -20,17 +22,26 @@ from db.recommend.tfidf_cache import TfidfMatrix
 TFIDF, SEMANTIC, BOTH = "tfidf", "semantic", "both"
 FEATURES = BOTH  # the default where vectors exist: best on the ICLR benchmark (README, "Semantic similarity")
 SEMANTIC_WEIGHT = 1.0
+SEMANTIC_C = 0.01  # the SVM's C for the vectors' model (tf-idf's is recommender.SVM_C)
 RELOAD_SECONDS = 15.0  # while a job writes vectors, reload them at most this often
 
 
 class Features:
     """The feature rows of one library state. `kind` is what is in use (tf-idf when no vectors)."""
 
-    def __init__(self, tfidf: TfidfMatrix, semantic: SemanticVectors | None, wanted: str):
+    def __init__(self, tfidf: TfidfMatrix, semantic: SemanticVectors | None, wanted: str, share: float = 1.0):
         self.tfidf = tfidf
         self.semantic = semantic if wanted != TFIDF else None
         self.kind = wanted if self.semantic is not None else TFIDF
         self.words = tfidf.matrix.shape[1] if self.kind != SEMANTIC else 0
+        self.share = share  # this part's weight when scores of several parts add up
+        self.c = SEMANTIC_C if self.kind == SEMANTIC else None  # the SVM's C (None: the recommender's own)
+
+    def parts(self) -> list[Features]:
+        """One Features per model to fit: itself, or for BOTH the tf-idf part and the semantic part."""
+        if self.kind != BOTH:
+            return [self]
+        return [Features(self.tfidf, None, TFIDF), Features(self.tfidf, self.semantic, SEMANTIC, SEMANTIC_WEIGHT)]
 
     def take(self, rows: np.ndarray) -> sparse.csr_matrix:
         """The feature matrix of these rows (sparse, float32)."""
@@ -38,7 +49,7 @@ class Features:
         if self.kind != SEMANTIC:
             parts.append(self.tfidf.matrix[rows])
         if self.semantic is not None:
-            parts.append(sparse.csr_matrix(self.semantic.matrix[rows] * SEMANTIC_WEIGHT))
+            parts.append(sparse.csr_matrix(self.semantic.matrix[rows]))
         return parts[0] if len(parts) == 1 else sparse.hstack(parts, format="csr", dtype=np.float32)
 
     @property
@@ -51,7 +62,7 @@ class Features:
         if self.words:
             total += self.tfidf.matrix[rows] @ weights[:self.words]
         if self.semantic is not None:
-            total += (self.semantic.matrix[rows] @ weights[self.words:].astype(np.float32)) * SEMANTIC_WEIGHT
+            total += self.semantic.matrix[rows] @ weights[self.words:].astype(np.float32)
         return total
 
     def word_weights(self, weights: np.ndarray, positives: np.ndarray) -> np.ndarray:

@@ -25,7 +25,7 @@ from db.changes import ADDED, BIBLIOGRAPHIC, NOTE, REMOVED, TITLE
 from db.errors import MarginError
 from db.library.library import Library
 from db.recommend import linear_svm
-from db.recommend.features import FEATURES, TFIDF, Features, SemanticSource
+from db.recommend.features import BOTH, FEATURES, SEMANTIC_WEIGHT, TFIDF, Features, SemanticSource
 from db.recommend.tfidf_cache import RefreshReport, TfidfCache, TfidfMatrix
 from db.text.cleaning import tag_key
 
@@ -204,8 +204,9 @@ class Recommender:
                               model_key="tag:" + key, weak=weak, unjudged=UNJUDGED)
 
     def similar(self, paper_id: str, limit: int | None = 20, refresh: bool = True) -> Recommendations:
-        """Papers (read or not) nearest `paper_id` by meaning — cosine of their semantic vectors when both have
-        one — else by cosine of their tf-idf vectors (only papers sharing a term); the paper itself left out.
+        """Papers (read or not) nearest `paper_id`: by the cosine of their semantic vectors when both have one
+        (with features BOTH, plus the cosine of their tf-idf rows, each standardized), else by tf-idf cosine
+        alone (only papers sharing a term); the paper itself left out.
         Raises KeyError for an unknown paper."""
         with self._lock:
             if refresh:
@@ -216,11 +217,14 @@ class Recommender:
             row = tfidf.row[paper_id]  # KeyError for an unknown paper
             query = tfidf.matrix[row]
             semantic = features.semantic
+            words = (tfidf.matrix @ query.T).toarray().ravel()
             if semantic is not None and semantic.has[row]:
                 scores = (semantic.matrix @ semantic.matrix[row]).astype(np.float64)
                 candidates = np.flatnonzero(semantic.has)
+                if features.kind == BOTH and len(candidates) > 1:  # meaning and words, standardized, added
+                    scores = _standard(scores, candidates) * SEMANTIC_WEIGHT + _standard(words, candidates)
             else:
-                scores = (tfidf.matrix @ query.T).toarray().ravel()
+                scores = words
                 candidates = np.flatnonzero(scores > 0)
             scores[row] = 0.0
             candidates = candidates[candidates != row]
@@ -252,19 +256,27 @@ class Recommender:
         sample = rng.choice(rest, size=min(SAMPLE, len(rest)), replace=False) if len(rest) else rest
         neg_weights = np.concatenate([np.ones(len(neg)), np.full(len(maybe), WEAK_NEGATIVE),
                                       np.full(len(sample), unjudged)])
-        key = f"{features.kind}:{model_key}"
-        solution = _weights(features, pos, np.concatenate([neg, maybe, sample]), start=self._start.get(key),
-                            neg_weights=neg_weights)
-        if solution is None:  # nothing to set the positives against: the positives' mean vector
-            weights = np.asarray(features.take(pos).mean(axis=0)).ravel()
-        else:
-            self._start[key] = solution
-            weights = solution[:-1].astype(np.float32)
         excluded = np.zeros(X.shape[0], dtype=bool)
         excluded[[tfidf.row[i] for i in exclude if i in tfidf.row]] = True
         candidates = np.flatnonzero(~excluded)
         scores = np.zeros(X.shape[0], dtype=np.float64)
-        scores[candidates] = features.scores(candidates, weights)
+        word_weights = None
+        parts = features.parts()
+        for part in parts:  # one model per kind of feature; with both, their standardized scores add up
+            key = f"{part.kind}:{model_key}"
+            solution = _weights(part, pos, np.concatenate([neg, maybe, sample]), start=self._start.get(key),
+                                neg_weights=neg_weights)
+            if solution is None:  # nothing to set the positives against: the positives' mean vector
+                weights = np.asarray(part.take(pos).mean(axis=0)).ravel()
+            else:
+                self._start[key] = solution
+                weights = solution[:-1].astype(np.float32)
+            part_scores = part.scores(candidates, weights)
+            if len(parts) > 1 and len(candidates) > 1:
+                part_scores = _standard(part_scores) * part.share
+            scores[candidates] += part_scores
+            if part.kind == TFIDF or word_weights is None:
+                word_weights = part.word_weights(weights, pos)
         shared = np.asarray(X[pos].sum(axis=0) > 0).ravel()
         if features.kind == TFIDF:
             # a paper with no term in common with any positive learns nothing from them: it is not recommended
@@ -273,9 +285,15 @@ class Recommender:
             useful = candidates
         useful = useful[_word_counts(tfidf, useful) >= MIN_TERMS]  # too little text to judge
         top = _top(scores, useful, limit)
-        support = features.word_weights(weights, pos) * shared
+        support = word_weights * shared
         items = [Recommendation(tfidf.ids[i], float(scores[i]), _why(tfidf, X[i].multiply(support))) for i in top]
         return Recommendations(items, len(pos), len(neg) + len(maybe) + len(sample), time.perf_counter() - started)
+
+
+def _standard(scores: np.ndarray, rows: np.ndarray | None = None) -> np.ndarray:
+    """`scores` less their mean, over their standard deviation (both taken over `rows`, default all)."""
+    part = scores if rows is None else scores[rows]
+    return (scores - part.mean()) / (part.std() or 1.0)
 
 
 def _word_counts(tfidf: TfidfMatrix, rows: np.ndarray) -> np.ndarray:
@@ -303,7 +321,7 @@ def _weights(features: Features, pos: np.ndarray, neg: np.ndarray, start: np.nda
     weights = linear_svm.balanced_weights(labels)
     if neg_weights is not None:
         weights[len(pos):] = neg_weights * (len(rows) / 2 / neg_weights.sum())
-    return linear_svm.fit(features.take(rows), labels, SVM_C, weights, start=start)
+    return linear_svm.fit(features.take(rows), labels, features.c or SVM_C, weights, start=start)
 
 
 def _top(scores: np.ndarray, candidates: np.ndarray, limit: int | None) -> list[int]:

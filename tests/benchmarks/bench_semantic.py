@@ -55,7 +55,7 @@ def load() -> str:
 def similar_precision(library, keywords: dict[str, list[str]]) -> None:
     print(f"\nsimilar: precision@10 by shared author keywords ({load()})")
     print("| features | precision@10 | papers | ms per query |\n|---|---:|---:|---:|")
-    for kind in ("tfidf", "semantic"):
+    for kind in ("tfidf", "semantic", "both"):
         recommender = Recommender(library, features=kind)
         recommender.refresh()
         precisions, started = [], time.perf_counter()
