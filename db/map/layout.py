@@ -29,6 +29,7 @@ SEED = 20260
 MIN_TERM_SHARE = 0.12
 TERMS_PER_REGION = 3
 COARSE, FINE = 0, 1
+SEMANTIC_LAYOUT = "both"  # with vectors: "both" (tf-idf and vectors side by side) or "vectors" (README, measured)
 
 
 @dataclass
@@ -233,6 +234,13 @@ def _stem(word: str) -> str:
     return word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
+def _side_by_side(words: np.ndarray, meaning: np.ndarray) -> np.ndarray:
+    """Reduced tf-idf rows and reduced vectors next to each other, each half of unit length (rows of unit length)."""
+    joined = np.hstack([words, meaning]).astype(np.float32)
+    norms = np.linalg.norm(joined, axis=1, keepdims=True)
+    return joined / np.where(norms > 0, norms, 1)
+
+
 def _covers(semantic, ids: Sequence[str]) -> bool:
     """Whether `semantic` (SemanticVectors or None) has a vector for every one of `ids`."""
     return semantic is not None and all(i in semantic.row and semantic.has[semantic.row[i]] for i in ids)
@@ -247,7 +255,8 @@ def compute(tfidf: TfidfMatrix, ids: Sequence[str], semantic=None) -> Conference
     if not ids:
         xy = np.zeros((0, 2), dtype=np.float32)
     elif _covers(semantic, ids):
-        xy = embed(reduce_vectors(semantic.matrix[[semantic.row[i] for i in ids]]))
+        meaning = reduce_vectors(semantic.matrix[[semantic.row[i] for i in ids]])
+        xy = embed(_side_by_side(reduce(sub), meaning) if SEMANTIC_LAYOUT == "both" else meaning)
     else:
         xy = embed(reduce(sub))
     clusters = cluster(xy)

@@ -76,7 +76,9 @@ def map_ratio(library, keywords: dict[str, list[str]]) -> None:
     tfidf = recommender.tfidf
     semantic = recommender.semantic_vectors()
     ids = list(tfidf.ids)
-    for name, source in (("tf-idf", None), ("semantic vectors", semantic)):
+    for name, source, mode in (("tf-idf", None, "both"), ("semantic vectors", semantic, "vectors"),
+                               ("both side by side", semantic, "both")):
+        layout.SEMANTIC_LAYOUT = mode
         started = time.perf_counter()
         conference_map = layout.compute(tfidf, ids, source)
         seconds = time.perf_counter() - started
