@@ -25,7 +25,15 @@ from db.changes import ADDED, BIBLIOGRAPHIC, NOTE, REMOVED, TITLE
 from db.errors import MarginError
 from db.library.library import Library
 from db.recommend import linear_svm
-from db.recommend.features import BOTH, FEATURES, SEMANTIC_WEIGHT, TFIDF, Features, SemanticSource
+from db.recommend.features import (
+    BOTH,
+    FEATURES,
+    SEMANTIC_WEIGHT,
+    SIMILAR_FEATURES,
+    TFIDF,
+    Features,
+    SemanticSource,
+)
 from db.recommend.tfidf_cache import RefreshReport, TfidfCache, TfidfMatrix
 from db.text.cleaning import tag_key
 
@@ -106,9 +114,11 @@ class Recommender:
     20k papers): make it on a worker thread.
     """
 
-    def __init__(self, library: Library, features: str = FEATURES):
+    def __init__(self, library: Library, features: str | None = None):
         self.library = library
-        self.features = features  # tfidf, semantic or both (db.recommend.features); tf-idf when no vectors
+        # tfidf, semantic or both (db.recommend.features); None: the measured defaults (FEATURES for the
+        # models, SIMILAR_FEATURES for similar:); tf-idf whenever no vectors are stored
+        self.features = features
         self._semantic = SemanticSource(library.folder)
         self._cache = TfidfCache(library.folder)
         self._tfidf: TfidfMatrix | None = None
@@ -149,12 +159,14 @@ class Recommender:
                 self.refresh()
             return self._tfidf
 
-    def feature_rows(self) -> Features:
-        """The features in use now: tf-idf rows and, where stored, the semantic vectors (db.recommend.features)."""
+    def feature_rows(self, similar: bool = False) -> Features:
+        """The features in use now for the models (or with `similar`, for similar:): tf-idf rows and, where
+        stored and wanted, the semantic vectors (db.recommend.features)."""
         with self._lock:
+            wanted = self.features or (SIMILAR_FEATURES if similar else FEATURES)
             tfidf = self.tfidf
-            semantic = self._semantic.current(tfidf.ids) if self.features != TFIDF else None
-            return Features(tfidf, semantic, self.features)
+            semantic = self._semantic.current(tfidf.ids) if wanted != TFIDF else None
+            return Features(tfidf, semantic, wanted)
 
     def semantic_vectors(self):
         """The library's semantic vectors (db.embed.vectors.SemanticVectors) in library order, None without a
@@ -212,7 +224,7 @@ class Recommender:
             if refresh:
                 self.refresh()
             started = time.perf_counter()
-            features = self.feature_rows()
+            features = self.feature_rows(similar=True)
             tfidf = features.tfidf
             row = tfidf.row[paper_id]  # KeyError for an unknown paper
             query = tfidf.matrix[row]

@@ -128,7 +128,7 @@ def test_similar_finds_the_translation_by_meaning(lib):
     job.run(lib)
     ids = ids_by_title(lib)
     recommender = Recommender(lib)
-    assert recommender.feature_rows().kind == "both"
+    assert (recommender.feature_rows(similar=True).kind, recommender.feature_rows().kind) == ("both", "tfidf")
     nearest = recommender.similar(ids["显著性图"], limit=1).ids
     assert nearest == [ids["Saliency maps"]]  # no word in common: tf-idf cannot see it
     assert Recommender(lib, features="tfidf").similar(ids["显著性图"], limit=1).ids != nearest
@@ -163,7 +163,7 @@ def test_everything_works_without_the_model_package(lib, monkeypatch):
         embed(["text"])
     ids = ids_by_title(lib)
     recommender = Recommender(lib)
-    assert recommender.feature_rows().kind == "tfidf"
+    assert recommender.feature_rows(similar=True).kind == "tfidf"
     assert recommender.similar(ids["Saliency maps"], limit=3).ids  # tf-idf as before
     lib.set_rating(ids["Saliency maps"], 5)
     assert recommender.recommend(limit=3).ids
