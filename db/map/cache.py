@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from db.embed.vectors import SemanticVectors
 from db.errors import MarginError
 from db.library.library import Library
 from db.map.layout import COARSE, FINE, ConferenceMap, Region, compute, extend
@@ -57,7 +58,8 @@ class MapCache:
                 xy, clusters = data["xy"].astype(np.float32), data["cluster"].astype(np.int32)
                 regions = [Region(int(r["level"]), list(r["terms"]), tuple(r["center"]), int(r["papers"]))
                            for r in meta["regions"]]
-                loaded = ConferenceMap(ids, xy, clusters, regions, int(meta["fitted_rows"]))
+                loaded = ConferenceMap(ids, xy, clusters, regions, int(meta["fitted_rows"]),
+                                       meta.get("placed_by", "tfidf"))
         except Exception:  # noqa: BLE001 - missing, truncated or garbage: the caller computes anew
             return None
         counts = [len(loaded.regions_at(level)) for level in (COARSE, FINE)]
@@ -69,6 +71,7 @@ class MapCache:
     def save(self, conference_map: ConferenceMap) -> None:
         """Write the cache atomically; a folder that cannot be written only costs the next process a rebuild."""
         meta = {"schema": CACHE_SCHEMA, "fitted_rows": conference_map.fitted_rows,
+                "placed_by": conference_map.placed_by,
                 "regions": [{"level": r.level, "terms": r.terms, "center": list(r.center), "papers": r.papers}
                             for r in conference_map.regions]}
         buffer = io.BytesIO()
@@ -92,22 +95,46 @@ class MapCache:
         ids = library.ids()
         if current is None:
             current = self.load()
+        placed_by = layout_input(self.folder, len(ids))  # issue 32: semantic vectors once every paper has one
+        if current is not None and current.placed_by != placed_by:
+            current = None  # the map was laid out from other features: lay it out anew
         if current is not None and len(current.ids) == len(ids) and set(current.ids) == set(ids):
             if current.ids != ids:  # same papers, library order changed: reorder, nothing to compute
                 current = _reorder(current, ids)
             return current, RefreshReport("unchanged", 0, time.perf_counter() - started)
         tfidf, _report = TfidfCache(self.folder).refresh(library)
+        semantic = SemanticVectors.load(self.folder, ids) if placed_by != "tfidf" else None
         new = [i for i in ids if current is None or i not in current.row]
         if current is not None and current.ids and len(new) <= REFIT_SHARE * max(current.fitted_rows, 1):
-            result, kind = extend(current, tfidf, ids), "placed"
+            result, kind = extend(current, tfidf, ids, semantic), "placed"
         else:
             if progress:
                 progress(f"computing the map of {len(ids):,} papers")
-            result, kind = compute(tfidf, ids, step), "fitted"
+            result, kind = compute(tfidf, ids, semantic, step), "fitted"
+        result.placed_by = placed_by
         self.save(result)
         return result, RefreshReport(kind, len(new) if kind == "placed" else len(ids), time.perf_counter() - started)
 
 
 def _reorder(current: ConferenceMap, ids: list[str]) -> ConferenceMap:
     rows = [current.row[i] for i in ids]
-    return ConferenceMap(ids, current.xy[rows], current.cluster[:, rows], current.regions, current.fitted_rows)
+    return ConferenceMap(ids, current.xy[rows], current.cluster[:, rows], current.regions, current.fitted_rows,
+                         current.placed_by)
+
+
+def layout_input(folder: Path, papers: int) -> str:
+    """What a map of the library in `folder` is laid out from: the model key of its semantic vectors when all
+    `papers` papers have a full-quality one (db.embed), else "tfidf"."""
+    from db.embed.models import ModelUnavailable, configured, load_model
+    from db.embed.store import FULL, VectorStore
+
+    store = VectorStore(folder)
+    if not papers or not store.exists():
+        return "tfidf"
+    try:
+        model = load_model(configured(folder))
+        return model.key if store.counts(model.key).get(FULL, 0) >= papers else "tfidf"
+    except ModelUnavailable:
+        return "tfidf"
+    finally:
+        store.close()

@@ -1,7 +1,8 @@
 """The conference map's layout: one point per paper, placed by text similarity, and named regions.
 
-Placement: the library's tf-idf rows (db.recommend.tfidf_cache, shared with the recommendations) → 50 dimensions by
-truncated SVD (scikit-learn), rows L2-normalized → a 2-D t-SNE (openTSNE: cosine-like neighbourhoods, PCA
+Placement: the papers' semantic vectors (db.embed, issue 32) when every paper has one, else the library's tf-idf
+rows (db.recommend.tfidf_cache, shared with the recommendations) → 50 dimensions (PCA of the vectors, truncated SVD
+of the tf-idf rows; scikit-learn), rows L2-normalized → a 2-D t-SNE (openTSNE: cosine-like neighbourhoods, PCA
 initialization, FFT gradients, a fixed seed, so the same library gives the same map). A library too small for
 t-SNE (under 2 × MIN_TSNE papers) is laid out by its first two SVD components. Papers added to a map later are
 placed among their NEIGHBOURS most similar papers (`extend`); db.map.cache decides when to refit.
@@ -30,6 +31,7 @@ SEED = 20260
 MIN_TERM_SHARE = 0.12
 TERMS_PER_REGION = 3
 COARSE, FINE = 0, 1
+SEMANTIC_LAYOUT = "both"  # with vectors: "both" (tf-idf and vectors side by side) or "vectors" (README, measured)
 
 
 @dataclass
@@ -56,6 +58,7 @@ class ConferenceMap:
     cluster: np.ndarray  # (2, n) int32
     regions: list[Region]
     fitted_rows: int
+    placed_by: str = "tfidf"  # what the points were laid out from: "tfidf" or a semantic model's key (issue 32)
     row: dict[str, int] = field(init=False, repr=False)
 
     def __post_init__(self):
@@ -104,6 +107,21 @@ def points_in_polygon(xy: np.ndarray, polygon: Sequence[tuple[float, float]]) ->
     return inside
 
 
+def reduce_vectors(vectors: np.ndarray) -> np.ndarray:
+    """Semantic vectors (n, d) in SVD_DIMENSIONS dimensions (PCA; fewer for a small library), rows L2-normalized."""
+    n, d = vectors.shape
+    dimensions = min(SVD_DIMENSIONS, n - 1, d)
+    if dimensions < 2:
+        reduced = np.zeros((n, 2), dtype=np.float32)
+        reduced[:, 0] = np.arange(n)
+        return reduced
+    centred = vectors.astype(np.float32) - vectors.mean(axis=0)
+    _u, _s, components = np.linalg.svd(centred[: min(n, 20_000)], full_matrices=False)
+    reduced = centred @ components[:dimensions].T
+    norms = np.linalg.norm(reduced, axis=1, keepdims=True)
+    return (reduced / np.where(norms > 0, norms, 1)).astype(np.float32)
+
+
 def reduce(tfidf: TfidfMatrix) -> np.ndarray:
     """The tf-idf rows in SVD_DIMENSIONS dimensions (fewer for a small library), rows L2-normalized."""
     matrix = tfidf.matrix
@@ -144,12 +162,15 @@ def embed(reduced: np.ndarray, step: Callable[[float], object] | None = None) ->
     return np.asarray(tsne.fit(reduced), dtype=np.float32)
 
 
-def place(tfidf: TfidfMatrix, placed: dict[str, np.ndarray], new_ids: Sequence[str]) -> np.ndarray:
+def place(tfidf: TfidfMatrix, placed: dict[str, np.ndarray], new_ids: Sequence[str], semantic=None) -> np.ndarray:
     """Positions (len(new_ids), 2) of papers new to a map: the mean position of their NEIGHBOURS most similar
-    placed papers (tf-idf cosine); a paper with no word in common with any sits at the centre."""
+    placed papers (cosine of the semantic vectors when `semantic` (db.embed.vectors.SemanticVectors) has every
+    one, else of the tf-idf rows); a paper with no word in common with any sits at the centre."""
     old_ids = list(placed)
-    old = tfidf.matrix[[tfidf.row[i] for i in old_ids]]
-    new = tfidf.matrix[[tfidf.row[i] for i in new_ids]]
+    source, rows = (semantic.matrix, semantic.row) if _covers(semantic, [*old_ids, *new_ids]) else \
+        (tfidf.matrix, tfidf.row)
+    old = sparse.csr_matrix(source[[rows[i] for i in old_ids]])
+    new = sparse.csr_matrix(source[[rows[i] for i in new_ids]])
     old_xy = np.array([placed[i] for i in old_ids], dtype=np.float32).reshape(-1, 2)
     centre = old_xy.mean(axis=0) if len(old_xy) else np.zeros(2, dtype=np.float32)
     out = np.empty((len(new_ids), 2), dtype=np.float32)
@@ -225,23 +246,44 @@ def _stem(word: str) -> str:
     return word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
-def compute(tfidf: TfidfMatrix, ids: Sequence[str], step: Callable[[float], object] | None = None) -> ConferenceMap:
-    """The whole map of the papers `ids` (rows of `tfidf`), from scratch; `step` as for embed."""
+def _side_by_side(words: np.ndarray, meaning: np.ndarray) -> np.ndarray:
+    """Reduced tf-idf rows and reduced vectors next to each other, each half of unit length (rows of unit length)."""
+    joined = np.hstack([words, meaning]).astype(np.float32)
+    norms = np.linalg.norm(joined, axis=1, keepdims=True)
+    return joined / np.where(norms > 0, norms, 1)
+
+
+def _covers(semantic, ids: Sequence[str]) -> bool:
+    """Whether `semantic` (SemanticVectors or None) has a vector for every one of `ids`."""
+    return semantic is not None and all(i in semantic.row and semantic.has[semantic.row[i]] for i in ids)
+
+
+def compute(tfidf: TfidfMatrix, ids: Sequence[str], semantic=None,
+            step: Callable[[float], object] | None = None) -> ConferenceMap:
+    """The whole map of the papers `ids` (rows of `tfidf`), from scratch: placed by their semantic vectors when
+    `semantic` (db.embed.vectors.SemanticVectors) has every one, else by tf-idf; regions named by tf-idf terms;
+    `step` as for embed."""
     ids = list(ids)
     sub = TfidfMatrix(ids, tfidf.matrix[[tfidf.row[i] for i in ids]], tfidf.terms, tfidf.idf,
                       tfidf.digests[[tfidf.row[i] for i in ids]] if ids else tfidf.digests[:0], tfidf.fitted_rows)
-    xy = embed(reduce(sub), step) if ids else np.zeros((0, 2), dtype=np.float32)
+    if not ids:
+        xy = np.zeros((0, 2), dtype=np.float32)
+    elif _covers(semantic, ids):
+        meaning = reduce_vectors(semantic.matrix[[semantic.row[i] for i in ids]])
+        xy = embed(_side_by_side(reduce(sub), meaning) if SEMANTIC_LAYOUT == "both" else meaning, step)
+    else:
+        xy = embed(reduce(sub), step)
     clusters = cluster(xy)
     return ConferenceMap(ids, xy, clusters, name_regions(sub, ids, xy, clusters), len(ids))
 
 
-def extend(current: ConferenceMap, tfidf: TfidfMatrix, ids: list[str]) -> ConferenceMap:
+def extend(current: ConferenceMap, tfidf: TfidfMatrix, ids: list[str], semantic=None) -> ConferenceMap:
     """`current` with its removed papers dropped and the papers of `ids` it lacks placed among their
     neighbours (each joins the region, at each level, whose centre is nearest)."""
     keep = [i for i in ids if i in current.row]
     new = [i for i in ids if i not in current.row]
     placed = {i: current.xy[current.row[i]] for i in keep}
-    new_xy = place(tfidf, placed, new) if new else np.zeros((0, 2), dtype=np.float32)
+    new_xy = place(tfidf, placed, new, semantic) if new else np.zeros((0, 2), dtype=np.float32)
     where = dict(zip(new, new_xy, strict=True))
     xy = np.array([placed[i] if i in placed else where[i] for i in ids], dtype=np.float32).reshape(-1, 2)
     clusters = np.zeros((2, len(ids)), dtype=np.int32)
@@ -254,5 +296,5 @@ def extend(current: ConferenceMap, tfidf: TfidfMatrix, ids: list[str]) -> Confer
                 clusters[level, j] = int(np.argmin(np.hypot(*(centres - xy[j]).T)))
     regions = [Region(r.level, r.terms, r.center, int((clusters[r.level] == n).sum()))
                for level in (COARSE, FINE) for n, r in enumerate(current.regions_at(level))]
-    return ConferenceMap(ids, xy, clusters, regions, current.fitted_rows)
+    return ConferenceMap(ids, xy, clusters, regions, current.fitted_rows, current.placed_by)
 

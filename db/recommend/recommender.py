@@ -26,6 +26,15 @@ from db.changes import ADDED, BIBLIOGRAPHIC, NOTE, REMOVED, TITLE
 from db.errors import MarginError
 from db.library.library import Library
 from db.recommend import linear_svm
+from db.recommend.features import (
+    BOTH,
+    FEATURES,
+    SEMANTIC_WEIGHT,
+    SIMILAR_FEATURES,
+    TFIDF,
+    Features,
+    SemanticSource,
+)
 from db.recommend.labels import labels
 from db.recommend.tfidf_cache import RefreshReport, TfidfCache, TfidfMatrix
 from db.text.cleaning import tag_key
@@ -105,8 +114,12 @@ class Recommender:
     20k papers): make it on a worker thread.
     """
 
-    def __init__(self, library: Library):
+    def __init__(self, library: Library, features: str | None = None):
         self.library = library
+        # tfidf, semantic or both (db.recommend.features); None: the measured defaults (FEATURES for the
+        # models, SIMILAR_FEATURES for similar:); tf-idf whenever no vectors are stored
+        self.features = features
+        self._semantic = SemanticSource(library.derived_folder)
         self._cache = TfidfCache(library.derived_folder)
         self._tfidf: TfidfMatrix | None = None
         self._lock = threading.RLock()
@@ -145,6 +158,22 @@ class Recommender:
             if self._tfidf is None:
                 self.refresh()
             return self._tfidf
+
+    def feature_rows(self, similar: bool = False) -> Features:
+        """The features in use now for the models (or with `similar`, for similar:): tf-idf rows and, where
+        stored and wanted, the semantic vectors (db.recommend.features)."""
+        with self._lock:
+            wanted = self.features or (SIMILAR_FEATURES if similar else FEATURES)
+            tfidf = self.tfidf
+            semantic = self._semantic.current(tfidf.ids) if wanted != TFIDF else None
+            return Features(tfidf, semantic, wanted)
+
+    def semantic_vectors(self):
+        """The library's semantic vectors (db.embed.vectors.SemanticVectors) in library order, None without a
+        model or before any vector is stored. Does not fit the tf-idf matrix when it is not loaded yet."""
+        with self._lock:
+            ids = self._tfidf.ids if self._tfidf is not None else self.library.ids()
+            return self._semantic.current(ids)
 
     # ----------------------------------------------------------------- queries
     def recommend(self, limit: int | None = DEFAULT_LIMIT, refresh: bool = True) -> Recommendations:
@@ -187,18 +216,31 @@ class Recommender:
                               model_key="tag:" + key, weak=weak, unjudged=UNJUDGED)
 
     def similar(self, paper_id: str, limit: int | None = 20, refresh: bool = True) -> Recommendations:
-        """Papers (read or not) by cosine similarity of their tf-idf vectors to `paper_id`'s, the paper itself
-        left out, and only papers sharing at least one term. Raises KeyError for an unknown paper."""
+        """Papers (read or not) nearest `paper_id`: by the cosine of their semantic vectors when both have one
+        (with features BOTH, plus the cosine of their tf-idf rows, each standardized), else by tf-idf cosine
+        alone (only papers sharing a term); the paper itself left out.
+        Raises KeyError for an unknown paper."""
         with self._lock:
             if refresh:
                 self.refresh()
             started = time.perf_counter()
-            tfidf = self.tfidf
+            features = self.feature_rows(similar=True)
+            tfidf = features.tfidf
             row = tfidf.row[paper_id]  # KeyError for an unknown paper
             query = tfidf.matrix[row]
-            scores = (tfidf.matrix @ query.T).toarray().ravel()
+            semantic = features.semantic
+            words = (tfidf.matrix @ query.T).toarray().ravel()
+            if semantic is not None and semantic.has[row]:
+                scores = (semantic.matrix @ semantic.matrix[row]).astype(np.float64)
+                candidates = np.flatnonzero(semantic.has)
+                if features.kind == BOTH and len(candidates) > 1:  # meaning and words, standardized, added
+                    scores = _standard(scores, candidates) * SEMANTIC_WEIGHT + _standard(words, candidates)
+            else:
+                scores = words
+                candidates = np.flatnonzero(scores > 0)
             scores[row] = 0.0
-            top = _top(scores, np.flatnonzero(scores > 0), limit)
+            candidates = candidates[candidates != row]
+            top = _top(scores, candidates, limit)
             items = [Recommendation(tfidf.ids[i], float(scores[i]),
                                     _why(tfidf, tfidf.matrix[i].multiply(query))) for i in top]
             return Recommendations(items, seconds=time.perf_counter() - started)
@@ -211,7 +253,8 @@ class Recommender:
               limit: int | None, model_key: str = "", weak: set[str] = frozenset(),
               unjudged: float = 1.0) -> Recommendations:
         started = time.perf_counter()
-        tfidf = self.tfidf
+        features = self.feature_rows()
+        tfidf = features.tfidf
         X = tfidf.matrix
         pos = np.array(sorted(tfidf.row[i] for i in positives if i in tfidf.row), dtype=np.int64)
         if not len(pos):  # only with refresh=False and positives newer than the matrix
@@ -225,26 +268,44 @@ class Recommender:
         sample = rng.choice(rest, size=min(SAMPLE, len(rest)), replace=False) if len(rest) else rest
         neg_weights = np.concatenate([np.ones(len(neg)), np.full(len(maybe), WEAK_NEGATIVE),
                                       np.full(len(sample), unjudged)])
-        solution = _weights(X, pos, np.concatenate([neg, maybe, sample]), start=self._start.get(model_key),
-                            neg_weights=neg_weights)
-        if solution is None:  # nothing to set the positives against: the positives' mean vector
-            weights = np.asarray(X[pos].mean(axis=0)).ravel()
-        else:
-            self._start[model_key] = solution
-            weights = solution[:-1].astype(np.float32)
         excluded = np.zeros(X.shape[0], dtype=bool)
         excluded[[tfidf.row[i] for i in exclude if i in tfidf.row]] = True
         candidates = np.flatnonzero(~excluded)
         scores = np.zeros(X.shape[0], dtype=np.float64)
-        scores[candidates] = X[candidates] @ weights
-        # a paper with no term in common with any positive learns nothing from them: it is not recommended
+        word_weights = None
+        parts = features.parts()
+        for part in parts:  # one model per kind of feature; with both, their standardized scores add up
+            key = f"{part.kind}:{model_key}"
+            solution = _weights(part, pos, np.concatenate([neg, maybe, sample]), start=self._start.get(key),
+                                neg_weights=neg_weights)
+            if solution is None:  # nothing to set the positives against: the positives' mean vector
+                weights = np.asarray(part.take(pos).mean(axis=0)).ravel()
+            else:
+                self._start[key] = solution
+                weights = solution[:-1].astype(np.float32)
+            part_scores = part.scores(candidates, weights)
+            if len(parts) > 1 and len(candidates) > 1:
+                part_scores = _standard(part_scores) * part.share
+            scores[candidates] += part_scores
+            if part.kind == TFIDF or word_weights is None:
+                word_weights = part.word_weights(weights, pos)
         shared = np.asarray(X[pos].sum(axis=0) > 0).ravel()
-        useful = candidates[np.asarray((X[candidates] @ shared.astype(np.float32)) > 0).ravel()]
+        if features.kind == TFIDF:
+            # a paper with no term in common with any positive learns nothing from them: it is not recommended
+            useful = candidates[np.asarray((X[candidates] @ shared.astype(np.float32)) > 0).ravel()]
+        else:
+            useful = candidates
         useful = useful[_word_counts(tfidf, useful) >= MIN_TERMS]  # too little text to judge
         top = _top(scores, useful, limit)
-        support = weights * shared
+        support = word_weights * shared
         items = [Recommendation(tfidf.ids[i], float(scores[i]), _why(tfidf, X[i].multiply(support))) for i in top]
         return Recommendations(items, len(pos), len(neg) + len(maybe) + len(sample), time.perf_counter() - started)
+
+
+def _standard(scores: np.ndarray, rows: np.ndarray | None = None) -> np.ndarray:
+    """`scores` less their mean, over their standard deviation (both taken over `rows`, default all)."""
+    part = scores if rows is None else scores[rows]
+    return (scores - part.mean()) / (part.std() or 1.0)
 
 
 def _word_counts(tfidf: TfidfMatrix, rows: np.ndarray) -> np.ndarray:
@@ -259,20 +320,20 @@ def _word_counts(tfidf: TfidfMatrix, rows: np.ndarray) -> np.ndarray:
     return np.asarray(present @ single).ravel()
 
 
-def _weights(X: sparse.csr_matrix, pos: np.ndarray, neg: np.ndarray, start: np.ndarray | None = None,
+def _weights(features: Features, pos: np.ndarray, neg: np.ndarray, start: np.ndarray | None = None,
              neg_weights: np.ndarray | None = None) -> np.ndarray | None:
     """The linear SVM's weights (db.recommend.linear_svm; the last one the intercept) for positives against
     negatives, None without negatives. `start` is the previous solution to begin from; `neg_weights` weigh the
     negatives against each other (1 each by default); the classes stay balanced
     (each weighs half of the rows in all)."""
-    if not len(pos) or not len(neg) or X.shape[1] == 0:
+    if not len(pos) or not len(neg) or features.width == 0:
         return None
     rows = np.concatenate([pos, neg])
     labels = np.concatenate([np.ones(len(pos), dtype=bool), np.zeros(len(neg), dtype=bool)])
     weights = linear_svm.balanced_weights(labels)
     if neg_weights is not None:
         weights[len(pos):] = neg_weights * (len(rows) / 2 / neg_weights.sum())
-    return linear_svm.fit(X[rows], labels, SVM_C, weights, start=start)
+    return linear_svm.fit(features.take(rows), labels, features.c or SVM_C, weights, start=start)
 
 
 def _top(scores: np.ndarray, candidates: np.ndarray, limit: int | None) -> list[int]:

@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 from db.errors import IndexBusy, MarginError
 from db.library.library import Library
 from db.query import Query, QueryResult, run_query
+from db.query_kind import PLAIN
 from db.search import SearchIndex
 
 SEARCH_LOCK_WAIT = 0.5  # seconds a search waits for the index's lock before it searches the index as it stands
@@ -79,7 +80,7 @@ class SearchWorker(QObject):
                 self._index.sync(self._library, wait=SEARCH_LOCK_WAIT)
             except IndexBusy as error:  # … then searches it as it stands, and says so
                 busy = str(error)
-            if query.kind.recommendation and self._recommender is None:
+            if query.kind.kind != PLAIN and self._recommender is None:  # recommendations, and ~ (issue 32)
                 from db.recommend.recommender import Recommender
 
                 self.status.emit(self.tr("Preparing recommendations…"))

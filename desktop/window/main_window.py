@@ -21,7 +21,7 @@ from PySide6.QtCore import QEvent, QSettings, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
-from db.changes import ADDED, BIBLIOGRAPHIC, NOTE, OUTSIDE, READ, REMOVED, TAGS, VERSIONS, Changes
+from db.changes import ADDED, BIBLIOGRAPHIC, NOTE, OUTSIDE, READ, REMOVED, TAGS, TITLE, VERSIONS, Changes
 from db.changes import RATING as RATING_CHANGE
 from db.exporters.registry import write_export
 from db.library.library import Library
@@ -40,6 +40,7 @@ from desktop.reader.screening_keys import ScreeningKeys
 from desktop.window.actions import WindowActions
 from desktop.window.backups import BackupSchedule
 from desktop.window.closing import ask_close_during_import, save_pending_edits, stop_import
+from desktop.window.embedding import BackgroundEmbedding
 from desktop.window.layout import build_widgets, fit_to_screen, restore_layout, save_layout, saved_paper
 from desktop.window.lazy_docks import LazyDocks, settle_heap
 from desktop.window.shortcuts import TriageKeys
@@ -114,6 +115,8 @@ class MainWindow(QMainWindow):
         self._triage_keys = self.triage_keys.bindings
         self.docks = LazyDocks(self, self.paper_list.viewport())
         self.backups = BackupSchedule(library, self.status.show_message, self)
+        self.embedding = BackgroundEmbedding(library.folder, self.statusBar(), self)  # semantic vectors (issue 32)
+        self.embedding.start()
         self._sidebar_timer = QTimer(self, singleShot=True, interval=SIDEBAR_DELAY_MS)
         self._sidebar_timer.timeout.connect(self._count_in_sidebar)
         self._recount()
@@ -196,6 +199,8 @@ class MainWindow(QMainWindow):
         if changes.touches(RATING_CHANGE, READ, TAGS, BIBLIOGRAPHIC, ADDED, REMOVED):
             self._sidebar_changes |= changes
             self._sidebar_timer.start()
+        if changes.touches(ADDED, TITLE, BIBLIOGRAPHIC):
+            self.embedding.changed()
         if changes.touches(ADDED, REMOVED):
             self._recount()
         elif changes.touches(READ):  # the number of papers is as it was: no GROUP BY over every paper
@@ -340,6 +345,7 @@ class MainWindow(QMainWindow):
         self.reading.stop()
         self.backups.stop()
         self.sync.stop()
+        self.embedding.stop()
         self._sidebar_timer.stop()
         self.watcher.stop()
         self.notes.close()

@@ -226,6 +226,78 @@ def cold_start(runs: int) -> None:
         print(f"| {mode} | {statistics.mean(counts):.1f} | {min(counts)} | {max(counts)} |")
 
 
+def embed_library(library: Library, vectors: Path | None, keep: bool = True) -> str:
+    """Full-quality vectors for every paper (issue 32), from `vectors` when given and kept there after; returns
+    a line with the throughput."""
+    import shutil
+
+    from db.embed import job
+    from db.embed.store import FILE, FOLDER
+
+    target = library.folder / FOLDER / FILE
+    if vectors is not None and vectors.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(vectors, target)
+    started = time.perf_counter()
+    before = job.status(library, job.load_model(job.configured(library.folder)))
+    result = job.run(library, quick=False)
+    seconds = time.perf_counter() - started
+    embedded = result.full - before.full
+    if vectors is not None and keep:
+        shutil.copy(target, vectors)
+    rate = f"{embedded / seconds:.1f} papers/s" if embedded else "all reused"
+    return f"vectors: {result.model}, {embedded} papers embedded in {seconds:.0f} s ({rate}), {result.line()}"
+
+
+def compare_features(args) -> None:
+    """Issue 32: the same seed sets per topic screened with each feature kind (tf-idf, semantic vectors, both),
+    one table with WSS@95 and recall at 10/20/30% screened, side by side. With --jobs N the (topic, features)
+    cells run in N processes at once, each on its own copy of the library (same papers, same seeds)."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    kinds = [kind.strip() for kind in args.features.split(",") if kind.strip()]
+    print(f"ICLR 2018, {args.runs} seed sets per topic, features {kinds}; load {os.getloadavg()}", flush=True)
+    topics = list(args.topics) + ([] if args.single_only else ["all three, one queue of the ratings"])
+    cells = [(topic, kind, args.runs, args.vectors) for topic in topics for kind in kinds]
+    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        rows = []
+        for row in pool.map(_feature_cell, cells):
+            rows.append(row)
+            print("  " + " | ".join(str(cell) for cell in row), flush=True)
+    print("\n| topic | liked | features | WSS@95 | recall @10% | @20% | @30% | s/run |")
+    print("|---|---:|---|---|---|---|---|---:|")
+    for row in rows:
+        print("| " + " | ".join(str(cell) for cell in row) + " |")
+    print(f"load after: {os.getloadavg()}")
+
+
+def _feature_cell(cell: tuple) -> tuple:
+    """One (topic, features) cell of compare_features, in a library of its own."""
+    name, kind, runs_wanted, vectors = cell
+    with tempfile.TemporaryDirectory() as tmp:
+        library, keywords = make_library(Path(tmp) / "iclr")
+        if kind != "tfidf":
+            line = embed_library(library, vectors, keep=False)
+            if "all reused" not in line:
+                print(line, flush=True)
+        papers_of = {topic: {paper_id for paper_id, words in keywords.items() if TOPICS[topic](words)}
+                     for topic in TOPICS}
+        relevant = papers_of[name] if name in papers_of else set().union(*papers_of.values())
+        recommender = Recommender(library, features=kind)
+        runs, started = [], time.perf_counter()
+        for seed in range(runs_wanted):
+            reset(library)
+            runs.append(simulate(library, recommender, relevant, seed, None, f"{name}-{kind}"))
+        used = recommender.feature_rows().kind
+        row = (name, len(relevant), kind if used == kind else f"{kind} (ran as {used})",
+               summary([run["wss95"] for run in runs]),
+               *[summary([run["recall"][share] for run in runs], 2) for share in CHECKPOINTS],
+               f"{(time.perf_counter() - started) / runs_wanted:.0f} s")
+        library.close()
+        return row
+
+
 def summary(values: list[float], digits: int = 3) -> str:
     return f"{statistics.mean(values):.{digits}f} ({min(values):.{digits}f}–{max(values):.{digits}f})"
 
@@ -239,9 +311,15 @@ def main() -> None:
     parser.add_argument("--estimate", action="store_true", help="only issue 29's table: ranked vs random checks, "
                         "and the stopping rule")
     parser.add_argument("--target", type=float, default=95.0, help="the stopping rule's target, percent")
+    parser.add_argument("--features", help="issue 32: compare features side by side, e.g. tfidf,semantic,both")
+    parser.add_argument("--vectors", type=Path, help="a vectors.db to start from and keep (saves re-embedding)")
+    parser.add_argument("--jobs", type=int, default=1, help="with --features: cells run in this many processes")
     args = parser.parse_args()
     if not ICLR.exists():
         print(f"{ICLR} is missing: no table")
+        return
+    if args.features:
+        compare_features(args)
         return
     if args.cold_start:
         cold_start(args.runs)
