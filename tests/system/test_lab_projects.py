@@ -1,0 +1,200 @@
+"""Screening as a lab (issue 27), server side: a real PostgreSQL server, three members as three database roles.
+
+Blind is the server's doing: member B's own psycopg connection tries every way to read or change member A's
+decisions and each refusal is checked; after unblinding B reads them and still cannot change them; a removed
+member reads nothing of the project. Two members screen the same 200 papers with a scripted disagreement
+pattern: the conflicts are the expected set, and Cohen's kappa equals a hand computation and scikit-learn's."""
+
+from __future__ import annotations
+
+import psycopg
+import pytest
+
+from db.sync.projects import ProjectError, Projects
+from db.triage.agreement import agreement_report
+
+MEMBERS = ("alice", "bob", "carol")
+PAPERS = [(f"p{i:03d}", f"Paper {i}") for i in range(200)]
+
+
+def _as(postgres, role: str) -> str:
+    return postgres.conninfo.replace("user=margin", f"user={role}")
+
+
+@pytest.fixture
+def lab(postgres):
+    """The server prepared by its administrator, a role per member, and a blind project of alice's with the 200
+    papers, bob and carol invited and joined."""
+    with Projects(postgres.conninfo):
+        pass
+    for member in MEMBERS:
+        postgres.sql(f"CREATE ROLE {member} LOGIN")
+    with Projects(_as(postgres, "alice")) as alice:
+        alice.create("icml", criteria="RL papers with code", reasons=("off-topic", "no code"))
+        alice.add_papers("icml", PAPERS)
+        alice.invite("icml", "bob")
+        alice.invite("icml", "carol")
+        alice.decide("icml", [("p000", "include", "on topic"), ("p001", "exclude", "off-topic")])
+    for member in ("bob", "carol"):
+        with Projects(_as(postgres, member)) as projects:
+            projects.join("icml")
+    return postgres
+
+
+def _connect(postgres, role):
+    return psycopg.connect(_as(postgres, role), autocommit=True)
+
+
+def _alice_rows(postgres):
+    return postgres.sql("SELECT paper, decision, reason FROM margin_project_decisions WHERE reviewer = 'alice'"
+                        " ORDER BY paper")
+
+
+ALICE = [("p000", "include", "on topic"), ("p001", "exclude", "off-topic")]
+
+# every statement bob tries against alice's rows, and how the server refuses it: an error (its SQLSTATE class
+# name) or silently touching no row ("0 rows")
+WRITES = [
+    ("INSERT INTO margin_project_decisions (project, paper, reviewer, decision) VALUES (1, 'p002', 'alice', 'include')",
+     "InsufficientPrivilege"),  # new row violates row-level security policy
+    ("INSERT INTO margin_project_decisions (project, paper, reviewer, decision) VALUES (1, 'p000', 'alice', 'exclude')"
+     " ON CONFLICT (project, paper, reviewer) DO UPDATE SET decision = 'exclude'", "InsufficientPrivilege"),
+    ("UPDATE margin_project_decisions SET decision = 'exclude' WHERE reviewer = 'alice'", "0 rows"),
+    ("UPDATE margin_project_decisions SET decision = 'exclude'", "0 rows"),
+    ("DELETE FROM margin_project_decisions WHERE reviewer = 'alice'", "0 rows"),
+    ("DELETE FROM margin_project_decisions", "0 rows"),
+    ("TRUNCATE margin_project_decisions", "InsufficientPrivilege"),
+    ("ALTER TABLE margin_project_decisions DISABLE ROW LEVEL SECURITY", "InsufficientPrivilege"),
+    ("ALTER TABLE margin_project_decisions NO FORCE ROW LEVEL SECURITY", "InsufficientPrivilege"),
+    ("DROP POLICY read ON margin_project_decisions", "InsufficientPrivilege"),
+    ("CREATE POLICY mine ON margin_project_decisions FOR ALL USING (true)", "InsufficientPrivilege"),
+    ("SET ROLE alice", "InsufficientPrivilege"),
+    ("SET SESSION AUTHORIZATION alice", "InsufficientPrivilege"),
+    ("UPDATE margin_projects SET blind = false", "0 rows"),  # only the owner unblinds
+    ("UPDATE margin_projects SET owner = 'bob'", "0 rows"),
+    ("INSERT INTO margin_project_members (project, member, role) VALUES (1, 'bob', 'owner')"
+     " ON CONFLICT (project, member) DO UPDATE SET role = 'owner'", "InsufficientPrivilege"),
+    ("UPDATE margin_project_members SET role = 'owner' WHERE member = 'bob'", "0 rows"),
+    ("INSERT INTO margin_project_resolutions (project, paper, resolver, decision) VALUES (1, 'p000', 'bob', 'exclude')",
+     "InsufficientPrivilege"),
+]
+
+
+def _try(conn, statement) -> str:
+    try:
+        with conn.transaction():
+            cursor = conn.execute(statement)
+            return f"{cursor.rowcount} rows" if cursor.rowcount == 0 else f"changed {cursor.rowcount}"
+    except psycopg.Error as error:
+        return type(error).__name__
+
+
+# reading alice's rows while blind, every way bob might: each must return nothing of hers
+READS = [
+    "SELECT paper, reviewer, decision, reason FROM margin_project_decisions WHERE reviewer = 'alice'",
+    "SELECT paper, reviewer, decision, reason FROM margin_project_decisions",
+    "SELECT d.paper, d.reviewer, d.decision, d.reason FROM margin_project_papers p"
+    " JOIN margin_project_decisions d USING (project, paper) WHERE d.reviewer <> current_user",
+    "SELECT paper, reviewer, decision, reason FROM margin_project_decisions WHERE reviewer = 'alice'"
+    " AND decision = 'include' UNION ALL SELECT paper, reviewer, decision, reason FROM margin_project_decisions"
+    " WHERE reviewer LIKE 'a%'",
+    "WITH t AS (SELECT * FROM margin_project_decisions) SELECT paper, reviewer, decision, reason FROM t",
+]
+
+
+def test_blind_bob_cannot_read_or_write_alices_decisions_by_any_sql(lab):
+    with _connect(lab, "bob") as bob:
+        for statement in READS:
+            rows = bob.execute(statement).fetchall()
+            assert [row for row in rows if row[1] == "alice"] == [], statement
+        # aggregates and row counts leak nothing either
+        assert bob.execute("SELECT count(*) FROM margin_project_decisions").fetchone()[0] == 0
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):  # row security cannot be switched off
+            bob.execute("SET row_security = off; SELECT * FROM margin_project_decisions")
+        refusals = [(statement, _try(bob, statement)) for statement, _want in WRITES]
+        assert [(s, got) for (s, got), (_s, want) in zip(refusals, WRITES) if got != want] == []
+        # bob's own row cannot be turned into alice's either
+        bob.execute("INSERT INTO margin_project_decisions (project, paper, decision) VALUES (1, 'p000', 'maybe')")
+        assert _try(bob, "UPDATE margin_project_decisions SET reviewer = 'alice' WHERE paper = 'p000'") \
+            == "InsufficientPrivilege"
+    assert _alice_rows(lab) == ALICE
+    assert lab.sql("SELECT blind, owner FROM margin_projects") == [(True, "alice")]
+    assert lab.sql("SELECT role FROM margin_project_members WHERE member = 'bob'") == [("reviewer",)]
+    assert lab.sql("SELECT count(*) FROM margin_project_resolutions") == [(0,)]
+
+
+def test_after_unblinding_bob_reads_alices_decisions_and_still_cannot_write_them(lab):
+    with Projects(_as(lab, "bob")) as bob:
+        with pytest.raises(ProjectError, match="only the owner"):
+            bob.unblind("icml")
+    with Projects(_as(lab, "alice")) as alice:
+        alice.unblind("icml")
+    with _connect(lab, "bob") as bob:
+        seen = bob.execute("SELECT paper, decision, reason FROM margin_project_decisions WHERE reviewer = 'alice'"
+                           " ORDER BY paper").fetchall()
+        assert seen == ALICE
+        refusals = [(statement, _try(bob, statement)) for statement, _want in WRITES[:6]]
+        assert [(s, got) for (s, got), (_s, want) in zip(refusals, WRITES) if got != want] == []
+    assert _alice_rows(lab) == ALICE
+
+
+def test_a_removed_or_departed_member_reads_nothing_of_the_project(lab):
+    with Projects(_as(lab, "carol")) as carol:
+        carol.decide("icml", [("p000", "exclude", "no code")])
+    with Projects(_as(lab, "alice")) as alice:
+        alice.unblind("icml")
+        alice.remove("icml", "carol")
+    with Projects(_as(lab, "bob")) as bob:
+        bob.leave("icml")
+    for member in ("bob", "carol"):
+        with _connect(lab, member) as conn:
+            for table in ("margin_projects", "margin_project_members", "margin_project_papers",
+                          "margin_project_decisions", "margin_project_resolutions"):
+                assert conn.execute(f"SELECT * FROM {table}").fetchall() == [], (member, table)
+            assert _try(conn, "INSERT INTO margin_project_decisions (project, paper, decision)"
+                              " VALUES (1, 'p005', 'include')") == "InsufficientPrivilege"
+            assert conn.execute("SELECT margin_project_join(1)").fetchone()[0] is False  # cannot rejoin alone
+        with Projects(_as(lab, member)) as projects, pytest.raises(ProjectError, match="no project"):
+            projects.decisions("icml")
+    # carol's past decision stays with the project
+    assert lab.sql("SELECT decision FROM margin_project_decisions WHERE reviewer = 'carol'") == [("exclude",)]
+
+
+def _scripted(i: int) -> tuple[str, str]:
+    """alice's and bob's decisions on paper i: a known pattern of agreements and disagreements."""
+    pattern = {0: ("include", "include"), 1: ("exclude", "exclude"), 2: ("exclude", "exclude"),
+               3: ("include", "exclude"), 4: ("exclude", "maybe"), 5: ("maybe", "maybe"), 6: ("exclude", "include"),
+               7: ("include", "maybe"), 8: ("exclude", "exclude"), 9: ("include", "include")}
+    return pattern[i % 10]
+
+
+def test_two_members_screen_200_papers_conflicts_and_kappa(lab):
+    sklearn = pytest.importorskip("sklearn.metrics")
+    for k, member in enumerate(("alice", "bob")):
+        with Projects(_as(lab, member)) as projects:
+            projects.decide("icml", [(paper, _scripted(i)[k], "") for i, (paper, _title) in enumerate(PAPERS)])
+    with Projects(_as(lab, "alice")) as alice:
+        alice.unblind("icml")
+        by_paper: dict = {}
+        for decision in alice.decisions("icml"):
+            by_paper.setdefault(decision.paper, {})[decision.reviewer] = decision.decision
+    report = agreement_report(by_paper)
+    assert report["conflicts"] == [f"p{i:03d}" for i in range(200) if i % 10 in (3, 6)]
+    assert report["maybe"] == [f"p{i:03d}" for i in range(200) if i % 10 in (4, 5, 7)]
+    (pair,) = report["pairs"]
+    assert pair["reviewers"] == ["alice", "bob"] and pair["papers"] == 200
+    # by hand: per 10 papers alice = 4 include, 5 exclude, 1 maybe; bob = 3 include, 4 exclude, 3 maybe;
+    # agreements 0, 1, 2, 5, 8, 9 = 6 of 10
+    p_o = 6 / 10
+    p_e = (4 * 3 + 5 * 4 + 1 * 3) / 100
+    assert pair["percent_agreement"] == pytest.approx(p_o, abs=1e-12)
+    assert abs(pair["cohen_kappa"] - (p_o - p_e) / (1 - p_e)) < 1e-9
+    first = [_scripted(i)[0] for i in range(200)]
+    second = [_scripted(i)[1] for i in range(200)]
+    assert abs(pair["cohen_kappa"] - sklearn.cohen_kappa_score(first, second)) < 1e-9
+    # a resolution keeps both reviewers' decisions
+    with Projects(_as(lab, "alice")) as alice:
+        alice.resolve("icml", "p003", "include", "code released after all")
+    assert lab.sql("SELECT reviewer, decision FROM margin_project_decisions WHERE paper = 'p003' ORDER BY 1") == \
+        [("alice", "include"), ("bob", "exclude")]
+    assert lab.sql("SELECT resolver, decision FROM margin_project_resolutions") == [("alice", "include")]
