@@ -198,3 +198,42 @@ def test_two_members_screen_200_papers_conflicts_and_kappa(lab):
     assert lab.sql("SELECT reviewer, decision FROM margin_project_decisions WHERE paper = 'p003' ORDER BY 1") == \
         [("alice", "include"), ("bob", "exclude")]
     assert lab.sql("SELECT resolver, decision FROM margin_project_resolutions") == [("alice", "include")]
+
+
+def test_margin_project_commands_create_invite_join_unblind_agreement(postgres, tmp_path):
+    import json
+
+    from tests.helpers.runner import margin
+
+    with Projects(postgres.conninfo):
+        pass
+    for member in MEMBERS:
+        postgres.sql(f"CREATE ROLE {member} LOGIN")
+
+    def run(role, *args):
+        return margin("project", *args, "--server", _as(postgres, role), library=tmp_path / "none")
+
+    made = run("alice", "create", "neurips", "--criteria", "RL with code", "--reason", "off-topic")
+    assert made.returncode == 0 and "blind" in made.stdout, made.stderr
+    refused = run("bob", "invite", "neurips", "carol")
+    assert refused.returncode == 1 and "no project 'neurips'" in refused.stderr
+    for member in ("bob", "carol"):
+        assert run("alice", "invite", "neurips", member).returncode == 0
+        assert run(member, "join", "neurips").returncode == 0
+    with Projects(_as(postgres, "alice")) as alice:
+        alice.add_papers("neurips", PAPERS[:4])
+    labels = {"alice": ["include", "exclude", "maybe", "include"], "bob": ["include", "include", "exclude", "include"],
+              "carol": ["include", "exclude", "exclude", "exclude"]}
+    for member, decided in labels.items():
+        with Projects(_as(postgres, member)) as projects:
+            projects.decide("neurips", [(paper, label, "") for (paper, _t), label in zip(PAPERS, decided)])
+    blind = json.loads(run("bob", "agreement", "neurips", "--json").stdout)
+    assert blind["blind"] is True and blind["reviewers"] == ["bob"] and blind["pairs"] == []
+    assert run("bob", "unblind", "neurips").returncode == 1
+    assert run("alice", "unblind", "neurips").returncode == 0
+    report = json.loads(run("bob", "agreement", "neurips", "--json").stdout)
+    assert report["reviewers"] == list(MEMBERS) and len(report["pairs"]) == 3
+    assert report["conflicts"] == ["p001", "p003"] and report["maybe"] == ["p002"]  # p002: maybe vs exclude
+    assert report["fleiss_papers"] == 4 and report["fleiss_kappa"] is not None
+    assert run("carol", "leave", "neurips").returncode == 0
+    assert run("carol", "agreement", "neurips").returncode == 1
