@@ -96,7 +96,8 @@ PROJECT_MIGRATION: list[str] = [
     "CREATE POLICY manage ON margin_project_papers FOR ALL USING (margin_project_owned(project, current_user::text))"
     " WITH CHECK (margin_project_owned(project, current_user::text))",
     # decisions: own rows always (while a member), others' only once unblinded
-    "CREATE POLICY read ON margin_project_decisions FOR SELECT USING (margin_project_active(project, current_user::text)"
+    "CREATE POLICY read ON margin_project_decisions FOR SELECT USING ("
+    "margin_project_active(project, current_user::text)"
     " AND (reviewer = current_user OR margin_project_unblinded(project)))",
     "CREATE POLICY write ON margin_project_decisions FOR INSERT WITH CHECK (reviewer = current_user"
     " AND margin_project_active(project, current_user::text))",

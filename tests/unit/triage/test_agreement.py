@@ -56,7 +56,7 @@ def test_fleiss_kappa_with_two_raters_is_scotts_pi():
     a = ["include", "exclude", "exclude", "maybe", "include", "exclude"]
     b = ["include", "exclude", "include", "maybe", "exclude", "exclude"]
     cats = ("include", "exclude", "maybe")
-    counts = [[(x == c) + (y == c) for c in cats] for x, y in zip(a, b)]
+    counts = [[(x == c) + (y == c) for c in cats] for x, y in zip(a, b, strict=True)]
     shares = [(a.count(c) + b.count(c)) / 12 for c in cats]
     p_e = sum(s * s for s in shares)
     assert abs(fleiss_kappa(counts) - (4 / 6 - p_e) / (1 - p_e)) < 1e-12
