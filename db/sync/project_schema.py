@@ -33,6 +33,9 @@ _TABLES = ("margin_projects", "margin_project_members", "margin_project_papers",
            "margin_project_resolutions")
 
 _DEFINER = "LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public"
+# `who` is the logged-in role or one it may SET ROLE to (a role that does not exist answers false, not an error)
+_MINE = ("EXISTS (SELECT 1 FROM pg_roles r WHERE r.rolname = who"
+         " AND pg_has_role(session_user, r.oid, 'MEMBER'))")
 
 PROJECT_MIGRATION: list[str] = [
     "CREATE TABLE margin_projects (id bigserial PRIMARY KEY, name text NOT NULL UNIQUE,"
@@ -58,17 +61,21 @@ PROJECT_MIGRATION: list[str] = [
     " decision text NOT NULL CHECK (decision IN ('include', 'exclude', 'maybe')),"
     " reason text NOT NULL DEFAULT '', resolved_at timestamptz NOT NULL DEFAULT now(),"
     " PRIMARY KEY (project, paper), FOREIGN KEY (project, paper) REFERENCES margin_project_papers ON DELETE CASCADE)",
-    # the policies' questions (security definer: the membership table's own policy would call them again)
+    # the policies' questions (security definer: the membership table's own policy would call them again). They
+    # answer only for a role the logged-in user may act as (`_MINE`), so no one can ask about other people's
+    # memberships or projects
     "CREATE FUNCTION margin_project_active(p bigint, who text) RETURNS boolean " + _DEFINER + " AS $$"
-    " SELECT EXISTS (SELECT 1 FROM margin_project_members m WHERE m.project = p AND m.member = who"
-    " AND m.removed_at IS NULL) $$",
+    " SELECT " + _MINE + " AND EXISTS (SELECT 1 FROM margin_project_members m WHERE m.project = p"
+    " AND m.member = who AND m.removed_at IS NULL) $$",
     "CREATE FUNCTION margin_project_owned(p bigint, who text) RETURNS boolean " + _DEFINER + " AS $$"
-    " SELECT EXISTS (SELECT 1 FROM margin_projects j WHERE j.id = p AND j.owner = who) $$",
+    " SELECT " + _MINE + " AND EXISTS (SELECT 1 FROM margin_projects j WHERE j.id = p AND j.owner = who) $$",
     "CREATE FUNCTION margin_project_unblinded(p bigint) RETURNS boolean " + _DEFINER + " AS $$"
-    " SELECT EXISTS (SELECT 1 FROM margin_projects j WHERE j.id = p AND NOT j.blind) $$",
+    " SELECT EXISTS (SELECT 1 FROM margin_projects j JOIN margin_project_members m ON m.project = j.id"
+    " WHERE j.id = p AND NOT j.blind AND m.removed_at IS NULL"
+    " AND pg_has_role(session_user, (SELECT oid FROM pg_roles WHERE rolname = m.member), 'MEMBER')) $$",
     "CREATE FUNCTION margin_project_resolver(p bigint, who text) RETURNS boolean " + _DEFINER + " AS $$"
-    " SELECT EXISTS (SELECT 1 FROM margin_project_members m WHERE m.project = p AND m.member = who"
-    " AND m.removed_at IS NULL AND m.role IN ('owner', 'resolver')) $$",
+    " SELECT " + _MINE + " AND EXISTS (SELECT 1 FROM margin_project_members m WHERE m.project = p"
+    " AND m.member = who AND m.removed_at IS NULL AND m.role IN ('owner', 'resolver')) $$",
     # join and leave: a member stamps only their own membership row. A security definer function sees its owner
     # as current_user, so these take session_user: the role the member logged in as, which only a superuser can
     # change (SET SESSION AUTHORIZATION), unlike current_user (SET ROLE)
@@ -79,7 +86,8 @@ PROJECT_MIGRATION: list[str] = [
     "CREATE FUNCTION margin_project_leave(p bigint) RETURNS boolean LANGUAGE sql VOLATILE SECURITY DEFINER"
     " SET search_path = pg_catalog, public AS $$"
     " WITH done AS (UPDATE margin_project_members SET removed_at = now() WHERE project = p"
-    " AND member = session_user::text AND removed_at IS NULL RETURNING 1) SELECT EXISTS (SELECT 1 FROM done) $$",
+    " AND member = session_user::text AND removed_at IS NULL AND role <> 'owner' RETURNING 1)"
+    " SELECT EXISTS (SELECT 1 FROM done) $$",
     # projects
     "CREATE POLICY read ON margin_projects FOR SELECT USING (owner = current_user"
     " OR margin_project_active(id, current_user::text))",

@@ -107,6 +107,11 @@ def test_blind_bob_cannot_read_or_write_alices_decisions_by_any_sql(lab):
         for statement in READS:
             rows = bob.execute(statement).fetchall()
             assert [row for row in rows if row[1] == "alice"] == [], statement
+        # the policies' helper functions answer nothing about another role
+        for probe in ("SELECT margin_project_active(1, 'alice')", "SELECT margin_project_owned(1, 'alice')",
+                      "SELECT margin_project_resolver(1, 'alice')", "SELECT margin_project_unblinded(1)"):
+            assert bob.execute(probe).fetchone()[0] is False, probe
+        assert bob.execute("SELECT margin_project_active(1, 'bob')").fetchone()[0] is True
         # aggregates and row counts leak nothing either
         assert bob.execute("SELECT count(*) FROM margin_project_decisions").fetchone()[0] == 0
         with pytest.raises(psycopg.errors.InsufficientPrivilege):  # row security cannot be switched off
@@ -144,6 +149,8 @@ def test_a_removed_or_departed_member_reads_nothing_of_the_project(lab):
     with Projects(_as(lab, "alice")) as alice:
         alice.unblind("icml")
         alice.remove("icml", "carol")
+        with pytest.raises(ProjectError, match="not a member"):  # the owner cannot walk away from the project
+            alice.leave("icml")
     with Projects(_as(lab, "bob")) as bob:
         bob.leave("icml")
     for member in ("bob", "carol"):
