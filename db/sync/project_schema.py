@@ -20,9 +20,13 @@ Who may do what is decided by PostgreSQL, not by Margin: every member connects a
   and time; the reviewers' decisions are kept as they were. Readable by members once unblinded; written by the
   owner or a resolver once unblinded.
 
-`margin_project_active(project, role)` and `margin_project_owned(project, role)` are security definer (they read
-the membership table under the policies that call them, which would otherwise recurse); they answer booleans
-only. Sources: PostgreSQL manual, "Row Security Policies" (ddl-rowsecurity) and CREATE POLICY.
+The policies' helpers `margin_project_active/owned/resolver(project, role)` and `margin_project_unblinded(project)`
+are security definer (they read the membership table under the policies that call them, which would otherwise
+recurse); they answer booleans only, and only about a role the logged-in user may act as (so no one probes other
+people's memberships). `margin_project_join/leave(project)` stamp the caller's own membership row, found by
+session_user (the owner cannot leave). The migrating role (the server's administrator, or any superuser)
+bypasses all of this and sees everything. Sources: PostgreSQL manual, "Row Security Policies"
+(ddl-rowsecurity), CREATE POLICY, and "Writing SECURITY DEFINER Functions Safely" (CREATE FUNCTION).
 """
 
 from __future__ import annotations
