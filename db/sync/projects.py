@@ -125,6 +125,18 @@ class Projects:
         if not self._run("UPDATE margin_projects SET blind = false WHERE id = %s RETURNING 1", (project,)):
             raise ProjectError(f"only the owner of {name!r} can unblind it")
 
+    def edit(self, name: str, criteria: str | None = None, reasons: tuple[str, ...] | None = None,
+             share_tags: bool | None = None, share_notes: bool | None = None) -> None:
+        """Change the project's criteria text, reason list or sharing flags (None: leave as is); the owner only
+        (raises ProjectError for others)."""
+        project = self.project_id(name)
+        if not self._run("UPDATE margin_projects SET criteria = COALESCE(%s, criteria),"
+                         " reasons = COALESCE(%s::jsonb, reasons), share_tags = COALESCE(%s, share_tags),"
+                         " share_notes = COALESCE(%s, share_notes) WHERE id = %s RETURNING 1",
+                         (criteria, None if reasons is None else json.dumps(list(reasons)), share_tags, share_notes,
+                          project)):
+            raise ProjectError(f"only the owner of {name!r} can change it")
+
     def add_papers(self, name: str, papers: list[tuple[str, str]]) -> None:
         """Share papers (Margin paper id, title) with the project (the owner only); a paper already there stays."""
         project = self.project_id(name)

@@ -113,4 +113,6 @@ def agreement_report(decisions: dict[str, dict[str, str]]) -> dict:
             "conflicts": sorted(p for p, c in classes.items() if c == "conflict"),
             "maybe": sorted(p for p, c in classes.items() if c == "maybe"),
             "agreed": sum(1 for c in classes.values() if c == "agreed"),
-            "awaiting": sum(1 for c in classes.values() if c == "awaiting")}
+            "awaiting": sum(1 for c in classes.values() if c == "awaiting"),
+            "per_reviewer": {r: {c: sum(1 for by in decisions.values() if by.get(r) == c) for c in CATEGORIES}
+                             for r in reviewers}}

@@ -128,6 +128,41 @@ def test_blind_bob_cannot_read_or_write_alices_decisions_by_any_sql(lab):
     assert lab.sql("SELECT count(*) FROM margin_project_resolutions") == [(0,)]
 
 
+def test_only_the_owner_edits_criteria_reasons_and_sharing(lab):
+    with Projects(_as(lab, "bob")) as bob:
+        with pytest.raises(ProjectError, match="only the owner"):
+            bob.edit("icml", criteria="anything goes", share_notes=True)
+        assert bob.info("icml")["criteria"] == "RL papers with code"
+    with Projects(_as(lab, "alice")) as alice:
+        alice.edit("icml", reasons=("off-topic", "no code", "survey"), share_tags=True)
+    with Projects(_as(lab, "bob")) as bob:
+        info = bob.info("icml")
+    assert info["reasons"] == ["off-topic", "no code", "survey"] and info["criteria"] == "RL papers with code"
+    assert info["members"] == list(MEMBERS) and info["blind"] is True
+    assert lab.sql("SELECT share_tags, share_notes FROM margin_projects") == [(True, False)]
+
+
+def test_a_resolver_resolves_once_unblinded_and_a_reviewer_cannot(lab):
+    with Projects(_as(lab, "alice")) as alice:
+        alice.invite("icml", "carol", "resolver")
+    with Projects(_as(lab, "carol")) as carol:
+        with pytest.raises(ProjectError):  # blind: not yet
+            carol.resolve("icml", "p000", "exclude", "no code")
+    with Projects(_as(lab, "alice")) as alice:
+        alice.unblind("icml")
+    with Projects(_as(lab, "carol")) as carol:
+        carol.resolve("icml", "p000", "exclude", "no code")
+    with Projects(_as(lab, "bob")) as bob:
+        with pytest.raises(ProjectError):
+            bob.resolve("icml", "p000", "include")
+    with _connect(lab, "bob") as bob:
+        assert bob.execute("SELECT resolver, decision FROM margin_project_resolutions").fetchall() == \
+            [("carol", "exclude")]
+        assert _try(bob, "UPDATE margin_project_resolutions SET decision = 'include'") == "0 rows"
+        assert _try(bob, "DELETE FROM margin_project_resolutions") == "0 rows"
+    assert _alice_rows(lab) == ALICE  # the reviewer's decision stays beside the resolution
+
+
 def test_after_unblinding_bob_reads_alices_decisions_and_still_cannot_write_them(lab):
     with Projects(_as(lab, "bob")) as bob:
         with pytest.raises(ProjectError, match="only the owner"):
@@ -199,7 +234,11 @@ def test_two_members_screen_200_papers_conflicts_and_kappa(lab):
     first = [_scripted(i)[0] for i in range(200)]
     second = [_scripted(i)[1] for i in range(200)]
     assert abs(pair["cohen_kappa"] - sklearn.cohen_kappa_score(first, second)) < 1e-9
-    # a resolution keeps both reviewers' decisions
+    assert report["per_reviewer"] == {"alice": {"include": 80, "exclude": 100, "maybe": 20},
+                                      "bob": {"include": 60, "exclude": 80, "maybe": 60}}
+    # only the owner or a resolver resolves; a resolution keeps both reviewers' decisions
+    with Projects(_as(lab, "bob")) as bob, pytest.raises(ProjectError, match="row-level security"):
+        bob.resolve("icml", "p003", "exclude")
     with Projects(_as(lab, "alice")) as alice:
         alice.resolve("icml", "p003", "include", "code released after all")
     assert lab.sql("SELECT reviewer, decision FROM margin_project_decisions WHERE paper = 'p003' ORDER BY 1") == \

@@ -92,3 +92,6 @@ def test_report_pairs_cover_papers_both_decided_and_fleiss_papers_all_decided():
     assert report["fleiss_papers"] == 2
     assert report["conflicts"] == ["p1"] and report["maybe"] == ["p2"]
     assert report["agreed"] == 1 and report["awaiting"] == 1
+    assert report["per_reviewer"] == {"a": {"include": 1, "exclude": 2, "maybe": 0},
+                                      "b": {"include": 1, "exclude": 1, "maybe": 1},
+                                      "c": {"include": 1, "exclude": 2, "maybe": 0}}
