@@ -155,16 +155,27 @@ class Projects:
             raise ProjectError(f"you are not a member of {name!r}")
 
     # ----------------------------------------------------------------- screening
-    def decide(self, name: str, decisions: list[tuple[str, str, str]], hlc: str = "") -> None:
-        """Record this role's decisions (paper id, include|exclude|maybe, reason), replacing its earlier ones."""
-        bad = sorted({decision for _paper, decision, _reason in decisions} - set(DECISIONS))
+    def decide(self, name: str, decisions: list[tuple], hlc: str = "") -> int:
+        """Record this role's decisions: (paper id, include|exclude|maybe, reason[, stamp]) each, the stamp a
+        db.sync.clock Stamp text (default `hlc`). Per paper the later stamp wins: a decision arriving late (made
+        offline) replaces this role's earlier one only when its stamp is later; an unstamped one always replaces.
+        Returns how many rows were written. Raises ProjectError for an unknown decision or a refusal."""
+        rows = [(paper, decision, reason, rest[0] if rest else hlc) for paper, decision, reason, *rest in decisions]
+        bad = sorted({decision for _paper, decision, _reason, _hlc in rows} - set(DECISIONS))
         if bad:
             raise ProjectError(f"not a decision: {', '.join(bad)} (include, exclude or maybe)")
         project = self.project_id(name)
-        self._run("INSERT INTO margin_project_decisions (project, paper, decision, reason, hlc)"
-                  " VALUES (%s, %s, %s, %s, %s) ON CONFLICT (project, paper, reviewer) DO UPDATE SET"
-                  " decision = excluded.decision, reason = excluded.reason, hlc = excluded.hlc, decided_at = now()",
-                  [(project, paper, decision, reason, hlc) for paper, decision, reason in decisions], many=True)
+        written = 0
+        for start in range(0, len(rows), 500):
+            written += len(self._run(
+                "INSERT INTO margin_project_decisions (project, paper, decision, reason, hlc)"
+                " SELECT %s, paper, decision, reason, hlc FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[])"
+                " AS batch (paper, decision, reason, hlc)"
+                " ON CONFLICT (project, paper, reviewer) DO UPDATE SET decision = excluded.decision,"
+                " reason = excluded.reason, hlc = excluded.hlc, decided_at = now()"
+                " WHERE excluded.hlc = '' OR margin_project_decisions.hlc COLLATE \"C\" <= excluded.hlc COLLATE \"C\""
+                " RETURNING 1", (project, *map(list, zip(*rows[start:start + 500], strict=True)))))
+        return written
 
     def decisions(self, name: str) -> list[Decision]:
         """Every decision this role may read (its own; everyone's once unblinded), by paper then reviewer."""

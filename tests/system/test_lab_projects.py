@@ -283,3 +283,30 @@ def test_margin_project_commands_create_invite_join_unblind_agreement(postgres, 
     assert report["fleiss_papers"] == 4 and report["fleiss_kappa"] is not None
     assert run("carol", "leave", "neurips").returncode == 0
     assert run("carol", "agreement", "neurips").returncode == 1
+
+
+def test_decisions_made_offline_arrive_later_the_later_stamp_wins_and_conflicts_update(lab):
+    """bob decides 100 papers offline (stamped then), meanwhile re-decides 10 of them online later; when the
+    offline batch arrives the 90 land, the 10 newer ones stay, and the conflicts follow."""
+    from db.sync.clock import Stamp
+
+    def stamp(minute: int) -> str:
+        return Stamp(1_800_000_000_000 + minute * 60_000, 0, "bobdevice").text
+
+    with Projects(_as(lab, "alice")) as alice:
+        alice.decide("icml", [(f"p{i:03d}", "include", "") for i in range(100)])
+        alice.unblind("icml")
+    with Projects(_as(lab, "bob")) as bob:
+        assert bob.decide("icml", [(f"p{i:03d}", "include", "online", stamp(10)) for i in range(10)]) == 10
+        offline = [(f"p{i:03d}", "exclude", "offline", stamp(1)) for i in range(100)]
+        assert bob.decide("icml", offline) == 90
+        assert bob.decide("icml", offline) == 90  # sent twice: same rows, nothing doubled
+        mine = {d.paper: (d.decision, d.reason) for d in bob.decisions("icml") if d.reviewer == "bob"}
+    assert len(mine) == 100
+    assert all(mine[f"p{i:03d}"] == ("include", "online") for i in range(10))
+    assert all(mine[f"p{i:03d}"] == ("exclude", "offline") for i in range(10, 100))
+    by_paper: dict = {}
+    with Projects(_as(lab, "alice")) as alice:
+        for decision in alice.decisions("icml"):
+            by_paper.setdefault(decision.paper, {})[decision.reviewer] = decision.decision
+    assert agreement_report(by_paper)["conflicts"] == [f"p{i:03d}" for i in range(10, 100)]
