@@ -15,7 +15,7 @@ import os
 import sqlite3
 import sys
 
-from db.cli import embed, export, fetch, library_commands, papers, screening, sync, triage, versions
+from db.cli import embed, export, fetch, library_commands, papers, project, screening, sync, triage, versions
 from db.cli.common import library_dir
 from db.cli.parser import build_parser
 from db.errors import MarginError
@@ -24,7 +24,7 @@ from db.library.damage import damaged, is_damage
 __all__ = ["build_parser", "library_dir", "run_command"]
 
 _COMMANDS = {**embed.COMMANDS, **papers.COMMANDS, **export.COMMANDS, **triage.COMMANDS, **library_commands.COMMANDS,
-             **fetch.COMMANDS, **screening.COMMANDS, **versions.COMMANDS, **sync.COMMANDS}
+             **fetch.COMMANDS, **screening.COMMANDS, **versions.COMMANDS, **sync.COMMANDS, **project.COMMANDS}
 
 
 def run_command(args: argparse.Namespace) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-from db.cli import fetch, sync
+from db.cli import fetch, project, sync
 from db.exporters.registry import DESCRIPTIONS, FORMATS
 
 
@@ -198,6 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("split", parents=[common], help="take a paper out of its work (its versions stay grouped)")
     p.add_argument("id", metavar="ID", help="a paper id (or a unique prefix of at least 4 digits)")
     sync.add_parser(commands, common)
+    project.add_parser(commands, common)  # shared screening projects (issue 27)
     return parser
 
 

@@ -21,8 +21,9 @@ import socket
 import time
 
 from db.errors import MarginError
+from db.sync.project_schema import PROJECT_MIGRATION
 
-SERVER_SCHEMA_VERSION = 1
+SERVER_SCHEMA_VERSION = 2
 _LOCK = 0x6D617267  # advisory lock key of schema changes and of every batch written ("marg")
 CONNECT_TIMEOUT_S = 5
 
@@ -36,6 +37,8 @@ MIGRATIONS: dict[int, list[str]] = {
         " hlc text NOT NULL, value text NOT NULL, parent text NOT NULL DEFAULT '',"
         " received_at timestamptz NOT NULL DEFAULT now(),"
         " UNIQUE (device, seq))"],
+    # 1 → 2: shared screening projects, blind enforced by row-level security (db.sync.project_schema)
+    1: PROJECT_MIGRATION,
 }
 
 

@@ -1,0 +1,135 @@
+"""The sync server's shared screening projects (issue 27): tables, row-level security and the few functions the
+policies need. Server schema migration 1 → 2 (db.sync.server.MIGRATIONS[1]); run by whoever migrates the server
+(its owner, normally the server's administrator), in one transaction.
+
+Who may do what is decided by PostgreSQL, not by Margin: every member connects as their own PostgreSQL role
+(`current_user`), the tables are granted to PUBLIC and every table has ROW LEVEL SECURITY enabled and forced:
+
+- `margin_projects`: one row per project (owner role, blind flag — true by default —, whether tags and notes are
+  shared, the criteria text, the reason list as a JSON array). Members read their project's row; only the owner
+  inserts, updates (unblinds, edits criteria) or deletes it.
+- `margin_project_members`: (project, member role, 'owner' | 'reviewer' | 'resolver', invited_at, joined_at,
+  removed_at). Only the owner adds or removes; a member joins or leaves through `margin_project_join/leave`
+  (security definer: they set only their own row's time stamps). A removed member (removed_at set) reads nothing
+  of the project from then on; their past decisions stay.
+- `margin_project_papers`: the project's papers (Margin's paper id, title); members read, the owner adds.
+- `margin_project_decisions`: one row per (project, paper, reviewer): include | exclude | maybe, reason,
+  decided_at, hlc (db.sync.clock stamp). A member inserts, updates and deletes only rows whose reviewer is their
+  own role; reads others' rows only while the project is unblinded.
+- `margin_project_resolutions`: one row per (project, paper): the owner's or a resolver's final decision, reason
+  and time; the reviewers' decisions are kept as they were. Readable by members once unblinded; written by the
+  owner or a resolver once unblinded.
+
+The policies' helpers `margin_project_active/owned/resolver(project, role)` and `margin_project_unblinded(project)`
+are security definer (they read the membership table under the policies that call them, which would otherwise
+recurse); they answer booleans only, and only about a role the logged-in user may act as (so no one probes other
+people's memberships). `margin_project_join/leave(project)` stamp the caller's own membership row, found by
+session_user (the owner cannot leave). The migrating role (the server's administrator, or any superuser)
+bypasses all of this and sees everything. Sources: PostgreSQL manual, "Row Security Policies"
+(ddl-rowsecurity), CREATE POLICY, and "Writing SECURITY DEFINER Functions Safely" (CREATE FUNCTION).
+"""
+
+from __future__ import annotations
+
+DECISIONS = ("include", "exclude", "maybe")
+
+_TABLES = ("margin_projects", "margin_project_members", "margin_project_papers", "margin_project_decisions",
+           "margin_project_resolutions")
+
+_DEFINER = "LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public"
+# `who` is the logged-in role or one it may SET ROLE to (a role that does not exist answers false, not an error)
+_MINE = ("EXISTS (SELECT 1 FROM pg_roles r WHERE r.rolname = who"
+         " AND pg_has_role(session_user, r.oid, 'MEMBER'))")
+
+PROJECT_MIGRATION: list[str] = [
+    "CREATE TABLE margin_projects (id bigserial PRIMARY KEY, name text NOT NULL UNIQUE,"
+    " owner text NOT NULL DEFAULT current_user, blind boolean NOT NULL DEFAULT true,"
+    " share_tags boolean NOT NULL DEFAULT false, share_notes boolean NOT NULL DEFAULT false,"
+    " criteria text NOT NULL DEFAULT '', reasons jsonb NOT NULL DEFAULT '[]',"
+    " created_at timestamptz NOT NULL DEFAULT now())",
+    "CREATE TABLE margin_project_members (project bigint NOT NULL REFERENCES margin_projects ON DELETE CASCADE,"
+    " member text NOT NULL, role text NOT NULL DEFAULT 'reviewer' CHECK (role IN ('owner', 'reviewer', 'resolver')),"
+    " invited_at timestamptz NOT NULL DEFAULT now(), joined_at timestamptz, removed_at timestamptz,"
+    " PRIMARY KEY (project, member))",
+    "CREATE TABLE margin_project_papers (project bigint NOT NULL REFERENCES margin_projects ON DELETE CASCADE,"
+    " paper text NOT NULL, title text NOT NULL DEFAULT '', added_by text NOT NULL DEFAULT current_user,"
+    " PRIMARY KEY (project, paper))",
+    "CREATE TABLE margin_project_decisions (project bigint NOT NULL, paper text NOT NULL,"
+    " reviewer text NOT NULL DEFAULT current_user,"
+    " decision text NOT NULL CHECK (decision IN ('include', 'exclude', 'maybe')),"
+    " reason text NOT NULL DEFAULT '', decided_at timestamptz NOT NULL DEFAULT now(), hlc text NOT NULL DEFAULT '',"
+    " PRIMARY KEY (project, paper, reviewer),"
+    " FOREIGN KEY (project, paper) REFERENCES margin_project_papers ON DELETE CASCADE)",
+    "CREATE TABLE margin_project_resolutions (project bigint NOT NULL, paper text NOT NULL,"
+    " resolver text NOT NULL DEFAULT current_user,"
+    " decision text NOT NULL CHECK (decision IN ('include', 'exclude', 'maybe')),"
+    " reason text NOT NULL DEFAULT '', resolved_at timestamptz NOT NULL DEFAULT now(),"
+    " PRIMARY KEY (project, paper), FOREIGN KEY (project, paper) REFERENCES margin_project_papers ON DELETE CASCADE)",
+    # the policies' questions (security definer: the membership table's own policy would call them again). They
+    # answer only for a role the logged-in user may act as (`_MINE`), so no one can ask about other people's
+    # memberships or projects
+    "CREATE FUNCTION margin_project_active(p bigint, who text) RETURNS boolean " + _DEFINER + " AS $$"
+    " SELECT " + _MINE + " AND EXISTS (SELECT 1 FROM margin_project_members m WHERE m.project = p"
+    " AND m.member = who AND m.removed_at IS NULL) $$",
+    "CREATE FUNCTION margin_project_owned(p bigint, who text) RETURNS boolean " + _DEFINER + " AS $$"
+    " SELECT " + _MINE + " AND EXISTS (SELECT 1 FROM margin_projects j WHERE j.id = p AND j.owner = who) $$",
+    "CREATE FUNCTION margin_project_unblinded(p bigint) RETURNS boolean " + _DEFINER + " AS $$"
+    " SELECT EXISTS (SELECT 1 FROM margin_projects j JOIN margin_project_members m ON m.project = j.id"
+    " WHERE j.id = p AND NOT j.blind AND m.removed_at IS NULL"
+    " AND pg_has_role(session_user, (SELECT oid FROM pg_roles WHERE rolname = m.member), 'MEMBER')) $$",
+    "CREATE FUNCTION margin_project_resolver(p bigint, who text) RETURNS boolean " + _DEFINER + " AS $$"
+    " SELECT " + _MINE + " AND EXISTS (SELECT 1 FROM margin_project_members m WHERE m.project = p"
+    " AND m.member = who AND m.removed_at IS NULL AND m.role IN ('owner', 'resolver')) $$",
+    # join and leave: a member stamps only their own membership row. A security definer function sees its owner
+    # as current_user, so these take session_user: the role the member logged in as, which only a superuser can
+    # change (SET SESSION AUTHORIZATION), unlike current_user (SET ROLE)
+    "CREATE FUNCTION margin_project_join(p bigint) RETURNS boolean LANGUAGE sql VOLATILE SECURITY DEFINER"
+    " SET search_path = pg_catalog, public AS $$"
+    " WITH done AS (UPDATE margin_project_members SET joined_at = now() WHERE project = p"
+    " AND member = session_user::text AND removed_at IS NULL RETURNING 1) SELECT EXISTS (SELECT 1 FROM done) $$",
+    "CREATE FUNCTION margin_project_leave(p bigint) RETURNS boolean LANGUAGE sql VOLATILE SECURITY DEFINER"
+    " SET search_path = pg_catalog, public AS $$"
+    " WITH done AS (UPDATE margin_project_members SET removed_at = now() WHERE project = p"
+    " AND member = session_user::text AND removed_at IS NULL AND role <> 'owner' RETURNING 1)"
+    " SELECT EXISTS (SELECT 1 FROM done) $$",
+    # projects
+    "CREATE POLICY read ON margin_projects FOR SELECT USING (owner = current_user"
+    " OR margin_project_active(id, current_user::text))",
+    "CREATE POLICY make ON margin_projects FOR INSERT WITH CHECK (owner = current_user)",
+    "CREATE POLICY edit ON margin_projects FOR UPDATE USING (owner = current_user) WITH CHECK (owner = current_user)",
+    "CREATE POLICY drop ON margin_projects FOR DELETE USING (owner = current_user)",
+    # members: the owner manages; an active member sees who else is in the project
+    "CREATE POLICY read ON margin_project_members FOR SELECT USING (margin_project_owned(project, current_user::text)"
+    " OR margin_project_active(project, current_user::text))",
+    "CREATE POLICY manage ON margin_project_members FOR ALL USING (margin_project_owned(project, current_user::text))"
+    " WITH CHECK (margin_project_owned(project, current_user::text))",
+    # papers
+    "CREATE POLICY read ON margin_project_papers FOR SELECT USING (margin_project_active(project, current_user::text))",
+    "CREATE POLICY manage ON margin_project_papers FOR ALL USING (margin_project_owned(project, current_user::text))"
+    " WITH CHECK (margin_project_owned(project, current_user::text))",
+    # decisions: own rows always (while a member), others' only once unblinded
+    "CREATE POLICY read ON margin_project_decisions FOR SELECT USING ("
+    "margin_project_active(project, current_user::text)"
+    " AND (reviewer = current_user OR margin_project_unblinded(project)))",
+    "CREATE POLICY write ON margin_project_decisions FOR INSERT WITH CHECK (reviewer = current_user"
+    " AND margin_project_active(project, current_user::text))",
+    "CREATE POLICY edit ON margin_project_decisions FOR UPDATE USING (reviewer = current_user"
+    " AND margin_project_active(project, current_user::text)) WITH CHECK (reviewer = current_user"
+    " AND margin_project_active(project, current_user::text))",
+    "CREATE POLICY drop ON margin_project_decisions FOR DELETE USING (reviewer = current_user"
+    " AND margin_project_active(project, current_user::text))",
+    # resolutions
+    "CREATE POLICY read ON margin_project_resolutions FOR SELECT USING ("
+    "margin_project_active(project, current_user::text) AND margin_project_unblinded(project))",
+    "CREATE POLICY resolve ON margin_project_resolutions FOR ALL USING (resolver = current_user"
+    " AND margin_project_resolver(project, current_user::text) AND margin_project_unblinded(project))"
+    " WITH CHECK (resolver = current_user AND margin_project_resolver(project, current_user::text)"
+    " AND margin_project_unblinded(project))",
+]
+for _table in _TABLES:
+    PROJECT_MIGRATION += [f"ALTER TABLE {_table} ENABLE ROW LEVEL SECURITY",
+                          f"ALTER TABLE {_table} FORCE ROW LEVEL SECURITY",
+                          f"REVOKE ALL ON {_table} FROM PUBLIC",
+                          f"GRANT SELECT, INSERT, UPDATE, DELETE ON {_table} TO PUBLIC"]
+PROJECT_MIGRATION += ["GRANT USAGE ON SEQUENCE margin_projects_id_seq TO PUBLIC",
+                      "GRANT SELECT ON margin_schema TO PUBLIC"]  # every member's Margin checks the version

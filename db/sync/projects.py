@@ -1,0 +1,204 @@
+"""Shared screening projects on the sync server (issue 27): create, invite, join, leave, remove, unblind, add
+papers, decide, resolve, and read what the server lets this member read.
+
+Every call runs as the connecting PostgreSQL role; the server's row-level security (db.sync.project_schema)
+decides what that role may read and write, so a refusal here is the server's, reported as ProjectError with
+PostgreSQL's own reason. Margin adds no access checks of its own on top.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from db.sync.project_schema import DECISIONS
+from db.sync.server import Server, SyncError
+
+
+class ProjectError(SyncError):
+    """A project operation the server refused or that names no project this member can see (one line)."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One reviewer's decision on one paper of a project, as the server returned it."""
+
+    paper: str
+    reviewer: str
+    decision: str  # include | exclude | maybe
+    reason: str
+
+
+class Projects:
+    """The projects on one server, seen as the connecting role. Open with `Projects(server)` (a libpq string or
+    service name, as for `margin sync`); prepares the server's schema; close with `close()` or `with`. Raises
+    SyncUnreachable / SyncSchemaError like db.sync.server.Server, ProjectError for a refusal."""
+
+    def __init__(self, server: str):
+        self.server = Server(server)
+        try:
+            self.server.prepare()
+        except BaseException:
+            self.server.close()
+            raise
+
+    def __enter__(self) -> Projects:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.server.close()
+
+    @property
+    def role(self) -> str:
+        """The PostgreSQL role this connection acts as (the member's reviewer id)."""
+        return self._one("SELECT current_user")[0]
+
+    def _run(self, statement: str, params=(), many: bool = False) -> list[tuple]:
+        def work():
+            with self.server.conn.transaction(), self.server.conn.cursor() as cursor:
+                if many:
+                    cursor.executemany(statement, params)
+                    return []
+                cursor.execute(statement, params)
+                return cursor.fetchall() if cursor.description else []
+        try:
+            return self.server._run(work)
+        except SyncError as error:
+            if type(error) is SyncError:
+                raise ProjectError(str(error).replace("the server refused the sync", "the server refused")) from None
+            raise
+
+    def _one(self, statement: str, params=()) -> tuple:
+        rows = self._run(statement, params)
+        return rows[0] if rows else ()
+
+    def project_id(self, name: str) -> int:
+        """The id of the project `name` this role can see. Raises ProjectError when there is none (never made,
+        or this role is not, or no longer, a member)."""
+        row = self._one("SELECT id FROM margin_projects WHERE name = %s", (name,))
+        if not row:
+            raise ProjectError(f"no project {name!r} that you are a member of on this server")
+        return row[0]
+
+    # ----------------------------------------------------------------- membership (owner)
+    def create(self, name: str, criteria: str = "", reasons: tuple[str, ...] = ()) -> int:
+        """Make a blind project owned by this role, which becomes its first member; returns its id."""
+        def work():
+            with self.server.conn.transaction(), self.server.conn.cursor() as cursor:
+                cursor.execute("INSERT INTO margin_projects (name, criteria, reasons) VALUES (%s, %s, %s) RETURNING id",
+                               (name, criteria, json.dumps(list(reasons))))
+                project = cursor.fetchone()[0]
+                cursor.execute("INSERT INTO margin_project_members (project, member, role, joined_at)"
+                               " VALUES (%s, current_user, 'owner', now())", (project,))
+                return project
+        try:
+            return self.server._run(work)
+        except SyncError as error:
+            raise ProjectError(str(error).replace("the server refused the sync", "the server refused")) from None
+
+    def invite(self, name: str, member: str, role: str = "reviewer") -> None:
+        """Add PostgreSQL role `member` (made by the server's administrator) as 'reviewer' or 'resolver'; a member
+        removed earlier is taken back. Only the owner may (the server refuses others)."""
+        if not self._one("SELECT 1 FROM pg_roles WHERE rolname = %s", (member,)):
+            raise ProjectError(f"there is no PostgreSQL role {member!r} on this server: the administrator makes one "
+                               f"per member (CREATE ROLE {member} LOGIN)")
+        project = self.project_id(name)
+        rows = self._run("INSERT INTO margin_project_members (project, member, role) VALUES (%s, %s, %s)"
+                         " ON CONFLICT (project, member) DO UPDATE SET role = excluded.role, removed_at = NULL,"
+                         " invited_at = now() RETURNING 1", (project, member, role))
+        if not rows:
+            raise ProjectError(f"only the owner of {name!r} can invite members")
+
+    def remove(self, name: str, member: str) -> None:
+        """Take `member` out of the project at once (the owner only); their decisions stay with the project."""
+        project = self.project_id(name)
+        if not self._run("UPDATE margin_project_members SET removed_at = now() WHERE project = %s AND member = %s"
+                         " AND removed_at IS NULL AND role <> 'owner' RETURNING 1", (project, member)):
+            raise ProjectError(f"{member!r} is not a member of {name!r} that you (the owner) can remove")
+
+    def unblind(self, name: str) -> None:
+        """Let every member read every member's decisions (the owner only; raises ProjectError for others)."""
+        project = self.project_id(name)
+        if not self._run("UPDATE margin_projects SET blind = false WHERE id = %s RETURNING 1", (project,)):
+            raise ProjectError(f"only the owner of {name!r} can unblind it")
+
+    def edit(self, name: str, criteria: str | None = None, reasons: tuple[str, ...] | None = None,
+             share_tags: bool | None = None, share_notes: bool | None = None) -> None:
+        """Change the project's criteria text, reason list or sharing flags (None: leave as is); the owner only
+        (raises ProjectError for others)."""
+        project = self.project_id(name)
+        if not self._run("UPDATE margin_projects SET criteria = COALESCE(%s, criteria),"
+                         " reasons = COALESCE(%s::jsonb, reasons), share_tags = COALESCE(%s, share_tags),"
+                         " share_notes = COALESCE(%s, share_notes) WHERE id = %s RETURNING 1",
+                         (criteria, None if reasons is None else json.dumps(list(reasons)), share_tags, share_notes,
+                          project)):
+            raise ProjectError(f"only the owner of {name!r} can change it")
+
+    def add_papers(self, name: str, papers: list[tuple[str, str]]) -> None:
+        """Share papers (Margin paper id, title) with the project (the owner only); a paper already there stays."""
+        project = self.project_id(name)
+        self._run("INSERT INTO margin_project_papers (project, paper, title) VALUES (%s, %s, %s)"
+                  " ON CONFLICT DO NOTHING", [(project, paper, title) for paper, title in papers], many=True)
+
+    # ----------------------------------------------------------------- membership (member)
+    def join(self, name: str) -> None:
+        """Accept an invitation (records when). Raises ProjectError when not invited or removed."""
+        if not self._one("SELECT margin_project_join(%s)", (self.project_id(name),))[0]:
+            raise ProjectError(f"you are not invited to {name!r}")
+
+    def leave(self, name: str) -> None:
+        """Leave the project: from now on this role reads nothing of it; its decisions stay with the project."""
+        if not self._one("SELECT margin_project_leave(%s)", (self.project_id(name),))[0]:
+            raise ProjectError(f"you are not a member of {name!r}")
+
+    # ----------------------------------------------------------------- screening
+    def decide(self, name: str, decisions: list[tuple], hlc: str = "") -> int:
+        """Record this role's decisions: (paper id, include|exclude|maybe, reason[, stamp]) each, the stamp a
+        db.sync.clock Stamp text (default `hlc`). Per paper the later stamp wins: a decision arriving late (made
+        offline) replaces this role's earlier one only when its stamp is later; an unstamped one always replaces.
+        Returns how many rows were written. Raises ProjectError for an unknown decision or a refusal."""
+        rows = [(paper, decision, reason, rest[0] if rest else hlc) for paper, decision, reason, *rest in decisions]
+        bad = sorted({decision for _paper, decision, _reason, _hlc in rows} - set(DECISIONS))
+        if bad:
+            raise ProjectError(f"not a decision: {', '.join(bad)} (include, exclude or maybe)")
+        project = self.project_id(name)
+        written = 0
+        for start in range(0, len(rows), 500):
+            written += len(self._run(
+                "INSERT INTO margin_project_decisions (project, paper, decision, reason, hlc)"
+                " SELECT %s, paper, decision, reason, hlc FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[])"
+                " AS batch (paper, decision, reason, hlc)"
+                " ON CONFLICT (project, paper, reviewer) DO UPDATE SET decision = excluded.decision,"
+                " reason = excluded.reason, hlc = excluded.hlc, decided_at = now()"
+                " WHERE excluded.hlc = '' OR margin_project_decisions.hlc COLLATE \"C\" <= excluded.hlc COLLATE \"C\""
+                " RETURNING 1", (project, *map(list, zip(*rows[start:start + 500], strict=True)))))
+        return written
+
+    def decisions(self, name: str) -> list[Decision]:
+        """Every decision this role may read (its own; everyone's once unblinded), by paper then reviewer."""
+        project = self.project_id(name)
+        return [Decision(*row) for row in self._run(
+            "SELECT paper, reviewer, decision, reason FROM margin_project_decisions WHERE project = %s"
+            " ORDER BY paper, reviewer", (project,))]
+
+    def resolve(self, name: str, paper: str, decision: str, reason: str = "") -> None:
+        """The owner's or a resolver's final decision on a paper, once unblinded; reviewers' decisions stay."""
+        project = self.project_id(name)
+        if not self._run("INSERT INTO margin_project_resolutions (project, paper, decision, reason)"
+                         " VALUES (%s, %s, %s, %s) ON CONFLICT (project, paper) DO UPDATE SET"
+                         " decision = excluded.decision, reason = excluded.reason, resolver = current_user,"
+                         " resolved_at = now() RETURNING 1", (project, paper, decision, reason)):
+            raise ProjectError(f"the server did not keep the resolution of {paper} in {name!r}")
+
+    def info(self, name: str) -> dict:
+        """The project as this role sees it: name, owner, blind, criteria, reasons, members (active ones)."""
+        project = self.project_id(name)
+        owner, blind, criteria, reasons = self._one(
+            "SELECT owner, blind, criteria, reasons FROM margin_projects WHERE id = %s", (project,))
+        members = [row[0] for row in self._run("SELECT member FROM margin_project_members WHERE project = %s"
+                                               " AND removed_at IS NULL ORDER BY member", (project,))]
+        return {"name": name, "owner": owner, "blind": blind, "criteria": criteria, "reasons": reasons,
+                "members": members}

@@ -1,0 +1,27 @@
+"""`margin project` (issue 27) refuses in one line, creating nothing, when it has no server to talk to or lacks
+the member's role; the server-side behaviour is tested in tests/system/test_lab_projects.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers.runner import margin
+
+
+def test_no_server_is_one_line_and_nothing_is_made(tmp_path: Path):
+    folder = tmp_path / "librray"
+    result = margin("project", "agreement", "icml", "--json", library=folder)
+    assert result.code == 1 and result.stdout == ""
+    assert result.stderr.strip().splitlines() == [
+        "margin: no sync server set: margin project … --server URL (or margin sync --server URL first)"]
+    assert not folder.exists()
+
+
+def test_invite_without_a_role_is_refused_before_connecting(tmp_path: Path):
+    result = margin("project", "invite", "icml", "--server", "host=/nonexistent dbname=x", library=tmp_path / "x")
+    assert result.code == 1 and "needs the member's PostgreSQL role" in result.stderr
+
+
+def test_an_unknown_action_is_a_usage_error(tmp_path: Path):
+    result = margin("project", "delete", "icml", library=tmp_path / "x")
+    assert result.code == 2 and "invalid choice" in result.stderr
