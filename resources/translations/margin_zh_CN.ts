@@ -277,12 +277,12 @@
         <translation>标为已读</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>Exclusion reasons</source>
         <translation>排除理由</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+18"/>
         <source>Rename reason</source>
         <translation>重命名理由</translation>
     </message>
@@ -303,7 +303,7 @@
         <translation>设置标题</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Screening decision</source>
         <translation>筛选决定</translation>
     </message>
@@ -313,7 +313,7 @@
         <translation>清除决定</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Add tag</source>
         <translation>添加标签</translation>
     </message>
@@ -773,7 +773,7 @@ Library: %1</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop/edits/operations.py" line="-33"/>
+        <location filename="../../desktop/edits/operations.py" line="-39"/>
         <location filename="../../desktop/reader/highlight_view.py" line="+55"/>
         <source>Highlight words</source>
         <translation>高亮词</translation>
@@ -1055,6 +1055,29 @@ Library: %1</source>
     </message>
 </context>
 <context>
+    <name>BackgroundEmbedding</name>
+    <message>
+        <location filename="../../desktop/window/embedding.py" line="+33"/>
+        <source>Semantic vectors</source>
+        <translation>语义向量</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Semantic similarity is off (%1): ranking uses words alone</source>
+        <translation>语义相似度已关闭（%1）：排序仅按词语</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Semantic vectors from titles: %1 of %2</source>
+        <translation>由标题计算语义向量：%1 / %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Semantic vectors: %1 of %2</source>
+        <translation>语义向量：%1 / %2</translation>
+    </message>
+</context>
+<context>
     <name>CriteriaDock</name>
     <message>
         <location filename="../../desktop/docks/criteria.py" line="+53"/>
@@ -1275,7 +1298,7 @@ Library: %1</source>
         <translation>推荐理由：</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/main_window.py" line="+263"/>
+        <location filename="../../desktop/window/main_window.py" line="+268"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -1992,7 +2015,7 @@ Library: %1</source>
 <context>
     <name>SearchWorker</name>
     <message>
-        <location filename="../../desktop/list/search_worker.py" line="+51"/>
+        <location filename="../../desktop/list/search_worker.py" line="+52"/>
         <source>Rebuilding the search index…</source>
         <translation>正在重建搜索索引…</translation>
     </message>
