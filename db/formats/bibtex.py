@@ -39,6 +39,7 @@ from db.formats.common import (
     norm_arxiv,
     norm_doi,
     openreview_from_url,
+    split_outside_braces,
     year_of,
 )
 from db.paper import PaperRecord, decision_note
@@ -253,15 +254,7 @@ def split_keywords(raw: str) -> list[str]:
     """Keywords of a BibTeX `keywords` field: split on `,` outside braces (else on `;`); a keyword in braces
     (`{a, b}`, as Margin writes a tag with a comma) is one keyword."""
     for separator in (",", ";"):
-        pieces, depth, current = [], 0, []
-        for char in raw:
-            depth += (char == "{") - (char == "}")
-            if char == separator and depth == 0:
-                pieces.append("".join(current))
-                current = []
-            else:
-                current.append(char)
-        pieces.append("".join(current))
+        pieces = split_outside_braces(raw, separator)
         if len(pieces) > 1 or separator == ";":
             return [piece.strip() for piece in pieces if piece.strip()]
     return []

@@ -85,6 +85,21 @@ def split_list(value: object, separators: str = ";,") -> list[str]:
     return [text]
 
 
+def split_outside_braces(text: str, separator: str) -> list[str]:
+    """`text` split on `separator` where it stands outside braces (`a, {b, c}` on "," → ["a", " {b, c}"]);
+    the pieces as they are (not stripped)."""
+    pieces, depth, current = [], 0, []
+    for char in text:
+        depth += (char == "{") - (char == "}")
+        if char == separator and depth == 0:
+            pieces.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    pieces.append("".join(current))
+    return pieces
+
+
 def split_protected(value: object, separators: str = ";,") -> list[str]:
     """`split_list`, but a separator inside braces does not split, and a piece wholly in braces loses them
     (`a; {b; c}` → ["a", "b; c"]: how Margin's CSV writes a keyword holding a `;`)."""
@@ -92,15 +107,7 @@ def split_protected(value: object, separators: str = ";,") -> list[str]:
     if text is None or "{" not in text:
         return split_list(value, separators)
     for separator in separators:
-        pieces, depth, current = [], 0, []
-        for char in text:
-            depth += (char == "{") - (char == "}")
-            if char == separator and depth == 0:
-                pieces.append("".join(current))
-                current = []
-            else:
-                current.append(char)
-        pieces.append("".join(current))
+        pieces = split_outside_braces(text, separator)
         if len(pieces) > 1:
             break
     out = []

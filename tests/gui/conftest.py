@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from tests.helpers.fetching import server  # noqa: F401 - a server replaying recorded API answers (the fetch tests)
 from tests.helpers.qt import isolated_settings, make_window  # noqa: F401 - fixtures for this tier
 
 

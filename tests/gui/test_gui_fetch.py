@@ -4,19 +4,14 @@ by DOI, by arXiv id and by hand, a cancel, and a failure shown in one line with 
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 
-from tests.helpers.fetching import VENUE, fetch_env, queue_arxiv, queue_crossref, queue_openreview
-from tests.helpers.replay_server import ReplayServer
-
-
-@pytest.fixture
-def server(tmp_path, monkeypatch):
-    with ReplayServer() as replay:
-        for name, value in fetch_env(replay, tmp_path / "cache").items():
-            monkeypatch.setenv(name, value)
-        yield replay
+from tests.helpers.fetching import (
+    VENUE,
+    queue_arxiv,
+    queue_crossref,
+    queue_openreview,
+)
 
 
 def _type(qtbot, widget, text: str) -> None:

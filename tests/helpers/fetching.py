@@ -6,12 +6,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.helpers.replay_server import ReplayServer, recording
 
 SOURCES = ("openreview", "arxiv", "crossref", "dblp", "pmlr", "acl")
 JSON = "application/json"
 ATOM = "application/atom+xml"
 VENUE = "ICLR.cc/2018/Conference"
+
+
+@pytest.fixture
+def server(tmp_path, monkeypatch):
+    """A replaying server on 127.0.0.1 that Margin's fetch clients talk to (their base URLs and cache set for the
+    test); tests queue recorded answers on it."""
+    with ReplayServer() as replay:
+        for name, value in fetch_env(replay, tmp_path / "cache").items():
+            monkeypatch.setenv(name, value)
+        yield replay
 
 
 def fetch_env(server: ReplayServer, cache: Path) -> dict:

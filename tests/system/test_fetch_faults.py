@@ -8,7 +8,12 @@ import pytest
 
 from db.fetch.http import FetchError
 from db.fetch.job import FetchRequest, fetch_records
-from tests.helpers.fetching import ATOM, JSON, VENUE, fetch_env
+from tests.helpers.fetching import (
+    ATOM,
+    JSON,
+    VENUE,
+    fetch_env,
+)
 from tests.helpers.replay_server import ReplayServer, recording
 
 BIB = "application/x-bibtex"
@@ -27,14 +32,6 @@ CASES = {
     "acl": (FetchRequest("acl", "2023.acl-long"), "/acl/volumes/2023.acl-long.bib", {},
             "acl_2023.acl-long_entries.bib", BIB),
 }
-
-
-@pytest.fixture
-def server(tmp_path, monkeypatch):
-    with ReplayServer() as replay:
-        for name, value in fetch_env(replay, tmp_path / "cache").items():
-            monkeypatch.setenv(name, value)
-        yield replay
 
 
 def _clean(case, tmp_path):

@@ -12,17 +12,17 @@ import pytest
 from db.fetch.cache import ResponseCache
 from db.fetch.http import FetchError
 from db.fetch.job import FetchRequest, fetch_records
-from tests.helpers.fetching import ATOM, JSON, VENUE, fetch_env, queue_arxiv, queue_crossref, queue_openreview
-from tests.helpers.replay_server import ReplayServer, recording
+from tests.helpers.fetching import (
+    ATOM,
+    JSON,
+    VENUE,
+    fetch_env,
+    queue_arxiv,
+    queue_crossref,
+    queue_openreview,
+)
+from tests.helpers.replay_server import recording
 from tests.helpers.runner import margin
-
-
-@pytest.fixture
-def server(tmp_path, monkeypatch):
-    with ReplayServer() as replay:
-        for name, value in fetch_env(replay, tmp_path / "cache").items():
-            monkeypatch.setenv(name, value)
-        yield replay
 
 
 def _notes(*names):

@@ -7,17 +7,13 @@ from __future__ import annotations
 import pytest
 
 from db.fetch.job import FetchRequest, fetch_records
-from tests.helpers.fetching import JSON, fetch_env, queue_acl, queue_dblp, queue_pmlr
-from tests.helpers.replay_server import ReplayServer
+from tests.helpers.fetching import (
+    JSON,
+    queue_acl,
+    queue_dblp,
+    queue_pmlr,
+)
 from tests.helpers.runner import margin
-
-
-@pytest.fixture
-def server(tmp_path, monkeypatch):
-    with ReplayServer() as replay:
-        for name, value in fetch_env(replay, tmp_path / "cache").items():
-            monkeypatch.setenv(name, value)
-        yield replay
 
 
 def test_dblp_table_of_contents_maps_every_field(server):
