@@ -46,6 +46,15 @@ def open_library(args: argparse.Namespace, seed: bool = True) -> Library:
     return told_when_waiting(Library.open(library_dir(args), seed=seed))
 
 
+def find_paper(library: Library, given: str, nothing_done: str = "") -> str:
+    """The id of the one paper whose id is `given` or starts with it (db.library.reading.find_id). Raises
+    MarginError (one line, `nothing_done` appended, e.g. "; nothing was changed") when no single paper has it."""
+    try:
+        return library.find_id(given)
+    except KeyError:
+        raise MarginError(f"no single paper has the id '{given}' (see: margin list){nothing_done}") from None
+
+
 def told_when_waiting(library: Library) -> Library:
     """`library`, set to say on stderr (one line) when it waits for another process's write to finish."""
     library.waiting = lambda: print("margin: waiting for another Margin process to finish writing to the library",

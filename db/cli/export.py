@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from db.cli.common import open_library, search, write_stdout
+from db.cli.common import find_paper, open_library, search, write_stdout
 from db.errors import MarginError
 from db.exporters.registry import BINARY_FORMATS, FOLDER_FORMATS, export, write_export
 from db.library.backup import backup_papers
@@ -95,12 +95,7 @@ def cmd_cite(args: argparse.Namespace) -> int:
     from db.exporters.citation import cite
 
     with open_library(args) as library:
-        ids = []
-        for given in args.ids:
-            try:
-                ids.append(library.find_id(given))
-            except KeyError:
-                raise MarginError(f"no single paper has the id '{given}' (see: margin list)") from None
+        ids = [find_paper(library, given) for given in args.ids]
         papers = library.papers(list(dict.fromkeys(ids)))
     write_stdout(cite(papers, args.style) + "\n")
     return 0

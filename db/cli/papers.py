@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from db.cli.common import after_write, library_dir, open_library, search, told_when_waiting, write_stdout
+from db.cli.common import after_write, find_paper, library_dir, open_library, search, told_when_waiting, write_stdout
 from db.errors import InputError, MarginError
 from db.library.library import DB_NAME, Library
 from db.text.abstract_markup import abstract_to_plain
@@ -90,10 +90,7 @@ def cmd_annotate(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise MarginError(str(error)) from None
     with open_library(args) as library:
-        try:
-            paper_id = library.find_id(args.id)
-        except KeyError:
-            raise MarginError(f"no single paper has the id '{args.id}' (see: margin list)") from None
+        paper_id = find_paper(library, args.id)
         with library.transaction():  # all of the change or none of it (a full disk saves nothing)
             if args.tag:
                 library.add_tags(paper_id, args.tag)
@@ -137,10 +134,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace, library: Library) -> int:
-    try:
-        paper = library.paper(library.find_id(args.id))
-    except KeyError:
-        raise MarginError(f"no single paper has the id '{args.id}' (see: margin list)") from None
+    paper = library.paper(find_paper(library, args.id))
     if args.json:
         write_stdout(json.dumps(paper.to_json(), ensure_ascii=False, indent=1) + "\n")
         return 0
@@ -167,13 +161,7 @@ def cmd_delete(args: argparse.Namespace) -> int:
     from db.library.backup import write_backup
 
     with open_library(args) as library:
-        ids = []
-        for given in args.ids:
-            try:
-                ids.append(library.find_id(given))
-            except KeyError:
-                raise MarginError(f"no single paper has the id '{given}' (see: margin list); nothing was "
-                                  f"deleted") from None
+        ids = [find_paper(library, given, "; nothing was deleted") for given in args.ids]
         ids = list(dict.fromkeys(ids))
         papers = library.papers(ids)
         listing = "; ".join(f"{paper.id} {paper.label[:60]}" for paper in papers)

@@ -8,7 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from db.cli.common import after_write, open_library
+from db.cli.common import after_write, find_paper, open_library
 from db.errors import InputError, MarginError
 from db.library.decisions import EXCLUDE, Prisma, check_decision, clean_reason
 from db.library.library import Library
@@ -43,10 +43,7 @@ def cmd_decide(args: argparse.Namespace) -> int:
     if args.reason is not None and decision != EXCLUDE:
         raise MarginError("--reason goes with exclude only")
     with open_library(args) as library:
-        try:
-            paper_id = library.find_id(args.id)
-        except KeyError:
-            raise MarginError(f"no single paper has the id '{args.id}' (see: margin list)") from None
+        paper_id = find_paper(library, args.id)
         reason = pick_reason(library, args.reason) if args.reason is not None else None
         with library.transaction():
             library.set_decision(paper_id, decision, reason)

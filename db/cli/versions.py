@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from db.cli.common import after_write, open_library
+from db.cli.common import after_write, find_paper, open_library
 from db.errors import MarginError
 
 
 def _find(library, given: str) -> str:
-    try:
-        return library.find_id(given)
-    except KeyError:
-        raise MarginError(f"no single paper has the id '{given}' (see: margin list); nothing was changed") from None
+    return find_paper(library, given, "; nothing was changed")
 
 
 def cmd_versions(args: argparse.Namespace) -> int:
