@@ -43,7 +43,6 @@ from db.map.conference_map import COARSE, FINE, ConferenceMap, MapCache, colours
 from desktop.common.i18n import tr
 from desktop.common.library_settings import library_key
 from desktop.common.plain_text import as_plain
-from desktop.common.theme import scrolling
 from desktop.docks.map_legend import MapLegend
 from desktop.docks.map_plot import add_to_menus, build_plot, export_dialog, export_png
 from desktop.docks.map_worker import run_on_map_worker
@@ -106,7 +105,7 @@ class MapDock(QDockWidget):
         self.legend = MapLegend(body)
         layout.addWidget(self.legend)
         self.stepped.connect(self._stepped)
-        self.setWidget(scrolling(body))
+        self.setWidget(body)
         self._fill_colours()
 
         self.plot.scene().sigMouseMoved.connect(self._mouse_moved)
