@@ -13,7 +13,8 @@ from tests.helpers.runner import margin
 
 
 @pytest.mark.slow
-def test_recommended_list_does_not_import_scikit_learn(library_dir):
+def test_recommended_list_does_not_import_scikit_learn(seeded_copy):
+    library_dir = seeded_copy
     assert margin("annotate", "9342e12f", "--rating", "5", library=library_dir).code == 0
     # fits the vectorizer once and writes the cache (in-process: only the probe's own process is looked at)
     assert margin("list", "is:recommended", library=library_dir).code == 0

@@ -58,8 +58,9 @@ def installed(tmp_path_factory) -> Path:
     return env_dir / "bin"
 
 
-def _run(installed: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess:
+def _run(installed: Path, *args: str, cwd: Path, **extra: str) -> subprocess.CompletedProcess:
     env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "MARGIN_LIBRARY")}
+    env.update(extra)
     env["QT_QPA_PLATFORM"] = "offscreen"
     return subprocess.run([str(installed / args[0]), *args[1:]], capture_output=True, text=True, cwd=cwd, env=env,
                           timeout=300)
@@ -74,8 +75,11 @@ def test_installed_wheel_seeds_a_new_library_with_the_bundled_papers(installed, 
     assert Path(module).is_relative_to(installed.parent), module  # the wheel's copy, not the checkout
     assert not Path(module).is_relative_to(ROOT)
     assert corpus.endswith("margin_resources/corpus")
-    listed = _run(installed, "margin", "--library", str(tmp_path / "new"), "list", "--json", cwd=tmp_path)
+    # the default library (the user data folder, here under the test's folder) is made and seeded on first use;
+    # a folder named by --library is not (no library by accident, issue 31)
+    listed = _run(installed, "margin", "list", "--json", cwd=tmp_path, XDG_DATA_HOME=str(tmp_path / "data"))
     assert listed.returncode == 0, listed.stderr
+    assert (tmp_path / "data" / "Margin" / "library" / "library.db").is_file()
     papers = json.loads(listed.stdout)
     assert len(papers) == 38
     assert {paper["venue"] for paper in papers} == {"ICML 2026"}
