@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from db.cli.common import after_write, library_dir, told_when_waiting
+from db.cli.common import after_write, library_dir, no_library_here, told_when_waiting
+from db.errors import MarginError
 
 DEFAULT_INTERVAL_S = 60  # the window's automatic sync, when a server is set (desktop.window.sync)
 
@@ -30,6 +31,9 @@ def add_parser(commands, common: argparse.ArgumentParser) -> None:
 def sync_command(args: argparse.Namespace) -> int:
     from db.sync import open_for_sync, run_sync, sync_status
 
+    refusal = no_library_here(args)
+    if refusal and (args.server is None or args.status or args.log):  # only a sync from a named server may
+        raise MarginError(refusal)  # make a library (a new machine receiving its library), never a typo
     library = told_when_waiting(open_for_sync(library_dir(args)))
     try:
         if args.every is not None:

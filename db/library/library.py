@@ -111,8 +111,12 @@ class Library:
         return self.folder
 
     def close(self) -> None:
-        """Close the connection; the Library cannot be used afterwards."""
+        """Close the connection; the Library cannot be used afterwards (`closed` says so)."""
         self.store.close()
+
+    @property
+    def closed(self) -> bool:
+        return self.store.closed
 
     def __enter__(self) -> Library:
         return self

@@ -152,10 +152,13 @@ class Store:
                 raise LibraryError(f"{self.folder / DB_NAME}: not a Margin library (it has other tables)")
             self.conn.executescript(f"BEGIN IMMEDIATE;{create_script()}PRAGMA user_version = {SCHEMA_VERSION};COMMIT;")
 
+    closed = False  # True once close() ran (a late background result checks it before reading)
+
     def close(self) -> None:
         """Close the connection (waiting for a call in another thread to end); the store is unusable after."""
         with self.lock:
             self.conn.close()
+            self.closed = True
 
     # ----------------------------------------------------------------- writing
     @contextmanager

@@ -174,6 +174,8 @@ class MapDock(QDockWidget):
     def _computed(self, conference_map: ConferenceMap) -> None:
         self._busy = False
         self.bar.hide()
+        if self.w.library.closed:  # the window closed (its library with it) while the map was computed
+            return
         if self._again:
             self.compute()
         self.set_map(conference_map)

@@ -91,6 +91,11 @@ class MainWindow(QMainWindow):
         self.status.active_filters = self.sidebar.mark_active  # every filter that is on, marked and named
         if library.unwritable:  # a read-only medium or a full disk: said once, for as long as the window is open
             self.status.show_unwritable(library.unwritable)
+            # a note typed here could be saved nowhere (not even its rescue file, beside the library): the note
+            # can be read and copied, not typed into
+            self.note_editor.editor.setReadOnly(True)
+            self.note_editor.editor.setToolTip(self.tr("This library can't be changed: notes can be read, not "
+                                                       "written"))
         # the list's commands and the counts, under the names the menus, the triage keys, the docks, the annotating
         # commands and tests call on the window
         lc = self.list_controller

@@ -123,6 +123,11 @@ def test_the_window_opens_a_read_only_library_searches_it_and_says_so_once(tmpfs
         assert window.model.rowCount() == 38
         search(qtbot, window, "reasoning")
         qtbot.waitUntil(lambda: 0 < window.model.rowCount() < 38, timeout=30000)
+        # a note typed here could be saved nowhere, not even its rescue file: it can be read, not typed into
+        editor = window.note_editor.editor
+        editor.setFocus()
+        qtbot.keyClicks(editor, "lost")
+        assert editor.isReadOnly() and "lost" not in editor.toPlainText()
     finally:
         window.close()
         window.library.close()

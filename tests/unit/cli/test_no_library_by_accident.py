@@ -15,7 +15,11 @@ from tests.helpers.runner import margin
 
 COMMANDS = [("list",), ("list", "--json"), ("show", "9342e12f"), ("tags",), ("export", "--format", "json"),
             ("annotate", "9342e12f", "--rating", "5"), ("progress",), ("interest",), ("highlight",), ("check",),
-            ("restore",), ("delete", "9342e12f", "--yes"), ("like", "--venue", "ICML 2026")]
+            ("restore",), ("delete", "9342e12f", "--yes"), ("like", "--venue", "ICML 2026"),
+            ("sync",), ("sync", "--status"), ("sync", "--log"), ("sync", "--every", "5"),
+            ("decide", "9342e12f", "include"),
+            ("reasons",), ("criteria",), ("versions", "9342e12f"), ("embed", "--status"), ("cite", "9342e12f"),
+            ("backup",)]
 
 
 @pytest.mark.parametrize("args", COMMANDS, ids=lambda args: args[0])
