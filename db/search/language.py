@@ -55,6 +55,7 @@ without spaces. An empty query shows every paper in library order.
 
 FIELDS = ("title", "abstract", "author", "authors", "note", "tag", "tags", "venue", "year", "rating", "read",
           "decision", "reason")
+_VENUE_WORDS = ("accept", "reject", "withdrawn", "oral", "poster", "spotlight", "workshop")  # the usual ones
 SCREENING_DECISIONS = SCREENING_VALUES  # decision: values that mean the screening decision
 _FIELD_NAMES = {"author": "authors", "tags": "tag"}
 MAX_QUERY_CHARS = 1000
@@ -141,6 +142,9 @@ def _lex(text: str, hints: list[str]) -> list[_Tok]:
                 hints.append("unclosed quote: searched its words")
                 tokens += [_Tok("word", w) for w in m.group("phrase").split()]
         elif m.group("chunk"):
+            if re.match(r"(?i)-?is:", m.group("chunk")):  # the kinds (is:recommended…) were taken before
+                hints.append(f"{m.group('chunk').lstrip('-')}: is: takes recommended, interests or check "
+                             f"(unread papers: read:no); searched as a word")
             tokens += _chunk(m.group("chunk"))
     return tokens
 
@@ -276,6 +280,9 @@ class _Parser:
         if not word:
             self.hints.append("decision: needs a value, e.g. decision:include or decision:oral")
             return None
+        if word not in _VENUE_WORDS:  # a typo of a screening decision (decision:includ) finds nothing: say so
+            self.hints.append(f"decision:{word} is no screening decision (include, exclude, maybe, none): "
+                              f"matched as a venue's decision word")
         return q.Term("venue_decision", word)
 
     def number_query(self, name: str, value: str) -> q.Query | None:
