@@ -518,6 +518,8 @@ TRANSLATIONS: dict[str, str] = {
     "Semantic similarity is off (%1): ranking uses words alone": "语义相似度已关闭（%1）：排序仅按词语",
     "Semantic vectors from titles: %1 of %2": "由标题计算语义向量：%1 / %2",
     "Semantic vectors: %1 of %2": "语义向量：%1 / %2",
+    # the second trial (a read-only library's note)
+    "This library can't be changed: notes can be read, not written": "此文库无法更改：笔记只能阅读，不能编写",
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)

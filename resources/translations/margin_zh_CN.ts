@@ -816,7 +816,7 @@ Library: %1</source>
         <translation>更改未保存</translation>
     </message>
     <message>
-        <location filename="../../desktop/docks/map.py" line="+68"/>
+        <location filename="../../desktop/docks/map.py" line="+67"/>
         <source>Conference map</source>
         <translation>会议地图</translation>
     </message>
@@ -1298,7 +1298,12 @@ Library: %1</source>
         <translation>推荐理由：</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/main_window.py" line="+268"/>
+        <location filename="../../desktop/window/main_window.py" line="+97"/>
+        <source>This library can&apos;t be changed: notes can be read, not written</source>
+        <translation>此文库无法更改：笔记只能阅读，不能编写</translation>
+    </message>
+    <message>
+        <location line="+176"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -1413,7 +1418,7 @@ Library: %1</source>
         <translation>无法绘制地图：%1</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>Colour by rating</source>
         <translation>按评分着色</translation>
     </message>
