@@ -10,7 +10,7 @@ import os
 import sys
 from pathlib import Path
 
-from db.errors import MarginError
+from db.errors import InputError, MarginError
 from db.library.library import DB_NAME, Library
 from db.system.paths import resolve_library_dir
 
@@ -44,6 +44,15 @@ def open_library(args: argparse.Namespace, seed: bool = True) -> Library:
     if refusal:
         raise MarginError(refusal)
     return told_when_waiting(Library.open(library_dir(args), seed=seed))
+
+
+def read_text_file(path: str, what: str) -> str:
+    """The UTF-8 text of the file `path` given on the command line. Raises InputError naming the file ("cannot
+    read the `what` (reason)") when it cannot be read or is not UTF-8."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(path, f"cannot read the {what} ({error})") from None
 
 
 def find_paper(library: Library, given: str, nothing_done: str = "") -> str:

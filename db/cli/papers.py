@@ -5,10 +5,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
-from db.cli.common import after_write, find_paper, library_dir, open_library, search, told_when_waiting, write_stdout
-from db.errors import InputError, MarginError
+from db.cli.common import (
+    after_write,
+    find_paper,
+    library_dir,
+    open_library,
+    read_text_file,
+    search,
+    told_when_waiting,
+    write_stdout,
+)
+from db.errors import MarginError
 from db.library.library import DB_NAME, Library
 from db.text.abstract_markup import abstract_to_plain
 from db.text.cleaning import clean_tag, clean_title
@@ -79,10 +87,7 @@ def cmd_annotate(args: argparse.Namespace) -> int:
     id, stars and label. Exit 1 for an unknown id or a bad tag, title or note file, before anything changes."""
     note = args.note
     if args.note_file is not None:
-        try:
-            note = Path(args.note_file).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise InputError(args.note_file, f"cannot read the note ({error})") from None
+        note = read_text_file(args.note_file, "note")
     try:  # every value is checked before the first change, so a bad one changes nothing
         for tag in args.tag + args.dismiss:
             clean_tag(tag)

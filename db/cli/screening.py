@@ -8,8 +8,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from db.cli.common import after_write, find_paper, open_library
-from db.errors import InputError, MarginError
+from db.cli.common import after_write, find_paper, open_library, read_text_file
+from db.errors import MarginError
 from db.library.decisions import EXCLUDE, Prisma, check_decision, clean_reason
 from db.library.library import Library
 from db.system.fileio import write_atomically
@@ -111,10 +111,7 @@ def cmd_criteria(args: argparse.Namespace) -> int:
     be read or text over the limit."""
     text = args.set
     if args.set_file is not None:
-        try:
-            text = Path(args.set_file).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise InputError(args.set_file, f"cannot read the criteria ({error})") from None
+        text = read_text_file(args.set_file, "criteria")
     with open_library(args) as library:
         if text is not None:
             try:
