@@ -222,6 +222,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>The check found no liked paper. Up to %1 could still be unseen: spread evenly, that many escape a check of %2 more than 5% of the time, however it is drawn. Only more ratings, or screening, narrow this.</source>
+        <translation>抽查未发现喜欢的文献。仍可能有至多 %1 篇未看：若它们均匀分布，无论如何抽取，%2 篇的抽查都有超过 5% 的可能一篇也抽不到。只有更多评分或继续筛选才能缩小这一范围。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>About %1 more check ratings would roughly halve it.</source>
         <translation>再为约 %1 篇抽查文献评分，区间宽度约可减半。</translation>
     </message>
@@ -1680,7 +1685,7 @@ Library: %1</source>
 <context>
     <name>ProgressDock</name>
     <message>
-        <location filename="../../desktop/docks/progress.py" line="-242"/>
+        <location filename="../../desktop/docks/progress.py" line="-247"/>
         <location line="+3"/>
         <source>Triage progress</source>
         <translation>筛选进度</translation>
@@ -1757,8 +1762,8 @@ Library: %1</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>At random: an exact interval. By rank: the top fifth of the recommended order and the rest, each at random; screening the top later makes its part certain</source>
-        <translation>随机：精确区间。按排名：推荐顺序的前五分之一与其余部分各自随机抽取；之后筛完前部即可使该部分确定</translation>
+        <source>At random: an exact interval. By rank: the top fifth of the recommended order and the rest, each at random; measured on ICLR 2018 it is no narrower than at random</source>
+        <translation>随机：精确区间。按排名：推荐顺序的前五分之一与其余部分各自随机抽取；在 ICLR 2018 上实测并不比随机更窄</translation>
     </message>
     <message>
         <location line="+3"/>
