@@ -284,11 +284,12 @@ def table(runs: int, topics: list[str], target: float, jobs: int = 1, cache: Pat
     print(f"\nStopping rule (target {target:.0%}, 95% confidence; a random check of {STOP_CHECK} at 10%, grown when "
           f"the rule says at most {STOP_GROW_MAX} more ratings would do; a run not stopped by {STOP_LIMIT:.0%} "
           "screened ends there):")
-    print("| topic | stopped | recall ≥ target | recall at the stop, mean (min) | papers screened incl. check, mean "
-          "(range) |\n|---|---:|---:|---|---|")
+    print("| topic | said stop | recall ≥ target when it said stop | recall ≥ target, all runs | recall at the stop "
+          "(or the limit), mean (min) | papers screened incl. check, mean (range) |\n|---|---:|---:|---:|---|---|")
     for name, runs_ in list(results.items()) + [("all", [r for rs in results.values() for r in rs])]:
         stops = [one["stop"] for one in runs_]
-        print(f"| {name} | {sum(s['stopped'] for s in stops)}/{len(stops)} | "
+        said = [s for s in stops if s["stopped"]]
+        print(f"| {name} | {len(said)}/{len(stops)} | {sum(s['recall'] >= target for s in said)}/{len(said)} | "
               f"{sum(s['recall'] >= target for s in stops)}/{len(stops)} | "
               f"{statistics.mean(s['recall'] for s in stops):.3f} ({min(s['recall'] for s in stops):.3f}) | "
               f"{statistics.mean(s['screened'] for s in stops):.0f} ({min(s['screened'] for s in stops)}–"
