@@ -284,9 +284,8 @@ class ProgressDock(QDockWidget):
                          .replace("%6", how))
             lines.append(tr("95% of checks drawn this way hold the true number inside their interval."))
             if e.none_floor is not None:
-                lines.append(tr("The check found no liked paper. Up to %1 could still be unseen: spread evenly, that "
-                                "many escape a check of %2 more than 5% of the time, however it is drawn. Only more "
-                                "ratings, or screening, narrow this.").replace("%1", f"{e.none_floor:,}")
+                lines.append(tr("The check found none: up to %1 could still be unseen (spread evenly, that many escape "
+                                "%2 draws more than 5% of the time, however drawn).").replace("%1", f"{e.none_floor:,}")
                              .replace("%2", str(e.rated)))
             if e.halve is not None:
                 lines.append(tr("About %1 more check ratings would roughly halve it.").replace("%1", f"{e.halve:,}"))

@@ -222,11 +222,11 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>The check found no liked paper. Up to %1 could still be unseen: spread evenly, that many escape a check of %2 more than 5% of the time, however it is drawn. Only more ratings, or screening, narrow this.</source>
-        <translation>抽查未发现喜欢的文献。仍可能有至多 %1 篇未看：若它们均匀分布，无论如何抽取，%2 篇的抽查都有超过 5% 的可能一篇也抽不到。只有更多评分或继续筛选才能缩小这一范围。</translation>
+        <source>The check found none: up to %1 could still be unseen (spread evenly, that many escape %2 draws more than 5% of the time, however drawn).</source>
+        <translation>抽查未发现喜欢的文献：仍可能有至多 %1 篇未看（若均匀分布，无论如何抽取，%2 次抽取有超过 5% 的可能一篇也抽不到）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>About %1 more check ratings would roughly halve it.</source>
         <translation>再为约 %1 篇抽查文献评分，区间宽度约可减半。</translation>
     </message>
@@ -1685,7 +1685,7 @@ Library: %1</source>
 <context>
     <name>ProgressDock</name>
     <message>
-        <location filename="../../desktop/docks/progress.py" line="-247"/>
+        <location filename="../../desktop/docks/progress.py" line="-246"/>
         <location line="+3"/>
         <source>Triage progress</source>
         <translation>筛选进度</translation>
