@@ -110,8 +110,8 @@ def run(library, recommender, relevant: set[str], seed: int, label: str, target:
 
 def topic_runs(cell: tuple) -> tuple[str, list[dict]]:
     """The runs of one topic (seeds 0..runs−1) in a library of its own; a run found in `cache` is reused."""
-    from tests.benchmarks.bench_triage import TOPICS, make_library, reset
     from db.recommend.recommender import Recommender
+    from tests.benchmarks.bench_triage import TOPICS, make_library, reset
 
     name, runs, target, cache = cell
     out = []
