@@ -177,7 +177,8 @@ LATER: dict[str, str] = {
     # issue 29 (the check's limit): what a check that found no liked paper cannot rule out
     ("The check found none: up to %1 could still be unseen (spread evenly, that many escape %2 draws more than 5% "
      "of the time, however drawn)."):
-        "抽查未发现喜欢的文献：仍可能有至多 %1 篇未看（若均匀分布，无论如何抽取，%2 次抽取有超过 5% 的可能一篇也抽不到）。",
+        "抽查未发现喜欢的文献：仍可能有至多 %1 篇未看（若均匀分布，无论如何抽取，%2 次抽取有超过 5% 的可能"
+        "一篇也抽不到）。",
     ("At random: an exact interval. By rank: the top fifth of the recommended order and the rest, each at random; "
      "measured on ICLR 2018 it is no narrower than at random"):
         "随机：精确区间。按排名：推荐顺序的前五分之一与其余部分各自随机抽取；在 ICLR 2018 上实测并不比随机更窄",

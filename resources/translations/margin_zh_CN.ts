@@ -1,8 +1,8 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='UTF-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name></name>
+    <name/>
     <message>
         <location filename="../../desktop/app.py" line="+69"/>
         <source>The library was rebuilt</source>
@@ -25,7 +25,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>The damaged file is kept in the library&apos;s backups folder. Papers that cannot be read come back by importing their files again.</source>
+        <source>The damaged file is kept in the library's backups folder. Papers that cannot be read come back by importing their files again.</source>
         <translation>损坏的文件保存在文库的备份文件夹中。无法读取的文献可通过重新导入其文件恢复。</translation>
     </message>
     <message>
@@ -116,7 +116,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Kept their own tags, rating or note (the file&apos;s differed)</source>
+        <source>Kept their own tags, rating or note (the file's differed)</source>
         <translation>保留了自己的标签、评分或笔记（与文件中的不同）</translation>
     </message>
     <message>
@@ -366,7 +366,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>Import the files&apos; tags, ratings, read marks and notes</source>
+        <source>Import the files' tags, ratings, read marks and notes</source>
         <translation>导入文件中的标签、评分、已读标记和笔记</translation>
     </message>
     <message>
@@ -633,7 +633,7 @@ Library: %1</source>
     </message>
     <message>
         <location line="+36"/>
-        <source>Title (empty to use the file&apos;s or the derived label):</source>
+        <source>Title (empty to use the file's or the derived label):</source>
         <translation>标题（留空则使用文件中的标题或自动生成的标题）：</translation>
     </message>
     <message numerus="yes">
@@ -1304,7 +1304,7 @@ Library: %1</source>
     </message>
     <message>
         <location filename="../../desktop/window/main_window.py" line="+97"/>
-        <source>This library can&apos;t be changed: notes can be read, not written</source>
+        <source>This library can't be changed: notes can be read, not written</source>
         <translation>此文库无法更改：笔记只能阅读，不能编写</translation>
     </message>
     <message>
@@ -1324,8 +1324,8 @@ Library: %1</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>Search: words, &quot;a phrase&quot;, tag:name, rating:&gt;=4…  (/)</source>
-        <translation>搜索：词语、&quot;短语&quot;、tag:名称、rating:&gt;=4…  (/)</translation>
+        <source>Search: words, "a phrase", tag:name, rating:&gt;=4…  (/)</source>
+        <translation>搜索：词语、"短语"、tag:名称、rating:&gt;=4…  (/)</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1902,7 +1902,7 @@ Library: %1</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>Master&apos;s thesis</source>
+        <source>Master's thesis</source>
         <translation>硕士论文</translation>
     </message>
     <message>
@@ -2325,12 +2325,12 @@ Library: %1</source>
     </message>
     <message>
         <location line="+7"/>
-        <source>The disk is full: changes can&apos;t be saved</source>
+        <source>The disk is full: changes can't be saved</source>
         <translation>磁盘已满：更改无法保存</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Read-only: changes can&apos;t be saved</source>
+        <source>Read-only: changes can't be saved</source>
         <translation>只读：更改无法保存</translation>
     </message>
     <message>
