@@ -139,9 +139,6 @@ LATER: dict[str, str] = {
     "How the check is drawn": "抽查的抽取方式",
     "at random": "随机",
     "by rank": "按排名",
-    ("At random: an exact interval. By rank: the top fifth of the recommended order and the rest, each at random; "
-     "screening the top later makes its part certain"):
-        "随机：精确区间。按排名：推荐顺序的前五分之一与其余部分各自随机抽取；之后筛完前部即可使该部分确定",
     "Rate %1 unseen papers": "为 %1 篇未看文献评分",
     ("Draws papers of this view that you have not seen; rating them tells how many papers you would like are "
      "still unseen"):
@@ -177,4 +174,12 @@ LATER: dict[str, str] = {
     "Semantic vectors: %1 of %2": "语义向量：%1 / %2",
     # the second trial (a read-only library's note)
     "This library can't be changed: notes can be read, not written": "此文库无法更改：笔记只能阅读，不能编写",
+    # issue 29 (the check's limit): what a check that found no liked paper cannot rule out
+    ("The check found none: up to %1 could still be unseen (spread evenly, that many escape %2 draws more than 5% "
+     "of the time, however drawn)."):
+        "抽查未发现喜欢的文献：仍可能有至多 %1 篇未看（若均匀分布，无论如何抽取，%2 次抽取有超过 5% 的可能"
+        "一篇也抽不到）。",
+    ("At random: an exact interval. By rank: the top fifth of the recommended order and the rest, each at random; "
+     "measured on ICLR 2018 it is no narrower than at random"):
+        "随机：精确区间。按排名：推荐顺序的前五分之一与其余部分各自随机抽取；在 ICLR 2018 上实测并不比随机更窄",
 }

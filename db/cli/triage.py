@@ -62,6 +62,10 @@ def progress_lines(result, interest: str | None = None) -> list[str]:
         lines.append(f"what the interval means: {estimate.level:.0%} of checks drawn this way hold the true number "
                      "of liked papers still unseen inside their interval (exact for a random check; for a ranked one "
                      "shown by simulation)")
+        if estimate.none_floor is not None:
+            lines.append(f"the check found no liked paper: up to {estimate.none_floor:,} could still be unseen (spread "
+                         f"evenly, that many escape a check of {estimate.rated} more than 5% of the time, however it "
+                         "is drawn); only more check ratings, or screening, narrow this")
         if estimate.halve is not None:
             lines.append(f"about {estimate.halve:,} more check ratings would roughly halve it "
                          f"(margin progress QUERY --check {estimate.halve}"

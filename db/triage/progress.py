@@ -43,6 +43,7 @@ from db.triage.estimate import (  # noqa: F401 - hypergeometric_interval: the mo
     hypergeometric_interval,
     interval,
     more_ratings_for,
+    none_floor,
     ratings_to_halve,
     upper_bound,
 )
@@ -60,7 +61,9 @@ class Estimate:
     one-sided 95% upper bound the stopping rule uses). From a check (`design` "random" or "ranked") drawn from
     `population` unseen papers, `rated` of its `drawn` papers screened, `liked` of them liked; `not_covered`
     unseen papers of the view were added after the draw; about `halve` more check ratings would halve the
-    interval (None: it cannot be halved)."""
+    interval (None: it cannot be halved); when the check found no liked paper, `none_floor` is how many liked
+    papers could still be unseen with a check of this size, however drawn, missing all of them more than 5% of
+    the time (db.triage.estimate.none_floor, less those found since), else None."""
 
     remaining: int
     low: int
@@ -74,6 +77,7 @@ class Estimate:
     design: str = RANDOM
     upper: int = 0
     halve: int | None = None
+    none_floor: int | None = None
 
 
 @dataclass
@@ -206,10 +210,12 @@ def estimate(library: Library, scope: str, ids: list[str], screened: dict[str, b
     unseen_in_population = sum(s.size - s.known_liked - s.known_other for s in strata)
     clip = lambda value: int(max(0, min(unseen_in_population, value)))  # noqa: E731
     not_covered = sum(1 for paper_id in ids if paper_id not in screened and paper_id not in population)
+    liked = sum(s.liked for s in strata)
+    floor = clip(none_floor(len(population), rated) - found_since) if not liked else None
     return Estimate(clip(round(point - found_since)), clip(low - found_since), clip(high - found_since), LEVEL,
-                    len(population), rated + len(to_rate), rated, sum(s.liked for s in strata), not_covered,
+                    len(population), rated + len(to_rate), rated, liked, not_covered,
                     library.check_design(sample), clip(upper_bound(strata, CONFIDENCE) - found_since),
-                    ratings_to_halve(strata, LEVEL) if halve else None), to_rate, strata
+                    ratings_to_halve(strata, LEVEL) if halve else None, floor), to_rate, strata
 
 
 def stop_rule(found: int, estimate_: Estimate | None, strata: list, target: float = TARGET) -> Stop:

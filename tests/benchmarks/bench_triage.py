@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import re
@@ -47,6 +48,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+if "--estimate" in sys.argv:  # one BLAS thread per process: the SVM fit is ~10× faster on a loaded machine
+    for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(_name, "1")
 
 from db.library.library import Library  # noqa: E402
 from db.paper import PaperRecord  # noqa: E402
@@ -308,12 +312,14 @@ def main() -> None:
     parser.add_argument("--topics", nargs="*", default=list(TOPICS))
     parser.add_argument("--single-only", action="store_true", help="leave out the three-interest runs")
     parser.add_argument("--cold-start", action="store_true", help="only the cold-start table (item 3)")
-    parser.add_argument("--estimate", action="store_true", help="only issue 29's table: ranked vs random checks, "
-                        "and the stopping rule")
+    parser.add_argument("--estimate", action="store_true", help="only issue 29's table: check designs side by "
+                        "side on the same runs, and the stopping rule (bench_triage_checks)")
+    parser.add_argument("--cache", type=Path, help="with --estimate: keep each screening run here and reuse it")
     parser.add_argument("--target", type=float, default=95.0, help="the stopping rule's target, percent")
     parser.add_argument("--features", help="issue 32: compare features side by side, e.g. tfidf,semantic,both")
     parser.add_argument("--vectors", type=Path, help="a vectors.db to start from and keep (saves re-embedding)")
-    parser.add_argument("--jobs", type=int, default=1, help="with --features: cells run in this many processes")
+    parser.add_argument("--jobs", type=int, default=1, help="with --features or --estimate: cells (topics) run in "
+                        "this many processes")
     args = parser.parse_args()
     if not ICLR.exists():
         print(f"{ICLR} is missing: no table")
@@ -325,7 +331,9 @@ def main() -> None:
         cold_start(args.runs)
         return
     if args.estimate:
-        estimate_table(args.runs, args.topics, args.target / 100)
+        from tests.benchmarks.bench_triage_checks import table
+
+        table(args.runs, args.topics, args.target / 100, args.jobs, args.cache)
         return
     print(f"ICLR 2018, {args.runs} seed sets per topic; {platform.machine()}, Python {platform.python_version()}")
     with tempfile.TemporaryDirectory() as tmp:
@@ -373,160 +381,6 @@ def main() -> None:
         print(f"\nestimate: the true count inside the stated interval in {sum(all_checks)} of {len(all_checks)} checks "
               f"({sum(all_checks) / len(all_checks):.0%}); next-100 figure held in {sum(all_next)} of {len(all_next)}")
         library.close()
-
-
-
-# ----------------------------------------------------------------- issue 29: the ranked check, the stopping rule
-EST_CHECKPOINTS = (0.10, 0.20, 0.30)
-EST_SIZES = (40, 100)
-EST_REPLICATES = 3  # independent checks of each design and size at each checkpoint
-LATER = 100  # the same checks again once this many more papers were screened from the queue
-STOP_CHECK = 40  # the stopping rule's first check (random, the default), drawn at 10% screened
-STOP_EVERY = 20  # the rule is looked at after every this many papers screened
-STOP_GROW_MAX = 400  # the check is grown when the rule says this many more ratings would do
-STOP_LIMIT = 0.6  # a run that has not stopped by this share screened ends there (recall then counted)
-
-
-def estimate_run(library: Library, recommender: Recommender, relevant: set[str], seed: int, label: str,
-                 target: float) -> dict:
-    """One run of the issue 29 figures: the queue as in `simulate` (no checks of its own); at 10/20/30%
-    screened, EST_REPLICATES ranked and random checks of each size in EST_SIZES are drawn (into scopes of their
-    own) and rated in memory (their labels join the screening the estimate sees; the library's ratings are not
-    written, so the queue goes on undisturbed), and the stated interval of liked papers still unseen is compared
-    with the truth, then and LATER papers later. Beside them the stopping rule runs for real: a random check of
-    STOP_CHECK at 10%, rated; the rule looked at every STOP_EVERY papers; when it says m ≤ STOP_GROW_MAX more
-    check ratings would show the target, they are drawn and rated (else the queue goes on); the run records
-    recall and papers screened (check included) at the stop."""
-    from db.triage.progress import estimate as check_estimate
-
-    ids = library.ids()
-    total = len(ids)
-    rng = random.Random(seed)
-    screened: dict[str, bool] = {}
-
-    def screen(paper_id: str) -> None:
-        library.set_rating(paper_id, 5 if paper_id in relevant else 1)
-        library.set_read(paper_id, True)
-        screened[paper_id] = paper_id in relevant
-
-    screen(rng.choice(sorted(relevant)))
-    screen(rng.choice(sorted(set(ids) - relevant)))
-    checks, pending, stop = [], [], None
-    stop_scope, next_look = f"stop-{label}-{seed}", None
-    done_points: set[float] = set()
-
-    def judge(scope: str, drawn: list[str], record: dict) -> None:
-        seen = dict(screened) | {paper_id: paper_id in relevant for paper_id in drawn}
-        found, _to_rate, _strata = check_estimate(library, scope, ids, seen, halve=False)
-        truth = len(relevant - set(seen))
-        record.update(truth=truth, low=found.low, high=found.high, point=found.remaining)
-
-    while len(screened) < total:
-        for share in EST_CHECKPOINTS:
-            if share not in done_points and len(screened) >= round(share * total):
-                done_points.add(share)
-                ranking = [i for i in recommender.recommend(limit=None).ids]
-                for size in EST_SIZES:
-                    for design in ("ranked", "random"):
-                        for replicate in range(EST_REPLICATES):
-                            scope = f"est-{label}-{seed}-{share}-{size}-{design}-{replicate}"
-                            changes = draw_check(library, scope, ids, size, rng,
-                                                 ranking if design == "ranked" else None)
-                            record = {"share": share, "size": size, "design": design, "at": len(screened),
-                                      "scope": scope, "drawn": list(changes.papers)}
-                            judge(scope, record["drawn"], record)
-                            checks.append(record)
-                            pending.append(record)
-                if share == EST_CHECKPOINTS[0]:
-                    changes = draw_check(library, stop_scope, ids, STOP_CHECK, rng)
-                    for paper_id in changes.papers:
-                        screen(paper_id)
-                    next_look = len(screened)
-        for record in [r for r in pending if len(screened) >= r["at"] + LATER]:
-            later = {}
-            judge(record["scope"], record["drawn"], later)
-            record["later"] = later
-            pending.remove(record)
-        if next_look is not None and stop is None and len(screened) >= next_look:
-            next_look = len(screened) + STOP_EVERY
-            result = progress(library, ids, stop_scope, target=target)
-            if result.stop.stop or len(screened) >= STOP_LIMIT * total:
-                stop = {"stopped": result.stop.stop, "recall": len(relevant & set(screened)) / len(relevant),
-                        "screened": len(screened)}
-            elif not result.check_to_rate and result.stop.more_ratings and result.stop.more_ratings <= STOP_GROW_MAX:
-                changes = draw_check(library, stop_scope, ids, result.stop.more_ratings, rng)
-                for paper_id in changes.papers:
-                    screen(paper_id)
-        if stop is not None and not pending and len(done_points) == len(EST_CHECKPOINTS):
-            break
-        queue = recommender.recommend(limit=1).ids
-        screen(queue[0] if queue else next(i for i in ids if i not in screened))
-    if stop is None:
-        stop = {"stopped": False, "recall": 1.0, "screened": len(screened)}
-    return {"checks": checks, "stop": stop}
-
-
-def estimate_table(runs: int, topics: list[str], target: float = 0.95) -> None:
-    """Issue 29's figures (estimate_run), ranked and random checks side by side, per topic and in all."""
-    import os
-
-    print(f"ICLR 2018, {runs} seed sets per topic; checks of {' and '.join(map(str, EST_SIZES))} at "
-          f"{', '.join(f'{s:.0%}' for s in EST_CHECKPOINTS)} screened, {EST_REPLICATES} of each design; "
-          f"load {os.getloadavg()[0]:.1f}")
-    with tempfile.TemporaryDirectory() as tmp:
-        library, keywords = make_library(Path(tmp) / "iclr")
-        recommender = Recommender(library)
-        recommender.refresh()
-        results: dict[str, list[dict]] = {}
-        for name in topics:
-            relevant = {paper_id for paper_id, words in keywords.items() if TOPICS[name](words)}
-            results[name] = []
-            for seed in range(runs):
-                reset(library)
-                started = time.perf_counter()
-                results[name].append(estimate_run(library, recommender, relevant, seed, name, target))
-                print(f"  {name} seed {seed}: {time.perf_counter() - started:.0f} s, stop {results[name][-1]['stop']}",
-                      flush=True)
-        library.close()
-
-    def row(label: str, checks: list[dict]) -> str:
-        cells = [label]
-        for size in EST_SIZES:
-            for design in ("ranked", "random"):
-                picked = [c for c in checks if c["size"] == size and c["design"] == design]
-                inside = sum(c["low"] <= c["truth"] <= c["high"] for c in picked)
-                later = [c["later"] for c in picked if "later" in c]
-                later_inside = sum(c["low"] <= c["truth"] <= c["high"] for c in later)
-                cells.append(f"{inside}/{len(picked)} ({inside / len(picked):.1%}), "
-                             f"{statistics.mean(c['high'] - c['low'] for c in picked):.1f}; later "
-                             f"{later_inside}/{len(later)}, {statistics.mean(c['high'] - c['low'] for c in later):.1f}"
-                             if picked and later else "—")
-        return "| " + " | ".join(cells) + " |"
-
-    print("\nTruth inside the 95% interval (coverage) and mean width, at the draw and "
-          f"{LATER} papers of screening later:")
-    print("| topic | ranked, " + " | ".join(f"{d}, {n}" for n in EST_SIZES for d in ("ranked", "random"))[8:] + " |")
-    print("|---|" + "---|" * (2 * len(EST_SIZES)))
-    every = []
-    for name, runs_ in results.items():
-        checks = [c for run in runs_ for c in run["checks"]]
-        every += checks
-        print(row(name, checks))
-    print(row("all", every))
-    for share in EST_CHECKPOINTS:
-        print(row(f"all, at {share:.0%}", [c for c in every if c["share"] == share]))
-    print(f"\nStopping rule (target {target:.0%}, 95% confidence; a random check of {STOP_CHECK} at 10%, grown when "
-          f"the rule says at most {STOP_GROW_MAX} more ratings would do; a run not stopped by {STOP_LIMIT:.0%} "
-          "screened ends there):")
-    print("| topic | stopped | recall ≥ target | recall at the stop, mean (min) | papers screened incl. check, mean "
-          "(range) |\n|---|---:|---:|---|---|")
-    for name, runs_ in results.items():
-        stops = [run["stop"] for run in runs_]
-        print(f"| {name} | {sum(s['stopped'] for s in stops)}/{len(stops)} | "
-              f"{sum(s['recall'] >= target for s in stops)}/{len(stops)} | "
-              f"{statistics.mean(s['recall'] for s in stops):.3f} ({min(s['recall'] for s in stops):.3f}) | "
-              f"{statistics.mean(s['screened'] for s in stops):.0f} ({min(s['screened'] for s in stops)}–"
-              f"{max(s['screened'] for s in stops)}) |")
 
 
 if __name__ == "__main__":

@@ -138,4 +138,5 @@ def test_a_ranked_check_in_the_dock_the_band_leaves_the_axes_to_the_curve(window
     assert dock.band_top.isVisible() and dock.band_top.toPlainText() == f"up to {3 + estimate.high}"
     text = dock.figures.text()
     assert "drawn by rank" in text and "95% of checks drawn this way hold the true number" in text
+    assert f"The check found none: up to {estimate.none_floor} could still be unseen" in text
     assert "Go on: with 95% confidence at least" in text and "to show 80%" in text

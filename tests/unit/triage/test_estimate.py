@@ -15,6 +15,7 @@ from db.triage.estimate import (
     hypergeometric_interval,
     interval,
     more_ratings_for,
+    none_floor,
     ratings_to_halve,
     upper_bound,
     zero_block_bound,
@@ -85,6 +86,33 @@ def test_known_values():
     # a one-sided 95% bound is below the two-sided 95% interval's upper end
     strata = [Stratum(900, 40, 2, 2, 38)]
     assert upper_bound(strata) < interval(strata)[2]
+
+
+@pytest.mark.slow  # about 10 s of CPU
+def test_a_check_that_found_none_cannot_say_less_however_it_is_drawn():
+    # liked papers spread evenly (a useless ranking): every design of n draws misses all K of them with the same
+    # chance C(N − K, n) / C(N, n); none_floor is the largest K for which that chance exceeds 5%, so an interval
+    # stopping below it whenever the check finds none holds the truth in fewer than 95% of checks
+    from scipy.stats import hypergeom
+
+    population, drawn = 600, 40
+    floor = none_floor(population, drawn)
+    assert 2.5 * population / drawn <= floor <= 3.2 * population / drawn
+    assert hypergeom.pmf(0, population, floor, drawn) > 0.05 >= hypergeom.pmf(0, population, floor + 1, drawn)
+    liked = round(0.6 * floor)
+    expected = hypergeom.pmf(0, population, liked, drawn)  # about 16%
+    rng = np.random.default_rng(3)
+    for ranked in (False, True):
+        misses = 0
+        for _draw in range(1000):
+            labels = np.zeros(population, dtype=bool)
+            labels[rng.choice(population, liked, replace=False)] = True
+            strata = _check(rng, labels, drawn, ranked)
+            if not any(s.liked for s in strata):
+                misses += 1
+                # Margin's interval reaches at least that far (halving its bound here is the bug this catches)
+                assert interval(strata)[2] >= floor
+        assert abs(misses / 1000 - expected) < 0.04, (ranked, misses, expected)  # the same for either design
 
 
 def test_what_would_halve_the_interval():

@@ -178,6 +178,7 @@ def test_cli_progress_prints_the_same_figures_as_the_library(library_dir):
     assert "liked papers still unseen: about 0 (0–" in text.stdout
     assert "from a check drawn at random of 5 rated papers (0 liked) of 32 unseen" in text.stdout
     assert "95% of checks drawn this way hold the true number" in text.stdout
+    assert "the check found no liked paper: up to " in text.stdout  # what no check of 5 can rule out
     assert "stopping rule (95%): go on; with 95% confidence at least" in text.stdout
     ranked = margin("progress", 'venue:"ICML 2026"', "--check", "4", "--ranked", "--target", "80", "--json",
                     library=library_dir)
