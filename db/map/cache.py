@@ -88,8 +88,9 @@ class MapCache:
                 step: Callable[[float], object] | None = None) -> tuple[ConferenceMap, RefreshReport]:
         """The map of the library as it is now, from `current` (else the cache file): unchanged when the same
         papers are on it (no text is read then), new papers placed among their neighbours, or computed anew
-        (see the module). `progress` is told, in words, when the slow path starts; `step(share done)` during it
-        (db.map.layout.embed: an exception it raises stops the work, and nothing is saved). Saves when anything
+        (see the module). `progress` is told, in words, when the slow path starts; `step(share done)` when it
+        starts (0), between its parts and during t-SNE (db.map.layout.compute: an exception it raises stops the work
+        there, and nothing is saved). Saves when anything
         changed."""
         started = time.perf_counter()
         ids = library.ids()
@@ -102,10 +103,13 @@ class MapCache:
             if current.ids != ids:  # same papers, library order changed: reorder, nothing to compute
                 current = _reorder(current, ids)
             return current, RefreshReport("unchanged", 0, time.perf_counter() - started)
+        new = [i for i in ids if current is None or i not in current.row]
+        placing = bool(current is not None and current.ids and len(new) <= REFIT_SHARE * max(current.fitted_rows, 1))
+        if not placing and step:
+            step(0.0)  # the slow path starts (the tf-idf fit may come first): shown, and it may stop here
         tfidf, _report = TfidfCache(self.folder).refresh(library)
         semantic = SemanticVectors.load(self.folder, ids) if placed_by != "tfidf" else None
-        new = [i for i in ids if current is None or i not in current.row]
-        if current is not None and current.ids and len(new) <= REFIT_SHARE * max(current.fitted_rows, 1):
+        if placing:
             result, kind = extend(current, tfidf, ids, semantic), "placed"
         else:
             if progress:
