@@ -21,7 +21,7 @@ import numpy as np
 from scipy import sparse
 
 from db.recommend.tfidf_cache import TfidfMatrix
-from db.system.threads import pin, spare_cores
+from db.system.threads import pin
 
 SVD_DIMENSIONS = 50
 MIN_TSNE = 25
@@ -31,6 +31,8 @@ NEIGHBOURS = 10
 # (55 s → 11.5 s with FFT gradients and exact neighbours), and the map's regions are k-means on the result either way
 TSNE_EARLY, TSNE_ITERATIONS = 125, 250
 TSNE_STEP = 25  # embed's step() is called every this many iterations
+FFT_FROM = 4000  # t-SNE's gradients by FFT interpolation from this many papers, Barnes–Hut below (less CPU there:
+# 1.7 against 7.5 s at 1,000 papers, the same at 4,000, 25 against 15 s at 6,000)
 EXACT_NEIGHBOURS = 20_000  # up to this many papers t-SNE's neighbours are found exactly (faster there than Annoy)
 SEED = 20260
 MIN_TERM_SHARE = 0.12
@@ -161,9 +163,10 @@ def embed(reduced: np.ndarray, step: Callable[[float], object] | None = None) ->
         return False
 
     pin()  # one BLAS and OpenMP thread for the neighbours and the PCA start (db.system.threads)
-    # t-SNE's own workers: the idle cores (one on a busy machine, where a second only waits for a core)
-    tsne = TSNE(perplexity=min(30.0, (n - 1) / 3), metric="euclidean", initialization="pca",
-                n_jobs=min(4, spare_cores()), random_state=SEED, negative_gradient_method="fft", verbose=False,
+    # one worker: t-SNE's workers meet every iteration, and on a busy machine each meeting waits for a core (at
+    # load ~15 a 60-paper layout took 57 s with two workers, 22 s with one; 13 and 5 s of CPU)
+    tsne = TSNE(perplexity=min(30.0, (n - 1) / 3), metric="euclidean", initialization="pca", n_jobs=1,
+                random_state=SEED, negative_gradient_method="fft" if n >= FFT_FROM else "bh", verbose=False,
                 neighbors="exact" if n <= EXACT_NEIGHBOURS else "annoy",
                 early_exaggeration_iter=TSNE_EARLY, n_iter=TSNE_ITERATIONS,
                 callbacks=[tell] if step else None, callbacks_every_iters=TSNE_STEP)

@@ -181,6 +181,8 @@ class Recommender:
 
     def history(self) -> set[str]:
         """Ids of the papers of the venues and files marked "papers I like"."""
+        if not self.library.liked_sources():  # the usual case: no join over every paper (a seventh of a rating)
+            return set()
         return self.library.liked_source_ids()
 
     def more_like_tag(self, tag: str, limit: int | None = DEFAULT_LIMIT, refresh: bool = True) -> Recommendations:

@@ -18,7 +18,6 @@ process's shared objects, ~20 ms under load, while checking and setting its limi
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -55,21 +54,3 @@ def pinned_call(function: F) -> F:
         return function(*args, **kwargs)
 
     return call  # type: ignore[return-value]
-
-
-def cores() -> int:
-    """The cores this process may run on (the affinity mask where the system has one)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
-
-
-def spare_cores() -> int:
-    """How many cores are idle now, by the 1-minute load average: cores less the load, at least 1 (1 where the
-    system has no load average)."""
-    try:
-        load = os.getloadavg()[0]
-    except (AttributeError, OSError):
-        return 1
-    return max(1, int(cores() - load + 0.5))

@@ -3,7 +3,6 @@ from inside the work itself; and a first map stops at its next step once asked t
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from threadpoolctl import threadpool_info, threadpool_limits
 
@@ -79,48 +78,35 @@ class Stop(Exception):
     pass
 
 
-def test_a_first_map_stops_at_the_next_step_once_asked(library_dir):
-    """The window closing sets a flag; the computation's step() raises at its next call. However far the work
-    got, no step comes after the one that stopped it, nothing is kept, and the cache is not written."""
-    with Library.open(library_dir, seed=False) as lib:
-        lib.import_records(map_topics(30))  # 90 papers: t-SNE, with steps during it
-        for stop_at in (1, 2, 4):  # before the tf-idf fit, after the reduction, during t-SNE
-            (lib.folder / "recommend" / "tfidf.npz").unlink(missing_ok=True)
-            calls: list[float] = []
-            asked = False
+class Closing:
+    """A map computation's step(): the window closes during the part after its `at`-th call; every later call
+    raises Stop, as the dock's step() does once its stop flag is set. `shares` holds every call's share."""
 
-            def step(share: float) -> None:
-                nonlocal asked
-                calls.append(share)
-                if asked:
-                    raise Stop
-                asked = len(calls) >= stop_at  # the window closes while this part runs
+    def __init__(self, at: int):
+        self.at, self.shares = at, []
 
-            with pytest.raises(Stop):
-                map_cache.MapCache(lib.folder).refresh(lib, step=step)
-            assert len(calls) == stop_at + 1 and calls[-1] < 1.0, calls  # stopped at the very next step
-            assert not map_cache.MapCache(lib.folder).path.exists()
-            if stop_at == 1:  # asked at the first step: the next one comes before any layout work
-                assert calls[-1] <= layout.REDUCED
-        assert calls == sorted(calls) and calls[0] == 0.0 and calls[2] > layout.REDUCED  # a share that only grows
-        # asked before anything: not even the tf-idf matrix is fitted
-        (lib.folder / "recommend" / "tfidf.npz").unlink(missing_ok=True)
-
-        def at_once(_share: float) -> None:
+    def __call__(self, share: float) -> None:
+        self.shares.append(share)
+        if len(self.shares) > self.at:
             raise Stop
 
-        with pytest.raises(Stop):
-            map_cache.MapCache(lib.folder).refresh(lib, step=at_once)
-        assert not TfidfCache(lib.folder).path.exists()
 
-
-def test_the_same_library_gives_the_same_map_whatever_the_idle_cores(library_dir, monkeypatch):
-    """t-SNE's worker count follows the idle cores; the layout does not."""
+def test_a_first_map_stops_at_the_next_step_once_asked(library_dir):
+    """However far the work got, no step comes after the one that stopped it, and nothing is kept."""
     with Library.open(library_dir, seed=False) as lib:
-        lib.import_records(map_topics(20))
-        tfidf, _report = TfidfCache(lib.folder).refresh(lib)
-        maps = []
-        for idle in (1, 2):
-            monkeypatch.setattr(layout, "spare_cores", lambda idle=idle: idle)
-            maps.append(layout.compute(tfidf, lib.ids()))
-    assert np.array_equal(maps[0].xy, maps[1].xy)
+        lib.import_records(map_topics(30))  # 90 papers: t-SNE, with steps during it
+        for at in (1, 2, 4):  # closed during the tf-idf fit and the reduction, before t-SNE, during t-SNE
+            (lib.folder / "recommend" / "tfidf.npz").unlink(missing_ok=True)
+            step = Closing(at)
+            with pytest.raises(Stop):
+                map_cache.MapCache(lib.folder).refresh(lib, step=step)
+            assert len(step.shares) == at + 1 and step.shares[-1] < 1.0, step.shares  # stopped at the very next
+            assert not map_cache.MapCache(lib.folder).path.exists()
+            if at == 1:  # the next step after the start comes before t-SNE
+                assert step.shares[-1] <= layout.REDUCED
+        shares = step.shares
+        assert shares == sorted(shares) and shares[0] == 0.0 and shares[2] > layout.REDUCED  # a share that grows
+        (lib.folder / "recommend" / "tfidf.npz").unlink(missing_ok=True)
+        with pytest.raises(Stop):  # closed before anything: not even the tf-idf matrix is fitted
+            map_cache.MapCache(lib.folder).refresh(lib, step=Closing(0))
+        assert not TfidfCache(lib.folder).path.exists()
