@@ -28,6 +28,7 @@ CACHE_DIR = "map"
 CACHE_FILE = "map.npz"
 CACHE_SCHEMA = 1  # bump when the placement, the regions or the file layout change
 REFIT_SHARE = 0.2
+FITTED = 0.05  # the share of a whole map's work done once the tf-idf matrix is fitted (db.map.layout.REDUCED: reduced)
 
 
 @dataclass
@@ -88,9 +89,10 @@ class MapCache:
                 step: Callable[[float], object] | None = None) -> tuple[ConferenceMap, RefreshReport]:
         """The map of the library as it is now, from `current` (else the cache file): unchanged when the same
         papers are on it (no text is read then), new papers placed among their neighbours, or computed anew
-        (see the module). `progress` is told, in words, when the slow path starts; `step(share done)` during it
-        (db.map.layout.embed: an exception it raises stops the work, and nothing is saved). Saves when anything
-        changed."""
+        (see the module). `progress` is told, in words, when the slow path starts; `step(share done)` when it
+        starts (0), once the tf-idf matrix is fitted (FITTED), between the layout's parts and during t-SNE
+        (db.map.layout.compute): an exception it raises stops the work there, and nothing is saved. Saves when
+        anything changed."""
         started = time.perf_counter()
         ids = library.ids()
         if current is None:
@@ -102,10 +104,15 @@ class MapCache:
             if current.ids != ids:  # same papers, library order changed: reorder, nothing to compute
                 current = _reorder(current, ids)
             return current, RefreshReport("unchanged", 0, time.perf_counter() - started)
-        tfidf, _report = TfidfCache(self.folder).refresh(library)
-        semantic = SemanticVectors.load(self.folder, ids) if placed_by != "tfidf" else None
         new = [i for i in ids if current is None or i not in current.row]
-        if current is not None and current.ids and len(new) <= REFIT_SHARE * max(current.fitted_rows, 1):
+        placing = bool(current is not None and current.ids and len(new) <= REFIT_SHARE * max(current.fitted_rows, 1))
+        if not placing and step:
+            step(0.0)  # the slow path starts (the tf-idf fit may come first): shown, and it may stop here
+        tfidf, _report = TfidfCache(self.folder).refresh(library)
+        if not placing and step:
+            step(FITTED)
+        semantic = SemanticVectors.load(self.folder, ids) if placed_by != "tfidf" else None
+        if placing:
             result, kind = extend(current, tfidf, ids, semantic), "placed"
         else:
             if progress:

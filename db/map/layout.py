@@ -21,12 +21,19 @@ import numpy as np
 from scipy import sparse
 
 from db.recommend.tfidf_cache import TfidfMatrix
+from db.system.threads import pin
 
 SVD_DIMENSIONS = 50
 MIN_TSNE = 25
 NEIGHBOURS = 10
-TSNE_EARLY, TSNE_ITERATIONS = 250, 500  # openTSNE's defaults: early exaggeration, then the rest
+# t-SNE's iterations: early exaggeration, then the rest. openTSNE's defaults are 250 + 500; on the 6,000 real
+# abstracts of bench_map.py 125 + 250 keep as many of each paper's 10 nearest neighbours (44%) at a fifth of the CPU
+# (55 s → 11.5 s with FFT gradients and exact neighbours), and the map's regions are k-means on the result either way
+TSNE_EARLY, TSNE_ITERATIONS = 125, 250
 TSNE_STEP = 25  # embed's step() is called every this many iterations
+FFT_FROM = 4000  # t-SNE's gradients by FFT interpolation from this many papers, Barnes–Hut below (less CPU there:
+# 1.7 against 7.5 s at 1,000 papers, the same at 4,000, 25 against 15 s at 6,000)
+EXACT_NEIGHBOURS = 20_000  # up to this many papers t-SNE's neighbours are found exactly (faster there than Annoy)
 SEED = 20260
 MIN_TERM_SHARE = 0.12
 TERMS_PER_REGION = 3
@@ -155,8 +162,12 @@ def embed(reduced: np.ndarray, step: Callable[[float], object] | None = None) ->
         step(min(1.0, next(calls) / total))
         return False
 
-    tsne = TSNE(perplexity=min(30.0, (n - 1) / 3), metric="euclidean", initialization="pca", n_jobs=2,
-                random_state=SEED, negative_gradient_method="bh" if n < 8000 else "fft", verbose=False,
+    pin()  # one BLAS and OpenMP thread for the neighbours and the PCA start (db.system.threads)
+    # one worker: t-SNE's workers meet every iteration, and on a busy machine each meeting waits for a core (at
+    # load ~15 a 60-paper layout took 57 s with two workers, 22 s with one; 13 and 5 s of CPU)
+    tsne = TSNE(perplexity=min(30.0, (n - 1) / 3), metric="euclidean", initialization="pca", n_jobs=1,
+                random_state=SEED, negative_gradient_method="fft" if n >= FFT_FROM else "bh", verbose=False,
+                neighbors="exact" if n <= EXACT_NEIGHBOURS else "annoy",
                 early_exaggeration_iter=TSNE_EARLY, n_iter=TSNE_ITERATIONS,
                 callbacks=[tell] if step else None, callbacks_every_iters=TSNE_STEP)
     return np.asarray(tsne.fit(reduced), dtype=np.float32)
@@ -258,21 +269,34 @@ def _covers(semantic, ids: Sequence[str]) -> bool:
     return semantic is not None and all(i in semantic.row and semantic.has[semantic.row[i]] for i in ids)
 
 
+# the share of a whole map's work done when compute() reaches each part (its step() is told, and may stop it there)
+REDUCED, LAID_OUT = 0.15, 0.92
+
+
 def compute(tfidf: TfidfMatrix, ids: Sequence[str], semantic=None,
             step: Callable[[float], object] | None = None) -> ConferenceMap:
     """The whole map of the papers `ids` (rows of `tfidf`), from scratch: placed by their semantic vectors when
-    `semantic` (db.embed.vectors.SemanticVectors) has every one, else by tf-idf; regions named by tf-idf terms;
-    `step` as for embed."""
+    `semantic` (db.embed.vectors.SemanticVectors) has every one, else by tf-idf; regions named by tf-idf terms.
+    `step(share done)` (0 ≤ share ≤ 1) is called when the reduction is done (REDUCED), during t-SNE (embed) and
+    when the points are laid out (LAID_OUT): an exception it raises stops the work there and comes out of here."""
+    pin()  # one BLAS and OpenMP thread for the SVD and k-means (db.system.threads)
+    tell = step or (lambda _share: None)
     ids = list(ids)
     sub = TfidfMatrix(ids, tfidf.matrix[[tfidf.row[i] for i in ids]], tfidf.terms, tfidf.idf,
                       tfidf.digests[[tfidf.row[i] for i in ids]] if ids else tfidf.digests[:0], tfidf.fitted_rows)
+    within = (lambda share: tell(REDUCED + (LAID_OUT - REDUCED) * share)) if step else None
     if not ids:
         xy = np.zeros((0, 2), dtype=np.float32)
     elif _covers(semantic, ids):
         meaning = reduce_vectors(semantic.matrix[[semantic.row[i] for i in ids]])
-        xy = embed(_side_by_side(reduce(sub), meaning) if SEMANTIC_LAYOUT == "both" else meaning, step)
+        reduced = _side_by_side(reduce(sub), meaning) if SEMANTIC_LAYOUT == "both" else meaning
+        tell(REDUCED)
+        xy = embed(reduced, within)
     else:
-        xy = embed(reduce(sub), step)
+        reduced = reduce(sub)
+        tell(REDUCED)
+        xy = embed(reduced, within)
+    tell(LAID_OUT)
     clusters = cluster(xy)
     return ConferenceMap(ids, xy, clusters, name_regions(sub, ids, xy, clusters), len(ids))
 
@@ -280,6 +304,7 @@ def compute(tfidf: TfidfMatrix, ids: Sequence[str], semantic=None,
 def extend(current: ConferenceMap, tfidf: TfidfMatrix, ids: list[str], semantic=None) -> ConferenceMap:
     """`current` with its removed papers dropped and the papers of `ids` it lacks placed among their
     neighbours (each joins the region, at each level, whose centre is nearest)."""
+    pin()  # one BLAS thread for the similarity products (db.system.threads)
     keep = [i for i in ids if i in current.row]
     new = [i for i in ids if i not in current.row]
     placed = {i: current.xy[current.row[i]] for i in keep}

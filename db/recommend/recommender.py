@@ -20,7 +20,6 @@ import time
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy import sparse
 
 from db.changes import ADDED, BIBLIOGRAPHIC, NOTE, REMOVED, TITLE
 from db.errors import MarginError
@@ -36,7 +35,10 @@ from db.recommend.features import (
     SemanticSource,
 )
 from db.recommend.labels import labels
+from db.recommend.reasons import BOILERPLATE, WHY_TERMS, whys  # noqa: F401 - BOILERPLATE, WHY_TERMS: still here
+from db.recommend.reasons import word_keys as _word_keys  # noqa: F401 - the name tests know
 from db.recommend.tfidf_cache import RefreshReport, TfidfCache, TfidfMatrix
+from db.system.threads import pin
 from db.text.cleaning import tag_key
 
 NO_POSITIVES = "Rate at least one paper 4 or 5 stars to get recommendations"
@@ -45,25 +47,10 @@ SAMPLE = 2000  # unrated papers drawn as negatives
 # little text one shared word makes a near-perfect match ("Recommended for: test time")
 MIN_TERMS = 5
 SVM_C = 0.01  # as arxiv-sanity-lite; best of 0.01, 0.1, 1 on the ICLR benchmark
-WHY_TERMS = 5
 # A tag's model weighs its negatives: a dismissal or a 1–2 star rating counts fully, a 3-star "maybe" as
 # WEAK_NEGATIVE, an unjudged paper of the sample as UNJUDGED (so that a judgement teaches more than silence)
 WEAK_NEGATIVE = 0.5
 UNJUDGED = 0.25
-# Words of claims and set phrases that every abstract has ("significantly outperforms", "algorithm
-# significantly", "state art", "experiments demonstrate"): no term holding one is given as a reason. They stay
-# in the model, which weighs them as it finds them.
-BOILERPLATE = frozenset("""
-significantly substantially considerably consistently dramatically remarkably notably greatly
-outperform outperforms outperformed outperforming surpass surpasses surpassing beat beats
-state art novel propose proposes proposed proposing present presents presented introduce introduces introduced
-demonstrate demonstrates demonstrated demonstrating show shows shown showing achieve achieves achieved achieving
-result results experiment experiments experimental empirical empirically extensive extensively effectiveness
-superior competitive improvement improvements improve improves improved improving existing previous prior
-paper work approach approaches method methods framework based using use uses new recent recently various
-performance better best strong stronger baseline baselines leading leads lead wide widely
-allow allows allowing enable enables enabling efficient efficiently solve solves solving
-""".split())
 DEFAULT_LIMIT = 50
 
 
@@ -194,6 +181,8 @@ class Recommender:
 
     def history(self) -> set[str]:
         """Ids of the papers of the venues and files marked "papers I like"."""
+        if not self.library.liked_sources():  # the usual case: no join over every paper (a seventh of a rating)
+            return set()
         return self.library.liked_source_ids()
 
     def more_like_tag(self, tag: str, limit: int | None = DEFAULT_LIMIT, refresh: bool = True) -> Recommendations:
@@ -224,6 +213,7 @@ class Recommender:
             if refresh:
                 self.refresh()
             started = time.perf_counter()
+            pin()  # one BLAS thread (db.system.threads)
             features = self.feature_rows(similar=True)
             tfidf = features.tfidf
             row = tfidf.row[paper_id]  # KeyError for an unknown paper
@@ -241,8 +231,8 @@ class Recommender:
             scores[row] = 0.0
             candidates = candidates[candidates != row]
             top = _top(scores, candidates, limit)
-            items = [Recommendation(tfidf.ids[i], float(scores[i]),
-                                    _why(tfidf, tfidf.matrix[i].multiply(query))) for i in top]
+            reasons = whys(tfidf, top, query.toarray().ravel())
+            items = [Recommendation(tfidf.ids[i], float(scores[i]), why) for i, why in zip(top, reasons, strict=True)]
             return Recommendations(items, seconds=time.perf_counter() - started)
 
     # ----------------------------------------------------------------- the model
@@ -253,6 +243,7 @@ class Recommender:
               limit: int | None, model_key: str = "", weak: set[str] = frozenset(),
               unjudged: float = 1.0) -> Recommendations:
         started = time.perf_counter()
+        pin()  # one BLAS thread: on a busy machine its helper threads made each small product wait (issue 28)
         features = self.feature_rows()
         tfidf = features.tfidf
         X = tfidf.matrix
@@ -298,7 +289,8 @@ class Recommender:
         useful = useful[_word_counts(tfidf, useful) >= MIN_TERMS]  # too little text to judge
         top = _top(scores, useful, limit)
         support = word_weights * shared
-        items = [Recommendation(tfidf.ids[i], float(scores[i]), _why(tfidf, X[i].multiply(support))) for i in top]
+        reasons = whys(tfidf, top, support)
+        items = [Recommendation(tfidf.ids[i], float(scores[i]), why) for i, why in zip(top, reasons, strict=True)]
         return Recommendations(items, len(pos), len(neg) + len(maybe) + len(sample), time.perf_counter() - started)
 
 
@@ -344,35 +336,6 @@ def _top(scores: np.ndarray, candidates: np.ndarray, limit: int | None) -> list[
         candidates = candidates[np.argpartition(-scores[candidates], limit - 1)[:limit]]
     order = np.lexsort((candidates, -scores[candidates]))
     return candidates[order].tolist()
-
-
-def _why(tfidf: TfidfMatrix, contributions: sparse.spmatrix) -> list[str]:
-    """The terms with the largest positive contributions, a word left out when a chosen phrase holds it, and
-    no term with a BOILERPLATE word."""
-    row = sparse.csr_matrix(contributions)
-    positive = row.data > 0
-    indices, values = row.indices[positive], row.data[positive]
-    chosen: list[str] = []
-    for i in indices[np.argsort(-values, kind="stable")]:
-        term = str(tfidf.terms[i])
-        if not BOILERPLATE.isdisjoint(term.split()):
-            continue
-        words = _word_keys(term)
-        if any(words <= _word_keys(other) for other in chosen):  # `agents` after `multi agent` or `agent`
-            continue
-        chosen = [other for other in chosen if not _word_keys(other) <= words]  # a phrase replaces its word
-        chosen.append(term)
-        if len(chosen) == WHY_TERMS:
-            break
-    return chosen
-
-
-def _word_keys(term: str) -> set[str]:
-    """The words of a term with a plural `s` dropped, so that `skill` and `skills`, `policy` and
-    `policies` count as one reason."""
-    return {word[:-3] + "y" if len(word) > 4 and word.endswith("ies") else
-            word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
-            for word in term.split()}
 
 
 # --------------------------------------------------------------------- for the command line

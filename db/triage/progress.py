@@ -36,6 +36,7 @@ import numpy as np
 
 from db.library.library import Library
 from db.query_kind import without_kinds
+from db.system.threads import pin
 from db.triage.check import CHECK_SIZE, RANDOM, check_ids, draw_check  # noqa: F401 - the module's face
 from db.triage.estimate import (  # noqa: F401 - hypergeometric_interval: the module's face
     LEVEL,
@@ -244,6 +245,7 @@ def progress(library: Library, ids: list[str], scope: str = "", interest: str | 
     """The progress of the view `ids` (the papers `scope` finds): liked means rated 4–5, or for an `interest`
     (a tag) accepted into it; the check is the view's either way, each paper of it judged by that. `target`:
     the stopping rule's share of the liked papers (0 < target ≤ 1)."""
+    pin()  # one BLAS and OpenMP thread, as the recommender (db.system.threads)
     order = screening(library, ids, interest)
     screened = dict(order)
     curve = list(np.cumsum([liked for _paper, liked in order]).tolist()) if order else []

@@ -17,6 +17,16 @@ sentences shuffled, as bench_recommend.py does), imported into a fresh library.
 - frame time while panning: the dock's two ScatterPlotItems (every paper faint, half of them lit) in a 1000×700
   plot, 60 pans of 1% each, each painted synchronously (QWidget.repaint), median and 95th percentile; and the
   time to relight half of the points (what a new search costs the map).
+
+First map, before and after side by side in one run (issue 28):
+
+    PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_map.py first 6000 --before ../base [--busy]
+
+The library is imported once (this checkout); each code opens its own copy in a child process with that code
+imported and computes its first map (MapCache.refresh on a library without a map or tf-idf cache: the tf-idf fit,
+the reduction, t-SNE, k-means, region names): wall and CPU seconds, and how many of each paper's 10 nearest
+neighbours (cosine of the 50-dimension SVD rows, this checkout's reduction) are among its 10 nearest on the map.
+`--busy`: two busy-loop processes beside the children (tests/benchmarks/busy_loops.py).
 """
 
 from __future__ import annotations
@@ -139,7 +149,82 @@ def run(size: int) -> None:
         library.close()
 
 
+FIRST_CHILD = """
+import sys, time
+import numpy as np
+from db.library.library import Library
+from db.map.conference_map import MapCache
+with Library.open(sys.argv[1], seed=False) as library:
+    started, cpu = time.perf_counter(), time.process_time()
+    conference_map, report = MapCache(library.folder).refresh(library)
+    wall, cpu = time.perf_counter() - started, time.process_time() - cpu
+assert report.kind == "fitted", report
+np.save(sys.argv[2], conference_map.xy)
+print(wall, cpu)
+"""
+
+
+def neighbours_kept(reduced: np.ndarray, xy: np.ndarray, k: int = 10) -> float:
+    """The mean share of each row's k nearest neighbours in `reduced` that are among its k nearest in `xy`."""
+    from sklearn.neighbors import NearestNeighbors
+
+    near = [NearestNeighbors(n_neighbors=k + 1).fit(x).kneighbors(x, return_distance=False)[:, 1:]
+            for x in (reduced, xy)]
+    return float(np.mean([len(set(a) & set(b)) / k for a, b in zip(*near, strict=True)]))
+
+
+def first_side_by_side(size: int, before: Path, busy: bool) -> None:
+    import contextlib
+    import shutil
+
+    from busy_loops import busy_loops, uptime
+
+    with tempfile.TemporaryDirectory() as tmp:
+        with Library.open(Path(tmp) / "library", seed=False) as library:
+            library.import_records(resampled(real_records(), size))
+        print(f"first map at {size:,} papers{' (busy: two busy loops beside it)' if busy else ''}; {uptime()} before",
+              flush=True)
+        figures = {}
+        with busy_loops() if busy else contextlib.nullcontext():
+            for name, code in (("before", before), ("after", ROOT)):
+                copy = Path(tmp) / name
+                shutil.copytree(Path(tmp) / "library", copy)
+                load = os.getloadavg()[0]
+                out = subprocess.run([sys.executable, "-c", FIRST_CHILD, str(copy), str(Path(tmp) / f"{name}.npy")],
+                                     cwd=str(code), env=dict(os.environ, PYTHONPATH=str(code)), capture_output=True,
+                                     text=True, check=True).stdout.split()
+                figures[name] = {"wall": float(out[-2]), "cpu": float(out[-1]), "load": (load, os.getloadavg()[0])}
+                print(f"  {name} done: {figures[name]}", flush=True)
+        print(f"{uptime()} after\n")
+        with Library.open(Path(tmp) / "library", seed=False) as library:
+            reduced = cm.reduce(TfidfCache(library.folder).refresh(library)[0])
+        for name in figures:
+            figures[name]["kept"] = neighbours_kept(reduced, np.load(Path(tmp) / f"{name}.npy"))
+    print(f"| first map, {size:,} papers | before ({before}) | after | after / before |")
+    print("|---|---:|---:|---:|")
+    b, a = figures["before"], figures["after"]
+    print(f"| wall | {b['wall']:.1f} s | {a['wall']:.1f} s | {a['wall'] / b['wall']:.2f} |")
+    print(f"| CPU | {b['cpu']:.1f} s | {a['cpu']:.1f} s | {a['cpu'] / b['cpu']:.2f} |")
+    print(f"| 10 nearest neighbours kept on the map | {b['kept']:.3f} | {a['kept']:.3f} | |")
+    print(f"| load (1 min) at start → end | {b['load'][0]:.1f} → {b['load'][1]:.1f} | "
+          f"{a['load'][0]:.1f} → {a['load'][1]:.1f} | |")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["first"]:
+        args = iter(sys.argv[2:])
+        size, before, busy = 6000, None, False
+        for arg in args:
+            if arg == "--before":
+                before = Path(next(args)).resolve()
+            elif arg == "--busy":
+                busy = True
+            else:
+                size = int(arg)
+        if before is None:
+            sys.exit("bench_map first: --before DIR names a checkout of the earlier code")
+        first_side_by_side(size, before, busy)
+        return
     sizes = [int(arg) for arg in sys.argv[1:]] or [6000, 20000]
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
     for size in sizes:

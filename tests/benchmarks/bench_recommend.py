@@ -17,6 +17,17 @@ Speed: the real abstracts of ../shared/data/real resampled to N papers (copies g
 imported into a fresh library; times the first fit, a refresh with nothing changed, `recommend()` after a
 rating (refresh + fit + score, the matrix in memory), loading the cache in a new process, `similar`, and the
 incremental update after importing 50 papers.
+
+Rating → recomputed queue (issue 28), before and after side by side in one run:
+
+    PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_recommend.py queue 4000 --before ../base [--busy] [--rounds 30]
+
+The real abstracts resampled to N papers are imported once (this checkout); each code (`--before DIR`, a checkout
+of earlier code, and this one) opens its own copy in a child process with that code imported, fits its tf-idf
+matrix (not timed), rates 20 papers 5 and 20 papers 1 and marks 400 read, then ROUNDS times: a rating of a random
+paper (1 or 4 stars) and `Recommender.recommend()` — what the window's search worker runs for `is:recommended` after
+a rating, the matrix in memory. Wall and CPU per rating → queue, median and p95; whether both codes rank the same
+papers in the same order. `--busy`: two busy-loop processes beside the children (tests/benchmarks/busy_loops.py).
 """
 
 from __future__ import annotations
@@ -231,8 +242,98 @@ def speed(size: int) -> None:
         library.close()
 
 
+# --------------------------------------------------------------------- rating → recomputed queue (issue 28)
+QUEUE_CHILD = """
+import json, random, statistics, sys, time
+from pathlib import Path
+from db.library.library import Library
+from db.recommend.recommender import Recommender
+folder, rounds = sys.argv[1], int(sys.argv[2])
+with Library.open(folder, seed=False) as library:
+    recommender = Recommender(library)
+    recommender.refresh()
+    ids = library.ids()
+    rng = random.Random(3)
+    for paper_id in rng.sample(ids, 20):
+        library.set_rating(paper_id, 5)
+    for paper_id in rng.sample(ids, 20):
+        library.set_rating(paper_id, 1)
+    for paper_id in rng.sample(ids, 400):
+        library.set_read(paper_id, True)
+    recommender.recommend()
+    wall, cpu, queues = [], [], []
+    for _ in range(rounds):
+        paper_id, stars = rng.choice(ids), rng.choice([1, 4])
+        started, cpu_started = time.perf_counter(), time.process_time()
+        library.set_rating(paper_id, stars)
+        queue = recommender.recommend()
+        wall.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - cpu_started)
+        queues.append(queue.ids)
+wall.sort(); cpu.sort()
+p95 = lambda values: values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
+print(json.dumps({"wall_p50": statistics.median(wall), "wall_p95": p95(wall), "cpu_p50": statistics.median(cpu),
+                  "cpu_p95": p95(cpu), "queues": queues}))
+"""
+
+
+def queue_side_by_side(size: int, before: Path, busy: bool, rounds: int) -> None:
+    """Rating → recomputed queue at `size` papers, the code in `before` and this checkout, one child each."""
+    import contextlib
+    import shutil
+    import subprocess
+
+    from busy_loops import busy_loops, uptime
+
+    with tempfile.TemporaryDirectory() as tmp:
+        library = Library.open(Path(tmp) / "library", seed=False)
+        library.import_records(resampled(real_records(), size))
+        library.close()
+        figures = {}
+        print(f"rating → recomputed queue at {size:,} papers{' (busy: two busy loops beside it)' if busy else ''}; "
+              f"{uptime()} before", flush=True)
+        with busy_loops() if busy else contextlib.nullcontext():
+            for name, code in (("before", before), ("after", ROOT)):
+                copy = Path(tmp) / name
+                shutil.copytree(Path(tmp) / "library", copy)
+                load = os.getloadavg()[0]
+                out = subprocess.run([sys.executable, "-c", QUEUE_CHILD, str(copy), str(rounds)], cwd=str(code),
+                                     env=dict(os.environ, PYTHONPATH=str(code)), capture_output=True, text=True,
+                                     check=True).stdout
+                figures[name] = json.loads(out.strip().splitlines()[-1])
+                figures[name]["load"] = (load, os.getloadavg()[0])
+        print(f"{uptime()} after\n")
+        print(f"| rating → recomputed queue, {size:,} papers | before ({before}) | after | after / before |")
+        print("|---|---:|---:|---:|")
+        for key, title in (("wall_p50", "wall p50"), ("wall_p95", "wall p95"), ("cpu_p50", "CPU p50"),
+                           ("cpu_p95", "CPU p95")):
+            b, a = figures["before"][key], figures["after"][key]
+            print(f"| {title} | {b * 1000:.0f} ms | {a * 1000:.0f} ms | {a / b:.2f} |")
+        print(f"| load (1 min) at start → end | {figures['before']['load'][0]:.1f} → {figures['before']['load'][1]:.1f}"
+              f" | {figures['after']['load'][0]:.1f} → {figures['after']['load'][1]:.1f} | |")
+        same = figures["before"]["queues"] == figures["after"]["queues"]
+        print(f"\nthe same {rounds} queues (ids in order) from both codes: {same}")
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if args and args[0] == "queue":
+        options = iter(args[1:])
+        size, before, busy, rounds = 4000, None, False, 30
+        for arg in options:
+            if arg == "--before":
+                before = Path(next(options)).resolve()
+            elif arg == "--busy":
+                busy = True
+            elif arg == "--rounds":
+                rounds = int(next(options))
+            else:
+                size = int(arg)
+        if before is None:
+            sys.exit("bench_recommend queue: --before DIR names a checkout of the earlier code")
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        queue_side_by_side(size, before, busy, rounds)
+        sys.exit(0)
     sizes = [int(a) for a in args if a.isdigit()] or [20_000]
     if not args or "quality" in args:
         if ICLR.exists():
