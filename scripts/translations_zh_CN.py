@@ -349,6 +349,21 @@ TRANSLATIONS: dict[str, str] = {
     "triage progress": "筛选进度",
     "highlight words": "高亮词",
     **LATER,  # issues 26–34: sync, screening, versions, fetching, backups, semantic vectors (below)
+    # h-polish (the trials' small defects, session 7): the sync status counts changed fields and says why in Chinese
+    "Sync: server unreachable · %Ln changed field(s) waiting": "同步：无法连接服务器 · %Ln 个字段的更改待发送",
+    "Sync: server unreachable": "同步：无法连接服务器",
+    "The sync server could not be reached: %1\nWhat changed here is kept and goes with the next sync.":
+        "无法连接同步服务器：%1\n本机的更改已保留，将在下次同步时发送。",
+    "Sync failed · %Ln changed field(s) waiting": "同步失败 · %Ln 个字段的更改待发送",
+    "Sync failed": "同步失败",
+    "The sync server keeps its data in a newer form than this Margin knows: update Margin here to sync. Nothing was "
+    "written.": "同步服务器的数据格式比此版本的 Margin 更新：请在本机更新 Margin 后再同步。未写入任何内容。",
+    "The sync server refused the sync: %1": "同步服务器拒绝了此次同步：%1",
+    "The sync did not run: %1": "同步未能进行：%1",
+    "Sync: %Ln changed field(s) waiting": "同步：%Ln 个字段的更改待发送",
+    "Last sync with %1: %2 sent, %3 received.": "上次与 %1 同步：发送 %2，接收 %3 个字段的更改。",
+    "%Ln changed field(s)": "%Ln 个字段的更改",
+    "%Ln conflict(s) decided by the clock (margin sync --log).": "%Ln 处冲突已按时间先后裁定（margin sync --log）。",
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)

@@ -2196,7 +2196,7 @@ Library: %1</source>
 <context>
     <name>SyncSchedule</name>
     <message>
-        <location filename="../../desktop/window/sync.py" line="+44"/>
+        <location filename="../../desktop/window/sync.py" line="+50"/>
         <source>Sync status</source>
         <translation>同步状态</translation>
     </message>
@@ -2210,20 +2210,80 @@ Library: %1</source>
         <source>Syncing…</source>
         <translation>正在同步…</translation>
     </message>
-    <message>
-        <location line="+45"/>
-        <source>Sync: %1</source>
-        <translation>同步：%1</translation>
-    </message>
     <message numerus="yes">
-        <location line="+4"/>
-        <source>Sync: %Ln change(s) waiting</source>
+        <location line="+93"/>
+        <source>Sync: server unreachable · %Ln changed field(s) waiting</source>
         <translation>
-            <numerusform>同步：%Ln 项更改待发送</numerusform>
+            <numerusform>同步：无法连接服务器 · %Ln 个字段的更改待发送</numerusform>
         </translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Sync: server unreachable</source>
+        <translation>同步：无法连接服务器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The sync server could not be reached: %1
+What changed here is kept and goes with the next sync.</source>
+        <translation>无法连接同步服务器：%1
+本机的更改已保留，将在下次同步时发送。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Sync failed · %Ln changed field(s) waiting</source>
+        <translation>
+            <numerusform>同步失败 · %Ln 个字段的更改待发送</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sync failed</source>
+        <translation>同步失败</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>The sync server keeps its data in a newer form than this Margin knows: update Margin here to sync. Nothing was written.</source>
+        <translation>同步服务器的数据格式比此版本的 Margin 更新：请在本机更新 Margin 后再同步。未写入任何内容。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The sync server refused the sync: %1</source>
+        <translation>同步服务器拒绝了此次同步：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The sync did not run: %1</source>
+        <translation>同步未能进行：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Sync: %Ln changed field(s) waiting</source>
+        <translation>
+            <numerusform>同步：%Ln 个字段的更改待发送</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Last sync with %1: %2 sent, %3 received.</source>
+        <translation>上次与 %1 同步：发送 %2，接收 %3 个字段的更改。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln changed field(s)</source>
+        <translation>
+            <numerusform>%Ln 个字段的更改</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln conflict(s) decided by the clock (margin sync --log).</source>
+        <translation>
+            <numerusform>%Ln 处冲突已按时间先后裁定（margin sync --log）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-12"/>
         <source>Synced</source>
         <translation>已同步</translation>
     </message>
