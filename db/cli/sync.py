@@ -25,7 +25,8 @@ def add_parser(commands, common: argparse.ArgumentParser) -> None:
     what = p.add_mutually_exclusive_group()
     what.add_argument("--status", action="store_true",
                       help="say whether all is synced or how many changed fields wait, and send nothing")
-    what.add_argument("--log", action="store_true", help="list the conflicts the clock decided, newest first")
+    what.add_argument("--log", action="store_true",
+                      help="list the conflicts the clock decided between a change made here and another machine's")
     p.add_argument("--every", type=int, metavar="SECONDS",
                    help=f"how often the open window syncs (default {DEFAULT_INTERVAL_S}; 0: only File → Sync now)")
 
