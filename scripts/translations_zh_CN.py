@@ -364,6 +364,23 @@ TRANSLATIONS: dict[str, str] = {
     "Last sync with %1: %2 sent, %3 received.": "上次与 %1 同步：发送 %2，接收 %3 个字段的更改。",
     "%Ln changed field(s)": "%Ln 个字段的更改",
     "%Ln conflict(s) decided by the clock (margin sync --log).": "%Ln 处冲突已按时间先后裁定（margin sync --log）。",
+    # h-polish: counts of one in the singular (Qt's %n plural forms) in the progress dock, every sentence translated
+    "%Ln check paper(s) rated": "%Ln 篇已评分的抽查文献",
+    "Liked papers still unseen: about %1 (%2–%3, 95% interval), from %4, %6 (%5 liked)":
+        "尚未看到的喜欢文献：约 %1 篇（%2–%3，95% 区间），来自 %4，%6（其中喜欢 %5 篇）",
+    "About %Ln more check rating(s) would roughly halve it.": "再为约 %Ln 篇抽查文献评分，区间宽度约可减半。",
+    "Not covered: %Ln unseen paper(s) added after the check": "不在估计范围内：抽查后新增了 %Ln 篇未看过的文献",
+    "find %Ln more liked paper(s)": "再找到 %Ln 篇喜欢的文献",
+    "rate about %Ln more check paper(s)": "再为约 %Ln 篇抽查文献评分",
+    "No papers in this view.": "此视图中没有文献。",
+    "Every paper of this view has been screened.": "此视图中的每篇文献都已筛选。",
+    "Rate the papers you like 4 or 5 stars; progress is counted from the first one.":
+        "请给喜欢的文献评 4 或 5 星；进度从第一篇喜欢的文献开始计算。",
+    "Rate %Ln more paper(s) of the check to estimate what is left.": "再为抽查中的 %Ln 篇文献评分，即可估计剩余数量。",
+    "Draw a check of %Ln unseen paper(s) and rate them to estimate how many liked papers are left.":
+        "抽取 %Ln 篇未看过的文献作为抽查并评分，即可估计还剩多少喜欢的文献。",
+    "The knee method suggests you can stop: the recent papers held few you liked.":
+        "拐点法建议可以停止：最近看过的文献中喜欢的很少。",
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)

@@ -210,38 +210,92 @@
         <source>drawn at random</source>
         <translation>随机抽取</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>Liked papers still unseen: about %1 (%2–%3, 95% interval), from %4 check papers rated, %6 (%5 liked)</source>
-        <translation>尚未看到的喜欢文献：约 %1 篇（%2–%3，95% 区间），来自 %4 篇已评分的抽查文献，%6（其中喜欢 %5 篇）</translation>
+        <source>%Ln check paper(s) rated</source>
+        <translation>
+            <numerusform>%Ln 篇已评分的抽查文献</numerusform>
+        </translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Liked papers still unseen: about %1 (%2–%3, 95% interval), from %4, %6 (%5 liked)</source>
+        <translation>尚未看到的喜欢文献：约 %1 篇（%2–%3，95% 区间），来自 %4，%6（其中喜欢 %5 篇）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>About %Ln more check rating(s) would roughly halve it.</source>
+        <translation>
+            <numerusform>再为约 %Ln 篇抽查文献评分，区间宽度约可减半。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Not covered: %Ln unseen paper(s) added after the check</source>
+        <translation>
+            <numerusform>不在估计范围内：抽查后新增了 %Ln 篇未看过的文献</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No papers in this view.</source>
+        <translation>此视图中没有文献。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Every paper of this view has been screened.</source>
+        <translation>此视图中的每篇文献都已筛选。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rate the papers you like 4 or 5 stars; progress is counted from the first one.</source>
+        <translation>请给喜欢的文献评 4 或 5 星；进度从第一篇喜欢的文献开始计算。</translation>
+    </message>
+    <message numerus="yes">
         <location line="+4"/>
+        <source>Rate %Ln more paper(s) of the check to estimate what is left.</source>
+        <translation>
+            <numerusform>再为抽查中的 %Ln 篇文献评分，即可估计剩余数量。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Draw a check of %Ln unseen paper(s) and rate them to estimate how many liked papers are left.</source>
+        <translation>
+            <numerusform>抽取 %Ln 篇未看过的文献作为抽查并评分，即可估计还剩多少喜欢的文献。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The knee method suggests you can stop: the recent papers held few you liked.</source>
+        <translation>拐点法建议可以停止：最近看过的文献中喜欢的很少。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>find %Ln more liked paper(s)</source>
+        <translation>
+            <numerusform>再找到 %Ln 篇喜欢的文献</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>rate about %Ln more check paper(s)</source>
+        <translation>
+            <numerusform>再为约 %Ln 篇抽查文献评分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-31"/>
         <source>95% of checks drawn this way hold the true number inside their interval.</source>
         <translation>以此方式抽取的抽查中，95% 的区间包含真实数目。</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>About %1 more check ratings would roughly halve it.</source>
-        <translation>再为约 %1 篇抽查文献评分，区间宽度约可减半。</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location line="+26"/>
         <source>Stop now: with 95% confidence at least %1 of the liked papers are found.</source>
         <translation>现在可以停止：以 95% 置信度，已找到至少 %1 的喜欢文献。</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>find %1 more liked papers</source>
-        <translation>再找到 %1 篇喜欢的文献</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>rate about %1 more check papers</source>
-        <translation>再为约 %1 篇抽查文献评分</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source> or </source>
         <translation> 或 </translation>
     </message>
@@ -254,11 +308,6 @@
         <location line="+1"/>
         <source>Go on: with 95% confidence at least %1 of the liked papers are found; to show %2, %3.</source>
         <translation>继续：以 95% 置信度已找到至少 %1 的喜欢文献；要证明 %2，请%3。</translation>
-    </message>
-    <message>
-        <location line="-19"/>
-        <source>%1 unseen papers were added after the check: not covered</source>
-        <translation>抽查后新增了 %1 篇未看过的文献：不在估计范围内</translation>
     </message>
     <message>
         <location filename="../../desktop/edits/undo.py" line="+94"/>
@@ -1680,7 +1729,7 @@ Library: %1</source>
 <context>
     <name>ProgressDock</name>
     <message>
-        <location filename="../../desktop/docks/progress.py" line="-242"/>
+        <location filename="../../desktop/docks/progress.py" line="-271"/>
         <location line="+3"/>
         <source>Triage progress</source>
         <translation>筛选进度</translation>

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -139,3 +141,29 @@ def test_a_ranked_check_in_the_dock_the_band_leaves_the_axes_to_the_curve(window
     text = dock.figures.text()
     assert "drawn by rank" in text and "95% of checks drawn this way hold the true number" in text
     assert "Go on: with 95% confidence at least" in text and "to show 80%" in text
+
+
+def test_the_dock_counts_one_in_the_singular_and_in_chinese(window):
+    """The dock's figures with Qt's %n plural forms: "1 unseen paper", never "1 unseen papers"; Chinese's one form."""
+    from PySide6.QtCore import QLocale
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.common.i18n import apply_language
+    from tests.unit.triage.test_plurals import ONE_PLURAL, one_of_everything
+
+    dock = window.docks.progress
+    for result in (one_of_everything(), one_of_everything(with_estimate=False)):
+        text = dock.text(result)
+        assert not ONE_PLURAL.findall(text) and "(s)" not in text, text
+    text = dock.text(one_of_everything())
+    assert "Not covered: 1 unseen paper added after the check" in text
+    assert "About 1 more check rating would roughly halve it." in text
+    assert "find 1 more liked paper or rate about 1 more check paper." in text
+    app = QApplication.instance()
+    try:
+        assert apply_language(app, QLocale("zh_CN"))
+        for result in (one_of_everything(), one_of_everything(with_estimate=False)):
+            text = dock.text(result)
+            assert "(s)" not in text and not re.search(r"\b(?:papers?|ratings?|check)\b", text), text
+    finally:
+        apply_language(app, QLocale("en"))
