@@ -36,6 +36,9 @@ from desktop.common.i18n import plural, tr
 from desktop.common.theme import scrolling
 
 RECOUNT_DELAY_MS = 400  # figures are recomputed once a burst of ratings pauses
+# the chart gives up height first: below it, the stopping rule and the check's buttons stay whole in a dock of a
+# laptop screen (1,366 × 768) shared with the map dock, with seven lines of figures (was 220: they were cut off)
+CHART_MIN_HEIGHT = 140
 
 
 class ProgressDock(QDockWidget):
@@ -66,7 +69,7 @@ class ProgressDock(QDockWidget):
         self.chart = pg.PlotWidget(body, background=None)
         self.chart.setObjectName("progressChart")
         self.chart.setAccessibleName(self.tr("Liked papers found against papers screened"))
-        self.chart.setMinimumSize(320, 220)
+        self.chart.setMinimumSize(320, CHART_MIN_HEIGHT)
         self.chart.setMenuEnabled(False)
         self.chart.setMouseEnabled(False, False)
         self.chart.hideButtons()

@@ -167,3 +167,43 @@ def test_the_dock_counts_one_in_the_singular_and_in_chinese(window):
             assert "(s)" not in text and not re.search(r"\b(?:papers?|ratings?|check)\b", text), text
     finally:
         apply_language(app, QLocale("en"))
+
+
+def test_the_dock_controls_are_whole_at_1366_px_with_the_map_open(library_dir, make_window, qtbot):
+    """A laptop screen (1,366 × 768), the map dock open below, a check with an estimate (seven lines of figures,
+    Chinese wrapping them): the stopping rule and the check's buttons were cut off at the dock's bottom (the trial
+    found them clipped); the chart gives up height first now."""
+    import random
+
+    from PySide6.QtCore import QLocale
+    from PySide6.QtWidgets import QApplication
+
+    from db.library import Library
+    from db.triage.check import check_ids, draw_check
+    from desktop.common.i18n import apply_language
+
+    with Library.open(library_dir) as library:
+        ids = library.ids()
+        for number, paper_id in enumerate(ids[:8]):
+            library.set_rating(paper_id, number % 5 + 1)
+        draw_check(library, "", ids, 20, rng=random.Random(1))
+        for paper_id in check_ids(library, "")[:12]:
+            library.set_rating(paper_id, 2)
+    app = QApplication.instance()
+    try:
+        assert apply_language(app, QLocale("zh_CN"))
+        window = make_window()
+        window.resize(1366, 740)
+        window.progress_dock.show()
+        window.map_dock.show()
+        dock = window.progress_dock
+        window.resizeDocks([dock, window.map_dock], [442, 250], Qt.Orientation.Vertical)  # as at 1,366 × 768
+        qtbot.waitUntil(lambda: dock.current is not None and dock.current.estimate is not None, timeout=20000)
+        controls = (dock.target, dock.check_button, dock.design, dock.show_button)
+
+        def whole() -> bool:
+            return all(control.visibleRegion().boundingRect().size() == control.size() for control in controls)
+
+        qtbot.waitUntil(whole, timeout=5000)
+    finally:
+        apply_language(app, QLocale("en"))
