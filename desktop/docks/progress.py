@@ -14,6 +14,8 @@ when they arrive, so rating a paper never waits for them.
 
 from __future__ import annotations
 
+import math
+
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -41,6 +43,17 @@ RECOUNT_DELAY_MS = 400  # figures are recomputed once a burst of ratings pauses
 CHART_MIN_HEIGHT = 140
 
 
+class CountAxis(pg.AxisItem):
+    """An axis of papers counted: ticks at whole numbers only (pyqtgraph's own put some at halves and fifths)."""
+
+    def tickValues(self, minVal, maxVal, size):  # noqa: N802, N803 - pyqtgraph's names
+        levels = [(spacing, whole) for spacing, values in super().tickValues(minVal, maxVal, size)
+                  if spacing >= 1 and (whole := [value for value in values if float(value).is_integer()])]
+        if not levels:  # a range of a few papers: each whole number
+            levels = [(1.0, [float(value) for value in range(math.ceil(minVal), math.floor(maxVal) + 1)])]
+        return levels
+
+
 class ProgressDock(QDockWidget):
     """The dock; `window` is the MainWindow. `updated` is emitted with each Progress shown (for tests)."""
 
@@ -66,7 +79,8 @@ class ProgressDock(QDockWidget):
         self.liked.addItem(self.tr("Liked: rated 4–5★"), None)
         self.liked.currentIndexChanged.connect(lambda _index: self.recompute())
         layout.addWidget(self.liked)
-        self.chart = pg.PlotWidget(body, background=None)
+        self.chart = pg.PlotWidget(body, background=None, axisItems={"left": CountAxis("left"),
+                                                                     "bottom": CountAxis("bottom")})
         self.chart.setObjectName("progressChart")
         self.chart.setAccessibleName(self.tr("Liked papers found against papers screened"))
         self.chart.setMinimumSize(320, CHART_MIN_HEIGHT)

@@ -207,3 +207,15 @@ def test_the_dock_controls_are_whole_at_1366_px_with_the_map_open(library_dir, m
         qtbot.waitUntil(whole, timeout=5000)
     finally:
         apply_language(app, QLocale("en"))
+
+
+def test_the_chart_ticks_count_whole_papers(window):
+    """Both axes count papers: ticks at whole numbers only, on a short range too (pyqtgraph put some at halves)."""
+    dock = window.progress_dock
+    for name in ("left", "bottom"):
+        axis = dock.chart.getAxis(name)
+        for top, pixels in ((3, 300), (5, 150), (10, 300), (1, 200), (250, 300)):
+            levels = axis.tickValues(0, top, pixels)
+            values = [value for _spacing, ticks in levels for value in ticks]
+            assert values and all(float(value).is_integer() for value in values), (name, top, levels)
+            assert {0, top} <= set(values) or top > 10  # the ends of a short range are labelled
