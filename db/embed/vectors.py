@@ -19,6 +19,7 @@ from db.embed.store import VectorStore
 NOISE_PROBES = ("zzzz", "asdf", "qqqq xxxx", "lorem ipsum", "hmm", "the", "?", "我", "xyz abc", "test")
 NOISE_MARGIN = 0.1  # cosine above the noise: on ICLR 2018 (400 papers, the default model) 0–4 papers pass for
 # nonsense or off-topic searches (chocolate cake, tax law), 4–36 for a research question (tests/unit/embed)
+_probe_vectors: dict[str, np.ndarray] = {}  # model key → the probes' raw query vectors (embedded once a process)
 
 
 @dataclass
@@ -40,9 +41,11 @@ class SemanticVectors:
     def floor(self) -> np.ndarray:
         """Per paper (float32 [n]), the cosine a search text must pass to be near it in meaning: the most any of
         NOISE_PROBES (texts that mean nothing) reaches on it, plus NOISE_MARGIN. Computed once (the probes are
-        embedded as queries: a few tenths of a second)."""
+        embedded as queries once a process and model: a few tenths of a second)."""
         if self._floor is None:
-            probes = self.center(self.model.queries(list(NOISE_PROBES)))
+            if self.model.key not in _probe_vectors:
+                _probe_vectors[self.model.key] = self.model.queries(list(NOISE_PROBES))
+            probes = self.center(_probe_vectors[self.model.key])
             self._floor = (self.matrix @ probes.T).max(axis=1) + NOISE_MARGIN
         return self._floor
 
