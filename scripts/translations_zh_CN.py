@@ -381,6 +381,8 @@ TRANSLATIONS: dict[str, str] = {
         "抽取 %Ln 篇未看过的文献作为抽查并评分，即可估计还剩多少喜欢的文献。",
     "The knee method suggests you can stop: the recent papers held few you liked.":
         "拐点法建议可以停止：最近看过的文献中喜欢的很少。",
+    # h-polish: the reader's venue decision named so (not the user's screening decision)
+    "Venue decision: %1": "会议审稿结果：%1",
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)

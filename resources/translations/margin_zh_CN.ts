@@ -181,7 +181,7 @@
         <translation>导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/docks/progress.py" line="+274"/>
+        <location filename="../../desktop/docks/progress.py" line="+291"/>
         <source>all papers</source>
         <translation>全部文献</translation>
     </message>
@@ -1729,7 +1729,7 @@ Library: %1</source>
 <context>
     <name>ProgressDock</name>
     <message>
-        <location filename="../../desktop/docks/progress.py" line="-271"/>
+        <location filename="../../desktop/docks/progress.py" line="-272"/>
         <location line="+3"/>
         <source>Triage progress</source>
         <translation>筛选进度</translation>
@@ -1745,7 +1745,7 @@ Library: %1</source>
         <translation>喜欢：评分 4–5★</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Liked papers found against papers screened</source>
         <translation>已找到的喜欢文献随已筛选文献的变化</translation>
     </message>
@@ -1890,8 +1890,8 @@ Library: %1</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>Decision: %1</source>
-        <translation>审稿结果：%1</translation>
+        <source>Venue decision: %1</source>
+        <translation>会议审稿结果：%1</translation>
     </message>
     <message>
         <location line="+1"/>
