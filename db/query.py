@@ -147,8 +147,10 @@ def run_query(library: Library, query: Query | str, index: SearchIndex, recommen
 
 def _by_meaning(library: Library, query: Query, index: SearchIndex, recommender) -> QueryResult:
     """`~TEXT`: the index's BM25 ranking of the words and the papers nearest the text's vector (cosine), fused by
-    reciprocal rank (each paper scores the sum of 1 / (RRF_K + rank) over the rankings it is in). Without
-    vectors: the BM25 ranking alone, with a hint saying so."""
+    reciprocal rank (each paper scores the sum of 1 / (RRF_K + rank) over the rankings it is in). A paper is near
+    only above its noise floor (SemanticVectors.floor: what text meaning nothing reaches on it, plus a margin),
+    so words that mean nothing find nothing, and the hint says so. Without vectors: the BM25 ranking alone, with
+    a hint saying so."""
     found = index.find(query.words, limit=MEANING_DEPTH) if query.words is not None else None
     lexical = found.ids if found is not None else []
     if recommender is None:
@@ -159,8 +161,8 @@ def _by_meaning(library: Library, query: Query, index: SearchIndex, recommender)
     if semantic is None:
         return QueryResult(lexical, hint="no semantic vectors yet: matched by words only", terms=query.terms)
     scores = semantic.matrix @ semantic.query(query.kind.argument or "")
-    scores[~semantic.has] = -np.inf
-    depth = min(MEANING_DEPTH, int(semantic.has.sum()))
+    scores[~semantic.has | (scores <= semantic.floor())] = -np.inf
+    depth = min(MEANING_DEPTH, int(np.isfinite(scores).sum()))
     top = np.argpartition(-scores, depth - 1)[:depth] if depth else np.zeros(0, dtype=np.int64)
     nearest = [semantic.ids[i] for i in top[np.argsort(-scores[top], kind="stable")]]
     fused: dict[str, float] = {}
@@ -168,7 +170,11 @@ def _by_meaning(library: Library, query: Query, index: SearchIndex, recommender)
         for rank, paper_id in enumerate(ranking):
             fused[paper_id] = fused.get(paper_id, 0.0) + 1.0 / (RRF_K + rank + 1)
     ids = sorted(fused, key=lambda paper_id: -fused[paper_id])
-    return QueryResult(ids, hint=found.hint if found is not None else "", terms=query.terms)
+    hint = found.hint if found is not None else ""
+    if not nearest:
+        hint = (f"no paper is near “{query.kind.argument}” in meaning (none above what text meaning nothing "
+                f"reaches){': matched by words only' if ids else ''}")
+    return QueryResult(ids, hint=hint, terms=query.terms)
 
 
 def in_library_order(library: Library, ids: list[str]) -> list[str]:

@@ -176,7 +176,7 @@ def cmd_delete(args: argparse.Namespace) -> int:
             return CONFIRM_EXIT
         library.delete_papers(ids)
         try:
-            backup = write_backup(library)
+            backup = write_backup(library, reason="delete")
             kept = f"; their annotations are in {backup}"
         except MarginError as error:
             kept = f"; no backup could be written ({error})"

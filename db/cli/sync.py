@@ -19,11 +19,14 @@ def add_parser(commands, common: argparse.ArgumentParser) -> None:
         epilog="The server is a libpq URL (postgresql://user@host/db?sslmode=require), key=value string or "
                "service name; the password comes from ~/.pgpass or PGPASSWORD and is never stored or printed. "
                "Per field the later change wins (a hybrid logical clock); a note changed on both sides keeps "
-               "the other text in its history.")
+               "the other text in its history. Counts are in changed fields: a paper's rating, read mark, title, note, "
+               "one tag…, one of the library's own settings, a tag rename.")
     p.add_argument("--server", metavar="URL", help="the server (remembered for the next sync and the window)")
     what = p.add_mutually_exclusive_group()
-    what.add_argument("--status", action="store_true", help="say whether all is synced or what waits, and send nothing")
-    what.add_argument("--log", action="store_true", help="list the conflicts the clock decided, newest first")
+    what.add_argument("--status", action="store_true",
+                      help="say whether all is synced or how many changed fields wait, and send nothing")
+    what.add_argument("--log", action="store_true",
+                      help="list the conflicts the clock decided between a change made here and another machine's")
     p.add_argument("--every", type=int, metavar="SECONDS",
                    help=f"how often the open window syncs (default {DEFAULT_INTERVAL_S}; 0: only File → Sync now)")
 
@@ -54,7 +57,7 @@ def sync_command(args: argparse.Namespace) -> int:
 
 def _progress(phase: str, done: int, total: int) -> None:
     verb = "sent" if phase == "send" else "received"
-    print(f"\rmargin: {verb} {done:,} of {total:,} changes", end="" if done < total else "\n", file=sys.stderr,
+    print(f"\rmargin: {verb} {done:,} of {total:,} changed fields", end="" if done < total else "\n", file=sys.stderr,
           flush=True)
 
 

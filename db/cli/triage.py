@@ -12,6 +12,7 @@ from db.cli.common import open_library, search, write_stdout
 from db.cli.screening import prisma_line, write_prisma_csv
 from db.errors import MarginError
 from db.text.cleaning import clean_tag
+from db.text.counts import counted
 
 
 def cmd_progress(args: argparse.Namespace) -> int:
@@ -52,12 +53,12 @@ def progress_lines(result, interest: str | None = None) -> list[str]:
     share = f" ({result.screened / result.total:.0%})" if result.total else ""
     liked = f"in '{interest}'" if interest else "(4–5 stars)"
     lines = [f"view: {result.scope or 'all papers'}",
-             f"screened {result.screened:,} of {result.total:,} papers{share}; liked {liked} {result.found:,}"]
+             f"screened {result.screened:,} of {counted(result.total, 'paper')}{share}; liked {liked} {result.found:,}"]
     estimate = result.estimate
     if estimate is not None:
         how = "drawn by rank" if estimate.design == "ranked" else "drawn at random"
         lines.append(f"liked papers still unseen: about {estimate.remaining:,} ({estimate.low:,}–{estimate.high:,}, "
-                     f"{estimate.level:.0%} interval), from a check {how} of {estimate.rated} rated papers "
+                     f"{estimate.level:.0%} interval), from a check {how} of {counted(estimate.rated, 'rated paper')} "
                      f"({estimate.liked} liked) of {estimate.population:,} unseen when it was drawn")
         lines.append(f"what the interval means: {estimate.level:.0%} of checks drawn this way hold the true number "
                      "of liked papers still unseen inside their interval (exact for a random check; for a ranked one "
@@ -67,14 +68,15 @@ def progress_lines(result, interest: str | None = None) -> list[str]:
                          f"evenly, that many escape a check of {estimate.rated} more than 5% of the time, however it "
                          "is drawn); only more check ratings, or screening, narrow this")
         if estimate.halve is not None:
-            lines.append(f"about {estimate.halve:,} more check ratings would roughly halve it "
+            lines.append(f"about {counted(estimate.halve, 'more check rating')} would roughly halve it "
                          f"(margin progress QUERY --check {estimate.halve}"
                          f"{' --ranked' if estimate.design == 'ranked' else ''})")
         if estimate.not_covered:
-            lines.append(f"not covered: {estimate.not_covered:,} unseen papers added to the view after the check")
+            lines.append(f"not covered: {counted(estimate.not_covered, 'unseen paper')} added to the view after the "
+                         "check")
     if result.check_to_rate:
         query = f"is:check {result.scope}".strip()
-        lines.append(f"check: {len(result.check_to_rate)} papers to rate (margin list '{query}')")
+        lines.append(f"check: {counted(len(result.check_to_rate), 'paper')} to rate (margin list '{query}')")
     stop = result.stop
     if stop is not None and stop.recall_low is not None:
         lines.append(f"stopping rule ({stop.target:.0%}): {'stop' if stop.stop else 'go on'}; with 95% confidence "

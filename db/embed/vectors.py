@@ -15,6 +15,12 @@ import numpy as np
 from db.embed.models import EmbeddingModel, ModelUnavailable, configured, load_model, normalize
 from db.embed.store import VectorStore
 
+# texts that mean nothing: what they reach on a paper is that paper's noise (hub papers are near every query)
+NOISE_PROBES = ("zzzz", "asdf", "qqqq xxxx", "lorem ipsum", "hmm", "the", "?", "我", "xyz abc", "test")
+NOISE_MARGIN = 0.1  # cosine above the noise: on ICLR 2018 (400 papers, the default model) 0–4 papers pass for
+# nonsense or off-topic searches (chocolate cake, tax law), 4–36 for a research question (tests/unit/embed)
+_probe_vectors: dict[str, np.ndarray] = {}  # model key → the probes' raw query vectors (embedded once a process)
+
 
 @dataclass
 class SemanticVectors:
@@ -30,6 +36,18 @@ class SemanticVectors:
 
     def __post_init__(self):
         self.row = {paper_id: i for i, paper_id in enumerate(self.ids)}
+        self._floor: np.ndarray | None = None
+
+    def floor(self) -> np.ndarray:
+        """Per paper (float32 [n]), the cosine a search text must pass to be near it in meaning: the most any of
+        NOISE_PROBES (texts that mean nothing) reaches on it, plus NOISE_MARGIN. Computed once (the probes are
+        embedded as queries once a process and model: a few tenths of a second)."""
+        if self._floor is None:
+            if self.model.key not in _probe_vectors:
+                _probe_vectors[self.model.key] = self.model.queries(list(NOISE_PROBES))
+            probes = self.center(_probe_vectors[self.model.key])
+            self._floor = (self.matrix @ probes.T).max(axis=1) + NOISE_MARGIN
+        return self._floor
 
     @property
     def coverage(self) -> float:

@@ -12,6 +12,7 @@ Sources: citeproc-py (github.com/citeproc-py/citeproc-py), CSL 1.0.2 specificati
 from __future__ import annotations
 
 import re
+import unicodedata
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -81,8 +82,9 @@ def cite(papers: Sequence[Paper], style: str = DEFAULT_STYLE) -> str:
 def _follow_the_specification() -> None:
     """Make citeproc-py 0.11 do two things of CSL 1.0.2 as citeproc-js does (done once): `initialize="false"`
     writes given names whole, only a lone initial gets its period (Chicago's bibliography; citeproc-py
-    initializes whenever the style sets `initialize-with`), and title case capitalizes each part of a hyphenated
-    word (`Heavy-Tailed`, `State-of-the-Art`)."""
+    initializes whenever the style sets `initialize-with`), title case capitalizes each part of a hyphenated
+    word (`Heavy-Tailed`, `State-of-the-Art`), and a title in another script than Latin (Cyrillic, Chinese…) is
+    not title-cased (CSL title-cases English only; Margin's records carry no language, so the script decides)."""
     from citeproc import model
     from citeproc.string import NoCase
 
@@ -103,6 +105,8 @@ def _follow_the_specification() -> None:
     def title_case(self, text, language=None):
         if self.get("text-case") != "title" or language not in (None, "en"):  # None: a label, a term (English
             return case(self, text, language)  # here: the styles offered are English ones)
+        if not _latin(str(text)):
+            return text
         output, previous = [], ":"
         for word in text.words():
             if isinstance(word, NoCase):
@@ -115,6 +119,23 @@ def _follow_the_specification() -> None:
         return " ".join(output)
 
     model.TextCased.case = title_case
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+_UNSPACED = ("CJK", "HIRAGANA", "KATAKANA", "HANGUL")  # scripts written without spaces: each character a word
+
+
+def _latin(text: str) -> bool:
+    """Whether most words of `text` are in Latin script (English and other Latin-script titles; no word: True);
+    a Chinese or Japanese character counts as a word, a Greek letter in an English title as one word."""
+    latin = other = 0
+    for word in _WORD.findall(text):
+        names = [unicodedata.name(char, "") for char in word]
+        if all(name.startswith("LATIN") for name in names):
+            latin += 1
+        else:
+            other += sum(name.startswith(_UNSPACED) for name in names) or 1
+    return latin >= other
 
 
 def _title_word(word, previous: str, stop_words) -> object:

@@ -20,6 +20,7 @@ from db.errors import MarginError
 from db.fetch import VENUE_SOURCES, acl, arxiv, crossref, dblp, openreview, pmlr
 from db.fetch.cache import ResponseCache
 from db.fetch.http import Client, FetchError, base_url
+from db.formats.common import year_of
 from db.paper import PaperRecord
 from db.text.names import split_author_text
 
@@ -71,6 +72,9 @@ def fetch_records(request: FetchRequest, cancel: threading.Event | None = None, 
         return openreview.fetch_venue(client_for("openreview", cancel, cache, sleep), target, statuses, progress,
                                       **page)
     if source == "arxiv":
+        if request.start and request.end and request.start > request.end:
+            raise MarginError(f"arxiv: the start date {request.start} is after the end date {request.end} (--from "
+                              f"after --to); nothing was fetched")
         query = request.query or (arxiv.category_query(target, request.start, request.end) if target else "")
         _need(query, "arxiv", "a category (cs.LG) or --query")
         return arxiv.fetch_query(client_for("arxiv", cancel, cache, sleep), query, progress, limit=request.limit,
@@ -110,7 +114,8 @@ def _need(value: str, source: str, what: str) -> None:
 def hand_record(title: str, authors: str = "", venue: str = "", year: int | str | None = None,
                 abstract: str = "", url: str = "") -> PaperRecord:
     """A paper typed by hand: authors separated by `;`, `,`-free names or ` and ` (db.text.names). Raises
-    MarginError when it has neither title nor abstract, or a year that is not a number."""
+    MarginError when it has neither title nor abstract, or a year that is not a number or not plausible (a
+    paper's year is 1500..2199, as db.formats.common.year_of reads years from files)."""
     title, abstract = " ".join((title or "").split()), (abstract or "").strip()
     if not title and not abstract:
         raise MarginError("a paper needs a title or an abstract")
@@ -120,6 +125,8 @@ def hand_record(title: str, authors: str = "", venue: str = "", year: int | str 
             year_value = int(str(year).strip())
         except ValueError:
             raise MarginError(f"the year {year!r} is not a number") from None
+        if year_of(year_value) is None:
+            raise MarginError(f"the year {year_value} is not a paper's year (1500 to 2199)")
     return PaperRecord(title=title or None, abstract=abstract,
                        authors=split_author_text(authors.strip()) if authors and authors.strip() else [],
                        venue=" ".join(venue.split()) or None, year=year_value, url=url.strip() or None,

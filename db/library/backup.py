@@ -32,7 +32,7 @@ from pathlib import Path
 from db.errors import InputError, MarginError
 from db.exporters.margin_json import document, read_margin_json, validate
 from db.formats.common import year_of
-from db.library.backup_files import BACKUP_FOLDER, backups_in
+from db.library.backup_files import BACKUP_FOLDER, WRITTEN_FOR, backups_in
 from db.library.library import ImportReport, Library
 from db.paper import Paper, PaperRecord, normalize_text
 from db.system.fileio import write_atomically
@@ -80,17 +80,20 @@ def backup_papers(library: Library) -> list[Paper]:
             if paper.is_annotated or paper.read or library.note_history(paper.id)]
 
 
-def write_backup(library: Library, keep: int = KEEP, now: datetime | None = None) -> Path:
+def write_backup(library: Library, keep: int = KEEP, now: datetime | None = None, reason: str | None = None) -> Path:
     """Write a backup of all annotations into `<library>/backups/` and delete all but the newest `keep`.
 
     When the annotations are the same as in the newest backup, no new file is written (so repeated closing
     cannot push older, different backups out); the newest backup's modification time is set to now instead,
     and its path returned. Returns the path of the backup that holds the current state.
+    `reason` "delete" marks the backup `margin delete` writes (db.library.backup_files.restore_default).
     Raises MarginError naming the folder when it cannot be created or written.
     """
     now = now or datetime.now(UTC)
     papers = backup_papers(library)
     data = document(papers, library.note_history, kind="backup", state=library.user_state())
+    if reason:  # among the first keys: read from a file's first bytes
+        data = {"format": data["format"], "version": data["version"], WRITTEN_FOR: reason, **data}
     data["created"] = now.astimezone(UTC).isoformat(timespec="seconds")
     data["screening"] = library.screening_state()  # the inclusion criteria and exclusion reasons (issue 29)
     folder = backup_folder(library)

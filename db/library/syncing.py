@@ -72,17 +72,6 @@ def changed_papers(store: Store, after: int) -> tuple[dict[str, dict[str, int]],
     return found, newest
 
 
-def waiting(store: Store) -> int:
-    """Changes made here not yet on the server: stamped and queued ones, papers changed since the last stamp
-    (all papers before the first), tag renames not yet stamped. A few indexed counts."""
-    stamped = store.read("SELECT value FROM sync_state WHERE key = 'stamped'")
-    papers = (store.read("SELECT COUNT(DISTINCT paper_id) FROM change_log WHERE seq > ? AND writer != ?",
-                         (int(stamped[0][0]), SYNC_WRITER))[0][0] if stamped
-              else store.read("SELECT COUNT(*) FROM papers")[0][0])
-    return papers + store.read("SELECT (SELECT COUNT(*) FROM sync_outbox)"
-                               " + (SELECT COUNT(*) FROM tag_renames WHERE hlc IS NULL)")[0][0]
-
-
 def paper_states(store: Store, ids: Iterable[str]) -> dict[str, dict]:
     """What a sync sends of papers `ids`: {id: {"paper": {column: value} of BIBLIOGRAPHIC_COLUMNS (JSON columns
     decoded) or None when the paper is not in the library, "rating": int | None, "read": bool, "title": str |
@@ -295,7 +284,7 @@ class SyncBook:
     """The sync bookkeeping of one library's store, as `Library.sync_book`: each method is the module function of
     the same name with the store bound (sync_state, set_sync_state, changed_papers, paper_states, field_clocks,
     set_field_clocks, field_entities, unstamped_renames, add_to_outbox, outbox, outbox_size, drop_from_outbox,
-    put_papers, merge_note, add_history, tag_carriers, dismissal_pairs, add_rename, renames_of, waiting,
+    put_papers, merge_note, add_history, tag_carriers, dismissal_pairs, add_rename, renames_of,
     add_conflict, conflicts)."""
 
     def __init__(self, store: Store):
@@ -311,6 +300,6 @@ def _bound(function: Callable) -> Callable:
 
 for _function in (sync_state, set_sync_state, changed_papers, paper_states, field_clocks, set_field_clocks,
                   field_entities, unstamped_renames, add_to_outbox, outbox, outbox_size, drop_from_outbox, put_papers,
-                  merge_note, add_history, tag_carriers, dismissal_pairs, add_rename, renames_of, waiting,
+                  merge_note, add_history, tag_carriers, dismissal_pairs, add_rename, renames_of,
                   add_conflict, conflicts):
     setattr(SyncBook, _function.__name__, _bound(_function))

@@ -18,6 +18,9 @@ import sqlite3
 from pathlib import Path
 
 READ_ONLY = "read-only"
+# derived data a library folder may hold that is costly to make again (minutes of embedding): an unwritable
+# library's derived folder starts from a copy of it, kept until the library's own is newer (db.embed.store)
+SEEDS = ("embed/vectors.db", "embed/model.txt")
 DISK_FULL = "disk full"
 _SIDE_FILES = ("-wal", "-shm", "-journal")
 _FULL_BELOW = 256 * 1024  # free bytes under which the disk counts as full (SQLite needs a few pages and the shm)
@@ -98,10 +101,41 @@ def refusal(path: Path, reason: str) -> str:
 
 def derived_folder(folder: Path) -> Path:
     """Where the derived data of an unwritable library `folder` goes: `<user cache>/Margin/unwritable/<hash of the
-    folder's path>` (platformdirs; $XDG_CACHE_HOME on Linux). Created when missing."""
+    folder's path>` (platformdirs; $XDG_CACHE_HOME on Linux). Created when missing, with a copy of the SEEDS the
+    library's folder holds (its semantic vectors), so they are read, not computed again."""
     import platformdirs
 
     key = hashlib.sha256(str(folder.resolve()).encode("utf-8")).hexdigest()[:16]
     target = Path(platformdirs.user_cache_dir("Margin", appauthor=False)) / "unwritable" / key
     target.mkdir(parents=True, exist_ok=True)
+    for name in SEEDS:
+        _seed(folder / name, target / name)
     return target
+
+
+def _seed(source: Path, copy: Path) -> None:
+    """Copy `source` to `copy` when it is newer (or there is none): an SQLite file through a read-only connection
+    (its WAL side files read as they are, none made), anything else as bytes. Derived data: a copy that fails is
+    left out (it is made again)."""
+    try:
+        if not source.is_file() or (copy.exists() and copy.stat().st_mtime >= source.stat().st_mtime):
+            return
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        part = copy.with_name(copy.name + ".part")
+        if source.suffix != ".db":
+            shutil.copyfile(source, part)
+        else:
+            part.unlink(missing_ok=True)
+            reading = open_unwritable(source, READ_ONLY)
+            try:
+                writing = sqlite3.connect(part)
+                reading.backup(writing)
+                writing.close()
+            finally:
+                reading.close()
+            for suffix in _SIDE_FILES:  # an older copy's: they must not meet the new file
+                Path(f"{copy}{suffix}").unlink(missing_ok=True)
+        os.replace(part, copy)
+    except (OSError, sqlite3.Error):
+        with contextlib.suppress(OSError):
+            copy.with_name(copy.name + ".part").unlink(missing_ok=True)

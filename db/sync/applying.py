@@ -2,10 +2,11 @@
 
 Per field the later stamp wins (db.sync.clock): a received value whose stamp is later than the one kept for that
 field is applied and kept; an earlier one is dropped (a note goes into the note history instead), and the
-conflict is noted (`margin sync --log`). The note history merges by union. A tag rename replays as an operation:
-every paper carrying the old tag whose tag was set before the rename follows it, here and on changes that
-arrive later (a tag set before a rename that arrives after it is renamed too). Changes of a paper that is not
-here (deleted) are dropped, all but the paper itself.
+conflict is noted (`margin sync --log`) when one of its two values was made here: two other machines' values
+meeting here is their conflict, logged on each of them. The note history merges by union. A tag rename
+replays as an operation: every paper carrying the old tag whose tag was set before the rename follows it, here
+and on changes that arrive later (a tag set before a rename that arrives after it is renamed too). Changes of a
+paper that is not here (deleted) are dropped, all but the paper itself.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def apply_batch(library, rows: list[tuple]) -> Changes:
             return NOTHING
         stamp(library)
         clock = clock_of(library)
-        applier = _Applier(library)
+        applier = _Applier(library, clock.device)
         for row in rows:
             clock.receive(Stamp.parse(row[4]))
         # the papers themselves first, all together (their match keys are computed in one go), then the rest in order
@@ -52,8 +53,9 @@ def apply_batch(library, rows: list[tuple]) -> Changes:
 
 
 class _Applier:
-    def __init__(self, library):
+    def __init__(self, library, device: str):
         self.library = library
+        self.device = device  # this library's: only a conflict with a value made here is this library's
         self.present: dict[str, bool] = {}
 
     def apply(self, entity: str, field: str, text: str, value, parent: str = "") -> Changes:
@@ -143,6 +145,8 @@ class _Applier:
         return self.present[paper_id]
 
     def conflict(self, entity: str, field: str, kept_text: str, value, text: str, incoming_wins: bool) -> None:
+        if not kept_text or Stamp.parse(kept_text).device != self.device:
+            return  # the value kept here came from another machine: their conflict, not this library's
         local = _short(self._local_value(entity, field))
         received = _short(value)
         kept, dropped = (received, local) if incoming_wins else (local, received)

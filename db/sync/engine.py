@@ -23,7 +23,7 @@ from db.library import Library
 from db.library.syncing import SYNC_WRITER
 from db.sync.applying import apply_batch
 from db.sync.server import Server, public_conninfo
-from db.sync.stamping import clock_of, stamp
+from db.sync.stamping import clock_of, pending, stamp
 
 APPLY_MS = 20  # about how long one library transaction applying received changes takes
 BATCH = int(os.environ.get("MARGIN_SYNC_BATCH", "500") or 500)  # changes per server transaction
@@ -31,8 +31,9 @@ BATCH = int(os.environ.get("MARGIN_SYNC_BATCH", "500") or 500)  # changes per se
 
 @dataclass
 class SyncReport:
-    """What one sync did: changes `sent` and `received`, `conflicts` decided by the clock, `changes` applied
-    to the library (db.changes.Changes, initiator "sync")."""
+    """What one sync did: changed fields `sent` and `received` (the unit of every sync count: a paper's rating,
+    read mark, title, note, one tag…, one of the library's own settings, a tag rename), `conflicts` decided by
+    the clock, `changes` applied to the library (db.changes.Changes, initiator "sync")."""
 
     server: str
     sent: int = 0
@@ -43,14 +44,14 @@ class SyncReport:
     def summary(self) -> str:
         conflicts = (f", {self.conflicts:,} conflict{'' if self.conflicts == 1 else 's'} decided by the clock"
                      " (margin sync --log)" if self.conflicts else "")
-        return f"synced with {self.server}: {_changes(self.sent)} sent, {self.received:,} received{conflicts}"
+        return f"synced with {self.server}: {_fields(self.sent)} sent, {self.received:,} received{conflicts}"
 
 
 @dataclass
 class SyncStatus:
-    """What the status line says: the server (no password), `waiting` changes made here not yet on the server,
-    `incoming` changes on the server not yet here (None when the server was not asked), `error` (one line)
-    when it could not be reached, `last_sync` (ISO time) of the last complete sync."""
+    """What the status line says: the server (no password), `waiting` changed fields made here not yet on the
+    server (SyncReport's unit), `incoming` ones on the server not yet here (None when the server was not asked),
+    `error` (one line) when it could not be reached, `last_sync` (ISO time) of the last complete sync."""
 
     server: str | None
     waiting: int
@@ -62,9 +63,9 @@ class SyncStatus:
         if self.server is None:
             return "no sync server set: margin sync --server URL"
         if self.error:
-            return f"{self.error}; {_changes(self.waiting)} waiting"
+            return f"{self.error}; {_fields(self.waiting)} waiting to be sent"
         if self.waiting or self.incoming:
-            return (f"{_changes(self.waiting)} waiting to be sent, {self.incoming or 0:,} to be received"
+            return (f"{_fields(self.waiting)} waiting to be sent, {self.incoming or 0:,} to be received"
                     f" ({self.server})")
         return f"synced with {self.server}" + (f" at {self.last_sync}" if self.last_sync else "")
 
@@ -139,8 +140,8 @@ def run_sync(library: Library, server: str | None = None,
 
 
 def waiting_here(library: Library) -> int:
-    """Changes made here not yet on the server: queued ones, papers changed since the last stamp, renames."""
-    return library.sync_book.waiting()
+    """Changed fields made here not yet on the server: those the next sync sends (db.sync.stamping.pending)."""
+    return pending(library)
 
 
 def sync_status(library: Library, server: str | None = None, ask: bool = True) -> SyncStatus:
@@ -165,8 +166,8 @@ def sync_status(library: Library, server: str | None = None, ask: bool = True) -
     return status
 
 
-def _changes(count: int) -> str:
-    return f"{count:,} change" + ("" if count == 1 else "s")
+def _fields(count: int) -> str:
+    return f"{count:,} changed field" + ("" if count == 1 else "s")
 
 
 def _now() -> str:

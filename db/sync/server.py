@@ -43,7 +43,12 @@ MIGRATIONS: dict[int, list[str]] = {
 
 
 class SyncError(MarginError):
-    """A sync could not run; the message is one line (never with a password)."""
+    """A sync could not run; the message is one line (never with a password). `reason`: the server's or libpq's
+    own words where they are the cause (its language, not Margin's), else None."""
+
+    def __init__(self, message: str, reason: str | None = None):
+        super().__init__(message)
+        self.reason = reason
 
 
 class SyncUnreachable(SyncError):
@@ -98,7 +103,7 @@ class Server:
             self.conn = psycopg.connect(full_conninfo(server), connect_timeout=connect_timeout,
                                         application_name="margin-sync")
         except psycopg.Error as error:
-            raise SyncUnreachable(f"server unreachable ({_first_line(error)})") from None
+            raise SyncUnreachable(f"server unreachable ({_first_line(error)})", _first_line(error)) from None
         self._errors = psycopg.Error
 
     def __enter__(self) -> Server:
@@ -118,8 +123,8 @@ class Server:
             return work()
         except self._errors as error:
             if self.conn.closed or getattr(error, "sqlstate", None) in (None, "57P01", "57P02", "57P03"):
-                raise SyncUnreachable(f"server unreachable ({_first_line(error)})") from None
-            raise SyncError(f"the server refused the sync ({_first_line(error)})") from None
+                raise SyncUnreachable(f"server unreachable ({_first_line(error)})", _first_line(error)) from None
+            raise SyncError(f"the server refused the sync ({_first_line(error)})", _first_line(error)) from None
 
     # ----------------------------------------------------------------- schema
     def version(self) -> int:

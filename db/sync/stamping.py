@@ -45,16 +45,7 @@ def stamp(library) -> int:
     state): a stamp cut off is finished by the next one, which compares those papers again and finds the ones
     done unchanged."""
     with library.transaction():
-        stamped = library.sync_book.sync_state().get("stamped")  # None: never stamped (an empty library's is 0)
-        found = library.sync_book.changed_papers(int(stamped or 0))
-        if found is None or stamped is None:  # first sync, or the log was pruned: compare every paper
-            newest = library.last_change()
-            times = found[0] if found else {}
-            candidates = {paper_id: times.get(paper_id, {}) for paper_id in library.ids()}
-            candidates.update({entity: times.get(entity, {}) for entity in library.sync_book.field_entities()
-                               if entity and entity not in candidates})
-        else:
-            candidates, newest = found
+        candidates, newest = _candidates(library)
         clock = clock_of(library)
         renames, records = [], []
         for rename_id, old_key, new_name, at in library.sync_book.unstamped_renames():
@@ -69,20 +60,53 @@ def stamp(library) -> int:
         chunk = order[start: start + CHUNK]
         with library.transaction():
             clock = clock_of(library)
-            states = library.sync_book.paper_states(chunk)
-            queued += _stamp_fields(library, clock, {paper_id: _paper_fields(states[paper_id]) for paper_id in chunk},
-                                    candidates)
+            queued += _stamp_fields(library, clock, _paper_chunk(library, chunk), candidates)
             save_clock(library, clock)
     with library.transaction():
         clock = clock_of(library)
-        library_fields = {}
-        for kind in REGISTRY:
-            if kind.scope == LIBRARY:
-                library_fields.update(kind.read(library))
-        queued += _stamp_fields(library, clock, {"": library_fields}, {}, library_scope=True)
+        queued += _stamp_fields(library, clock, {"": _library_fields(library)}, {}, library_scope=True)
         save_clock(library, clock)
         library.sync_book.set_sync_state({"stamped": newest})
     return queued
+
+
+def pending(library) -> int:
+    """How many changed fields the next sync sends (the unit of its counts: a paper's rating, read mark, title,
+    note, one tag…, one of the library's own settings, a tag rename): those queued, and those a stamp now would
+    queue. Reads only; reads the papers changed since the last stamp (every paper before the first)."""
+    candidates, _newest = _candidates(library)
+    count = library.sync_book.outbox_size() + len(library.sync_book.unstamped_renames())
+    order = list(candidates)
+    for start in range(0, len(order), CHUNK):
+        count += len(_differing(library, _paper_chunk(library, order[start: start + CHUNK])))
+    return count + len(_differing(library, {"": _library_fields(library)}, library_scope=True))
+
+
+def _candidates(library) -> tuple[dict[str, dict[str, int]], int]:
+    """The papers to compare ({id: {kind of change: ms}}: changed since the last stamp, or every paper, and every
+    one with a synced field, when never stamped or the log was pruned) and the newest change number."""
+    stamped = library.sync_book.sync_state().get("stamped")  # None: never stamped (an empty library's is 0)
+    found = library.sync_book.changed_papers(int(stamped or 0))
+    if found is not None and stamped is not None:
+        return found
+    times = found[0] if found else {}
+    candidates = {paper_id: times.get(paper_id, {}) for paper_id in library.ids()}
+    candidates.update({entity: times.get(entity, {}) for entity in library.sync_book.field_entities()
+                       if entity and entity not in candidates})
+    return candidates, library.last_change()
+
+
+def _paper_chunk(library, ids: list[str]) -> dict[str, dict]:
+    states = library.sync_book.paper_states(ids)
+    return {paper_id: _paper_fields(states[paper_id]) for paper_id in ids}
+
+
+def _library_fields(library) -> dict:
+    fields = {}
+    for kind in REGISTRY:
+        if kind.scope == LIBRARY:
+            fields.update(kind.read(library))
+    return fields
 
 
 def _paper_fields(state: dict) -> dict:
@@ -98,12 +122,25 @@ def _paper_fields(state: dict) -> dict:
 def _stamp_fields(library, clock: Clock, current: dict[str, dict], times: dict[str, dict[str, int]],
                   library_scope: bool = False) -> int:
     """Queue the fields of `current` ({entity: {field: value}}) whose value differs from the last one kept."""
+    records, clocks = [], []
+    for entity, field, kind, value, digest, parent in _differing(library, current, library_scope):
+        mark = clock.tick(_time(times.get(entity, {}), kind.logged))
+        records.append((entity, field, mark.text, dumps(value), parent))
+        clocks.append((entity, field, digest, mark.text))
+    library.sync_book.add_to_outbox(records)
+    library.sync_book.set_field_clocks(clocks)
+    return len(records)
+
+
+def _differing(library, current: dict[str, dict], library_scope: bool = False) -> list[tuple]:
+    """(entity, field, kind, value, digest, clock it replaces or "") of each field of `current` whose value
+    differs from the last one sent or applied (a field no longer there: its kind's default)."""
     known: dict[str, dict[str, str]] = {}
     parents: dict[tuple[str, str], str] = {}
     for (entity, field), (digest, hlc) in library.sync_book.field_clocks(current).items():
         known.setdefault(entity, {})[field] = digest
         parents[entity, field] = hlc
-    records, clocks = [], []
+    found = []
     for entity, fields in current.items():
         kept = known.get(entity, {})
         deleted = not library_scope and fields.get("paper", ...) is None
@@ -114,14 +151,9 @@ def _stamp_fields(library, clock: Clock, current: dict[str, dict], times: dict[s
                 continue
             value = fields.get(field, kind.default)
             digest = kind.digest(value)
-            if digest == kept.get(field, kind.digest(kind.default)):
-                continue
-            mark = clock.tick(_time(times.get(entity, {}), kind.logged))
-            records.append((entity, field, mark.text, dumps(value), parents.get((entity, field), "")))
-            clocks.append((entity, field, digest, mark.text))
-    library.sync_book.add_to_outbox(records)
-    library.sync_book.set_field_clocks(clocks)
-    return len(records)
+            if digest != kept.get(field, kind.digest(kind.default)):
+                found.append((entity, field, kind, value, digest, parents.get((entity, field), "")))
+    return found
 
 
 def _time(times: dict[str, int], logged: tuple[str, ...]) -> int | None:

@@ -105,8 +105,8 @@ def highlight_pattern(prefixes: list[str]) -> re.Pattern[str] | None:
 
 READER_LABELS = {"similar": "Similar papers", "why": "Recommended for: ", "versions": "Versions:",
                  "cut": "(%1 more characters of this abstract are not shown)",
-                 "submitted": "Submitted to %1", "decision": "Decision: %1", "volume": "vol. %1", "issue": "no. %1",
-                 "pages": "pp. %1", "editors": "ed. %1", "isbn": "ISBN %1", "issn": "ISSN %1",
+                 "submitted": "Submitted to %1", "decision": "Venue decision: %1", "volume": "vol. %1",
+                 "issue": "no. %1", "pages": "pp. %1", "editors": "ed. %1", "isbn": "ISBN %1", "issn": "ISSN %1",
                  "article": "Journal article", "book": "Book", "incollection": "Chapter", "inbook": "Chapter",
                  "phdthesis": "PhD thesis", "mastersthesis": "Master's thesis", "thesis": "Thesis",
                  "techreport": "Report", "report": "Report", "unpublished": "Unpublished", "online": "Web page",

@@ -37,6 +37,7 @@ import numpy as np
 from db.library.library import Library
 from db.query_kind import without_kinds
 from db.system.threads import pin
+from db.text.counts import counted
 from db.triage.check import CHECK_SIZE, RANDOM, check_ids, draw_check  # noqa: F401 - the module's face
 from db.triage.estimate import (  # noqa: F401 - hypergeometric_interval: the module's face
     LEVEL,
@@ -270,7 +271,7 @@ def suggestion(p: Progress) -> str:
     if p.found == 0:
         return "Rate the papers you like 4 or 5 stars; progress is counted from the first one."
     if p.estimate is None:
-        text = (f"Rate {len(p.check_to_rate)} more papers of the check to estimate what is left."
+        text = (f"Rate {counted(len(p.check_to_rate), 'more paper')} of the check to estimate what is left."
                 if p.check_to_rate else f"Draw a check of {CHECK_SIZE} unseen papers and rate them to estimate how "
                                          "many liked papers are left.")
         if p.knee_stop:
@@ -281,9 +282,9 @@ def suggestion(p: Progress) -> str:
         return f"Stop now: with 95% confidence at least {stop.target:.0%} of the liked papers are found."
     ways = []
     if stop.more_liked is not None:
-        ways.append(f"find {stop.more_liked} more liked papers")
+        ways.append(f"find {counted(stop.more_liked, 'more liked paper')}")
     if stop.more_ratings:
-        ways.append(f"rate about {stop.more_ratings} more check papers")
+        ways.append(f"rate about {counted(stop.more_ratings, 'more check paper')}")
     how = " or ".join(ways) if ways else "screen on (the check cannot show it by itself)"
     return (f"Go on: with 95% confidence at least {stop.recall_low:.0%} of the liked papers are found; to show "
             f"{stop.target:.0%}, {how}.")

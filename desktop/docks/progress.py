@@ -14,6 +14,8 @@ when they arrive, so rating a paper never waits for them.
 
 from __future__ import annotations
 
+import math
+
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -32,10 +34,24 @@ from db.library.library import Library
 from db.triage.check import ranking_for
 from db.triage.progress import CHECK_SIZE, TARGET, Progress, progress, scope_of
 from desktop.common.background import run_in_background
-from desktop.common.i18n import tr
+from desktop.common.i18n import plural, tr
 from desktop.common.theme import scrolling
 
 RECOUNT_DELAY_MS = 400  # figures are recomputed once a burst of ratings pauses
+# the chart gives up height first: below it, the stopping rule and the check's buttons stay whole in a dock of a
+# laptop screen (1,366 × 768) shared with the map dock, with seven lines of figures (was 220: they were cut off)
+CHART_MIN_HEIGHT = 140
+
+
+class CountAxis(pg.AxisItem):
+    """An axis of papers counted: ticks at whole numbers only (pyqtgraph's own put some at halves and fifths)."""
+
+    def tickValues(self, minVal, maxVal, size):  # noqa: N802, N803 - pyqtgraph's names
+        levels = [(spacing, whole) for spacing, values in super().tickValues(minVal, maxVal, size)
+                  if spacing >= 1 and (whole := [value for value in values if float(value).is_integer()])]
+        if not levels:  # a range of a few papers: each whole number
+            levels = [(1.0, [float(value) for value in range(math.ceil(minVal), math.floor(maxVal) + 1)])]
+        return levels
 
 
 class ProgressDock(QDockWidget):
@@ -63,10 +79,11 @@ class ProgressDock(QDockWidget):
         self.liked.addItem(self.tr("Liked: rated 4–5★"), None)
         self.liked.currentIndexChanged.connect(lambda _index: self.recompute())
         layout.addWidget(self.liked)
-        self.chart = pg.PlotWidget(body, background=None)
+        self.chart = pg.PlotWidget(body, background=None, axisItems={"left": CountAxis("left"),
+                                                                     "bottom": CountAxis("bottom")})
         self.chart.setObjectName("progressChart")
         self.chart.setAccessibleName(self.tr("Liked papers found against papers screened"))
-        self.chart.setMinimumSize(320, 220)
+        self.chart.setMinimumSize(320, CHART_MIN_HEIGHT)
         self.chart.setMenuEnabled(False)
         self.chart.setMouseEnabled(False, False)
         self.chart.hideButtons()
@@ -278,36 +295,46 @@ class ProgressDock(QDockWidget):
         e = p.estimate
         if e is not None:
             how = tr("drawn by rank") if e.design == "ranked" else tr("drawn at random")
-            lines.append(tr("Liked papers still unseen: about %1 (%2–%3, 95% interval), from %4 check papers rated, "
-                            "%6 (%5 liked)").replace("%1", f"{e.remaining:,}").replace("%2", f"{e.low:,}")
-                         .replace("%3", f"{e.high:,}").replace("%4", str(e.rated)).replace("%5", str(e.liked))
-                         .replace("%6", how))
+            rated = plural(tr("%Ln check paper(s) rated", "", e.rated), e.rated)
+            lines.append(tr("Liked papers still unseen: about %1 (%2–%3, 95% interval), from %4, %6 (%5 liked)")
+                         .replace("%1", f"{e.remaining:,}").replace("%2", f"{e.low:,}").replace("%3", f"{e.high:,}")
+                         .replace("%4", rated).replace("%5", str(e.liked)).replace("%6", how))
             lines.append(tr("95% of checks drawn this way hold the true number inside their interval."))
             if e.none_floor is not None:
                 lines.append(tr("The check found none: up to %1 could still be unseen (spread evenly, that many escape "
                                 "%2 draws more than 5% of the time, however drawn).").replace("%1", f"{e.none_floor:,}")
                              .replace("%2", str(e.rated)))
             if e.halve is not None:
-                lines.append(tr("About %1 more check ratings would roughly halve it.").replace("%1", f"{e.halve:,}"))
+                lines.append(plural(tr("About %Ln more check rating(s) would roughly halve it.", "", e.halve), e.halve))
             if e.not_covered:
-                lines.append(tr("%1 unseen papers were added after the check: not covered").replace(
-                    "%1", f"{e.not_covered:,}"))
+                lines.append(plural(tr("Not covered: %Ln unseen paper(s) added after the check", "", e.not_covered),
+                                    e.not_covered))
         lines.append(self.suggestion(p))
         return "\n".join(lines)
 
     def suggestion(self, p: Progress) -> str:
         """The stopping rule's sentence, translated (db.triage.progress.suggestion says the rest)."""
         stop = p.stop
-        if p.estimate is None or stop is None or stop.recall_low is None or not p.unseen:
-            return tr(p.suggestion)
+        if not p.total or not p.unseen or not p.found:
+            return (tr("No papers in this view.") if not p.total else tr("Every paper of this view has been screened.")
+                    if not p.unseen else tr("Rate the papers you like 4 or 5 stars; progress is counted from the "
+                                            "first one."))
+        if p.estimate is None or stop is None or stop.recall_low is None:
+            n = len(p.check_to_rate) or CHECK_SIZE
+            text = plural(tr("Rate %Ln more paper(s) of the check to estimate what is left.", "", n) if p.check_to_rate
+                          else tr("Draw a check of %Ln unseen paper(s) and rate them to estimate how many liked "
+                                  "papers are left.", "", n), n)
+            if p.knee_stop:
+                text += " " + tr("The knee method suggests you can stop: the recent papers held few you liked.")
+            return text
         target = f"{stop.target:.0%}"
         if stop.stop:
             return tr("Stop now: with 95% confidence at least %1 of the liked papers are found.").replace("%1", target)
         ways = []
         if stop.more_liked is not None:
-            ways.append(tr("find %1 more liked papers").replace("%1", str(stop.more_liked)))
+            ways.append(plural(tr("find %Ln more liked paper(s)", "", stop.more_liked), stop.more_liked))
         if stop.more_ratings:
-            ways.append(tr("rate about %1 more check papers").replace("%1", f"{stop.more_ratings:,}"))
+            ways.append(plural(tr("rate about %Ln more check paper(s)", "", stop.more_ratings), stop.more_ratings))
         how = tr(" or ").join(ways) if ways else tr("screen on (the check cannot show it by itself)")
         return (tr("Go on: with 95% confidence at least %1 of the liked papers are found; to show %2, %3.")
                 .replace("%1", f"{stop.recall_low:.0%}").replace("%2", target).replace("%3", how))

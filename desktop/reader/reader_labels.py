@@ -10,7 +10,7 @@ def reader_labels() -> dict[str, str]:
     return {
         "cut": QCoreApplication.translate("Reader", "(%1 more characters of this abstract are not shown)"),
         "submitted": QCoreApplication.translate("Reader", "Submitted to %1"),
-        "decision": QCoreApplication.translate("Reader", "Decision: %1"),
+        "decision": QCoreApplication.translate("Reader", "Venue decision: %1"),  # not the screening decision
         "volume": QCoreApplication.translate("Reader", "vol. %1"),
         "issue": QCoreApplication.translate("Reader", "no. %1"),
         "pages": QCoreApplication.translate("Reader", "pp. %1"),

@@ -1,11 +1,13 @@
 """The window's sync with a PostgreSQL server (db.sync): File → Sync now, an automatic sync every N seconds
 (`margin sync --every N`, default 60) while the window is open and a server is set (`margin sync --server URL`),
-and a status-bar label: synced / N changes waiting / server unreachable (why).
+and a status-bar label: synced / N changed fields waiting / server unreachable (and how many wait), short enough
+for a laptop's status bar; the why (libpq's words, a sync's figures) in its tooltip.
 
 A sync runs on the background pool's worker thread (desktop.common.background) on a library connection of its
-own, never on the GUI thread; what it applied reaches the views as any other process's change (the window's
-change watcher reads it from the change log), so a note changed on the other machine raises the note editor's
-"changed elsewhere" bar.
+own, never on the GUI thread, and so is the count of changed fields waiting (db.sync.engine.waiting_here compares
+the papers changed since the last sync: a moment for many). What a sync applied reaches the views as any other
+process's change (the window's change watcher reads it from the change log), so a note changed on the other
+machine raises the note editor's "changed elsewhere" bar.
 """
 
 from __future__ import annotations
@@ -14,21 +16,22 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel
 
 from db.errors import MarginError
+from db.sync.server import SyncError, SyncSchemaError, SyncUnreachable
 from desktop.common.background import run_in_background
-from desktop.common.i18n import plural
+from desktop.common.i18n import number, plural
 from desktop.common.plain_text import as_plain
 
 FIRST_SYNC_MS = 5000  # the first automatic sync after the window opens
 DEFAULT_INTERVAL_S = 60
 SYNC_PAUSE_MS = 30  # between the sync's short write transactions: the window's own edits get the lock at once
-LABEL_CHARS = 90  # the longest status text shown in the bar
 LABEL_DELAY_MS = 1000  # the waiting count follows edits this long after the last one
 
 
 class SyncSchedule(QObject):
     """Syncs `window.library`'s folder now (`sync_now`) and every interval while a server is set; shows the
     state in a permanent status-bar label (`label`, objectName `syncStatus`, hidden with no server).
-    `finished(report or error message)` after each sync."""
+    `finished(report or error message)` after each sync. `error`: the last sync's SyncError (or message), None
+    after one that went well; `waiting`: changed fields waiting to be sent, None until counted."""
 
     finished = Signal(object)
 
@@ -37,7 +40,10 @@ class SyncSchedule(QObject):
         self.window = window
         self.library = window.library
         self.running = False
-        self.error: str | None = None
+        self.error: SyncError | str | None = None
+        self.waiting: int | None = None
+        self.report = None  # the last sync's db.sync.engine.SyncReport
+        self._counting = self._count_again = self._stopped = False
         self.label = QLabel(window)
         self.label.setObjectName("syncStatus")
         self.label.setTextFormat(Qt.TextFormat.PlainText)
@@ -85,23 +91,38 @@ class SyncSchedule(QObject):
 
         def work():
             from db.sync import open_for_sync, run_sync
+            from db.sync.engine import waiting_here
 
             library = open_for_sync(folder)
             try:
-                return run_sync(library, pause_ms=SYNC_PAUSE_MS)
+                try:
+                    outcome = run_sync(library, pause_ms=SYNC_PAUSE_MS)
+                except SyncError as error:  # said in the window's words (_texts), with its reason
+                    outcome = error
+                return outcome, waiting_here(library)
             finally:
                 library.close()
 
         run_in_background(self, work, self._done, self._failed)
 
-    def _done(self, report) -> None:
-        self.running, self.error = False, None
-        self.show_state(report.summary())
+    def _done(self, result) -> None:
+        outcome, self.waiting = result
+        self.running = False
+        if self._stopped:
+            return
+        if isinstance(outcome, SyncError):
+            self.error = outcome
+        else:
+            self.error, self.report = None, outcome
+        self._render()
         self._again()
-        self.finished.emit(report)
+        self.finished.emit(str(outcome) if isinstance(outcome, SyncError) else outcome)
 
     def _failed(self, message: str) -> None:
         self.running, self.error = False, message
+        if self._stopped:
+            return
+        self._render()
         self.show_state()
         self._again()
         self.finished.emit(message)
@@ -110,29 +131,85 @@ class SyncSchedule(QObject):
         if self.interval_s() > 0 and self.server():
             self.timer.start(self.interval_s() * 1000)
 
-    def show_state(self, detail: str = "") -> None:
-        """Show synced / N changes waiting / server unreachable (why) in the label (hidden with no server)."""
-        if self.running:
+    def show_state(self) -> None:
+        """Count the changed fields waiting (on the worker thread), then show synced / N waiting / server
+        unreachable in the label (hidden with no server)."""
+        if self.running or self._stopped:
             return
-        server = self.server()
-        if not server:
+        if not self.server():
             self.label.hide()
             return
-        from db.sync.engine import waiting_here
-
-        try:
-            waiting = waiting_here(self.library)
-        except MarginError:
+        if self._counting:
+            self._count_again = True
             return
-        if self.error:  # the whole reason in the tooltip, the start of it in the bar
-            text = self.tr("Sync: %1").replace("%1", self.error)
-            detail = text
-            text = text if len(text) <= LABEL_CHARS else text[: LABEL_CHARS - 1] + "…"
-        elif waiting:
-            text = plural(self.tr("Sync: %Ln change(s) waiting", "", waiting), waiting)
-        else:
-            text = self.tr("Synced")
-        self._show(text, detail or server)
+        self._counting = True
+        folder = self.library.folder
+
+        def work():
+            from db.library import Library
+            from db.sync.engine import waiting_here
+
+            library = Library.open(folder, seed=False)
+            try:
+                return waiting_here(library)
+            finally:
+                library.close()
+
+        run_in_background(self, work, self._counted, self._count_failed)
+
+    def _counted(self, waiting: int) -> None:
+        self._counting, self.waiting = False, waiting
+        if self._stopped:
+            return
+        self._render()
+        if self._count_again:
+            self._count_again = False
+            self.show_state()
+
+    def _count_failed(self, _message: str) -> None:
+        self._counting = self._count_again = False  # the label keeps what it said
+
+    def _render(self) -> None:
+        if self.running or self.waiting is None or not self.server():
+            return
+        self._show(*self._texts(self.waiting))
+
+    def _texts(self, waiting: int) -> tuple[str, str]:
+        """(the label's text, its tooltip) for the state: short in the bar, the why in the tooltip."""
+        error = self.error
+        reason = getattr(error, "reason", None) or str(error)
+        if isinstance(error, SyncUnreachable):
+            text = (self.tr("Sync: server unreachable · %Ln changed field(s) waiting", "", waiting) if waiting
+                    else self.tr("Sync: server unreachable"))
+            tip = self.tr("The sync server could not be reached: %1\nWhat changed here is kept and goes with the "
+                          "next sync.")
+            return plural(text, waiting), tip.replace("%1", reason)
+        if error is not None:
+            text = (self.tr("Sync failed · %Ln changed field(s) waiting", "", waiting) if waiting
+                    else self.tr("Sync failed"))
+            if isinstance(error, SyncSchemaError):
+                tip = self.tr("The sync server keeps its data in a newer form than this Margin knows: update "
+                              "Margin here to sync. Nothing was written.")
+            elif getattr(error, "reason", None):
+                tip = self.tr("The sync server refused the sync: %1").replace("%1", reason)
+            else:
+                tip = self.tr("The sync did not run: %1").replace("%1", reason)
+            return plural(text, waiting), tip
+        text = self.tr("Sync: %Ln changed field(s) waiting", "", waiting) if waiting else self.tr("Synced")
+        return plural(text, waiting), self._last_sync() or self.server() or ""
+
+    def _last_sync(self) -> str:
+        report = self.report
+        if report is None:
+            return ""
+        tip = (self.tr("Last sync with %1: %2 sent, %3 received.")
+               .replace("%1", report.server)
+               .replace("%2", plural(self.tr("%Ln changed field(s)", "", report.sent), report.sent))
+               .replace("%3", number(report.received)))
+        if report.conflicts:
+            tip += " " + plural(self.tr("%Ln conflict(s) decided by the clock (margin sync --log).", "",
+                                        report.conflicts), report.conflicts)
+        return tip
 
     def _show(self, text: str, tip: str) -> None:
         self.label.setText(text)
@@ -141,5 +218,6 @@ class SyncSchedule(QObject):
 
     def stop(self) -> None:
         """No more automatic syncs (the window closes; a running one finishes on the worker)."""
+        self._stopped = True
         self.timer.stop()
         self._label_timer.stop()

@@ -1,8 +1,8 @@
-<?xml version='1.0' encoding='UTF-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name/>
+    <name></name>
     <message>
         <location filename="../../desktop/app.py" line="+69"/>
         <source>The library was rebuilt</source>
@@ -25,7 +25,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>The damaged file is kept in the library's backups folder. Papers that cannot be read come back by importing their files again.</source>
+        <source>The damaged file is kept in the library&apos;s backups folder. Papers that cannot be read come back by importing their files again.</source>
         <translation>损坏的文件保存在文库的备份文件夹中。无法读取的文献可通过重新导入其文件恢复。</translation>
     </message>
     <message>
@@ -116,7 +116,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Kept their own tags, rating or note (the file's differed)</source>
+        <source>Kept their own tags, rating or note (the file&apos;s differed)</source>
         <translation>保留了自己的标签、评分或笔记（与文件中的不同）</translation>
     </message>
     <message>
@@ -181,7 +181,7 @@
         <translation>导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/docks/progress.py" line="+274"/>
+        <location filename="../../desktop/docks/progress.py" line="+291"/>
         <source>all papers</source>
         <translation>全部文献</translation>
     </message>
@@ -210,13 +210,82 @@
         <source>drawn at random</source>
         <translation>随机抽取</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>Liked papers still unseen: about %1 (%2–%3, 95% interval), from %4 check papers rated, %6 (%5 liked)</source>
-        <translation>尚未看到的喜欢文献：约 %1 篇（%2–%3，95% 区间），来自 %4 篇已评分的抽查文献，%6（其中喜欢 %5 篇）</translation>
+        <source>%Ln check paper(s) rated</source>
+        <translation>
+            <numerusform>%Ln 篇已评分的抽查文献</numerusform>
+        </translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Liked papers still unseen: about %1 (%2–%3, 95% interval), from %4, %6 (%5 liked)</source>
+        <translation>尚未看到的喜欢文献：约 %1 篇（%2–%3，95% 区间），来自 %4，%6（其中喜欢 %5 篇）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>About %Ln more check rating(s) would roughly halve it.</source>
+        <translation>
+            <numerusform>再为约 %Ln 篇抽查文献评分，区间宽度约可减半。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Not covered: %Ln unseen paper(s) added after the check</source>
+        <translation>
+            <numerusform>不在估计范围内：抽查后新增了 %Ln 篇未看过的文献</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No papers in this view.</source>
+        <translation>此视图中没有文献。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Every paper of this view has been screened.</source>
+        <translation>此视图中的每篇文献都已筛选。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rate the papers you like 4 or 5 stars; progress is counted from the first one.</source>
+        <translation>请给喜欢的文献评 4 或 5 星；进度从第一篇喜欢的文献开始计算。</translation>
+    </message>
+    <message numerus="yes">
         <location line="+4"/>
+        <source>Rate %Ln more paper(s) of the check to estimate what is left.</source>
+        <translation>
+            <numerusform>再为抽查中的 %Ln 篇文献评分，即可估计剩余数量。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Draw a check of %Ln unseen paper(s) and rate them to estimate how many liked papers are left.</source>
+        <translation>
+            <numerusform>抽取 %Ln 篇未看过的文献作为抽查并评分，即可估计还剩多少喜欢的文献。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The knee method suggests you can stop: the recent papers held few you liked.</source>
+        <translation>拐点法建议可以停止：最近看过的文献中喜欢的很少。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>find %Ln more liked paper(s)</source>
+        <translation>
+            <numerusform>再找到 %Ln 篇喜欢的文献</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>rate about %Ln more check paper(s)</source>
+        <translation>
+            <numerusform>再为约 %Ln 篇抽查文献评分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-35"/>
         <source>95% of checks drawn this way hold the true number inside their interval.</source>
         <translation>以此方式抽取的抽查中，95% 的区间包含真实数目。</translation>
     </message>
@@ -226,27 +295,12 @@
         <translation>抽查未发现喜欢的文献：仍可能有至多 %1 篇未看（若均匀分布，无论如何抽取，%2 次抽取有超过 5% 的可能一篇也抽不到）。</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>About %1 more check ratings would roughly halve it.</source>
-        <translation>再为约 %1 篇抽查文献评分，区间宽度约可减半。</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location line="+28"/>
         <source>Stop now: with 95% confidence at least %1 of the liked papers are found.</source>
         <translation>现在可以停止：以 95% 置信度，已找到至少 %1 的喜欢文献。</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>find %1 more liked papers</source>
-        <translation>再找到 %1 篇喜欢的文献</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>rate about %1 more check papers</source>
-        <translation>再为约 %1 篇抽查文献评分</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source> or </source>
         <translation> 或 </translation>
     </message>
@@ -259,11 +313,6 @@
         <location line="+1"/>
         <source>Go on: with 95% confidence at least %1 of the liked papers are found; to show %2, %3.</source>
         <translation>继续：以 95% 置信度已找到至少 %1 的喜欢文献；要证明 %2，请%3。</translation>
-    </message>
-    <message>
-        <location line="-19"/>
-        <source>%1 unseen papers were added after the check: not covered</source>
-        <translation>抽查后新增了 %1 篇未看过的文献：不在估计范围内</translation>
     </message>
     <message>
         <location filename="../../desktop/edits/undo.py" line="+94"/>
@@ -366,7 +415,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>Import the files' tags, ratings, read marks and notes</source>
+        <source>Import the files&apos; tags, ratings, read marks and notes</source>
         <translation>导入文件中的标签、评分、已读标记和笔记</translation>
     </message>
     <message>
@@ -633,7 +682,7 @@ Library: %1</source>
     </message>
     <message>
         <location line="+36"/>
-        <source>Title (empty to use the file's or the derived label):</source>
+        <source>Title (empty to use the file&apos;s or the derived label):</source>
         <translation>标题（留空则使用文件中的标题或自动生成的标题）：</translation>
     </message>
     <message numerus="yes">
@@ -1304,7 +1353,7 @@ Library: %1</source>
     </message>
     <message>
         <location filename="../../desktop/window/main_window.py" line="+97"/>
-        <source>This library can't be changed: notes can be read, not written</source>
+        <source>This library can&apos;t be changed: notes can be read, not written</source>
         <translation>此文库无法更改：笔记只能阅读，不能编写</translation>
     </message>
     <message>
@@ -1324,8 +1373,8 @@ Library: %1</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>Search: words, "a phrase", tag:name, rating:&gt;=4…  (/)</source>
-        <translation>搜索：词语、"短语"、tag:名称、rating:&gt;=4…  (/)</translation>
+        <source>Search: words, &quot;a phrase&quot;, tag:name, rating:&gt;=4…  (/)</source>
+        <translation>搜索：词语、&quot;短语&quot;、tag:名称、rating:&gt;=4…  (/)</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1685,7 +1734,7 @@ Library: %1</source>
 <context>
     <name>ProgressDock</name>
     <message>
-        <location filename="../../desktop/docks/progress.py" line="-246"/>
+        <location filename="../../desktop/docks/progress.py" line="-276"/>
         <location line="+3"/>
         <source>Triage progress</source>
         <translation>筛选进度</translation>
@@ -1701,7 +1750,7 @@ Library: %1</source>
         <translation>喜欢：评分 4–5★</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Liked papers found against papers screened</source>
         <translation>已找到的喜欢文献随已筛选文献的变化</translation>
     </message>
@@ -1846,8 +1895,8 @@ Library: %1</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>Decision: %1</source>
-        <translation>审稿结果：%1</translation>
+        <source>Venue decision: %1</source>
+        <translation>会议审稿结果：%1</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1902,7 +1951,7 @@ Library: %1</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>Master's thesis</source>
+        <source>Master&apos;s thesis</source>
         <translation>硕士论文</translation>
     </message>
     <message>
@@ -2201,7 +2250,7 @@ Library: %1</source>
 <context>
     <name>SyncSchedule</name>
     <message>
-        <location filename="../../desktop/window/sync.py" line="+44"/>
+        <location filename="../../desktop/window/sync.py" line="+50"/>
         <source>Sync status</source>
         <translation>同步状态</translation>
     </message>
@@ -2215,20 +2264,80 @@ Library: %1</source>
         <source>Syncing…</source>
         <translation>正在同步…</translation>
     </message>
-    <message>
-        <location line="+45"/>
-        <source>Sync: %1</source>
-        <translation>同步：%1</translation>
-    </message>
     <message numerus="yes">
-        <location line="+4"/>
-        <source>Sync: %Ln change(s) waiting</source>
+        <location line="+93"/>
+        <source>Sync: server unreachable · %Ln changed field(s) waiting</source>
         <translation>
-            <numerusform>同步：%Ln 项更改待发送</numerusform>
+            <numerusform>同步：无法连接服务器 · %Ln 个字段的更改待发送</numerusform>
         </translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Sync: server unreachable</source>
+        <translation>同步：无法连接服务器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The sync server could not be reached: %1
+What changed here is kept and goes with the next sync.</source>
+        <translation>无法连接同步服务器：%1
+本机的更改已保留，将在下次同步时发送。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Sync failed · %Ln changed field(s) waiting</source>
+        <translation>
+            <numerusform>同步失败 · %Ln 个字段的更改待发送</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sync failed</source>
+        <translation>同步失败</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>The sync server keeps its data in a newer form than this Margin knows: update Margin here to sync. Nothing was written.</source>
+        <translation>同步服务器的数据格式比此版本的 Margin 更新：请在本机更新 Margin 后再同步。未写入任何内容。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The sync server refused the sync: %1</source>
+        <translation>同步服务器拒绝了此次同步：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The sync did not run: %1</source>
+        <translation>同步未能进行：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Sync: %Ln changed field(s) waiting</source>
+        <translation>
+            <numerusform>同步：%Ln 个字段的更改待发送</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Last sync with %1: %2 sent, %3 received.</source>
+        <translation>上次与 %1 同步：发送 %2，接收 %3 个字段的更改。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln changed field(s)</source>
+        <translation>
+            <numerusform>%Ln 个字段的更改</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln conflict(s) decided by the clock (margin sync --log).</source>
+        <translation>
+            <numerusform>%Ln 处冲突已按时间先后裁定（margin sync --log）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-12"/>
         <source>Synced</source>
         <translation>已同步</translation>
     </message>
@@ -2325,12 +2434,12 @@ Library: %1</source>
     </message>
     <message>
         <location line="+7"/>
-        <source>The disk is full: changes can't be saved</source>
+        <source>The disk is full: changes can&apos;t be saved</source>
         <translation>磁盘已满：更改无法保存</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Read-only: changes can't be saved</source>
+        <source>Read-only: changes can&apos;t be saved</source>
         <translation>只读：更改无法保存</translation>
     </message>
     <message>

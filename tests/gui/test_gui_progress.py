@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -140,3 +142,81 @@ def test_a_ranked_check_in_the_dock_the_band_leaves_the_axes_to_the_curve(window
     assert "drawn by rank" in text and "95% of checks drawn this way hold the true number" in text
     assert f"The check found none: up to {estimate.none_floor} could still be unseen" in text
     assert "Go on: with 95% confidence at least" in text and "to show 80%" in text
+
+
+def test_the_dock_counts_one_in_the_singular_and_in_chinese(window):
+    """The dock's figures with Qt's %n plural forms: "1 unseen paper", never "1 unseen papers"; Chinese's one form."""
+    from PySide6.QtCore import QLocale
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.common.i18n import apply_language
+    from tests.unit.triage.test_plurals import ONE_PLURAL, one_of_everything
+
+    dock = window.docks.progress
+    for result in (one_of_everything(), one_of_everything(with_estimate=False)):
+        text = dock.text(result)
+        assert not ONE_PLURAL.findall(text) and "(s)" not in text, text
+    text = dock.text(one_of_everything())
+    assert "Not covered: 1 unseen paper added after the check" in text
+    assert "About 1 more check rating would roughly halve it." in text
+    assert "find 1 more liked paper or rate about 1 more check paper." in text
+    app = QApplication.instance()
+    try:
+        assert apply_language(app, QLocale("zh_CN"))
+        for result in (one_of_everything(), one_of_everything(with_estimate=False)):
+            text = dock.text(result)
+            assert "(s)" not in text and not re.search(r"\b(?:papers?|ratings?|check)\b", text), text
+    finally:
+        apply_language(app, QLocale("en"))
+
+
+def test_the_dock_controls_are_whole_at_1366_px_with_the_map_open(library_dir, make_window, qtbot):
+    """A laptop screen (1,366 × 768), the map dock open below, a check with an estimate (seven lines of figures,
+    Chinese wrapping them): the stopping rule and the check's buttons were cut off at the dock's bottom (the trial
+    found them clipped); the chart gives up height first now."""
+    import random
+
+    from PySide6.QtCore import QLocale
+    from PySide6.QtWidgets import QApplication
+
+    from db.library import Library
+    from db.triage.check import check_ids, draw_check
+    from desktop.common.i18n import apply_language
+
+    with Library.open(library_dir) as library:
+        ids = library.ids()
+        for number, paper_id in enumerate(ids[:8]):
+            library.set_rating(paper_id, number % 5 + 1)
+        draw_check(library, "", ids, 20, rng=random.Random(1))
+        for paper_id in check_ids(library, "")[:12]:
+            library.set_rating(paper_id, 2)
+    app = QApplication.instance()
+    try:
+        assert apply_language(app, QLocale("zh_CN"))
+        window = make_window()
+        window.resize(1366, 740)
+        window.progress_dock.show()
+        window.map_dock.show()
+        dock = window.progress_dock
+        window.resizeDocks([dock, window.map_dock], [442, 250], Qt.Orientation.Vertical)  # as at 1,366 × 768
+        qtbot.waitUntil(lambda: dock.current is not None and dock.current.estimate is not None, timeout=20000)
+        controls = (dock.target, dock.check_button, dock.design, dock.show_button)
+
+        def whole() -> bool:
+            return all(control.visibleRegion().boundingRect().size() == control.size() for control in controls)
+
+        qtbot.waitUntil(whole, timeout=5000)
+    finally:
+        apply_language(app, QLocale("en"))
+
+
+def test_the_chart_ticks_count_whole_papers(window):
+    """Both axes count papers: ticks at whole numbers only, on a short range too (pyqtgraph put some at halves)."""
+    dock = window.progress_dock
+    for name in ("left", "bottom"):
+        axis = dock.chart.getAxis(name)
+        for top, pixels in ((3, 300), (5, 150), (10, 300), (1, 200), (250, 300)):
+            levels = axis.tickValues(0, top, pixels)
+            values = [value for _spacing, ticks in levels for value in ticks]
+            assert values and all(float(value).is_integer() for value in values), (name, top, levels)
+            assert {0, top} <= set(values) or top > 10  # the ends of a short range are labelled

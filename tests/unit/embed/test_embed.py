@@ -189,3 +189,23 @@ def test_the_map_is_laid_out_from_the_vectors_once_every_paper_has_one(lib):
     assert not np.allclose(again.xy, first.xy)
     assert MapCache(lib.folder).load().placed_by == again.placed_by  # kept with the map
     assert MapCache(lib.folder).refresh(lib)[1].kind == "unchanged"
+
+
+def test_a_search_for_words_that_mean_nothing_finds_nothing_and_says_so(lib):
+    """`~zzzz qqqq` ranked every paper (a cosine always has a nearest); now a paper is near in meaning only above
+    its noise floor — the most that text meaning nothing reaches on it, plus a margin — and an empty result says
+    why. Meaningful searches keep their papers."""
+    job.run(lib)
+    ids = ids_by_title(lib)
+    index = SearchIndex.for_library(lib)
+    index.open(lib)
+    try:
+        for nonsense in ("~zzzz qqqq", "~xkcd qwerty", "~blorf"):
+            result = run_query(lib, nonsense, index)
+            assert result.ids == [] and "in meaning" in result.hint, (nonsense, result.ids, result.hint)
+        result = run_query(lib, "~microbes, farmland, crop harvests, drought", index)  # no word shared
+        assert result.ids[:1] == [ids["Soil bacteria and wheat"]]
+        result = run_query(lib, "~which pixels does a network look at", index)
+        assert ids["Saliency maps"] in result.ids[:2]
+    finally:
+        index.close()

@@ -69,3 +69,22 @@ def test_ris_export_is_read_back_by_margins_reader(library, tmp_path):
     assert [(r.title, r.authors, r.venue, r.year, r.doi, r.extra.get("pages"), r.extra["type"]) for r in records] == [
         (p.title, p.authors, p.venue, p.year, p.doi, p.extra.get("pages"), p.extra.get("type") or "inproceedings")
         for p in papers]
+
+
+def test_chicago_title_cases_english_titles_only(tmp_path):
+    """CSL title case is for English: a Russian (or Chinese) title keeps its own case — Chicago wrote "Глубокое
+    Обучение Для Анализа Изображений" — while an English title, and one in another Latin script without a
+    language, are title-cased as before."""
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        library.import_records([
+            paper_record(title="Глубокое обучение для анализа изображений", authors=["Иван Петров"], year=2021,
+                         venue="Журнал", extra={"type": "article"}),
+            paper_record(title="深度学习的图像分析 with transformers", authors=["Li Wei"], year=2022, venue="期刊",
+                         extra={"type": "article"}),
+            paper_record(title="learning to rank with graphs", authors=["Ada Lovelace"], year=2020, venue="J",
+                         extra={"type": "article"}),
+        ])
+        chicago = cite(library.papers(), "chicago-author-date")
+    assert "“Глубокое обучение для анализа изображений.”" in chicago, chicago
+    assert "“深度学习的图像分析 with transformers.”" in chicago, chicago
+    assert "“Learning to Rank with Graphs.”" in chicago, chicago

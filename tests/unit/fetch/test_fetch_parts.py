@@ -78,3 +78,19 @@ def test_pmlr_volume_number():
     assert volume_number("https://proceedings.mlr.press/v229/") == "229"
     with pytest.raises(ValueError):
         volume_number("corl")
+
+
+def test_a_year_no_paper_can_have_and_dates_in_the_wrong_order_are_refused_in_one_line(library_dir):
+    """`margin add --year 99999` was accepted; `fetch arxiv --from` after `--to` went out to arXiv (and came back
+    with nothing). Both are refused before anything is fetched or opened: one line, exit 1."""
+    from tests.helpers.runner import margin
+
+    with pytest.raises(MarginError, match="99999"):
+        hand_record("T", year="99999")
+    assert hand_record("T", year="1999").year == 1999
+    added = margin("add", "--title", "A paper", "--year", "99999", library=library_dir)
+    assert added.returncode == 1 and len(added.stderr.strip().splitlines()) == 1
+    assert "99999" in added.stderr and not (library_dir / "library.db").exists()
+    fetched = margin("fetch", "arxiv", "cs.LG", "--from", "2025-02-01", "--to", "2025-01-01", library=library_dir)
+    assert fetched.returncode == 1 and len(fetched.stderr.strip().splitlines()) == 1
+    assert "2025-02-01 is after" in fetched.stderr and "2025-01-01" in fetched.stderr

@@ -37,8 +37,10 @@ def test_a_rejected_submission_does_not_read_as_a_paper_of_its_venue(tmp_path):
         library.import_records(read_file(path).records)
         rejected, accepted, hostile = library.papers()
     html = paper_to_html(rejected)
-    assert "Submitted to ICLR 2018" in html and "Decision: Reject" in html
-    assert '<p class="meta">ICLR 2018</p>' in paper_to_html(accepted) and "Decision: Poster" in paper_to_html(accepted)
+    # the venue's decision, named so: "Decision:" alone read as the user's screening decision (the trial)
+    assert "Submitted to ICLR 2018" in html and "Venue decision: Reject" in html
+    assert '<p class="meta">ICLR 2018</p>' in paper_to_html(accepted)
+    assert "Venue decision: Poster" in paper_to_html(accepted)
     assert "&lt;b&gt;Oral&lt;/b&gt;" in paper_to_html(hostile)
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from db.changes import ADDED, REMOVED
 from db.library.backup import read_backup, restore, write_backup
+from db.library.backup_files import backups_in
 from db.library.library import Library
 from db.query import run_query
 from db.search.index import ensure_index
@@ -114,3 +115,27 @@ def test_a_library_from_before_deleting_gets_the_table(library_dir):
     with Library.open(library_dir) as library:
         library.delete_papers([FIRST])
         assert library.undelete_papers([FIRST]).papers == {FIRST}
+
+
+def test_restore_without_a_backup_named_takes_the_newest_full_backup_not_a_deletes(seeded_copy, library_dir):
+    """`margin delete` writes a backup for the papers it deletes; when the library's other annotations were lost
+    before it (cleared by mistake), that backup holds the deleted paper alone. `restore` with no backup named
+    used to pick it as the newest and brought back one paper: it takes the newest full backup and says so."""
+    with Library.open(library_dir) as library:
+        third = library.ids()[2]
+        library.set_rating(FIRST, 5)
+        library.add_tags(SECOND, ["keep"])
+        library.set_rating(third, 3)
+        full = write_backup(library)
+        library.remove_tags(SECOND, ["keep"])  # lost by mistake
+        library.set_rating(third, None)
+    done = margin("delete", FIRST, "--yes", library=library_dir)
+    assert done.returncode == 0, done.stderr
+    deletes = backups_in(library_dir)[-1]
+    assert deletes != full and [item["id"] for item in read_backup(deletes)["papers"]] == [FIRST]
+    restored = margin("restore", library=library_dir)
+    assert restored.returncode == 0, restored.stderr
+    assert restored.stdout.startswith(f"{full.name}: ")
+    assert f"newest full backup; {deletes.name} was written by `margin delete`" in restored.stderr
+    with Library.open(library_dir) as library:
+        assert library.paper(SECOND).tags == ["keep"] and FIRST in library.ids()

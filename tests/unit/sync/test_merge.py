@@ -147,3 +147,22 @@ def test_rows_another_sync_of_this_library_applied_meanwhile_are_not_applied_aga
     received, last = library.sync_book.sync_state()["received"], library.last_change()
     apply_batch(library, batch)  # the window's sync and the command line's pulled the same rows
     assert (library.sync_book.sync_state()["received"], library.last_change()) == (received, last)
+
+
+def test_only_conflicts_with_a_change_made_here_are_logged_here(library):
+    """Two other machines changed a field before they synced: their conflict is theirs (each logs it when it
+    receives the other's value), not this library's, which only received both — a new library's `sync --log`
+    listed all of them. A change made here that meets another machine's is logged, whichever wins."""
+    first, second = library.ids()[:2]
+    apply_batch(library, [row(first, "rating", 3, 5_000, device="laptop"),
+                          row(first, "rating", 5, 6_000, device="desktop"),
+                          row(second, "note", "newer", 9_000, device="laptop"),
+                          row(second, "note", "older", 8_000, device="desktop")])
+    assert library.paper(first).rating == 5 and library.paper(second).note == "newer"
+    assert library.sync_book.conflicts() == []
+    library.write_as("the user")
+    library.set_rating(first, 2)
+    apply_batch(library, [row(first, "rating", 4, 7_000, device="tablet",
+                              parent=Stamp(6_000, 0, "desktop").text)])
+    assert library.paper(first).rating == 2
+    assert [conflict[1:4] for conflict in library.sync_book.conflicts()] == [(first, "rating", "2")]
