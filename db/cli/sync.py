@@ -29,7 +29,7 @@ def add_parser(commands, common: argparse.ArgumentParser) -> None:
 
 
 def sync_command(args: argparse.Namespace) -> int:
-    from db.sync import open_for_sync, run_sync, sync_status
+    from db.sync import open_for_sync, sync_library, sync_status
 
     refusal = no_library_here(args)
     if refusal and (args.server is None or args.status or args.log):  # only a sync from a named server may
@@ -43,8 +43,8 @@ def sync_command(args: argparse.Namespace) -> int:
         if args.status:
             print(sync_status(library, args.server).line())
             return 0
-        report = run_sync(library, args.server, _progress if sys.stderr.isatty() else None)
-        if report.received:
+        report = sync_library(library, args.server, _progress if sys.stderr.isatty() else None)
+        if report.received or report.changes:
             after_write(library)
         print(report.summary())
         return 0

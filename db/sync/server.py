@@ -21,9 +21,9 @@ import socket
 import time
 
 from db.errors import MarginError
-from db.sync.project_schema import PROJECT_MIGRATION
+from db.sync.project_schema import PROJECT_MIGRATION, PROJECT_MIGRATION_3
 
-SERVER_SCHEMA_VERSION = 2
+SERVER_SCHEMA_VERSION = 3
 _LOCK = 0x6D617267  # advisory lock key of schema changes and of every batch written ("marg")
 CONNECT_TIMEOUT_S = 5
 
@@ -39,11 +39,16 @@ MIGRATIONS: dict[int, list[str]] = {
         " UNIQUE (device, seq))"],
     # 1 → 2: shared screening projects, blind enforced by row-level security (db.sync.project_schema)
     1: PROJECT_MIGRATION,
+    # 2 → 3: a project paper's record, the crowd model's switch (db.sync.project_schema)
+    2: PROJECT_MIGRATION_3,
 }
 
 
 class SyncError(MarginError):
-    """A sync could not run; the message is one line (never with a password)."""
+    """A sync could not run; the message is one line (never with a password). `sqlstate`: PostgreSQL's code of
+    a refusal (None otherwise)."""
+
+    sqlstate: str | None = None
 
 
 class SyncUnreachable(SyncError):
@@ -119,7 +124,9 @@ class Server:
         except self._errors as error:
             if self.conn.closed or getattr(error, "sqlstate", None) in (None, "57P01", "57P02", "57P03"):
                 raise SyncUnreachable(f"server unreachable ({_first_line(error)})") from None
-            raise SyncError(f"the server refused the sync ({_first_line(error)})") from None
+            refusal = SyncError(f"the server refused the sync ({_first_line(error)})")
+            refusal.sqlstate = error.sqlstate  # what db.sync.projects words for a person
+            raise refusal from None
 
     # ----------------------------------------------------------------- schema
     def version(self) -> int:

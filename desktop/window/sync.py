@@ -56,7 +56,8 @@ class SyncSchedule(QObject):
     def server(self) -> str | None:
         """The server set for this library (no password), None when none is."""
         try:
-            return self.library.sync_book.sync_state().get("server")
+            joined = self.library.project_book.projects()  # a lab member may sync projects only (issue 27)
+            return self.library.sync_book.sync_state().get("server") or (joined[0]["server"] if joined else None)
         except MarginError:
             return None
 
@@ -84,11 +85,11 @@ class SyncSchedule(QObject):
         folder = self.library.folder
 
         def work():
-            from db.sync import open_for_sync, run_sync
+            from db.sync import open_for_sync, sync_library
 
             library = open_for_sync(folder)
             try:
-                return run_sync(library, pause_ms=SYNC_PAUSE_MS)
+                return sync_library(library, pause_ms=SYNC_PAUSE_MS)
             finally:
                 library.close()
 
