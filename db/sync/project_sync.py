@@ -141,7 +141,7 @@ def take_screening_setup(library: Library) -> None:
     else:
         criteria = "\n\n".join(f"{item['name']}:\n{item['criteria']}" for item in joined if item["criteria"])
     reasons = [reason for item in joined for reason in item["reasons"]]
-    if criteria != library.criteria():
+    if criteria.strip() and criteria != library.criteria():  # a project without criteria blanks nothing
         library.set_criteria(criteria)
     if reasons and [r.casefold() for r in dict.fromkeys(reasons)] != [r.casefold() for r in
                                                                       library.exclusion_reasons()]:

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from db.sync.project_schema import DECISIONS
 from db.sync.server import Server, SyncError
 
-
 # every project transaction waits for its commit to be on disk, whatever the server's default: a decision the
 # member's Margin was told is kept survives a server crash (the sync's batches do the same: db.sync.server.push)
 _DURABLE = "SET LOCAL synchronous_commit TO on"
