@@ -129,14 +129,19 @@ def resolutions(store: Store, name: str) -> dict[str, tuple[str, str, str]]:
 
 
 def conflict_ids(store: Store) -> list[str]:
-    """The papers of any joined project whose copied decisions conflict under Rayyan's rule (an include and an
-    exclude) and that no resolution settled yet, in library order. Empty while blind (no one else's decisions are
-    readable then)."""
+    """The papers of any joined project whose decisions conflict under Rayyan's rule (an include and an exclude)
+    and that no resolution settled yet, in library order: the other members' decisions as the last sync copied
+    them, this member's as the library holds them now. Empty while blind (no one else's decisions are readable
+    then)."""
     return store.column(
-        "SELECT p.id FROM papers p WHERE p.id IN (SELECT d.paper_id FROM project_decisions d"
-        " WHERE NOT EXISTS (SELECT 1 FROM project_resolutions r WHERE r.project = d.project"
-        " AND r.paper_id = d.paper_id) GROUP BY d.project, d.paper_id"
-        " HAVING SUM(d.decision = 'include') > 0 AND SUM(d.decision = 'exclude') > 0) ORDER BY p.position")
+        "WITH given (project, paper_id, decision) AS ("
+        " SELECT d.project, d.paper_id, d.decision FROM project_decisions d JOIN projects x ON x.name = d.project"
+        " WHERE d.reviewer <> x.role UNION ALL"
+        " SELECT x.project, x.paper_id, c.decision FROM project_papers x JOIN decisions c ON c.paper_id = x.paper_id)"
+        " SELECT p.id FROM papers p WHERE p.id IN (SELECT g.paper_id FROM given g"
+        " WHERE NOT EXISTS (SELECT 1 FROM project_resolutions r WHERE r.project = g.project"
+        " AND r.paper_id = g.paper_id) GROUP BY g.project, g.paper_id"
+        " HAVING SUM(g.decision = 'include') > 0 AND SUM(g.decision = 'exclude') > 0) ORDER BY p.position")
 
 
 def crowd_decisions(store: Store) -> dict[str, list[str]]:

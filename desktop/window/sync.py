@@ -68,6 +68,8 @@ class SyncSchedule(QObject):
             return DEFAULT_INTERVAL_S
 
     def _first(self) -> None:
+        if self.library.closed:  # the window closed before its first sync was due
+            return
         if not self.timer.isActive() and not self.running:
             self.sync_now()
 

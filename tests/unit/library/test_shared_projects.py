@@ -23,6 +23,11 @@ def _rows(ids, alice, bob):
         [(ids[i], "bob", b, "", "", "") for i, b in enumerate(bob) if b]
 
 
+def _mine(library, ids, bob):
+    for paper_id, decision in zip(ids, bob, strict=True):
+        library.set_decision(paper_id, decision)
+
+
 def test_conflicts_follow_rayyans_rule_and_a_resolution_settles_one(tmp_path):
     library, ids = _library(tmp_path)
     with library:
@@ -30,6 +35,8 @@ def test_conflicts_follow_rayyans_rule_and_a_resolution_settles_one(tmp_path):
         bob = ["exclude", "include", "include", "exclude", "exclude", "include"]
         changes = library.project_book.set_decisions("icml", _rows(ids, alice, bob), [])
         assert changes.kinds == {DECISION} and changes.papers == set(ids)
+        assert library.project_book.conflict_ids() == []  # bob's own decisions count as the library has them
+        _mine(library, ids, bob)
         assert library.project_book.conflict_ids() == [ids[0], ids[2]]  # maybe vs exclude is no conflict
         changes = library.project_book.set_decisions("icml", _rows(ids, alice, bob),
                                                      [(ids[0], "alice", "include", "fits")])
@@ -38,6 +45,8 @@ def test_conflicts_follow_rayyans_rule_and_a_resolution_settles_one(tmp_path):
         assert library.project_book.set_decisions("icml", _rows(ids, alice, bob),
                                                   [(ids[0], "alice", "include", "fits")]).papers == set()
         assert library.project_book.by_paper("icml")[ids[3]] == {"alice": "maybe", "bob": "exclude"}
+        library.set_decision(ids[2], "exclude")  # bob changes his mind here: no conflict before the next sync
+        assert library.project_book.conflict_ids() == []
         left = library.project_book.drop_project("icml")
         assert left.papers == set(ids) and library.project_book.conflict_ids() == []
         assert library.project_book.projects() == []
