@@ -1,7 +1,8 @@
 """The shared project's part of the screening criteria dock (issue 27): which project this library screens for and
 whether it is blind, the agreement figures between its members (percent agreement and Cohen's kappa per pair,
 Fleiss' kappa for three or more: db.triage.agreement over the others' decisions the server let this member read
-at the last sync and this member's own decisions as they are now), the conflicts and the maybe list, and *Show conflicts*, which lists `is:conflict`.
+at the last sync and this member's own decisions as they are now), the conflicts and the maybe list, and *Show
+conflicts*, which lists `is:conflict`.
 
 Hidden while the library has joined no project. Updated from the Changes the window applies (a `decision`
 change: the member's own decision, or a sync that brought others' decisions) and after each sync (the project's
