@@ -70,7 +70,7 @@ def project_command(args: argparse.Namespace) -> int:
     needs = {"invite": 1, "remove": 1, "resolve": 2}
     if len(args.member) < needs.get(args.action, 0) or len(args.member) > needs.get(args.action, 0):
         what = "the member's PostgreSQL role" if args.action != "resolve" else "PAPER and include|exclude|maybe"
-        raise MarginError(f"margin project {args.action} {args.name!r} takes {what}" if args.action in needs
+        raise MarginError(f"margin project {args.action} needs {what}" if args.action in needs
                           else f"margin project {args.action} takes only the project's name")
     if not " ".join(args.name.split()):
         raise MarginError("a project needs a name: margin project create NAME")

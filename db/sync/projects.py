@@ -31,6 +31,8 @@ def _words(error: SyncError, refused: str) -> str:
     text = str(error).replace("the server refused the sync (", "the server refused (")
     if error.sqlstate == "23505":
         return "the server refused: it has that already"
+    if error.sqlstate == "23503":
+        return "the server refused: that paper is not one of the project's"
     return text
 
 
@@ -258,7 +260,11 @@ class Projects:
                          " WHERE project = %s ORDER BY paper", (project,))
 
     def resolve(self, name: str, paper: str, decision: str, reason: str = "") -> None:
-        """The owner's or a resolver's final decision on a paper, once unblinded; reviewers' decisions stay."""
+        """The owner's or a resolver's final decision on a paper, once unblinded; reviewers' decisions stay.
+        Raises ProjectError for another decision than include, exclude or maybe, a paper not in the project, or
+        a refusal."""
+        if decision not in DECISIONS:
+            raise ProjectError(f"not a decision: {decision} (include, exclude or maybe)")
         project = self.project_id(name)
         if not self._run("INSERT INTO margin_project_resolutions (project, paper, decision, reason)"
                          " VALUES (%s, %s, %s, %s) ON CONFLICT (project, paper) DO UPDATE SET"

@@ -216,6 +216,15 @@ def test_margin_project_join_and_margin_sync_from_the_command_line(postgres, tmp
     leave = run("alice", owner, "leave", "icml")
     assert leave.returncode == 1 and "an owner cannot leave" in leave.stderr
     assert run("alice", owner, "unblind", "icml").returncode == 0
+    for who, args, words in (("alice", ("resolve", "icml", "nopaper", "include"), "not one of the project's"),
+                             ("alice", ("resolve", "icml", ids[0], "includ"), "not a decision"),
+                             ("bob", ("resolve", "icml", ids[0], "include"), "only the owner of 'icml' or a resolver"),
+                             ("bob", ("invite", "icml", "bob"), "only the owner of 'icml' can invite")):
+        said = run(who, owner if who == "alice" else member, *args)  # one line of words, never SQL
+        assert said.returncode == 1 and len(said.stderr.strip().splitlines()) == 1, said.stderr
+        assert words is None or words in said.stderr
+        assert "violates" not in said.stderr and "policy" not in said.stderr, said.stderr
+    assert run("alice", owner, "resolve", "icml", ids[0], "include").returncode == 0
     out = tmp_path / "decisions.csv"
     csv = run("alice", owner, "decisions", "icml", "--csv", str(out))
     assert csv.returncode == 0, csv.stderr
