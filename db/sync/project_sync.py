@@ -83,15 +83,15 @@ def sync_project(library: Library, projects: Projects, name: str, device: str) -
         if any(value is not None for value in edits.values()):
             projects.edit(name, **edits)
             info = projects.info(name)
-    listed = projects.papers(name)
-    ids = [paper for paper, _title, _record in listed]
-    states = library.sync_book.paper_states(ids)
-    missing = [(paper, record) for paper, _title, record in listed if record and states[paper]["paper"] is None]
-    if missing:
-        report.changes |= library.sync_book.put_papers(missing)
-        report.papers = len(missing)
+    ids = [paper for paper, _title, _record in projects.papers(name, records=False)]
+    present = set(library.ids())
+    records = projects.records(name, [paper for paper in ids if paper not in present])
+    if records:
+        report.changes |= library.sync_book.put_papers(list(records.items()))
+        report.papers = len(records)
+        present |= set(records)
     book.set_papers(name, ids)
-    here = [paper for paper in ids if states[paper]["paper"] is not None or paper in dict(missing)]
+    here = [paper for paper in ids if paper in present]
 
     local = library.decisions(here)
     base = {paper: _plain(decision, reason) for paper, reviewer, decision, reason, *_ in book.decisions(name)

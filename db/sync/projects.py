@@ -192,11 +192,21 @@ class Projects:
                    for paper, title, *rest in papers], many=True,
                   refused=f"only the owner of {name!r} adds papers")
 
-    def papers(self, name: str) -> list[tuple[str, str, dict | None]]:
-        """The project's papers as (paper id, title, record dict or None when the owner shared none)."""
+    def papers(self, name: str, records: bool = True) -> list[tuple[str, str, dict | None]]:
+        """The project's papers as (paper id, title, record dict or None when the owner shared none, or when
+        `records` is false)."""
         project = self.project_id(name)
+        column = "record" if records else "''"
         return [(paper, title, json.loads(record) if record else None) for paper, title, record in self._run(
-            "SELECT paper, title, record FROM margin_project_papers WHERE project = %s ORDER BY paper", (project,))]
+            f"SELECT paper, title, {column} FROM margin_project_papers WHERE project = %s ORDER BY paper",
+            (project,))]
+
+    def records(self, name: str, papers: list[str]) -> dict[str, dict]:
+        """{paper id: record dict} of the project's `papers` that have a record."""
+        project = self.project_id(name)
+        return {paper: json.loads(record) for paper, record in self._run(
+            "SELECT paper, record FROM margin_project_papers WHERE project = %s AND paper = ANY(%s) AND record <> ''",
+            (project, list(papers)))}
 
     # ----------------------------------------------------------------- membership (member)
     def join(self, name: str) -> None:
