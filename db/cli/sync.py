@@ -41,7 +41,15 @@ def sync_command(args: argparse.Namespace) -> int:
         if args.log:
             return _print_log(library)
         if args.status:
-            print(sync_status(library, args.server).line())
+            status = sync_status(library, args.server)
+            joined = library.project_book.projects()
+            if status.server is not None or not joined:
+                print(status.line())
+            for project in joined:
+                print(f"project {project['name']!r} ({project['server']}): last synced {project['synced_at'] or 'never'}")
+            if joined:
+                unsent = library.project_book.unsent()
+                print(f"{unsent:,} screening decision{'' if unsent == 1 else 's'} waiting to be sent to the projects")
             return 0
         report = sync_library(library, args.server, _progress if sys.stderr.isatty() else None)
         if report.received or report.changes:

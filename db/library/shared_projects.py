@@ -144,6 +144,17 @@ def conflict_ids(store: Store) -> list[str]:
         " HAVING SUM(g.decision = 'include') > 0 AND SUM(g.decision = 'exclude') > 0) ORDER BY p.position")
 
 
+def unsent(store: Store) -> int:
+    """How many of this member's decisions on the joined projects' papers differ from what the server held at
+    the last sync (made, changed or cleared here since): what the next sync sends."""
+    return store.read(
+        "SELECT COUNT(*) FROM project_papers x JOIN projects p ON p.name = x.project"
+        " LEFT JOIN decisions c ON c.paper_id = x.paper_id"
+        " LEFT JOIN project_decisions d ON d.project = x.project AND d.paper_id = x.paper_id AND d.reviewer = p.role"
+        " WHERE COALESCE(c.decision, '') <> COALESCE(d.decision, '')"
+        " OR (c.decision = 'exclude' AND COALESCE(c.reason, '') <> d.reason)")[0][0]
+
+
 def crowd_decisions(store: Store) -> dict[str, list[str]]:
     """{paper: [include/exclude of every other member]} over the joined projects whose owner turned the crowd
     model on (other members' rows are there only once the project is unblinded: the server's rule)."""
@@ -158,7 +169,7 @@ def crowd_decisions(store: Store) -> dict[str, list[str]]:
 class ProjectBook:
     """The library's copy of its shared projects, as `Library.project_book`: each method is the module function
     of the same name with the store bound (projects, project, put_project, drop_project, set_papers, papers,
-    set_decisions, decisions, by_paper, resolutions, conflict_ids, crowd_decisions)."""
+    set_decisions, decisions, by_paper, resolutions, conflict_ids, unsent, crowd_decisions)."""
 
     def __init__(self, store: Store):
         self._store = store
@@ -172,5 +183,5 @@ def _bound(function: Callable) -> Callable:
 
 
 for _function in (projects, project, put_project, drop_project, set_papers, papers, set_decisions, decisions,
-                  by_paper, resolutions, conflict_ids, crowd_decisions):
+                  by_paper, resolutions, conflict_ids, unsent, crowd_decisions):
     setattr(ProjectBook, _function.__name__, _bound(_function))

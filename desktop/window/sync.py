@@ -123,8 +123,9 @@ class SyncSchedule(QObject):
             return
         from db.sync.engine import waiting_here
 
-        try:
-            waiting = waiting_here(self.library)
+        try:  # a library with projects only (a lab member) has no personal changes to send: its decisions wait
+            personal = self.library.sync_book.sync_state().get("server")
+            waiting = (waiting_here(self.library) if personal else 0) + self.library.project_book.unsent()
         except MarginError:
             return
         if self.error:  # the whole reason in the tooltip, the start of it in the bar

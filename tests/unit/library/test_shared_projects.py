@@ -36,7 +36,9 @@ def test_conflicts_follow_rayyans_rule_and_a_resolution_settles_one(tmp_path):
         changes = library.project_book.set_decisions("icml", _rows(ids, alice, bob), [])
         assert changes.kinds == {DECISION} and changes.papers == set(ids)
         assert library.project_book.conflict_ids() == []  # bob's own decisions count as the library has them
+        assert library.project_book.unsent() == 6  # the copy has bob's 6 decisions, the library none
         _mine(library, ids, bob)
+        assert library.project_book.unsent() == 0
         assert library.project_book.conflict_ids() == [ids[0], ids[2]]  # maybe vs exclude is no conflict
         changes = library.project_book.set_decisions("icml", _rows(ids, alice, bob),
                                                      [(ids[0], "alice", "include", "fits")])
@@ -46,7 +48,7 @@ def test_conflicts_follow_rayyans_rule_and_a_resolution_settles_one(tmp_path):
                                                   [(ids[0], "alice", "include", "fits")]).papers == set()
         assert library.project_book.by_paper("icml")[ids[3]] == {"alice": "maybe", "bob": "exclude"}
         library.set_decision(ids[2], "exclude")  # bob changes his mind here: no conflict before the next sync
-        assert library.project_book.conflict_ids() == []
+        assert library.project_book.conflict_ids() == [] and library.project_book.unsent() == 1
         left = library.project_book.drop_project("icml")
         assert left.papers == set(ids) and library.project_book.conflict_ids() == []
         assert library.project_book.projects() == []
