@@ -46,7 +46,8 @@ def sync_command(args: argparse.Namespace) -> int:
             if status.server is not None or not joined:
                 print(status.line())
             for project in joined:
-                print(f"project {project['name']!r} ({project['server']}): last synced {project['synced_at'] or 'never'}")
+                print(f"project {project['name']!r} ({project['server']}): last synced"
+                      f" {project['synced_at'] or 'never'}")
             if joined:
                 unsent = library.project_book.unsent()
                 print(f"{unsent:,} screening decision{'' if unsent == 1 else 's'} waiting to be sent to the projects")
