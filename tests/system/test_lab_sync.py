@@ -211,8 +211,11 @@ def test_margin_project_join_and_margin_sync_from_the_command_line(postgres, tmp
         ids = library.ids()
         first_title = library.paper(ids[0]).title
         library.set_decision(ids[0], "exclude", "no code")
+    status = margin("sync", "--status", library=member)
+    assert status.returncode == 0 and "1 screening decision waiting" in status.stdout, status.stdout
     synced = margin("sync", library=member)
     assert synced.returncode == 0 and "1 decisions sent" in synced.stdout, synced.stderr
+    assert "0 screening decisions waiting" in margin("sync", "--status", library=member).stdout
     leave = run("alice", owner, "leave", "icml")
     assert leave.returncode == 1 and "an owner cannot leave" in leave.stderr
     assert run("alice", owner, "unblind", "icml").returncode == 0
