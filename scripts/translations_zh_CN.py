@@ -367,6 +367,8 @@ TRANSLATIONS: dict[str, str] = {
     "Conflicts": "冲突",
     "The project's papers whose decisions conflict (include against exclude), not resolved yet":
         "项目中决定相冲突（纳入对排除）且尚未裁决的文献",
+    "resolved by %1: %2": "由 %1 裁决：%2",
+    "Decisions on this paper: %1": "各成员对此文献的决定：%1",
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)

@@ -37,10 +37,12 @@ class ProjectPanel(QWidget):
         self.show_conflicts.setToolTip(self.tr("List the papers whose decisions conflict (%1)")
                                        .replace("%1", CONFLICT_QUERY))
         self.show_conflicts.clicked.connect(lambda: self.w.set_query(CONFLICT_QUERY))
-        for widget in (self.summary, self.figures, self.show_conflicts):
+        self.paper = self._label("projectPaperDecisions")
+        for widget in (self.summary, self.figures, self.show_conflicts, self.paper):
             layout.addWidget(widget)
         self.report: dict | None = None
         window.libraryChanged.connect(self.library_changed)
+        window.list_controller.currentChanged.connect(lambda _paper_id, _by_user: self.show_paper())
         window.sync.finished.connect(lambda _result: self.synced())
         self.refresh()
 
@@ -82,6 +84,7 @@ class ProjectPanel(QWidget):
                                      "decisions.").replace("%1", name).replace("%2", owner))
             report = self.report = agreement_report(self._decisions(project))
             figures += self._figures(report)
+        self.show_paper()
         self.summary.setText("\n".join(lines))
         self.figures.setText("\n".join(figures))
         conflicts = len(self.w.library.project_book.conflict_ids())
@@ -89,6 +92,23 @@ class ProjectPanel(QWidget):
         owner = len(joined) == 1 and joined[0]["role"] == joined[0]["owner"]
         self.dock.criteria.setReadOnly(not owner)
         self.dock.criteria.setToolTip("" if owner else self.tr("The project's criteria: its owner edits them"))
+
+    def show_paper(self) -> None:
+        """Every member's decision on the current paper this member may read (and a resolution), for resolving
+        a conflict with all of them in view."""
+        paper_id = self.w.current_paper_id()
+        parts = []
+        for project in self.w.library.project_book.projects() if paper_id else []:
+            for reviewer, decision in sorted(self._decisions(project).get(paper_id, {}).items()):
+                reason = next((row[3] for row in self.w.library.project_book.decisions(project["name"])
+                               if row[0] == paper_id and row[1] == reviewer), "") if reviewer != project["role"] \
+                    else (self.w.library.decision(paper_id) or ("", ""))[1] or ""
+                parts.append(f"{reviewer}: {decision}" + (f" ({reason})" if decision == "exclude" and reason else ""))
+            resolved = self.w.library.project_book.resolutions(project["name"]).get(paper_id)
+            if resolved:
+                parts.append(self.tr("resolved by %1: %2").replace("%1", resolved[0]).replace("%2", resolved[1]))
+        self.paper.setText(self.tr("Decisions on this paper: %1").replace("%1", " · ".join(parts)) if parts else "")
+        self.paper.setVisible(bool(parts))
 
     def _decisions(self, project: dict) -> dict[str, dict[str, str]]:
         """{paper: {reviewer: decision}}: the others' as the last sync brought them, this member's as they are

@@ -1815,7 +1815,7 @@ Library: %1</source>
         <translation>列出决定相冲突的文献（%1）</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>Project “%1” (owner %2) is blind: no member reads another&apos;s decisions until the owner unblinds it.</source>
         <translation>项目“%1”（所有者 %2）为盲审：在所有者解除盲审之前，成员看不到彼此的决定。</translation>
     </message>
@@ -1825,7 +1825,7 @@ Library: %1</source>
         <translation>项目“%1”（所有者 %2）已解除盲审：每位成员都能看到所有成员的决定。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Show conflicts (%1)</source>
         <translation>显示冲突（%1）</translation>
     </message>
@@ -1835,7 +1835,17 @@ Library: %1</source>
         <translation>项目的纳入标准：由项目所有者编辑</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+15"/>
+        <source>resolved by %1: %2</source>
+        <translation>由 %1 裁决：%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decisions on this paper: %1</source>
+        <translation>各成员对此文献的决定：%1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>%1 &amp; %2: %3 papers, %4% agree, Cohen&apos;s κ %5</source>
         <translation>%1 与 %2：%3 篇文献，一致率 %4%，Cohen κ %5</translation>
     </message>
@@ -2274,7 +2284,7 @@ Library: %1</source>
         <translation>正在同步…</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>Sync: %1</source>
         <translation>同步：%1</translation>
     </message>

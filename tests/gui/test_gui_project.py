@@ -57,6 +57,8 @@ def test_the_criteria_dock_shows_the_projects_figures_and_shows_its_conflicts(ma
     assert sidebar_counts["Conflicts"] == "2"
     qtbot.mouseClick(panel.show_conflicts, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.model.ids() == [ids[0], ids[2]])
+    window.select_row(1)  # every member's decision on the conflicting paper, to resolve it with all in view
+    qtbot.waitUntil(lambda: panel.paper.text() == "Decisions on this paper: alice: exclude · bob: include")
     # bob changes his mind on paper 0 with the I key: the figures follow from the decision change alone
     window.select_row(0)
     window.paper_list.setFocus()
