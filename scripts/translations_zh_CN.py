@@ -369,6 +369,7 @@ TRANSLATIONS: dict[str, str] = {
         "项目中决定相冲突（纳入对排除）且尚未裁决的文献",
     "resolved by %1: %2": "由 %1 裁决：%2",
     "Decisions on this paper: %1": "各成员对此文献的决定：%1",
+    "%1: %2 included, %3 excluded, %4 maybe": "%1：纳入 %2 篇，排除 %3 篇，待定 %4 篇",
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)

@@ -41,6 +41,7 @@ class ProjectPanel(QWidget):
         for widget in (self.summary, self.figures, self.show_conflicts, self.paper):
             layout.addWidget(widget)
         self.report: dict | None = None
+        self._triggers = None
         window.libraryChanged.connect(self.library_changed)
         window.list_controller.currentChanged.connect(lambda _paper_id, _by_user: self.show_paper())
         window.sync.finished.connect(lambda _result: self.synced())
@@ -71,7 +72,7 @@ class ProjectPanel(QWidget):
             joined = []
         self.setVisible(bool(joined))
         if not joined:
-            self.dock.criteria.setReadOnly(False)
+            self._editable(True)
             return
         lines, figures = [], []
         for project in joined:
@@ -89,9 +90,26 @@ class ProjectPanel(QWidget):
         self.figures.setText("\n".join(figures))
         conflicts = len(self.w.library.project_book.conflict_ids())
         self.show_conflicts.setText(self.tr("Show conflicts (%1)").replace("%1", f"{conflicts:,}"))
-        owner = len(joined) == 1 and joined[0]["role"] == joined[0]["owner"]
-        self.dock.criteria.setReadOnly(not owner)
-        self.dock.criteria.setToolTip("" if owner else self.tr("The project's criteria: its owner edits them"))
+        self._editable(len(joined) == 1 and joined[0]["role"] == joined[0]["owner"])
+
+    def _editable(self, on: bool) -> None:
+        """Let the criteria and the reason list be edited here (a library in no project, or the project's owner),
+        or only read (a member: the next sync would put the project's back)."""
+        from PySide6.QtWidgets import QAbstractItemView, QPushButton
+
+        dock = self.dock
+        dock.criteria.setReadOnly(not on)
+        dock.criteria.setToolTip("" if on else self.tr("The project's criteria: its owner edits them"))
+        dock.reasons.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove if on
+                                     else QAbstractItemView.DragDropMode.NoDragDrop)
+        if self._triggers is None:
+            self._triggers = dock.reasons.editTriggers()  # the list's own (double-click, F2)
+        dock.reasons.setEditTriggers(self._triggers if on else QAbstractItemView.EditTrigger.NoEditTriggers)
+        dock.new_reason.setEnabled(on)
+        for name in ("criteriaAddReason", "criteriaRemoveReason"):
+            button = dock.findChild(QPushButton, name)
+            if button is not None:
+                button.setEnabled(on)
 
     def show_paper(self) -> None:
         """Every member's decision on the current paper this member may read (and a resolution), for resolving
@@ -135,6 +153,10 @@ class ProjectPanel(QWidget):
         if report["fleiss_kappa"] is not None:
             lines.append(self.tr("Fleiss' κ over %1 papers all decided: %2")
                          .replace("%1", f"{report['fleiss_papers']:,}").replace("%2", f"{report['fleiss_kappa']:.3f}"))
+        for reviewer, counts in report["per_reviewer"].items():  # PRISMA-style counts per member
+            lines.append(self.tr("%1: %2 included, %3 excluded, %4 maybe").replace("%1", reviewer)
+                         .replace("%2", f"{counts['include']:,}").replace("%3", f"{counts['exclude']:,}")
+                         .replace("%4", f"{counts['maybe']:,}"))
         if not report["pairs"]:
             lines.append(self.tr("No agreement figures yet: they need two members' decisions on the same papers "
                                  "(readable once the owner unblinds)."))

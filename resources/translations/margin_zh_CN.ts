@@ -1861,6 +1861,11 @@ Library: %1</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>%1: %2 included, %3 excluded, %4 maybe</source>
+        <translation>%1：纳入 %2 篇，排除 %3 篇，待定 %4 篇</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>No agreement figures yet: they need two members&apos; decisions on the same papers (readable once the owner unblinds).</source>
         <translation>暂无一致性数据：需要两位成员对相同文献的决定（所有者解除盲审后可见）。</translation>
     </message>

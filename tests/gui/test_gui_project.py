@@ -50,8 +50,11 @@ def test_the_criteria_dock_shows_the_projects_figures_and_shows_its_conflicts(ma
     # 5 papers both decided: agree on 1 and 4 (include, exclude) → 40%; conflicts 0 and 2
     assert "alice & bob: 5 papers, 40.0% agree, Cohen's κ" in panel.figures.text()
     assert "2 conflicts, 1 on the maybe list" in panel.figures.text()
+    assert "alice: 3 included, 2 excluded, 1 maybe" in panel.figures.text()  # per member, PRISMA-style
+    assert "bob: 2 included, 3 excluded, 0 maybe" in panel.figures.text()
     assert panel.show_conflicts.text() == "Show conflicts (2)"
     assert dock.criteria.toPlainText() == "RL papers with code" and dock.criteria.isReadOnly()
+    assert not dock.new_reason.isEnabled()  # a member reads the project's reasons; its owner edits them
     sidebar_counts = {window.sidebar.topLevelItem(0).child(i).text(0): window.sidebar.topLevelItem(0).child(i).text(1)
                       for i in range(window.sidebar.topLevelItem(0).childCount())}
     assert sidebar_counts["Conflicts"] == "2"
@@ -87,6 +90,6 @@ def test_without_a_project_the_panel_is_hidden_and_the_criteria_editable(make_wi
     window = make_window()
     dock = window.criteria_dock
     dock.show()
-    assert not dock.project_panel.isVisible() and not dock.criteria.isReadOnly()
+    assert not dock.project_panel.isVisible() and not dock.criteria.isReadOnly() and dock.new_reason.isEnabled()
     top = window.sidebar.topLevelItem(0)
     assert "Conflicts" not in [top.child(i).text(0) for i in range(top.childCount())]

@@ -152,6 +152,10 @@ def test_is_conflict_lists_rayyans_conflicts_and_a_resolution_keeps_both_decisio
         assert report["maybe"] == sorted(paper for i, paper in enumerate(ids) if i % 10 in (4, 5, 7))
         p_o, p_e = 6 / 10, (4 * 3 + 5 * 4 + 1 * 3) / 100
         assert abs(report["pairs"][0]["cohen_kappa"] - (p_o - p_e) / (1 - p_e)) < 1e-9
+        sklearn = pytest.importorskip("sklearn.metrics")
+        by = library.project_book.by_paper("icml")
+        kappa = sklearn.cohen_kappa_score([by[p]["alice"] for p in ids], [by[p]["bob"] for p in ids])
+        assert abs(report["pairs"][0]["cohen_kappa"] - kappa) < 1e-9
         assert library.project_book.resolutions("icml")[ids[3]] == ("alice", "include", "code released after all")
         # the reviewers' own decisions stay as they were
         assert library.decision(ids[3])[0] == "exclude"
@@ -228,6 +232,17 @@ def test_margin_project_join_and_margin_sync_from_the_command_line(postgres, tmp
         assert words is None or words in said.stderr
         assert "violates" not in said.stderr and "policy" not in said.stderr, said.stderr
     assert run("alice", owner, "resolve", "icml", ids[0], "include").returncode == 0
+    assert run("alice", owner, "set", "icml", "--crowd", "on").returncode == 0
+    with Library.open(owner, seed=False) as library:  # the owner edits the criteria and reasons in her library
+        library.set_criteria("RL with code, 2024 only")
+        library.add_exclusion_reason("not 2024")
+    assert margin("sync", library=owner).returncode == 0
+    assert margin("sync", library=member).returncode == 0
+    with Library.open(member, seed=False) as library:
+        assert library.project_book.project("icml")["crowd"] is True
+        assert library.criteria() == "RL with code, 2024 only"
+        assert library.exclusion_reasons() == ["no code", "not 2024"]
+        assert library.project_book.resolutions("icml")[ids[0]][1] == "include"
     out = tmp_path / "decisions.csv"
     csv = run("alice", owner, "decisions", "icml", "--csv", str(out))
     assert csv.returncode == 0, csv.stderr
