@@ -93,12 +93,7 @@ def project_command(args: argparse.Namespace) -> int:
             print(f"joined {name!r}")
             _take_part(args, projects, name, "join")
         elif args.action == "leave":
-            projects.leave(name)
-            library = _library(args)
-            if library is not None:
-                with library:
-                    library.project_book.drop_project(name)
-            print(f"left {name!r}; you can no longer read it (your decisions stay with the project)")
+            return _leave(args, projects, name)
         elif args.action == "unblind":
             projects.unblind(name)
             print(f"{name!r} is unblinded: every member reads every member's decisions")
@@ -115,6 +110,28 @@ def project_command(args: argparse.Namespace) -> int:
             return _decisions(projects, name, args.csv)
         else:
             return _agreement(projects, name, args.json)
+    return 0
+
+
+def _leave(args: argparse.Namespace, projects, name: str) -> int:
+    """Leave `name` on the server and forget it in the library; a member the owner removed already (the server
+    shows them nothing of it) only forgets it here."""
+    from db.sync.projects import ProjectError
+
+    library = _library(args)
+    try:
+        projects.leave(name)
+        said = f"left {name!r}; you can no longer read it (your decisions stay with the project)"
+    except ProjectError as error:
+        if "no project" not in str(error) or library is None or library.project_book.project(name) is None:
+            if library is not None:
+                library.close()
+            raise
+        said = f"you are no longer a member of {name!r} on the server; this library forgot it"
+    if library is not None:
+        with library:
+            library.project_book.drop_project(name)
+    print(said)
     return 0
 
 

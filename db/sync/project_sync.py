@@ -162,6 +162,7 @@ def sync_projects(library: Library, device: str) -> list[ProjectReport]:
             with Projects(item["server"]) as projects:
                 reports.append(sync_project(library, projects, item["name"], device))
         except SyncError as error:
-            raise type(error)(f"project {item['name']!r}: {error}") from None
+            hint = (f" (margin project leave {item['name']} forgets it here)" if "no project" in str(error) else "")
+            raise type(error)(f"project {item['name']!r}: {error}{hint}") from None
     take_screening_setup(library)
     return reports

@@ -249,6 +249,11 @@ def test_margin_project_join_and_margin_sync_from_the_command_line(postgres, tmp
     lines = out.read_text(encoding="utf-8-sig").splitlines()
     assert lines[0] == "paper_id,title,reviewer,decision,reason,time"
     assert lines[1].startswith(f"{ids[0]},{first_title},bob,exclude,no code,20")
-    assert run("bob", member, "leave", "icml").returncode == 0
+    assert run("alice", owner, "remove", "icml", "bob").returncode == 0  # removed: bob's sync says so in one line
+    refused = margin("sync", library=member)
+    assert refused.returncode == 1 and "margin project leave icml forgets it here" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1, refused.stderr
+    left = run("bob", member, "leave", "icml")
+    assert left.returncode == 0 and "no longer a member" in left.stdout, left.stderr
     with Library.open(member, seed=False) as library:
         assert library.project_book.projects() == [] and library.decision(ids[0])[0] == "exclude"
