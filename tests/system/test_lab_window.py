@@ -71,6 +71,9 @@ def test_a_members_window_syncs_the_project_and_its_figures_follow(make_window, 
     qtbot.waitUntil(lambda: label.text() == "Synced", timeout=20000)
     assert postgres.sql("SELECT paper, decision FROM margin_project_decisions WHERE reviewer = 'bob'") == \
         [(paper_id, "include")]
-    top = window.sidebar.topLevelItem(0)
-    conflicts = next(top.child(i) for i in range(top.childCount()) if top.child(i).text(0) == "Conflicts")
-    qtbot.waitUntil(lambda: conflicts.text(1) == "1", timeout=5000)
+
+    def conflicts() -> str:  # looked up each time: the sidebar rebuilds its items when papers arrive
+        top = window.sidebar.topLevelItem(0)
+        return next(top.child(i).text(1) for i in range(top.childCount()) if top.child(i).text(0) == "Conflicts")
+
+    qtbot.waitUntil(lambda: conflicts() == "1", timeout=5000)
