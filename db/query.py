@@ -23,7 +23,7 @@ import numpy as np
 
 from db.errors import MarginError
 from db.library.library import Library
-from db.query_kind import CHECK, INTERESTS, MEANING, RECOMMENDED, SIMILAR, QueryKind, parse_kind
+from db.query_kind import CHECK, CONFLICT, INTERESTS, MEANING, RECOMMENDED, SIMILAR, QueryKind, parse_kind
 from db.search import ParsedQuery, SearchIndex, parse_query_text
 
 SIMILAR_LIMIT = 20  # as Recommender.similar's default
@@ -101,6 +101,12 @@ def run_query(library: Library, query: Query | str, index: SearchIndex, recommen
         result = index.find(query.words)
         ids = result.ids if query.ranked else in_library_order(library, result.ids)
         return QueryResult(ids, hint=result.hint, terms=result.terms)
+    if kind.kind == CONFLICT:  # a shared project's conflicts (issue 27), in library order, narrowed by the rest
+        ids = library.project_book.conflict_ids()
+        if kind.rest:
+            matching = set(index.find(query.words).ids)
+            ids = [paper_id for paper_id in ids if paper_id in matching]
+        return QueryResult(ids, terms=query.terms)
     if kind.kind == CHECK:  # the random progress check's papers of the rest of the query (db.triage.progress)
         from db.triage.progress import check_ids, scope_of
 

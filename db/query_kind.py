@@ -10,6 +10,7 @@ A kind is one clause of the query, standing alone between spaces, anywhere in it
 | `similar-tag:"NAME"` | `SIMILAR_TAG` | the tag name (quotes optional for a name without spaces; "" when empty) |
 | `is:interests`       | `INTERESTS`   | None            |
 | `is:check`           | `CHECK`       | None            |
+| `is:conflict`        | `CONFLICT`    | None (issue 27: a shared project's papers whose decisions conflict) |
 | `~TEXT` (at the start) | `MEANING`   | TEXT, a question in plain language (issue 32) |
 
 A query starting with `~` is a natural-language search: the rest is no query language but words, matched by
@@ -31,12 +32,14 @@ SIMILAR = "similar"
 SIMILAR_TAG = "similar-tag"
 INTERESTS = "interests"
 CHECK = "check"
+CONFLICT = "conflict"
 MEANING = "meaning"
 
 # one kind clause, delimited by whitespace or the ends of the text (an unclosed quote runs to the end)
 _CLAUSE = re.compile(
     r'(?i)(?:^|(?<=\s))(?:(?P<recommended>is:recommended)|similar:(?P<similar>\S+)'
-    r'|similar-tag:(?:"(?P<quoted>[^"]*)"?|(?P<bare>\S+))|(?P<check>is:check)|(?P<interests>is:interests))(?=\s|$)')
+    r'|similar-tag:(?:"(?P<quoted>[^"]*)"?|(?P<bare>\S+))|(?P<check>is:check)|(?P<interests>is:interests)'
+    r'|(?P<conflict>is:conflict))(?=\s|$)')
 
 
 @dataclass(frozen=True)
@@ -89,7 +92,7 @@ def parse_kind(text: str) -> QueryKind:
         return QueryKind(SIMILAR, found.group("similar"), rest)
     if found.group("quoted") is not None or found.group("bare") is not None:
         return QueryKind(SIMILAR_TAG, found.group("quoted") or found.group("bare") or "", rest)
-    kind = next(name for name in (RECOMMENDED, CHECK, INTERESTS) if found.group(name))
+    kind = next(name for name in (RECOMMENDED, CHECK, INTERESTS, CONFLICT) if found.group(name))
     return QueryKind(kind, None, rest)
 
 

@@ -383,6 +383,27 @@ TRANSLATIONS: dict[str, str] = {
         "拐点法建议可以停止：最近看过的文献中喜欢的很少。",
     # h-polish: the reader's venue decision named so (not the user's screening decision)
     "Venue decision: %1": "会议审稿结果：%1",
+    # issue 27: screening as a lab (desktop/docks/project_panel.py, the sidebar's Conflicts entry)
+    "List the papers whose decisions conflict (%1)": "列出决定相冲突的文献（%1）",
+    "Project “%1” (owner %2) is blind: no member reads another's decisions until the owner unblinds it.":
+        "项目“%1”（所有者 %2）为盲审：在所有者解除盲审之前，成员看不到彼此的决定。",
+    "Project “%1” (owner %2), unblinded: every member reads every member's decisions.":
+        "项目“%1”（所有者 %2）已解除盲审：每位成员都能看到所有成员的决定。",
+    "Show conflicts (%1)": "显示冲突（%1）",
+    "The project's criteria: its owner edits them": "项目的纳入标准：由项目所有者编辑",
+    "%1 & %2: %3 papers, %4% agree, Cohen's κ %5": "%1 与 %2：%3 篇文献，一致率 %4%，Cohen κ %5",
+    "undefined": "无定义",
+    "Fleiss' κ over %1 papers all decided: %2": "全员已决定的 %1 篇文献的 Fleiss κ：%2",
+    "No agreement figures yet: they need two members' decisions on the same papers (readable once the owner "
+    "unblinds).": "暂无一致性数据：需要两位成员对相同文献的决定（所有者解除盲审后可见）。",
+    "%1 conflicts, %2 on the maybe list, %3 agreed, %4 awaiting a second decision":
+        "%1 篇冲突，%2 篇待定，%3 篇一致，%4 篇等待第二位成员决定",
+    "Conflicts": "冲突",
+    "The project's papers whose decisions conflict (include against exclude), not resolved yet":
+        "项目中决定相冲突（纳入对排除）且尚未裁决的文献",
+    "resolved by %1: %2": "由 %1 裁决：%2",
+    "Decisions on this paper: %1": "各成员对此文献的决定：%1",
+    "%1: %2 included, %3 excluded, %4 maybe": "%1：纳入 %2 篇，排除 %3 篇，待定 %4 篇",
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)

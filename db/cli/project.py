@@ -8,8 +8,11 @@ from __future__ import annotations
 import argparse
 import json
 
-from db.cli.common import library_dir, write_stdout
+from db.cli.common import after_write, library_dir, told_when_waiting, write_stdout
 from db.errors import MarginError
+
+ACTIONS = ("create", "add", "invite", "remove", "join", "leave", "unblind", "set", "resolve", "agreement",
+           "decisions")
 
 
 def add_parser(commands, common: argparse.ArgumentParser) -> None:
@@ -17,17 +20,22 @@ def add_parser(commands, common: argparse.ArgumentParser) -> None:
     p = commands.add_parser(
         "project", parents=[common], help="a screening project shared with a lab on the sync server",
         epilog="Each member connects as their own PostgreSQL role (made by the server's administrator); the server "
-               "keeps a project blind (no member reads another's decisions) until its owner unblinds it.")
-    p.add_argument("action", choices=("create", "invite", "remove", "join", "leave", "unblind", "agreement"),
-                   help="what to do")
+               "keeps a project blind (no member reads another's decisions) until its owner unblinds it. A library "
+               "that created or joined a project syncs its decisions with `margin sync` and the window's sync.")
+    p.add_argument("action", choices=ACTIONS, help="what to do")
     p.add_argument("name", metavar="PROJECT", help="the project's name")
-    p.add_argument("member", nargs="?", metavar="ROLE", help="invite/remove: the member's PostgreSQL role")
+    p.add_argument("member", nargs="*", metavar="ARG",
+                   help="invite/remove: the member's PostgreSQL role; resolve: PAPER include|exclude|maybe")
     p.add_argument("--server", metavar="URL", help="the server (default: the one `margin sync` remembers)")
-    p.add_argument("--criteria", default="", help="create: the inclusion criteria text")
-    p.add_argument("--reason", action="append", default=[], metavar="TEXT",
-                   help="create: an exclusion reason offered to members (repeatable)")
+    p.add_argument("--criteria", help="create/set: the inclusion criteria text")
+    p.add_argument("--reason", action="append", metavar="TEXT",
+                   help="create/set: an exclusion reason offered to members (repeatable); resolve: the reason")
+    p.add_argument("--query", metavar="QUERY", help="add: the papers of the library matching QUERY (default: all)")
+    p.add_argument("--crowd", choices=("on", "off"),
+                   help="set: let every member's recommendations learn from every member's decisions")
     p.add_argument("--resolver", action="store_true", help="invite: the member may resolve conflicts")
     p.add_argument("--json", action="store_true", help="agreement: print the figures as JSON")
+    p.add_argument("--csv", metavar="FILE", help="decisions: write every decision you may read as CSV to FILE")
 
 
 def _server(args: argparse.Namespace) -> str:
@@ -40,39 +48,148 @@ def _server(args: argparse.Namespace) -> str:
     server = None
     if (folder / DB_NAME).exists():
         with Library.open(folder, seed=False) as library:
-            server = configured_server(library)
+            joined = library.project_book.project(args.name)
+            server = joined["server"] if joined else configured_server(library)
     if not server:
         raise MarginError("no sync server set: margin project … --server URL (or margin sync --server URL first)")
     return server
 
 
+def _library(args: argparse.Namespace):
+    """The command line's library when there is one (None otherwise: project commands work without)."""
+    from db.library.library import DB_NAME
+    from db.sync import open_for_sync
+
+    folder = library_dir(args)
+    return told_when_waiting(open_for_sync(folder)) if (folder / DB_NAME).exists() else None
+
+
 def project_command(args: argparse.Namespace) -> int:
     from db.sync.projects import Projects
 
-    if args.action in ("invite", "remove") and not args.member:
-        raise MarginError(f"margin project {args.action} needs the member's PostgreSQL role")
+    needs = {"invite": 1, "remove": 1, "resolve": 2}
+    if len(args.member) < needs.get(args.action, 0) or len(args.member) > needs.get(args.action, 0):
+        what = "the member's PostgreSQL role" if args.action != "resolve" else "PAPER and include|exclude|maybe"
+        raise MarginError(f"margin project {args.action} needs {what}" if args.action in needs
+                          else f"margin project {args.action} takes only the project's name")
+    if not " ".join(args.name.split()):
+        raise MarginError("a project needs a name: margin project create NAME")
     with Projects(_server(args)) as projects:
         name = args.name
         if args.action == "create":
-            projects.create(name, args.criteria, tuple(args.reason))
+            projects.create(name, args.criteria or "", tuple(args.reason or ()))
             print(f"made project {name!r} (blind) owned by {projects.role}")
+            _take_part(args, projects, name, "create")
+        elif args.action == "add":
+            return _add(args, projects, name)
         elif args.action == "invite":
-            projects.invite(name, args.member, "resolver" if args.resolver else "reviewer")
-            print(f"invited {args.member} to {name!r}")
+            projects.invite(name, args.member[0], "resolver" if args.resolver else "reviewer")
+            print(f"invited {args.member[0]} to {name!r}")
         elif args.action == "remove":
-            projects.remove(name, args.member)
-            print(f"removed {args.member} from {name!r}; their decisions stay with the project")
+            projects.remove(name, args.member[0])
+            print(f"removed {args.member[0]} from {name!r}; their decisions stay with the project")
         elif args.action == "join":
             projects.join(name)
             print(f"joined {name!r}")
+            _take_part(args, projects, name, "join")
         elif args.action == "leave":
-            projects.leave(name)
-            print(f"left {name!r}; you can no longer read it")
+            return _leave(args, projects, name)
         elif args.action == "unblind":
             projects.unblind(name)
             print(f"{name!r} is unblinded: every member reads every member's decisions")
+        elif args.action == "set":
+            crowd = None if args.crowd is None else args.crowd == "on"
+            projects.edit(name, criteria=args.criteria, reasons=None if args.reason is None else tuple(args.reason),
+                          crowd=crowd)
+            print(f"changed {name!r}; members get it at their next sync")
+        elif args.action == "resolve":
+            paper, decision = args.member
+            projects.resolve(name, paper, decision.lower(), " ".join(args.reason or ()))
+            print(f"resolved {paper} in {name!r} as {decision.lower()}; the reviewers' decisions stay")
+        elif args.action == "decisions":
+            return _decisions(projects, name, args.csv)
         else:
             return _agreement(projects, name, args.json)
+    return 0
+
+
+def _leave(args: argparse.Namespace, projects, name: str) -> int:
+    """Leave `name` on the server and forget it in the library; a member the owner removed already (the server
+    shows them nothing of it) only forgets it here."""
+    from db.sync.projects import ProjectError
+
+    library = _library(args)
+    try:
+        projects.leave(name)
+        said = f"left {name!r}; you can no longer read it (your decisions stay with the project)"
+    except ProjectError as error:
+        if "no project" not in str(error) or library is None or library.project_book.project(name) is None:
+            if library is not None:
+                library.close()
+            raise
+        said = f"you are no longer a member of {name!r} on the server; this library forgot it"
+    if library is not None:
+        with library:
+            library.project_book.drop_project(name)
+    print(said)
+    return 0
+
+
+def _take_part(args: argparse.Namespace, projects, name: str, how: str) -> None:
+    """Record in the command line's library (when there is one) that it takes part in `name`, and sync it once."""
+    from db.sync.project_sync import sync_project, take_screening_setup
+    from db.sync.stamping import clock_of
+
+    library = _library(args)
+    if library is None:
+        return
+    with library:
+        library.project_book.put_project(name, projects.server.public)
+        report = sync_project(library, projects, name, clock_of(library).device)
+        take_screening_setup(library)
+        if report.changes:
+            after_write(library)
+    print(f"{library.folder} takes part in {name!r}: `margin sync` and the window's sync send your decisions on its"
+          f" papers ({report.papers:,} papers received now)")
+
+
+def _add(args: argparse.Namespace, projects, name: str) -> int:
+    from db.cli.common import open_library, search
+
+    with open_library(args, seed=False) as library:
+        ids = search(library, args.query) if args.query else library.ids()
+        states = library.sync_book.paper_states(ids)
+        papers = [(paper_id, states[paper_id]["paper"].get("title") or "", states[paper_id]["paper"])
+                  for paper_id in ids if states[paper_id]["paper"] is not None]
+        projects.add_papers(name, papers)
+        if library.project_book.project(name) is None:
+            library.project_book.put_project(name, projects.server.public)
+    print(f"shared {len(papers):,} papers with {name!r}; members receive them at their next sync")
+    return 0
+
+
+def _decisions(projects, name: str, path: str | None) -> int:
+    """Every decision this member may read as CSV (paper id, title, reviewer, decision, reason, time): to
+    `path`, or stdout."""
+    import csv
+    import io
+
+    titles = {paper: title for paper, title, _record in projects.papers(name)}
+    buffer = io.StringIO(newline="")
+    writer = csv.writer(buffer, dialect="excel", lineterminator="\r\n")
+    writer.writerow(("paper_id", "title", "reviewer", "decision", "reason", "time"))
+    rows = projects.decisions(name)
+    writer.writerows((d.paper, titles.get(d.paper, ""), d.reviewer, d.decision, d.reason, d.decided_at) for d in rows)
+    if path:
+        from pathlib import Path
+
+        try:
+            Path(path).write_text("\ufeff" + buffer.getvalue(), encoding="utf-8", newline="")
+        except OSError as error:
+            raise MarginError(f"{path}: cannot write the decisions ({error.strerror})") from None
+        print(f"wrote {len(rows):,} decisions of {name!r} to {path}")
+    else:
+        write_stdout(buffer.getvalue())
     return 0
 
 

@@ -32,7 +32,7 @@ def add_parser(commands, common: argparse.ArgumentParser) -> None:
 
 
 def sync_command(args: argparse.Namespace) -> int:
-    from db.sync import open_for_sync, run_sync, sync_status
+    from db.sync import open_for_sync, sync_library, sync_status
 
     refusal = no_library_here(args)
     if refusal and (args.server is None or args.status or args.log):  # only a sync from a named server may
@@ -44,10 +44,19 @@ def sync_command(args: argparse.Namespace) -> int:
         if args.log:
             return _print_log(library)
         if args.status:
-            print(sync_status(library, args.server).line())
+            status = sync_status(library, args.server)
+            joined = library.project_book.projects()
+            if status.server is not None or not joined:
+                print(status.line())
+            for project in joined:
+                print(f"project {project['name']!r} ({project['server']}): last synced"
+                      f" {project['synced_at'] or 'never'}")
+            if joined:
+                unsent = library.project_book.unsent()
+                print(f"{unsent:,} screening decision{'' if unsent == 1 else 's'} waiting to be sent to the projects")
             return 0
-        report = run_sync(library, args.server, _progress if sys.stderr.isatty() else None)
-        if report.received:
+        report = sync_library(library, args.server, _progress if sys.stderr.isatty() else None)
+        if report.received or report.changes:
             after_write(library)
         print(report.summary())
         return 0

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from db.errors import LibraryError
-from db.library import annotations, deleting, importing, reading, syncing, triage, works
+from db.library import annotations, deleting, importing, reading, shared_projects, syncing, triage, works
 from db.library import decisions as screening  # (Library.decisions is a method)
 from db.library import tags as tagging  # (Library.tags is a method)
 from db.library import user_state as states
@@ -217,12 +217,9 @@ class Library:
     restore_decision = _on_store(screening.restore_decision)
 
     # ----------------------------------------------------------------- importing and deleting
-    import_records = _on_store(importing.import_records)
-    relabel = _on_store(importing.relabel)
-    keep_labels_current = _on_store(importing.keep_labels_current)
-    label_rule = _on_store(importing.label_rule)
-    put_salvaged_rows = _on_store(importing.put_salvaged_rows)
-    delete_papers = _on_store(deleting.delete_papers)
+    import_records, relabel = _on_store(importing.import_records), _on_store(importing.relabel)
+    keep_labels_current, label_rule = _on_store(importing.keep_labels_current), _on_store(importing.label_rule)
+    put_salvaged_rows, delete_papers = _on_store(importing.put_salvaged_rows), _on_store(deleting.delete_papers)
 
     # ----------------------------------------------------------------- versions of one work
     versions, works_of = _on_store(works.versions), _on_store(works.works_of)
@@ -239,6 +236,11 @@ class Library:
     def sync_book(self) -> syncing.SyncBook:
         """This library's sync bookkeeping (db.library.syncing.SyncBook: device, clocks, outbox, conflicts)."""
         return syncing.SyncBook(self.store)
+
+    @functools.cached_property
+    def project_book(self) -> shared_projects.ProjectBook:
+        """The shared projects joined here (db.library.shared_projects.ProjectBook: decisions, conflicts, crowd)."""
+        return shared_projects.ProjectBook(self.store)
 
     def rows(self, sql: str, params=()) -> list[tuple]:
         """Run a read-only SQL query and return its rows as tuples: for tests and benchmarks only (product code

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from db.library.match_keys import store_match_keys
 
-SCHEMA_VERSION = 13
+SCHEMA_VERSION = 14
 DB_NAME = "library.db"
 
 # the tables of schema 5 (each later version's statements follow, and a new library runs them all)
@@ -173,6 +173,23 @@ SCHEMA_13 = [
     "ALTER TABLE check_papers ADD COLUMN stratum INTEGER NOT NULL DEFAULT 0",
 ]
 
+# 13 → 14: the shared screening projects this library joined (db.library.shared_projects): the project, its papers,
+# every decision the server let this member read at the last sync, and the resolutions
+SCHEMA_14 = [
+    "CREATE TABLE IF NOT EXISTS projects (name TEXT PRIMARY KEY, server TEXT NOT NULL, role TEXT NOT NULL DEFAULT '',"
+    " owner TEXT NOT NULL DEFAULT '', blind INTEGER NOT NULL DEFAULT 1, crowd INTEGER NOT NULL DEFAULT 0,"
+    " criteria TEXT NOT NULL DEFAULT '', reasons TEXT NOT NULL DEFAULT '[]', members TEXT NOT NULL DEFAULT '[]',"
+    " synced_at TEXT)",
+    "CREATE TABLE IF NOT EXISTS project_papers (project TEXT NOT NULL, paper_id TEXT NOT NULL,"
+    " PRIMARY KEY (project, paper_id)) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS project_decisions (project TEXT NOT NULL, paper_id TEXT NOT NULL,"
+    " reviewer TEXT NOT NULL, decision TEXT NOT NULL, reason TEXT NOT NULL DEFAULT '', hlc TEXT NOT NULL DEFAULT '',"
+    " decided_at TEXT NOT NULL DEFAULT '', PRIMARY KEY (project, paper_id, reviewer)) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS project_resolutions (project TEXT NOT NULL, paper_id TEXT NOT NULL,"
+    " resolver TEXT NOT NULL, decision TEXT NOT NULL, reason TEXT NOT NULL DEFAULT '',"
+    " PRIMARY KEY (project, paper_id)) WITHOUT ROWID",
+]
+
 
 def add_check_design(conn: sqlite3.Connection) -> None:
     """12 → 13: the columns of SCHEMA_13, each added only where it is missing (a library whose check tables were
@@ -227,6 +244,8 @@ MIGRATIONS: dict[int, list[str | Callable[[sqlite3.Connection], object]]] = {
     # (stratified by the ranking's order: each stratum a simple random sample of its papers); earlier checks
     # are random ones, all of stratum 0
     12: [add_check_design],
+    # 13 → 14: shared screening projects joined (db.library.shared_projects)
+    13: [*SCHEMA_14],
 }
 
 
@@ -240,7 +259,7 @@ def create_script() -> str:
     """The SQL script that creates a new library at SCHEMA_VERSION (tables, indexes, triggers; no transaction:
     the store runs it inside one, so a crash leaves an empty file, never half a schema)."""
     return TABLES + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8 + SCHEMA_9 + SCHEMA_10
-                                                        + SCHEMA_11 + SCHEMA_12 + SCHEMA_13)
+                                                        + SCHEMA_11 + SCHEMA_12 + SCHEMA_13 + SCHEMA_14)
 
 
 # the tables a rebuild copies from a damaged library, with their columns (in this order: the tuples of
@@ -263,6 +282,7 @@ SALVAGE_COLUMNS: dict[str, tuple[str, ...]] = {
     "works": ("paper_id", "work_id", "reason"),
     "work_splits": ("paper_id", "other_id"),
     "saved_searches": ("name", "query", "position"),
+    "projects": ("name", "server", "role", "owner", "blind", "crowd", "criteria", "reasons", "members", "synced_at"),
 }
 # the tables a rebuild does not copy, and why (every table of a library is in one of the two)
 NOT_SALVAGED = {
@@ -278,6 +298,9 @@ NOT_SALVAGED = {
     "sync_outbox": "sync bookkeeping: a rebuilt library is a new device and syncs afresh (db.sync)",
     "sync_conflicts": "sync bookkeeping: the conflicts a sync decided, for `margin sync --log`",
     "tag_renames": "sync bookkeeping: a rebuilt library is a new device and syncs afresh (db.sync)",
+    "project_papers": "a shared project's copy: received again from the server at the next sync",
+    "project_decisions": "a shared project's copy: received again from the server at the next sync",
+    "project_resolutions": "a shared project's copy: received again from the server at the next sync",
 }
 # a salvaged row is kept only where what it refers to was salvaged too (the ? are the row's values, in order)
 SALVAGE_FITS = {

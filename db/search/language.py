@@ -119,7 +119,7 @@ def _lex(text: str, hints: list[str]) -> list[_Tok]:
                 tokens += [_Tok("word", w) for w in m.group("phrase").split()]
         elif m.group("chunk"):
             if re.match(r"(?i)-?is:", m.group("chunk")):  # the kinds (is:recommended…) were taken before
-                hints.append(f"{m.group('chunk').lstrip('-')}: is: takes recommended, interests or check "
+                hints.append(f"{m.group('chunk').lstrip('-')}: is: takes recommended, interests, check or conflict "
                              f"(unread papers: read:no); searched as a word")
             tokens += _chunk(m.group("chunk"))
     return tokens

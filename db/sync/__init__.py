@@ -6,8 +6,16 @@ API (db.sync.applying), the later stamp winning per field. What travels is a sma
 No Qt here: the window runs `run_sync` on a worker thread (desktop.window.sync).
 """
 
-from db.sync.engine import SyncReport, SyncStatus, configured_server, open_for_sync, run_sync, sync_status
+from db.sync.engine import (
+    SyncReport,
+    SyncStatus,
+    configured_server,
+    open_for_sync,
+    run_sync,
+    sync_library,
+    sync_status,
+)
 from db.sync.server import SERVER_SCHEMA_VERSION, SyncError, SyncSchemaError, SyncUnreachable
 
 __all__ = ["SERVER_SCHEMA_VERSION", "SyncError", "SyncReport", "SyncSchemaError", "SyncStatus", "SyncUnreachable",
-           "configured_server", "open_for_sync", "run_sync", "sync_status"]
+           "configured_server", "open_for_sync", "run_sync", "sync_library", "sync_status"]

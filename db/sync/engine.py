@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -40,11 +40,13 @@ class SyncReport:
     received: int = 0
     conflicts: int = 0
     changes: Changes = NOTHING
+    projects: list = field(default_factory=list)  # db.sync.project_sync.ProjectReport of each joined project
 
     def summary(self) -> str:
         conflicts = (f", {self.conflicts:,} conflict{'' if self.conflicts == 1 else 's'} decided by the clock"
                      " (margin sync --log)" if self.conflicts else "")
-        return f"synced with {self.server}: {_fields(self.sent)} sent, {self.received:,} received{conflicts}"
+        lines = [f"synced with {self.server}: {_fields(self.sent)} sent, {self.received:,} received{conflicts}"]
+        return "\n".join(lines[: bool(self.server)] + [project.summary() for project in self.projects])
 
 
 @dataclass
@@ -136,6 +138,26 @@ def run_sync(library: Library, server: str | None = None,
         report.conflicts = len(library.sync_book.conflicts(1_000_000)) - before
         library.sync_book.set_sync_state({"last_sync": _now()})
     report.changes = report.changes.by("sync")
+    return report
+
+
+def sync_library(library: Library, server: str | None = None,
+                 progress: Callable[[str, int, int], None] | None = None, pause_ms: int = 0) -> SyncReport:
+    """`run_sync` with the personal server (given, or the stored one; skipped when there is none), then every
+    shared project the library joined (db.sync.project_sync). Raises SyncError as run_sync does, also when there
+    is neither a server nor a project, and ProjectError (one line, naming the project) for a project's refusal."""
+    from db.sync.project_sync import sync_projects
+    from db.sync.server import SyncError
+
+    joined = library.project_book.projects()
+    if not (server or configured_server(library)) and not joined:
+        raise SyncError("no sync server set: margin sync --server URL (a libpq URL or service name)")
+    report = run_sync(library, server, progress, pause_ms=pause_ms) if server or configured_server(library) \
+        else SyncReport("")
+    if joined:
+        report.projects = sync_projects(library, clock_of(library).device)
+        for project in report.projects:
+            report.changes |= project.changes.by("sync")
     return report
 
 

@@ -133,3 +133,11 @@ for _table in _TABLES:
                           f"GRANT SELECT, INSERT, UPDATE, DELETE ON {_table} TO PUBLIC"]
 PROJECT_MIGRATION += ["GRANT USAGE ON SEQUENCE margin_projects_id_seq TO PUBLIC",
                       "GRANT SELECT ON margin_schema TO PUBLIC"]  # every member's Margin checks the version
+
+# 2 → 3: each project paper's bibliographic record (db.library.syncing.paper_states' "paper" shape, as JSON text),
+# so that a member's library receives the paper itself; and the owner's choice to let every member's
+# recommendations learn from every member's decisions (`crowd`)
+PROJECT_MIGRATION_3: list[str] = [
+    "ALTER TABLE margin_project_papers ADD COLUMN record text NOT NULL DEFAULT ''",
+    "ALTER TABLE margin_projects ADD COLUMN crowd boolean NOT NULL DEFAULT false",
+]

@@ -21,9 +21,9 @@ import socket
 import time
 
 from db.errors import MarginError
-from db.sync.project_schema import PROJECT_MIGRATION
+from db.sync.project_schema import PROJECT_MIGRATION, PROJECT_MIGRATION_3
 
-SERVER_SCHEMA_VERSION = 2
+SERVER_SCHEMA_VERSION = 3
 _LOCK = 0x6D617267  # advisory lock key of schema changes and of every batch written ("marg")
 CONNECT_TIMEOUT_S = 5
 
@@ -39,12 +39,17 @@ MIGRATIONS: dict[int, list[str]] = {
         " UNIQUE (device, seq))"],
     # 1 → 2: shared screening projects, blind enforced by row-level security (db.sync.project_schema)
     1: PROJECT_MIGRATION,
+    # 2 → 3: a project paper's record, the crowd model's switch (db.sync.project_schema)
+    2: PROJECT_MIGRATION_3,
 }
 
 
 class SyncError(MarginError):
     """A sync could not run; the message is one line (never with a password). `reason`: the server's or libpq's
-    own words where they are the cause (its language, not Margin's), else None."""
+    own words where they are the cause (its language, not Margin's), else None. `sqlstate`: PostgreSQL's code of
+    a refusal (None otherwise)."""
+
+    sqlstate: str | None = None
 
     def __init__(self, message: str, reason: str | None = None):
         super().__init__(message)
@@ -124,7 +129,9 @@ class Server:
         except self._errors as error:
             if self.conn.closed or getattr(error, "sqlstate", None) in (None, "57P01", "57P02", "57P03"):
                 raise SyncUnreachable(f"server unreachable ({_first_line(error)})", _first_line(error)) from None
-            raise SyncError(f"the server refused the sync ({_first_line(error)})", _first_line(error)) from None
+            refusal = SyncError(f"the server refused the sync ({_first_line(error)})", _first_line(error))
+            refusal.sqlstate = error.sqlstate  # what db.sync.projects words for a person
+            raise refusal from None
 
     # ----------------------------------------------------------------- schema
     def version(self) -> int:

@@ -60,6 +60,7 @@ class CriteriaDock(QDockWidget):
 
         self.paper_decision = self._label(body, "criteriaPaperDecision")
         layout.addWidget(self.paper_decision)
+        self.project_panel = None  # the shared project's figures (issue 27), made once the criteria text exists
         buttons = QHBoxLayout()
         screening = window.screening
         for name, text, tip, command in (
@@ -126,6 +127,10 @@ class CriteriaDock(QDockWidget):
         save.clicked.connect(self.save_counts)
         layout.addWidget(save)
         self.setWidget(scrolling(body))
+        from desktop.docks.project_panel import ProjectPanel
+
+        self.project_panel = ProjectPanel(self, window)
+        layout.insertWidget(0, self.project_panel)
 
         self.load_reasons()
         self.recount()
@@ -269,6 +274,16 @@ class CriteriaDock(QDockWidget):
         """Save the criteria now when typing has not paused long enough to save them yet."""
         if self._save_timer.isActive():
             self.save_criteria()
+
+    def reload_setup(self) -> None:
+        """Show the library's criteria and reasons again (a sync brought a shared project's), unless the criteria
+        are being typed."""
+        text = self.w.library.criteria()
+        if not self.criteria.hasFocus() and not self._save_timer.isActive() and text != self.criteria.toPlainText():
+            self.criteria.blockSignals(True)
+            self.criteria.setPlainText(text)
+            self.criteria.blockSignals(False)
+        self.load_reasons()
 
     def _visibility_changed(self, visible: bool) -> None:
         self.save_typing()

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QTreeWidgetItem,
 )
 
-from db.changes import ADDED, BIBLIOGRAPHIC, READ, REMOVED, TAGS, Changes
+from db.changes import ADDED, BIBLIOGRAPHIC, DECISION, READ, REMOVED, TAGS, Changes
 from db.changes import RATING as RATING_CHANGE
 from db.library import facets
 from db.library.library import Library
@@ -97,6 +97,12 @@ class Sidebar(QTreeWidget):
         recommended.setToolTip(0, self.tr("Unread papers like the ones you rated 4 or 5 stars"))
         interests = self._entry(library, self.tr("Interests"), "", "is:interests")
         interests.setToolTip(0, self.tr("One queue across your interests: a accepts, x dismisses"))
+        self._conflicts = None
+        if self.library.project_book.projects():  # a shared screening project (issue 27)
+            self._conflicts = self._entry(library, self.tr("Conflicts"), "", "is:conflict")
+            self._conflicts.setToolTip(0, self.tr("The project's papers whose decisions conflict (include against "
+                                                  "exclude), not resolved yet"))
+            self._show_conflicts()
         if self.saved is not None and self.saved.all():
             searches = self._section(self.tr("Saved searches"))
             for name, query in self.saved.all():
@@ -164,6 +170,11 @@ class Sidebar(QTreeWidget):
             self._show_ratings(facets.rating_counts(self.library))
         if changes.touches(TAGS):
             self._show_tags(self.library.tags())
+        if changes.touches(DECISION) and self._conflicts is not None:
+            self._show_conflicts()
+
+    def _show_conflicts(self) -> None:
+        self._conflicts.setText(1, f"{len(self.library.project_book.conflict_ids()):,}")
 
     def _show_venue(self, venue: str | None, entry: QTreeWidgetItem, read: int, total: int) -> None:
         self._venues[venue] = (entry, read, total)

@@ -355,4 +355,5 @@ RECOMMEND_HELP = (
     "similar-tag:\"NAME\" — untagged papers like those carrying a tag; a adds the tag, x dismisses\n"
     "is:interests — one queue across your interests (tags: right-click → Use as an interest); a accepts the paper "
     "into its interest, x dismisses it (kept: that interest learns from it)\n"
-    "is:check — the papers of the random check of a view (View → Triage progress)")
+    "is:check — the papers of the random check of a view (View → Triage progress)\n"
+    "is:conflict — a shared project's papers whose decisions conflict, once its owner unblinded it")

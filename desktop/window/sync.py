@@ -62,7 +62,8 @@ class SyncSchedule(QObject):
     def server(self) -> str | None:
         """The server set for this library (no password), None when none is."""
         try:
-            return self.library.sync_book.sync_state().get("server")
+            joined = self.library.project_book.projects()  # a lab member may sync projects only (issue 27)
+            return self.library.sync_book.sync_state().get("server") or (joined[0]["server"] if joined else None)
         except MarginError:
             return None
 
@@ -73,6 +74,8 @@ class SyncSchedule(QObject):
             return DEFAULT_INTERVAL_S
 
     def _first(self) -> None:
+        if self.library.closed:  # the window closed before its first sync was due
+            return
         if not self.timer.isActive() and not self.running:
             self.sync_now()
 
@@ -90,16 +93,15 @@ class SyncSchedule(QObject):
         folder = self.library.folder
 
         def work():
-            from db.sync import open_for_sync, run_sync
-            from db.sync.engine import waiting_here
+            from db.sync import open_for_sync, sync_library
 
             library = open_for_sync(folder)
             try:
                 try:
-                    outcome = run_sync(library, pause_ms=SYNC_PAUSE_MS)
+                    outcome = sync_library(library, pause_ms=SYNC_PAUSE_MS)
                 except SyncError as error:  # said in the window's words (_texts), with its reason
                     outcome = error
-                return outcome, waiting_here(library)
+                return outcome, _waiting(library)
             finally:
                 library.close()
 
@@ -147,11 +149,10 @@ class SyncSchedule(QObject):
 
         def work():
             from db.library import Library
-            from db.sync.engine import waiting_here
 
             library = Library.open(folder, seed=False)
             try:
-                return waiting_here(library)
+                return _waiting(library)
             finally:
                 library.close()
 
@@ -221,3 +222,12 @@ class SyncSchedule(QObject):
         self._stopped = True
         self.timer.stop()
         self._label_timer.stop()
+
+
+def _waiting(library) -> int:
+    """Changed fields waiting for the personal server, plus decisions waiting for the library's projects (a lab
+    member may have projects only, and no personal changes any server takes)."""
+    from db.sync.engine import waiting_here
+
+    personal = library.sync_book.sync_state().get("server")
+    return (waiting_here(library) if personal else 0) + library.project_book.unsent()

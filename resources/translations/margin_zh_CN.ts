@@ -1140,7 +1140,7 @@ Library: %1</source>
         <translation>筛选标准</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Include</source>
         <translation>纳入</translation>
     </message>
@@ -1161,12 +1161,12 @@ Library: %1</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+114"/>
+        <location line="+118"/>
         <source>Maybe</source>
         <translation>待定</translation>
     </message>
     <message>
-        <location line="-114"/>
+        <location line="-118"/>
         <source>Decide later (key M)</source>
         <translation>稍后决定（按键 M）</translation>
     </message>
@@ -1242,7 +1242,7 @@ Library: %1</source>
         <translation>阶段、理由、数量逐行（同 progress --prisma-csv）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>Screening &amp;criteria</source>
         <translation>筛选标准(&amp;C)</translation>
     </message>
@@ -1862,6 +1862,74 @@ Library: %1</source>
     </message>
 </context>
 <context>
+    <name>ProjectPanel</name>
+    <message>
+        <location filename="../../desktop/docks/project_panel.py" line="+37"/>
+        <source>List the papers whose decisions conflict (%1)</source>
+        <translation>列出决定相冲突的文献（%1）</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Project “%1” (owner %2) is blind: no member reads another&apos;s decisions until the owner unblinds it.</source>
+        <translation>项目“%1”（所有者 %2）为盲审：在所有者解除盲审之前，成员看不到彼此的决定。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Project “%1” (owner %2), unblinded: every member reads every member&apos;s decisions.</source>
+        <translation>项目“%1”（所有者 %2）已解除盲审：每位成员都能看到所有成员的决定。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Show conflicts (%1)</source>
+        <translation>显示冲突（%1）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The project&apos;s criteria: its owner edits them</source>
+        <translation>项目的纳入标准：由项目所有者编辑</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>resolved by %1: %2</source>
+        <translation>由 %1 裁决：%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decisions on this paper: %1</source>
+        <translation>各成员对此文献的决定：%1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>%1 &amp; %2: %3 papers, %4% agree, Cohen&apos;s κ %5</source>
+        <translation>%1 与 %2：%3 篇文献，一致率 %4%，Cohen κ %5</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>undefined</source>
+        <translation>无定义</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fleiss&apos; κ over %1 papers all decided: %2</source>
+        <translation>全员已决定的 %1 篇文献的 Fleiss κ：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2 included, %3 excluded, %4 maybe</source>
+        <translation>%1：纳入 %2 篇，排除 %3 篇，待定 %4 篇</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No agreement figures yet: they need two members&apos; decisions on the same papers (readable once the owner unblinds).</source>
+        <translation>暂无一致性数据：需要两位成员对相同文献的决定（所有者解除盲审后可见）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 conflicts, %2 on the maybe list, %3 agreed, %4 awaiting a second decision</source>
+        <translation>%1 篇冲突，%2 篇待定，%3 篇一致，%4 篇等待第二位成员决定</translation>
+    </message>
+</context>
+<context>
     <name>RatingWidget</name>
     <message>
         <location filename="../../desktop/reader/rating_widget.py" line="+39"/>
@@ -2132,7 +2200,7 @@ Library: %1</source>
         <translation>汇集所有兴趣的队列：按 a 接受，按 x 忽略</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+8"/>
         <source>Saved searches</source>
         <translation>已保存的搜索</translation>
     </message>
@@ -2147,34 +2215,44 @@ Library: %1</source>
         <translation>（无会议/期刊）</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+64"/>
         <source>read %1 of %2</source>
         <translation>已读 %1/%2</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-61"/>
         <source>Ratings</source>
         <translation>评分</translation>
     </message>
     <message numerus="yes">
-        <location line="+68"/>
+        <location line="+73"/>
         <source>%n stars</source>
         <translation>
             <numerusform>%n 星</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-72"/>
         <source>Unrated</source>
         <translation>未评分</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-19"/>
+        <source>Conflicts</source>
+        <translation>冲突</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The project&apos;s papers whose decisions conflict (include against exclude), not resolved yet</source>
+        <translation>项目中决定相冲突（纳入对排除）且尚未裁决的文献</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location line="+109"/>
+        <location line="+114"/>
         <source>Delete saved search</source>
         <translation>删除已保存的搜索</translation>
     </message>
@@ -2255,7 +2333,7 @@ Library: %1</source>
         <translation>同步状态</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+38"/>
         <source>No sync server is set for this library: margin sync --server URL</source>
         <translation>此文库尚未设置同步服务器：margin sync --server URL</translation>
     </message>
@@ -2265,7 +2343,7 @@ Library: %1</source>
         <translation>正在同步…</translation>
     </message>
     <message numerus="yes">
-        <location line="+93"/>
+        <location line="+91"/>
         <source>Sync: server unreachable · %Ln changed field(s) waiting</source>
         <translation>
             <numerusform>同步：无法连接服务器 · %Ln 个字段的更改待发送</numerusform>

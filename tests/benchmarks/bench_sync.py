@@ -14,6 +14,15 @@ words varied per copy) and reports, with the load average (`uptime`) around each
 - the window on the receiving library (offscreen, a child process) while the user types into a note, one key
   every 30 ms, and the automatic sync (every second) brings the other side's edits in: the longest stall of the
   GUI thread (a 5 ms timer's longest late tick) while a sync ran, and outside syncs. Target: ≤ 50 ms.
+
+    .venv/bin/python tests/benchmarks/bench_sync.py --lab [PAPERS]     # issue 27: a lab's shared project
+
+With --lab: a project of PAPERS papers (default 1,000) owned by alice, bob and carol members, each a PostgreSQL
+role with a library of their own in a child process; all three decide at once — 1,000 decisions each (one every
+25 ms on a thread, a tenth of them changes of mind) — while the main thread syncs every 5 s; then a last sync.
+Reports each member's sync latency (p50 / p95 / max over the syncs) and checks that no decision was lost: the
+server holds for each member exactly the decisions their library holds, and the owner's library, synced last,
+reads all three members' (the project unblinded at the end). There is no peer: no other tool syncs this.
 """
 
 from __future__ import annotations
@@ -207,8 +216,138 @@ def child_gui(folder: str) -> None:
     print(json.dumps({"stall_sync": stalls["sync"], "stall_other": stalls["other"], **results}))
 
 
+LAB = ("alice", "bob", "carol")
+LAB_DECISIONS, LAB_EVERY_S, LAB_PAUSE_S = 1000, 5.0, 0.025
+
+
+def lab(argv: list[str]) -> None:
+    """--lab: three members deciding concurrently, synced every 5 s (module docstring)."""
+    from db.library import Library
+    from db.sync import open_for_sync, sync_library
+    from db.sync.projects import Projects
+    from tests.helpers.postgres import start_postgres
+
+    size = next((int(a) for a in argv if a.isdigit()), 1000)
+    work = Path(tempfile.mkdtemp(prefix="bench-lab-"))
+    server = start_postgres()
+    try:
+        print(f"bench_sync --lab: {size:,} papers, {len(LAB)} members x {LAB_DECISIONS:,} decisions, sync every"
+              f" {LAB_EVERY_S:.0f} s; {load()}", flush=True)
+        with Projects(server.conninfo):
+            pass
+        conninfo = {role: server.conninfo.replace("user=margin", f"user={role}") for role in LAB}
+        for role in LAB:
+            server.sql(f"CREATE ROLE {role} LOGIN")
+        with Library.open(work / "alice", seed=False) as library:
+            library.import_records(make_records(size))
+            ids = library.ids()
+            states = library.sync_book.paper_states(ids)
+            with Projects(conninfo["alice"]) as alice:
+                alice.create("bench", criteria="papers about learning", reasons=("off-topic", "no code"))
+                alice.add_papers("bench", [(i, states[i]["paper"]["title"], states[i]["paper"]) for i in ids])
+                for role in LAB[1:]:
+                    alice.invite("bench", role)
+        for role in LAB:
+            if role != "alice":
+                with Projects(conninfo[role]) as projects:
+                    projects.join("bench")
+            with Library.open(work / role, seed=False) as library:
+                library.project_book.put_project("bench", conninfo[role])
+            started = time.perf_counter()
+            with open_for_sync(work / role) as library:
+                sync_library(library)
+            print(f"  {role} joined and synced once ({(time.perf_counter() - started):.1f} s)", flush=True)
+        started = time.perf_counter()
+        children = {role: subprocess.Popen([sys.executable, __file__, "--lab-child", role, str(work / role)],
+                                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+                    for role in LAB}
+        results = {}
+        for role, process in children.items():
+            out, err = process.communicate(timeout=1200)
+            if process.returncode:
+                raise RuntimeError(err.decode()[-3000:])
+            results[role] = json.loads(out.decode().strip().splitlines()[-1])
+        wall = time.perf_counter() - started
+        print(f"\nall three deciding at once: {wall:.1f} s; {load()}")
+        print("  member   decisions  syncs   sync p50 ms   p95 ms   max ms   decisions on the server = library's")
+        every = []
+        for role in LAB:
+            figures = results[role]
+            latencies = figures["latencies"]
+            every += latencies
+            with Library.open(work / role, seed=False) as library:
+                mine = {paper: (d, r or "") for paper, (d, r, _at) in library.decisions().items()}
+            held = {paper: (d, r) for paper, d, r in server.sql(
+                "SELECT paper, decision, reason FROM margin_project_decisions WHERE reviewer = %s", (role,))}
+            same = held == mine
+            print(f"  {role:7s} {figures['decisions']:9,d} {len(latencies):6d}   {statistics.median(latencies):11.0f}"
+                  f"   {percentile(latencies, 0.95):6.0f}   {max(latencies):6.0f}   {same} ({len(held):,} papers)")
+            if not same:
+                raise SystemExit(f"{role}: decisions lost or changed: {len(set(mine.items()) ^ set(held.items()))}")
+        print(f"  all      p50 {statistics.median(every):.0f} ms, p95 {percentile(every, 0.95):.0f} ms over"
+              f" {len(every)} syncs")
+        with Projects(conninfo["alice"]) as alice:
+            alice.unblind("bench")
+        with open_for_sync(work / "alice") as library:
+            sync_library(library)
+            readable = len(library.project_book.decisions("bench"))
+        total = server.sql("SELECT count(*) FROM margin_project_decisions")[0][0]
+        print(f"  the owner's library reads {readable:,} of the server's {total:,} decisions after unblinding;"
+              f" {load()}")
+    finally:
+        server.stop()
+        import shutil
+
+        shutil.rmtree(server.folder, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def lab_child(role: str, folder: str) -> None:
+    """One member: a thread makes LAB_DECISIONS decisions (one every LAB_PAUSE_S) on its own library connection
+    while this thread syncs every LAB_EVERY_S, then once more; prints {"decisions", "latencies" (ms)}."""
+    import threading
+
+    from db.library import Library
+    from db.sync import open_for_sync, sync_library
+
+    rng = random.Random(role)
+    done = threading.Event()
+    made = [0]
+
+    def decide():
+        with Library.open(folder, seed=False) as library:
+            ids = library.ids()
+            order = rng.sample(ids, len(ids))
+            for number in range(LAB_DECISIONS):
+                paper = order[number % len(order)] if number < LAB_DECISIONS * 9 // 10 else rng.choice(order[:number])
+                decision = rng.choice(("include", "exclude", "exclude", "maybe"))
+                library.set_decision(paper, decision, rng.choice(("off-topic", "no code", None))
+                                     if decision == "exclude" else None)
+                made[0] += 1
+                time.sleep(LAB_PAUSE_S)
+        done.set()
+
+    thread = threading.Thread(target=decide)
+    thread.start()
+    latencies = []
+    while True:
+        finished = done.wait(LAB_EVERY_S)
+        started = time.perf_counter()
+        with open_for_sync(folder) as library:
+            sync_library(library)
+        latencies.append((time.perf_counter() - started) * 1000)
+        if finished:
+            break
+    thread.join()
+    print(json.dumps({"decisions": made[0], "latencies": latencies}))
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--child-gui"]:
         child_gui(sys.argv[2])
+    elif sys.argv[1:2] == ["--lab-child"]:
+        lab_child(sys.argv[2], sys.argv[3])
+    elif "--lab" in sys.argv:
+        lab(sys.argv[1:])
     else:
         main(sys.argv[1:])

@@ -25,3 +25,16 @@ def test_invite_without_a_role_is_refused_before_connecting(tmp_path: Path):
 def test_an_unknown_action_is_a_usage_error(tmp_path: Path):
     result = margin("project", "delete", "icml", library=tmp_path / "x")
     assert result.code == 2 and "invalid choice" in result.stderr
+
+
+def test_an_empty_project_name_is_refused_before_connecting(tmp_path: Path):
+    for name in ("", "   "):
+        result = margin("project", "create", name, "--server", "host=/nonexistent dbname=x", library=tmp_path / "x")
+        assert result.code == 1 and result.stderr.strip().splitlines() == [
+            "margin: a project needs a name: margin project create NAME"]
+
+
+def test_resolve_needs_a_paper_and_a_decision(tmp_path: Path):
+    result = margin("project", "resolve", "icml", "p1", "--server", "host=/nonexistent dbname=x",
+                    library=tmp_path / "x")
+    assert result.code == 1 and "needs PAPER and include|exclude|maybe" in result.stderr

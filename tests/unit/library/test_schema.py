@@ -16,7 +16,8 @@ _SCHEMA_8 = "7ce40959064cba9a05687845e15829303b8e85d9d62d08c8453754ab7114bdff"
 _LATER = {"decisions", "exclusion_reasons", "screening_settings",  # 8 → 9 (issue 29)
           "works", "work_splits",  # 9 → 10 (issue 30, versions of one work)
           "saved_searches",  # 10 → 11 (issue 31)
-          "sync_state", "sync_fields", "sync_outbox", "sync_conflicts", "tag_renames"}  # 11 → 12 (issue 26)
+          "sync_state", "sync_fields", "sync_outbox", "sync_conflicts", "tag_renames",  # 11 → 12 (issue 26)
+          "projects", "project_papers", "project_decisions", "project_resolutions"}  # 13 → 14 (issue 27)
 
 
 def _master(library: Library) -> list[tuple]:

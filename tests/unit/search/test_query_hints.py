@@ -9,7 +9,7 @@ from db.search import parse_query_text
 
 def test_an_unknown_is_clause_says_which_ones_exist():
     parsed = parse_query_text("is:unread graphs")
-    assert "is: takes recommended, interests or check" in parsed.hint and "read:no" in parsed.hint
+    assert "is: takes recommended, interests, check or conflict" in parsed.hint and "read:no" in parsed.hint
 
 
 def test_a_mistyped_screening_decision_says_it_was_taken_as_a_venue_word():

@@ -1,0 +1,95 @@
+"""A shared screening project in the window (issue 27): the criteria dock shows the project, whether it is blind,
+the agreement figures from the library's copy of the project (db.library.shared_projects), and *Show conflicts*,
+which lists `is:conflict`; the sidebar's Conflicts entry counts them; a decision by key (real key events) moves
+the figures through Changes; a member who does not own the project reads its criteria, not edits them."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from db.library.library import Library
+
+INFO = {"role": "bob", "owner": "alice", "blind": False, "crowd": False, "criteria": "RL papers with code",
+        "reasons": ["off-topic", "no code"], "members": ["alice", "bob"]}
+
+
+def _project(folder, blind=False) -> list[str]:
+    """The seeded library as bob's, in the project "icml" with alice: alice's decisions on the first 6 papers."""
+    with Library.open(folder) as library:
+        ids = library.ids()[:6]
+        book = library.project_book
+        book.put_project("icml", "host=nowhere user=bob", {**INFO, "blind": blind})
+        book.set_papers("icml", ids)
+        library.set_criteria(INFO["criteria"])
+        library.set_exclusion_reasons(INFO["reasons"])
+        alice = ["include", "include", "exclude", "maybe", "exclude", "include"]
+        bob = ["exclude", "include", "include", "exclude", "exclude", None]
+        for paper_id, decision in zip(ids, bob, strict=True):
+            if decision:
+                library.set_decision(paper_id, decision)
+        rows = [(i, "alice", d, "", "", "") for i, d in zip(ids, alice, strict=True)]
+        rows += [(i, "bob", d, "", "", "") for i, d in zip(ids, bob, strict=True) if d and not blind]
+        book.set_decisions("icml", rows if not blind else rows[6:], [])
+        return ids
+
+
+def test_the_criteria_dock_shows_the_projects_figures_and_shows_its_conflicts(make_window, qtbot, library_dir,
+                                                                              seeded_library, monkeypatch):
+    import shutil
+
+    monkeypatch.setattr("desktop.window.sync.FIRST_SYNC_MS", 3_600_000)  # no sync: only the key moves the figures
+
+    shutil.copytree(seeded_library, library_dir)
+    ids = _project(library_dir)
+    window = make_window()
+    dock = window.criteria_dock
+    dock.show()
+    panel = dock.project_panel
+    qtbot.waitUntil(panel.isVisible)
+    assert "unblinded" in panel.summary.text() and "alice" in panel.summary.text()
+    # 5 papers both decided: agree on 1 and 4 (include, exclude) → 40%; conflicts 0 and 2
+    assert "alice & bob: 5 papers, 40.0% agree, Cohen's κ" in panel.figures.text()
+    assert "2 conflicts, 1 on the maybe list" in panel.figures.text()
+    assert "alice: 3 included, 2 excluded, 1 maybe" in panel.figures.text()  # per member, PRISMA-style
+    assert "bob: 2 included, 3 excluded, 0 maybe" in panel.figures.text()
+    assert panel.show_conflicts.text() == "Show conflicts (2)"
+    assert dock.criteria.toPlainText() == "RL papers with code" and dock.criteria.isReadOnly()
+    assert not dock.new_reason.isEnabled()  # a member reads the project's reasons; its owner edits them
+    sidebar_counts = {window.sidebar.topLevelItem(0).child(i).text(0): window.sidebar.topLevelItem(0).child(i).text(1)
+                      for i in range(window.sidebar.topLevelItem(0).childCount())}
+    assert sidebar_counts["Conflicts"] == "2"
+    qtbot.mouseClick(panel.show_conflicts, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.model.ids() == [ids[0], ids[2]])
+    window.select_row(1)  # every member's decision on the conflicting paper, to resolve it with all in view
+    qtbot.waitUntil(lambda: panel.paper.text() == "Decisions on this paper: alice: exclude · bob: include")
+    # bob changes his mind on paper 0 with the I key: the figures follow from the decision change alone
+    window.select_row(0)
+    window.paper_list.setFocus()
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_I)
+    assert window.library.paper(ids[0]).decision == "include"
+    qtbot.waitUntil(lambda: "1 conflicts" in panel.figures.text())  # this member's own decisions count at once
+    assert "alice & bob: 5 papers, 60.0% agree" in panel.figures.text()
+
+
+def test_a_blind_project_says_so_and_has_no_figures_yet(make_window, qtbot, library_dir, seeded_library):
+    import shutil
+
+    shutil.copytree(seeded_library, library_dir)
+    _project(library_dir, blind=True)
+    window = make_window()
+    dock = window.criteria_dock
+    dock.show()
+    panel = dock.project_panel
+    qtbot.waitUntil(panel.isVisible)
+    assert "is blind" in panel.summary.text()
+    assert "No agreement figures yet" in panel.figures.text()
+    assert panel.show_conflicts.text() == "Show conflicts (0)"
+
+
+def test_without_a_project_the_panel_is_hidden_and_the_criteria_editable(make_window, qtbot):
+    window = make_window()
+    dock = window.criteria_dock
+    dock.show()
+    assert not dock.project_panel.isVisible() and not dock.criteria.isReadOnly() and dock.new_reason.isEnabled()
+    top = window.sidebar.topLevelItem(0)
+    assert "Conflicts" not in [top.child(i).text(0) for i in range(top.childCount())]
