@@ -41,6 +41,7 @@ class ListController(QObject):
         self._selecting = False  # True while the program, not the user, moves the selection
         self._back: list[tuple[str, str | None]] = []  # (query, current paper) of the views Back returns to
         self._return_to: str | None = None  # the paper Back selects when its view's results arrive
+        search.works = model.works  # the worker leaves out each work's later versions with the model's works
         search.resultsReady.connect(self.show_results)
         view.selectionModel().currentRowChanged.connect(self._current_changed)
         view.horizontalHeader().sectionClicked.connect(self.header_clicked)
@@ -94,7 +95,7 @@ class ListController(QObject):
         self._return_to = None
         row = self.view.currentIndex().row()
         scroll = self.view.verticalScrollBar().value()
-        self.model.set_ids(ids)
+        self.model.set_ids(ids, self.search.rows_for(ids))  # rows made on the search worker
         if keep is not None and self.select_paper(keep):
             if keep_place:
                 self.view.verticalScrollBar().setValue(scroll)

@@ -15,6 +15,7 @@ from db.library.library import Library
 from db.query import Query, QueryResult, run_query
 from db.query_kind import PLAIN
 from db.search import SearchIndex
+from desktop.list.list_rows import ListOrder, arrange
 
 SEARCH_LOCK_WAIT = 0.5  # seconds a search waits for the index's lock before it searches the index as it stands
 PAGE = 100  # the first page a search answers before the rest of its ranking: more rows than a screen shows
@@ -23,8 +24,10 @@ PAGE = 100  # the first page a search answers before the rest of its ranking: mo
 class SearchWorker(QObject):
     """Lives on a QThread. Send requests through the `request_*` signals of SearchService."""
 
-    results = Signal(int, object, object)  # request number, the db.query.Query searched, db.query.QueryResult
-    page = Signal(int, object, object)  # the same for the first PAGE results, sent before `results` (its rest)
+    # request number, the db.query.Query searched, db.query.QueryResult, its ids as the list's rows
+    # (desktop.list.list_rows.Arranged: sorted and one row per work here, off the GUI thread)
+    results = Signal(int, object, object, object)
+    page = Signal(int, object, object, object)  # the same for the first PAGE results, sent before `results`
     library_ids = Signal(int, object)  # request number, every paper id in library order
     ids_found = Signal(int, str, object)  # request number, query text, paper ids (None on failure); for views
     status = Signal(str)  # a message for the status bar
@@ -64,15 +67,25 @@ class SearchWorker(QObject):
         self.status.emit(self.tr("Rebuilding the search index: %1 of %2 papers").replace("%1", f"{done:,}")
                          .replace("%2", f"{total:,}"))
 
-    @Slot(int, object)
-    def search(self, request: int, query: Query) -> None:
+    @Slot(int, object, object)
+    def search(self, request: int, query: Query, order: ListOrder | None = None) -> None:
         """Answer a search for `query` (parsed by the sender: nothing here parses it again): a ranked query's
         first PAGE results first (`page`), then, unless a newer search was sent meanwhile, the whole ranking
-        (`results`; its first rows are the page, and its scores are the page's: ranked once). An empty query is
-        not answered: the window shows the library's own order itself (a request for it only makes the
-        searches before it stale)."""
-        if request < self.latest_request or self._index is None or query.empty:
+        (`results`; its first rows are the page, and its scores are the page's: ranked once). The ids are
+        arranged here as the list shows them (`order`: sorted by a column, one row per work). An empty query is
+        answered only when the list is sorted (every paper in that order): else the window shows the library's
+        own order itself (a request for it only makes the searches before it stale)."""
+        order = order or ListOrder()
+        if request < self.latest_request or (query.empty and not order.sort_key):
             return  # a newer keystroke is already queued
+        if query.empty and self._library is not None:  # every paper, sorted (the index is not needed)
+            try:
+                self.results.emit(request, query, QueryResult([]), arrange(self._library, None, order))
+            except Exception as error:  # noqa: BLE001 - shown in the status bar; the window stays usable
+                self.failed.emit(str(error))
+            return
+        if self._index is None:
+            return
         busy = ""
         result = None
         try:
@@ -91,7 +104,8 @@ class SearchWorker(QObject):
                 if len(first.ids) < PAGE:
                     result = page  # fewer: that is the whole answer, sent once below
                 else:
-                    self.page.emit(request, query, page)
+                    self.page.emit(request, query, page, arrange(self._library, page.ids, ListOrder(
+                        works=order.works)))  # shown only unsorted
                     if request < self.latest_request:
                         return  # a newer keystroke: the rest of this ranking is not wanted
             if result is None:
@@ -103,7 +117,14 @@ class SearchWorker(QObject):
             result = QueryResult([])
         if busy and not result.hint:
             result.hint = busy
-        self.results.emit(request, query, result)
+        if request < self.latest_request:
+            return  # a newer keystroke: not arranged for nothing
+        try:
+            arranged = arrange(self._library, result.ids, order)
+        except Exception as error:  # noqa: BLE001 - as above
+            self.failed.emit(str(error))
+            arranged = arrange(self._library, result.ids, ListOrder(works=order.works))
+        self.results.emit(request, query, result, arranged)
 
     @Slot(int)
     def all_ids(self, request: int) -> None:
@@ -148,7 +169,7 @@ class SearchService(QObject):
     """The GUI side: starts the worker thread and sends it requests by queued signals."""
 
     request_open = Signal()
-    request_search = Signal(int, object)  # request number, db.query.Query
+    request_search = Signal(int, object, object)  # request number, db.query.Query, list_rows.ListOrder
     request_sync = Signal()
     request_ids = Signal(int, str)
     request_library_ids = Signal(int)
@@ -171,12 +192,12 @@ class SearchService(QObject):
         self._thread.start()
         self.request_open.emit()
 
-    def search(self, query: Query) -> int:
-        """Queue a search for `query` (db.query.parse_query's); returns its request number (results for older
-        numbers are stale)."""
+    def search(self, query: Query, order: ListOrder | None = None) -> int:
+        """Queue a search for `query` (db.query.parse_query's), its ids to be arranged as `order` says; returns
+        its request number (results for older numbers are stale)."""
         self._counter += 1
         self.worker.latest_request = self._counter
-        self.request_search.emit(self._counter, query)
+        self.request_search.emit(self._counter, query, order or ListOrder())
         return self._counter
 
     def find_ids(self, text: str) -> int:
