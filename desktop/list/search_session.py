@@ -13,7 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QLineEdit
 
-from db.changes import BIBLIOGRAPHIC, MEMBERSHIP, TITLE, Changes
+from db.changes import ADDED, BIBLIOGRAPHIC, MEMBERSHIP, REMOVED, TITLE, Changes
 from db.library import facets
 from db.library.library import Library
 from db.query import Query, parse_query
@@ -151,8 +151,12 @@ class SearchSession(QObject):
         fields (an import there can change which papers match; annotations elsewhere and the window's own
         edits never move its rows)."""
         self.index_timer.start()
-        if changes.touches(*MEMBERSHIP) or (outside and self.box.text().strip()
-                                            and changes.touches(BIBLIOGRAPHIC, TITLE)):
+        if changes.touches(REMOVED) and not changes.touches(ADDED):  # papers gone: left out here, at once
+            gone = {paper_id for paper_id in changes.papers if REMOVED in changes.kinds_of(paper_id)}
+            self.all_ids = [paper_id for paper_id in self.all_ids if paper_id not in gone]
+            self.refresh()
+        elif changes.touches(*MEMBERSHIP) or (outside and self.box.text().strip()
+                                              and changes.touches(BIBLIOGRAPHIC, TITLE)):
             self.reload()
 
     def reload(self) -> None:

@@ -189,12 +189,21 @@ class SearchService(QObject):
         self.request_library_ids.connect(self.worker.all_ids)
         self.request_close.connect(self.worker.close)
         self._counter = 0
+        self._opened = False
         self._thread.start()
-        self.request_open.emit()
+
+    def open(self) -> None:
+        """Have the worker open the index (and rebuild it when it must), once: the window asks after its list's
+        first paint, so that opening the index (a second of the interpreter's time at 100k papers) does not
+        hold up that paint; any request sent before then asks first."""
+        if not self._opened:
+            self._opened = True
+            self.request_open.emit()
 
     def search(self, query: Query, order: ListOrder | None = None) -> int:
         """Queue a search for `query` (db.query.parse_query's), its ids to be arranged as `order` says; returns
         its request number (results for older numbers are stale)."""
+        self.open()
         self._counter += 1
         self.worker.latest_request = self._counter
         self.request_search.emit(self._counter, query, order or ListOrder())
@@ -202,6 +211,7 @@ class SearchService(QObject):
 
     def find_ids(self, text: str) -> int:
         """Queue a look-up of the ids `text` finds (answered by worker.ids_found); returns its number."""
+        self.open()
         self._ids_counter = getattr(self, "_ids_counter", 0) + 1
         self.request_ids.emit(self._ids_counter, text)
         return self._ids_counter
@@ -209,6 +219,7 @@ class SearchService(QObject):
     def library_ids(self) -> int:
         """Queue a reading of every paper id in library order (answered by worker.library_ids); returns its
         number. Queued after the searches sent before it, like them."""
+        self.open()
         self._library_ids_counter = getattr(self, "_library_ids_counter", 0) + 1
         self.request_library_ids.emit(self._library_ids_counter)
         return self._library_ids_counter
@@ -218,6 +229,7 @@ class SearchService(QObject):
         return self._counter
 
     def sync(self) -> None:
+        self.open()
         self.request_sync.emit()
 
     def stop(self) -> None:

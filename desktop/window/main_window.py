@@ -42,7 +42,7 @@ from desktop.window.backups import BackupSchedule
 from desktop.window.closing import ask_close_during_import, save_pending_edits, stop_import
 from desktop.window.embedding import BackgroundEmbedding
 from desktop.window.layout import build_widgets, fit_to_screen, restore_layout, save_layout, saved_paper
-from desktop.window.lazy_docks import LazyDocks, settle_heap
+from desktop.window.lazy_docks import AfterFirstPaint, LazyDocks, settle_heap
 from desktop.window.shortcuts import TriageKeys
 from desktop.window.status import WindowStatus
 from desktop.window.sync import SyncSchedule
@@ -119,6 +119,9 @@ class MainWindow(QMainWindow):
         self.triage_keys = TriageKeys(self, (self.paper_list, self.reader), (self.sidebar, self.note_editor.preview))
         self._triage_keys = self.triage_keys.bindings
         self.docks = LazyDocks(self, self.paper_list.viewport())
+        # the search worker opens the index once the list is painted (or at the first search, if sooner); made
+        # after the docks' filter, so asked before the docks are made (the filter installed last runs first)
+        self._open_index = AfterFirstPaint(self.paper_list.viewport(), self.search_service.open)
         self.backups = BackupSchedule(library, self.status.show_message, self)
         self.embedding = BackgroundEmbedding(library.folder, self.statusBar(), self)  # semantic vectors (issue 32)
         self.embedding.start()
@@ -358,6 +361,7 @@ class MainWindow(QMainWindow):
         save_pending_edits(self.edits, self.statusBar(), self)
         save_layout(self)
         self.search.stop()
+        self.current_paper.wait()  # a long abstract still being rendered
         wait_for_background()
         self.backups.write_now()
         super().closeEvent(event)

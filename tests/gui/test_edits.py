@@ -62,8 +62,8 @@ def test_a_rating_key_moves_two_rating_counts_and_leaves_the_sidebar_items_in_pl
 
 def papers_scanned(window, sql: list[str]) -> list[tuple[str, str]]:
     """The statements of `sql` whose query plan walks the papers table whole ((statement, plan step)): SQLite's
-    EXPLAIN QUERY PLAN says `SCAN p` / `SCAN papers` (through an index or not) where no key narrows the walk (a COUNT or GROUP BY
-    over every paper). Walks of the annotations (few beside the papers) are allowed."""
+    EXPLAIN QUERY PLAN says `SCAN p` / `SCAN papers` (through an index or not) where no key narrows the walk (a
+    COUNT or GROUP BY over every paper). Walks of the annotations (few beside the papers) are allowed."""
     walked = []
     conn = window.library._conn
     conn.set_trace_callback(None)
