@@ -163,13 +163,14 @@ class SearchSession(QObject):
         """Everything may have changed (the change log no longer reached back): read the papers afresh. The
         query is searched again, and the library's ids (50 ms at 100k papers) are read on the worker thread
         (`_library_ids`): shown when they come if the box is empty, else kept for when it is cleared."""
-        self._ids_request = self.service.library_ids()  # shown when it comes, if the box is empty then
+        self._ids_request = self.service.library_ids(self.works())  # shown when it comes, if the box is empty
         self.refresh()
 
-    def _library_ids(self, request: int, ids: list[str]) -> None:
+    def _library_ids(self, request: int, arranged: Arranged) -> None:
         if request != self._ids_request:
             return  # newer ones are on their way
-        self.all_ids = ids
+        self.all_ids = arranged.given
+        self._library_rows = arranged  # taken by library_rows() while the list's works are the same
         if not self.box.text().strip() and not self.query and not self.timer.isActive():
             if self.sort_key:
                 self.start(keep_place=True)  # sorted on the worker

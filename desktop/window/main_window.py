@@ -102,8 +102,7 @@ class MainWindow(QMainWindow):
         self.select_row, self.select_paper, self.move_selection = lc.select_row, lc.select_paper, lc.move_selection
         self.selected_ids, self.sort_by, self.show_similar = lc.selected_ids, lc.sort_by, lc.show_similar
         self.go_to, self.go_back, self._show_results = lc.go_to, lc.go_back, lc.show_results
-        self._header_clicked, self._recount, self._update_status = (lc.header_clicked, self.status.recount,
-                                                                    self.status.update)
+        self._header_clicked, self._update_status = lc.header_clicked, self.status.update
         self.notes = NoteSession(library, self.note_editor, self.apply_changes, self,
                                  write_note=partial(self.ops.save_note_now, initiator=self.note_editor))
         self.current_paper = CurrentPaper(self)  # the reader and the annotation panel show the current paper
@@ -127,7 +126,7 @@ class MainWindow(QMainWindow):
         self.embedding.start()
         self._sidebar_timer = QTimer(self, singleShot=True, interval=SIDEBAR_DELAY_MS)
         self._sidebar_timer.timeout.connect(self._count_in_sidebar)
-        self._recount()
+        self.status.set_counts(self.sidebar.counts.read, self.sidebar.counts.total)  # counted once, at start
         restore_layout(self)
         self.model.set_ids(self.search.ordered(self.search.all_ids))
         self._update_status()
@@ -161,6 +160,8 @@ class MainWindow(QMainWindow):
         self.sidebar.filterRequested.connect(self.search.add_filter)
         self.sidebar.queryRequested.connect(self.go_to)  # a saved search (Back returns)
         self.sidebar.ops = self.ops  # its tag, venue and interest edits go the window's one write path
+        self.sidebar.count_later = self._recount  # papers added, removed or re-described: counted on the worker
+        self.search_service.worker.facets_counted.connect(self._counted)
         self.reader.action_requested.connect(self.list_controller.follow_link)
         self.reader.notice.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.rating_widget.ratingChanged.connect(
@@ -210,10 +211,20 @@ class MainWindow(QMainWindow):
         if changes.touches(ADDED, TITLE, BIBLIOGRAPHIC):
             self.embedding.changed()
         if changes.touches(ADDED, REMOVED):
-            self._recount()
+            self._recount()  # on the worker: the status bar's and the sidebar's counts follow
         elif changes.touches(READ):  # the number of papers is as it was: no GROUP BY over every paper
             self.status.recount_read()
         self.libraryChanged.emit(changes)
+
+    def _recount(self) -> None:
+        """Count the library's papers anew (added or removed: a GROUP BY over every paper) on the search worker;
+        the sidebar and the status bar show the counts when they come (`_counted`)."""
+        self._facets_request = self.search_service.count_facets()
+
+    def _counted(self, request: int, counts) -> None:
+        if request == getattr(self, "_facets_request", None) and not self._closed:  # else newer ones follow
+            self.sidebar.refresh(counts)
+            self.status.set_counts(counts.read, counts.total)
 
     def _count_in_sidebar(self) -> None:
         changes, self._sidebar_changes = self._sidebar_changes, Changes()
@@ -224,7 +235,6 @@ class MainWindow(QMainWindow):
         self.model.refresh_all()
         self.search.reload()
         self._sidebar_changes = Changes()
-        self.sidebar.refresh()
         self._recount()
         if self._current_id:
             self.notes.outside_change(self._current_id)
