@@ -124,6 +124,8 @@ class MainWindow(QMainWindow):
         self.backups = BackupSchedule(library, self.status.show_message, self)
         self.embedding = BackgroundEmbedding(library.folder, self.statusBar(), self)  # semantic vectors (issue 32)
         self.embedding.start()
+        self._show_timer = QTimer(self, singleShot=True, interval=0)
+        self._show_timer.timeout.connect(self.show_current)
         self._sidebar_timer = QTimer(self, singleShot=True, interval=SIDEBAR_DELAY_MS)
         self._sidebar_timer.timeout.connect(self._count_in_sidebar)
         self.status.set_counts(self.sidebar.counts.read, self.sidebar.counts.total)  # counted once, at start
@@ -146,7 +148,7 @@ class MainWindow(QMainWindow):
     def _connect(self) -> None:
         self.search_service.worker.ready.connect(settle_heap)
         self.list_controller.currentChanged.connect(self._current_changed)
-        self.list_controller.refreshCurrent.connect(self.show_current)
+        self.list_controller.refreshCurrent.connect(self._show_current_soon)
         self.list_controller.resultsShown.connect(lambda: self.sidebar.mark_active(self.search.query))
         self.search.preparing.connect(self.status.preparing)  # Ctrl+R shows what it names, or says it is coming
         self.list_controller.resultsShown.connect(self.status.update)
@@ -255,8 +257,17 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ reading
     def _current_changed(self, paper_id: str | None, by_user: bool) -> None:
-        self.show_current()
+        if self.list_controller.showing_results:
+            self._show_current_soon()  # a search's results: the reader follows in an event of its own
+        else:
+            self.show_current()
         self.reading.shown(paper_id, by_user=by_user)
+
+    def _show_current_soon(self) -> None:
+        """Show the current paper from the event loop's next turn: the list a keystroke's results changed is
+        painted first, and the reader (its HTML, 10 ms and more) is a GUI-thread task of its own, not a longer
+        one; keystrokes in between make it once."""
+        self._show_timer.start()
 
     def show_current(self) -> None:
         """Show the current paper in the reader and the annotation panel (desktop.reader.current_paper)."""
@@ -365,6 +376,7 @@ class MainWindow(QMainWindow):
         self.sync.stop()
         self.embedding.stop()
         self._sidebar_timer.stop()
+        self._show_timer.stop()
         self.watcher.stop()
         self.notes.close()
         self.docks.save_typing()  # the criteria text typed just now (issue 29)
