@@ -48,6 +48,7 @@ from desktop.window.status import WindowStatus
 from desktop.window.sync import SyncSchedule
 
 SIDEBAR_DELAY_MS = 250  # sidebar counts are recounted once a burst of changes is over
+OPEN_INDEX_LATEST_MS = 1000  # the search index is opened after the list's first paint, or this long after start
 
 
 class MainWindow(QMainWindow):
@@ -121,6 +122,7 @@ class MainWindow(QMainWindow):
         # the search worker opens the index once the list is painted (or at the first search, if sooner); made
         # after the docks' filter, so asked before the docks are made (the filter installed last runs first)
         self._open_index = AfterFirstPaint(self.paper_list.viewport(), self.search_service.open)
+        QTimer.singleShot(OPEN_INDEX_LATEST_MS, self.search_service, self.search_service.open)  # not shown: too
         self.backups = BackupSchedule(library, self.status.show_message, self)
         self.embedding = BackgroundEmbedding(library.folder, self.statusBar(), self)  # semantic vectors (issue 32)
         self.embedding.start()
