@@ -50,6 +50,10 @@ class Sidebar(QTreeWidget):
         self.library = library
         self.saved = saved
         self.ops = None  # the window's write path (desktop.edits.operations.Operations), set by the window
+        # asks for every count anew off the GUI thread (the window's search worker; its answer comes to refresh):
+        # None counts here, at once
+        self.count_later = None
+        self.counts: facets.Facets | None = None  # the counts the tree was last built with
         self._venues: dict[str | None, tuple[QTreeWidgetItem, int, int]] = {}  # venue: (entry, read, total)
         self._ratings: dict[int, QTreeWidgetItem] = {}  # 1..5, 0 = Unrated
         self._tags: dict[str, QTreeWidgetItem] = {}
@@ -82,10 +86,10 @@ class Sidebar(QTreeWidget):
         item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
         return item
 
-    def refresh(self) -> None:
-        """Build the tree anew and count everything (a few GROUP BY queries: for what a change moves,
-        `apply_changes` counts less)."""
-        counts = facets.facets(self.library)
+    def refresh(self, counts: facets.Facets | None = None) -> None:
+        """Build the tree anew with `counts`, or count everything first when None (a few GROUP BY queries: for
+        what a change moves, `apply_changes` counts less)."""
+        counts = self.counts = counts or facets.facets(self.library)
         expanded = {self.topLevelItem(i).text(0): self.topLevelItem(i).isExpanded()
                     for i in range(self.topLevelItemCount())}
         self.clear()
@@ -127,6 +131,10 @@ class Sidebar(QTreeWidget):
             item = self.topLevelItem(i)
             item.setExpanded(expanded.get(item.text(0), True))
 
+    def _rebuild(self) -> None:
+        """The tree built again with the counts it has (a saved search added or removed: no count moved)."""
+        self.refresh(self.counts)
+
     # ------------------------------------------------------------------ which filters are on
     def mark_active(self, query: str) -> list[str]:
         """Mark every entry whose filter `query` holds — of every kind at once (Recommended, Unread, a venue, a
@@ -158,7 +166,10 @@ class Sidebar(QTreeWidget):
         changed papers' venues' read counts and Unread, tags the tag counts (an item added for a new tag, taken
         away when its last use went). Papers added, removed or with new bibliographic fields: built anew."""
         if changes.touches(ADDED, REMOVED, BIBLIOGRAPHIC):
-            self.refresh()
+            if self.count_later is not None:
+                self.count_later()  # a GROUP BY over every paper: on the worker; refresh(counts) follows
+            else:
+                self.refresh()
             return
         if changes.touches(READ):
             read_ids = [paper_id for paper_id in changes.papers if READ in changes.kinds_of(paper_id)]
@@ -280,12 +291,12 @@ class Sidebar(QTreeWidget):
                 return False
         if not name.strip():
             return False
-        self.saved.save(name, query, self.refresh)
+        self.saved.save(name, query, self._rebuild)
         return True
 
     def remove_search(self, name: str) -> None:
         if self.saved is not None:
-            self.saved.remove(name, self.refresh)
+            self.saved.remove(name, self._rebuild)
 
     def rename_tag(self, name: str, new: str | None = None) -> bool:
         """Rename `name` (asking for the new name when `new` is None); merging into an existing tag asks first."""

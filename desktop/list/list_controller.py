@@ -39,8 +39,10 @@ class ListController(QObject):
         self.banner, self.banner_label, self.back_button = banner, banner_label, back_button
         self.current_id: str | None = None
         self._selecting = False  # True while the program, not the user, moves the selection
+        self.showing_results = False  # True while a search's results go into the list (show_results)
         self._back: list[tuple[str, str | None]] = []  # (query, current paper) of the views Back returns to
         self._return_to: str | None = None  # the paper Back selects when its view's results arrive
+        search.works = model.works  # the worker leaves out each work's later versions with the model's works
         search.resultsReady.connect(self.show_results)
         view.selectionModel().currentRowChanged.connect(self._current_changed)
         view.horizontalHeader().sectionClicked.connect(self.header_clicked)
@@ -90,11 +92,18 @@ class ListController(QObject):
     def show_results(self, ids: list[str], keep_place: bool) -> None:
         """Show a search's results (paper ids in list order). The current paper stays selected when it is among
         them; with `keep_place` (the same query again) the list also keeps its scroll position."""
+        self.showing_results = True
+        try:
+            self._show_results(ids, keep_place)
+        finally:
+            self.showing_results = False
+
+    def _show_results(self, ids: list[str], keep_place: bool) -> None:
         keep = self._return_to or self.current_id
         self._return_to = None
         row = self.view.currentIndex().row()
         scroll = self.view.verticalScrollBar().value()
-        self.model.set_ids(ids)
+        self.model.set_ids(ids, self.search.rows_for(ids))  # rows made on the search worker
         if keep is not None and self.select_paper(keep):
             if keep_place:
                 self.view.verticalScrollBar().setValue(scroll)

@@ -18,6 +18,7 @@ from db.text.labels import display_label
 from db.text.names import family_name
 from db.text.render import stars
 from desktop.common.plain_text import as_plain
+from desktop.list.list_rows import Arranged, one_per_work
 
 COLUMNS = ("label", "rating", "tags", "venue", "year", "read", "authors")  # keys of db.library.facets.SORT_KEYS
 LABEL, RATING, TAGS, VENUE, YEAR, READ, AUTHORS = range(len(COLUMNS))
@@ -65,12 +66,16 @@ class PaperTableModel(QAbstractTableModel):
         }
 
     # ------------------------------------------------------------ ids
-    def set_ids(self, ids: list[str]) -> None:
+    def set_ids(self, ids: list[str], arranged: Arranged | None = None) -> None:
         """Show these papers, in this order (a model reset; nothing happens when they are the rows shown).
         When `ids` only adds rows after the rows shown (the rest of a search whose first page is shown), the
-        rows are inserted instead: the selection and the scroll place stay."""
+        rows are inserted instead: the selection and the scroll place stay. `arranged`: the rows of `ids` made
+        already (desktop.list.list_rows, on the search worker), taken when made with this model's works."""
         self._given = list(ids)
-        ids = self._one_per_work(ids)
+        if arranged is not None and arranged.works is self._works:
+            ids = arranged.rows
+        else:
+            ids = one_per_work(ids, self._works)
         if ids == self._ids:
             return
         shown = len(self._ids)
@@ -86,13 +91,10 @@ class PaperTableModel(QAbstractTableModel):
     def ids(self) -> list[str]:
         return list(self._ids)
 
-    def _one_per_work(self, ids: list[str]) -> list[str]:
-        """`ids` with each work's later versions left out (one dict look-up per id: 10 ms at 100k papers)."""
-        if not self._works:
-            return list(ids)
-        works, seen = self._works, set()
-        return [paper_id for paper_id in ids
-                if (work := works.get(paper_id)) is None or (work not in seen and not seen.add(work))]
+    def works(self) -> dict[str, str]:
+        """{paper id: work id} of the papers in a group of versions, as the list shows them (replaced, never
+        changed in place: desktop.list.list_rows.ListOrder reads it on the search worker)."""
+        return self._works
 
     def set_works(self, works: dict[str, str]) -> None:
         """The library's groups of versions changed (db.changes.VERSIONS): show one row per work again."""

@@ -13,13 +13,14 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QLineEdit
 
-from db.changes import BIBLIOGRAPHIC, MEMBERSHIP, TITLE, Changes
+from db.changes import ADDED, BIBLIOGRAPHIC, MEMBERSHIP, REMOVED, TITLE, Changes
 from db.library import facets
 from db.library.library import Library
 from db.query import Query, parse_query
 from db.query_kind import SIMILAR, SIMILAR_TAG, QueryKind
 from db.search import highlight_prefixes
 from db.search.filters import with_filter
+from desktop.list.list_rows import Arranged, ListOrder, one_per_work
 from desktop.list.search_worker import SearchService
 
 SEARCH_DELAY_MS = 40  # coalesces key repeats; the worker also skips searches a newer keystroke replaced
@@ -59,6 +60,11 @@ class SearchSession(QObject):
         self.similar_to: str | None = None  # similar:ID shows that paper first, pinned above its look-alikes
         self.all_ids = library.ids()
         self.complete = True
+        # the works dict of the list's model (desktop.list.paper_model.works; set by the list controller): the
+        # worker leaves out each work's later versions with it
+        self.works = dict
+        self.arranged: Arranged | None = None  # the rows of the ids last sent in resultsReady
+        self._library_rows: Arranged | None = None  # all_ids as rows, made once per all_ids and works
         self._keep_place = False
         self._ids_request = 0
         self.service = SearchService(library.folder, self, new_library=new_library)
@@ -105,14 +111,38 @@ class SearchSession(QObject):
             self.query, self.kind, self.why, self.interest, self.similar_to = "", QueryKind(), {}, {}, None
             self.highlight, self.marks = [], []
             self.complete = True
-            self.service.search(query)  # makes any search still running stale
+            self.service.search(query, self.order())  # makes any search still running stale; sorted: answered
             self.message.emit("", 0)  # an old search's hint no longer applies
-            self.resultsReady.emit(self.ordered(self.all_ids), keep_place)
+            if not self.sort_key:  # the library's own order, here at once (sorted, it comes from the worker)
+                self._emit(self.library_rows(), keep_place)
             return
-        self.service.search(query)
+        self.service.search(query, self.order())
         if query.kind.recommendation and query.text != self.query:
             self.preparing.emit(query.text)
         self.searched.emit(query.text)
+
+    def order(self) -> ListOrder:
+        """How the worker arranges a search's ids: the sort order and the list's works."""
+        return ListOrder(self.sort_key, self.sort_descending, self.works())
+
+    def library_rows(self) -> Arranged:
+        """Every paper in library order as the list's rows, made once for `all_ids` and the list's works (32 ms
+        at 100k papers) rather than each time the search box is cleared."""
+        works = self.works()
+        rows = self._library_rows
+        if rows is None or rows.given is not self.all_ids or rows.works is not works:
+            rows = self._library_rows = Arranged(self.all_ids, one_per_work(self.all_ids, works), works)
+        return rows
+
+    def _emit(self, arranged: Arranged, keep_place: bool) -> None:
+        self.arranged = arranged
+        self.resultsReady.emit(arranged.given, keep_place)
+
+    def rows_for(self, ids: list[str]) -> Arranged | None:
+        """The rows made for `ids` when `ids` is the list last sent in resultsReady (None: the list model makes
+        them)."""
+        arranged = self.arranged
+        return arranged if arranged is not None and arranged.given is ids else None
 
     # ---------------------------------------------------------------- what happened
     def changed(self, changes: Changes, outside: bool = False) -> None:
@@ -121,39 +151,44 @@ class SearchSession(QObject):
         fields (an import there can change which papers match; annotations elsewhere and the window's own
         edits never move its rows)."""
         self.index_timer.start()
-        if changes.touches(*MEMBERSHIP) or (outside and self.box.text().strip()
-                                            and changes.touches(BIBLIOGRAPHIC, TITLE)):
+        if changes.touches(REMOVED) and not changes.touches(ADDED):  # papers gone: left out here, at once
+            gone = {paper_id for paper_id in changes.papers if REMOVED in changes.kinds_of(paper_id)}
+            self.all_ids = [paper_id for paper_id in self.all_ids if paper_id not in gone]
+            self.refresh()
+        elif changes.touches(*MEMBERSHIP) or (outside and self.box.text().strip()
+                                              and changes.touches(BIBLIOGRAPHIC, TITLE)):
             self.reload()
 
     def reload(self) -> None:
-        """Everything may have changed (the change log no longer reached back): read the papers afresh. While
-        the list shows a query, the query is searched again and the library's ids (50 ms at 100k papers) are
-        read on the worker thread, for when the box is cleared (`_library_ids`)."""
-        if self.box.text().strip():
-            self._ids_request = self.service.library_ids()
-        else:
-            self._ids_request = 0  # an answer still on its way is older than this
-            self.all_ids = self.library.ids()
+        """Everything may have changed (the change log no longer reached back): read the papers afresh. The
+        query is searched again, and the library's ids (50 ms at 100k papers) are read on the worker thread
+        (`_library_ids`): shown when they come if the box is empty, else kept for when it is cleared."""
+        self._ids_request = self.service.library_ids(self.works())  # shown when it comes, if the box is empty
         self.refresh()
 
-    def _library_ids(self, request: int, ids: list[str]) -> None:
+    def _library_ids(self, request: int, arranged: Arranged) -> None:
         if request != self._ids_request:
             return  # newer ones are on their way
-        self.all_ids = ids
+        self.all_ids = arranged.given
+        self._library_rows = arranged  # taken by library_rows() while the list's works are the same
         if not self.box.text().strip() and not self.query and not self.timer.isActive():
-            self.resultsReady.emit(self.ordered(ids), True)
+            if self.sort_key:
+                self.start(keep_place=True)  # sorted on the worker
+            else:
+                self._emit(self.library_rows(), True)
 
-    def _page(self, request: int, query: Query, result) -> None:
+    def _page(self, request: int, query: Query, result, arranged: Arranged) -> None:
         """The first page of a ranked search: shown unless the list is sorted otherwise (then the whole
         ranking is needed first) or a newer search was sent."""
         if request == self.service.latest_request and not self.sort_key:
-            self._show(query, result, complete=False)
+            self._show(query, result, complete=False, arranged=arranged)
 
-    def _results(self, request: int, query: Query, result) -> None:
+    def _results(self, request: int, query: Query, result, arranged: Arranged) -> None:
         if request == self.service.latest_request:  # else a newer search is on its way
-            self._show(query, result, complete=True)
+            self._show(query, result, complete=True, arranged=arranged)
 
-    def _show(self, query: Query, result, complete: bool) -> None:
+    def _show(self, query: Query, result, complete: bool, arranged: Arranged) -> None:
+        """Show `result` of `query`, its ids arranged by the worker as the list's rows (`arranged`)."""
         text, kind = query.text, query.kind
         keep_place = self._keep_place or text == self.query
         self.complete = complete
@@ -166,11 +201,11 @@ class SearchSession(QObject):
             self.highlight = result.terms if kind.recommendation else (result.terms or query.terms)
         self.marks = highlight_prefixes(self.highlight)
         self.message.emit(result.hint, 8000)  # an empty hint clears an old one that no longer applies
-        ids = self.ordered(result.ids if not query.empty else self.all_ids)
         self.similar_to = self._paper_of(kind.argument) if kind.kind == SIMILAR else None
         if self.similar_to is not None:  # the paper the look-alikes are like comes first, whatever the sort
-            ids = [self.similar_to] + [i for i in ids if i != self.similar_to]
-        self.resultsReady.emit(ids, keep_place)
+            ids = [self.similar_to] + [i for i in arranged.given if i != self.similar_to]
+            arranged = Arranged(ids, one_per_work(ids, arranged.works), arranged.works)  # a few hundred
+        self._emit(arranged, keep_place)
 
     def _paper_of(self, prefix: str) -> str | None:
         try:
@@ -180,7 +215,8 @@ class SearchSession(QObject):
 
     # ---------------------------------------------------------------- helpers
     def ordered(self, ids: list[str]) -> list[str]:
-        """`ids` in the chosen sort order (as given when sorting by relevance)."""
+        """`ids` in the chosen sort order (as given when sorting by relevance), on this thread: for the window's
+        first list only (a search's ids are sorted on the worker)."""
         if not self.sort_key:
             return ids
         return facets.order_ids(self.library, ids, self.sort_key, self.sort_descending)

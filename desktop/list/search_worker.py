@@ -11,10 +11,12 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from db.errors import IndexBusy, MarginError
+from db.library import facets
 from db.library.library import Library
 from db.query import Query, QueryResult, run_query
 from db.query_kind import PLAIN
 from db.search import SearchIndex
+from desktop.list.list_rows import ListOrder, arrange
 
 SEARCH_LOCK_WAIT = 0.5  # seconds a search waits for the index's lock before it searches the index as it stands
 PAGE = 100  # the first page a search answers before the rest of its ranking: more rows than a screen shows
@@ -23,9 +25,13 @@ PAGE = 100  # the first page a search answers before the rest of its ranking: mo
 class SearchWorker(QObject):
     """Lives on a QThread. Send requests through the `request_*` signals of SearchService."""
 
-    results = Signal(int, object, object)  # request number, the db.query.Query searched, db.query.QueryResult
-    page = Signal(int, object, object)  # the same for the first PAGE results, sent before `results` (its rest)
-    library_ids = Signal(int, object)  # request number, every paper id in library order
+    # request number, the db.query.Query searched, db.query.QueryResult, its ids as the list's rows
+    # (desktop.list.list_rows.Arranged: sorted and one row per work here, off the GUI thread)
+    results = Signal(int, object, object, object)
+    page = Signal(int, object, object, object)  # the same for the first PAGE results, sent before `results`
+    # request number, every paper id in library order as the list's rows (desktop.list.list_rows.Arranged)
+    library_ids = Signal(int, object)
+    facets_counted = Signal(int, object)  # request number, db.library.facets.Facets (the sidebar's counts)
     ids_found = Signal(int, str, object)  # request number, query text, paper ids (None on failure); for views
     status = Signal(str)  # a message for the status bar
     ready = Signal()  # the index is open and current
@@ -64,15 +70,25 @@ class SearchWorker(QObject):
         self.status.emit(self.tr("Rebuilding the search index: %1 of %2 papers").replace("%1", f"{done:,}")
                          .replace("%2", f"{total:,}"))
 
-    @Slot(int, object)
-    def search(self, request: int, query: Query) -> None:
+    @Slot(int, object, object)
+    def search(self, request: int, query: Query, order: ListOrder | None = None) -> None:
         """Answer a search for `query` (parsed by the sender: nothing here parses it again): a ranked query's
         first PAGE results first (`page`), then, unless a newer search was sent meanwhile, the whole ranking
-        (`results`; its first rows are the page, and its scores are the page's: ranked once). An empty query is
-        not answered: the window shows the library's own order itself (a request for it only makes the
-        searches before it stale)."""
-        if request < self.latest_request or self._index is None or query.empty:
+        (`results`; its first rows are the page, and its scores are the page's: ranked once). The ids are
+        arranged here as the list shows them (`order`: sorted by a column, one row per work). An empty query is
+        answered only when the list is sorted (every paper in that order): else the window shows the library's
+        own order itself (a request for it only makes the searches before it stale)."""
+        order = order or ListOrder()
+        if request < self.latest_request or (query.empty and not order.sort_key):
             return  # a newer keystroke is already queued
+        if query.empty and self._library is not None:  # every paper, sorted (the index is not needed)
+            try:
+                self.results.emit(request, query, QueryResult([]), arrange(self._library, None, order))
+            except Exception as error:  # noqa: BLE001 - shown in the status bar; the window stays usable
+                self.failed.emit(str(error))
+            return
+        if self._index is None:
+            return
         busy = ""
         result = None
         try:
@@ -91,7 +107,8 @@ class SearchWorker(QObject):
                 if len(first.ids) < PAGE:
                     result = page  # fewer: that is the whole answer, sent once below
                 else:
-                    self.page.emit(request, query, page)
+                    self.page.emit(request, query, page, arrange(self._library, page.ids, ListOrder(
+                        works=order.works)))  # shown only unsorted
                     if request < self.latest_request:
                         return  # a newer keystroke: the rest of this ranking is not wanted
             if result is None:
@@ -103,14 +120,32 @@ class SearchWorker(QObject):
             result = QueryResult([])
         if busy and not result.hint:
             result.hint = busy
-        self.results.emit(request, query, result)
+        if request < self.latest_request:
+            return  # a newer keystroke: not arranged for nothing
+        try:
+            arranged = arrange(self._library, result.ids, order)
+        except Exception as error:  # noqa: BLE001 - as above
+            self.failed.emit(str(error))
+            arranged = arrange(self._library, result.ids, ListOrder(works=order.works))
+        self.results.emit(request, query, result, arranged)
 
-    @Slot(int)
-    def all_ids(self, request: int) -> None:
-        """Every paper id in library order, read here rather than on the GUI thread (50 ms at 100k papers)."""
+    @Slot(int, object)
+    def all_ids(self, request: int, works: dict[str, str]) -> None:
+        """Every paper id in library order and its rows (one per work of `works`), read and made here rather than
+        on the GUI thread (50 + 32 ms at 100k papers)."""
         if self._library is not None:
             try:
-                self.library_ids.emit(request, self._library.ids())
+                self.library_ids.emit(request, arrange(self._library, None, ListOrder(works=works)))
+            except Exception as error:  # noqa: BLE001
+                self.failed.emit(str(error))
+
+    @Slot(int)
+    def count_facets(self, request: int) -> None:
+        """The sidebar's and the status bar's counts (db.library.facets.facets: GROUP BY venue over every paper,
+        50 ms at 100k), counted here after papers were added or removed rather than on the GUI thread."""
+        if self._library is not None:
+            try:
+                self.facets_counted.emit(request, facets.facets(self._library))
             except Exception as error:  # noqa: BLE001
                 self.failed.emit(str(error))
 
@@ -148,10 +183,11 @@ class SearchService(QObject):
     """The GUI side: starts the worker thread and sends it requests by queued signals."""
 
     request_open = Signal()
-    request_search = Signal(int, object)  # request number, db.query.Query
+    request_search = Signal(int, object, object)  # request number, db.query.Query, list_rows.ListOrder
     request_sync = Signal()
     request_ids = Signal(int, str)
-    request_library_ids = Signal(int)
+    request_library_ids = Signal(int, object)  # request number, the list's works
+    request_facets = Signal(int)
     request_close = Signal()
 
     def __init__(self, folder: Path, parent=None, new_library: bool = False):
@@ -166,37 +202,57 @@ class SearchService(QObject):
         self.request_sync.connect(self.worker.sync)
         self.request_ids.connect(self.worker.find_ids)
         self.request_library_ids.connect(self.worker.all_ids)
+        self.request_facets.connect(self.worker.count_facets)
         self.request_close.connect(self.worker.close)
         self._counter = 0
+        self._opened = False
         self._thread.start()
-        self.request_open.emit()
 
-    def search(self, query: Query) -> int:
-        """Queue a search for `query` (db.query.parse_query's); returns its request number (results for older
-        numbers are stale)."""
+    def open(self) -> None:
+        """Have the worker open the index (and rebuild it when it must), once: the window asks after its list's
+        first paint, so that opening the index (a second of the interpreter's time at 100k papers) does not
+        hold up that paint; any request sent before then asks first."""
+        if not self._opened:
+            self._opened = True
+            self.request_open.emit()
+
+    def search(self, query: Query, order: ListOrder | None = None) -> int:
+        """Queue a search for `query` (db.query.parse_query's), its ids to be arranged as `order` says; returns
+        its request number (results for older numbers are stale)."""
+        self.open()
         self._counter += 1
         self.worker.latest_request = self._counter
-        self.request_search.emit(self._counter, query)
+        self.request_search.emit(self._counter, query, order or ListOrder())
         return self._counter
 
     def find_ids(self, text: str) -> int:
         """Queue a look-up of the ids `text` finds (answered by worker.ids_found); returns its number."""
+        self.open()
         self._ids_counter = getattr(self, "_ids_counter", 0) + 1
         self.request_ids.emit(self._ids_counter, text)
         return self._ids_counter
 
-    def library_ids(self) -> int:
-        """Queue a reading of every paper id in library order (answered by worker.library_ids); returns its
-        number. Queued after the searches sent before it, like them."""
+    def library_ids(self, works: dict[str, str] | None = None) -> int:
+        """Queue a reading of every paper id in library order, made the list's rows with `works` (answered by
+        worker.library_ids); returns its number. Queued after the searches sent before it, like them."""
+        self.open()
         self._library_ids_counter = getattr(self, "_library_ids_counter", 0) + 1
-        self.request_library_ids.emit(self._library_ids_counter)
+        self.request_library_ids.emit(self._library_ids_counter, works or {})
         return self._library_ids_counter
+
+    def count_facets(self) -> int:
+        """Queue a count of the sidebar's facets (answered by worker.facets_counted); returns its number."""
+        self.open()
+        self._facets_counter = getattr(self, "_facets_counter", 0) + 1
+        self.request_facets.emit(self._facets_counter)
+        return self._facets_counter
 
     @property
     def latest_request(self) -> int:
         return self._counter
 
     def sync(self) -> None:
+        self.open()
         self.request_sync.emit()
 
     def stop(self) -> None:

@@ -9,9 +9,10 @@ context (QCoreApplication.translate with that name), where they were translated 
 
 from __future__ import annotations
 
+import html
 from dataclasses import replace
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal
 
 from db.changes import ADDED, BIBLIOGRAPHIC, RATING, REMOVED, TAGS, TITLE, VERSIONS, Changes
 from db.text.render import paper_to_html
@@ -20,6 +21,33 @@ from desktop.reader.reader_labels import reader_labels
 
 # what the reader's HTML shows of a paper
 READER_SHOWS = frozenset({TAGS, TITLE, BIBLIOGRAPHIC, ADDED, REMOVED, VERSIONS})
+# characters of label and abstract from which the reader's HTML is rendered off the GUI thread: an abstract's
+# markup, math (latex2mathml) and highlight marks cost ~7 ms at a usual 1,500 characters, 100 ms and more at tens
+# of thousands; below this the HTML is shown at once (no flash of a placeholder while typing a query)
+LONG_TEXT = 6000
+
+
+class _Signals(QObject):
+    done = Signal(str)
+
+
+class _Render(QRunnable):
+    """Runs `render()` (the reader's HTML: plain Python, no widget touched) on the reader's thread."""
+
+    def __init__(self, render, signals: _Signals) -> None:
+        super().__init__()
+        self.render, self.signals = render, signals
+        self.setAutoDelete(True)
+
+    def run(self) -> None:
+        try:
+            body = self.render()
+        except Exception as error:  # noqa: BLE001 - shown in the reader rather than lost on a thread
+            body = "<p>" + html.escape(str(error)) + "</p>"
+        try:
+            self.signals.done.emit(body)
+        except RuntimeError:  # the window was deleted while this ran: nobody is left to tell
+            pass
 
 
 class CurrentPaper:
@@ -29,6 +57,25 @@ class CurrentPaper:
     def __init__(self, window) -> None:
         self.w = window
         self.shown: str | None = None  # the paper the reader shows (its scroll place is kept)
+        self._rendering = 0  # the number of the last rendering asked for: an older one's HTML is dropped
+        self._pool = QThreadPool(window)  # the reader's own thread: never queued behind a backup or a sync
+        self._pool.setMaxThreadCount(1)
+
+    def _set_html(self, body: str, scroll: int | None) -> None:
+        self.w.reader.setHtml(body)
+        if scroll is not None:  # the same paper again: its scroll place kept
+            self.w.reader.verticalScrollBar().setValue(scroll)
+
+    def _rendered(self, number: int, paper_id: str, body: str, scroll: int | None) -> None:
+        """A long abstract's HTML, rendered on the reader's thread: shown unless another paper (or the same one
+        again) was asked for meanwhile."""
+        if number == self._rendering and paper_id == self.shown:
+            self._set_html(body, scroll)
+            self.w.reader.rendered.emit(paper_id)
+
+    def wait(self, msecs: int = 30000) -> bool:
+        """Wait for a long abstract's rendering (on closing)."""
+        return self._pool.waitForDone(msecs)
 
     def show(self) -> None:
         """Show the current paper (or "No paper selected."). The note editor keeps what it holds when it holds
@@ -41,6 +88,7 @@ class CurrentPaper:
             paper = None
         if paper is None:
             self.shown = None
+            self._rendering += 1
             w.reader.setHtml("<p>" + QCoreApplication.translate("MainWindow", "No paper selected.") + "</p>")
             w.rating_widget.setRating(0)
             w.tag_editor.setTags([])
@@ -50,16 +98,27 @@ class CurrentPaper:
         interest = w.search.interest.get(paper.id)
         versions = w.library.versions(paper.id)  # the other versions of its work: their venues and links
         versions = w.library.papers(versions) if len(versions) > 1 else None
-        # the rating is the rating box's to show: a rating then re-renders nothing (READER_SHOWS)
-        w.reader.setHtml(reader_html(w, paper_to_html(
-            replace(paper, rating=None), w.search.marks, why=w.search.why.get(paper.id), labels={
-                "similar": QCoreApplication.translate("MainWindow", "Similar papers"),
-                "why": QCoreApplication.translate("MainWindow", "For the interest “%1”: ").replace("%1", interest)
-                if interest else QCoreApplication.translate("MainWindow", "Recommended for: "),
-                **reader_labels()}, versions=versions), paper))
-        if paper.id == self.shown:
-            w.reader.verticalScrollBar().setValue(scroll)
+        labels = {"similar": QCoreApplication.translate("MainWindow", "Similar papers"),
+                  "why": QCoreApplication.translate("MainWindow", "For the interest “%1”: ").replace("%1", interest)
+                  if interest else QCoreApplication.translate("MainWindow", "Recommended for: "),
+                  **reader_labels()}
+        marks, why = list(w.search.marks), w.search.why.get(paper.id)
+
+        def render() -> str:  # the rating is the rating box's to show: a rating then re-renders nothing
+            return reader_html(w, paper_to_html(replace(paper, rating=None), marks, why=why, labels=labels,
+                                                versions=versions), paper)
+
+        same = paper.id == self.shown
         self.shown = paper.id
+        self._rendering += 1
+        if len(paper.abstract) + len(paper.label) < LONG_TEXT:
+            self._set_html(render(), scroll if same else None)
+        else:  # a long abstract (its markup and math take tens of ms and more): rendered on the reader's thread
+            w.reader.setHtml("<p>" + html.escape(paper.label[:300]) + "</p><p>…</p>")
+            number, signals = self._rendering, _Signals(w)
+            signals.done.connect(lambda body: self._rendered(number, paper.id, body, scroll if same else None))
+            signals.done.connect(signals.deleteLater)
+            self._pool.start(_Render(render, signals))
         w.rating_widget.setRating(paper.rating)
         w.tag_editor.setTags(paper.tags)
         w.tag_editor.setCompletions([name for name, _count in w.library.tags()])

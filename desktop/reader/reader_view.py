@@ -29,6 +29,7 @@ class ReaderView(QTextBrowser):
 
     action_requested = Signal(str, str)
     notice = Signal(str)  # a line for the status bar (a linked file that cannot be opened)
+    rendered = Signal(str)  # a long abstract's HTML, rendered off the GUI thread, is shown (its paper's id)
 
     def __init__(self, parent=None):
         super().__init__(parent)

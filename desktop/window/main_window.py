@@ -42,12 +42,13 @@ from desktop.window.backups import BackupSchedule
 from desktop.window.closing import ask_close_during_import, save_pending_edits, stop_import
 from desktop.window.embedding import BackgroundEmbedding
 from desktop.window.layout import build_widgets, fit_to_screen, restore_layout, save_layout, saved_paper
-from desktop.window.lazy_docks import LazyDocks, settle_heap
+from desktop.window.lazy_docks import AfterFirstPaint, LazyDocks, settle_heap
 from desktop.window.shortcuts import TriageKeys
 from desktop.window.status import WindowStatus
 from desktop.window.sync import SyncSchedule
 
 SIDEBAR_DELAY_MS = 250  # sidebar counts are recounted once a burst of changes is over
+OPEN_INDEX_LATEST_MS = 1000  # the search index is opened after the list's first paint, or this long after start
 
 
 class MainWindow(QMainWindow):
@@ -102,8 +103,7 @@ class MainWindow(QMainWindow):
         self.select_row, self.select_paper, self.move_selection = lc.select_row, lc.select_paper, lc.move_selection
         self.selected_ids, self.sort_by, self.show_similar = lc.selected_ids, lc.sort_by, lc.show_similar
         self.go_to, self.go_back, self._show_results = lc.go_to, lc.go_back, lc.show_results
-        self._header_clicked, self._recount, self._update_status = (lc.header_clicked, self.status.recount,
-                                                                    self.status.update)
+        self._header_clicked, self._update_status = lc.header_clicked, self.status.update
         self.notes = NoteSession(library, self.note_editor, self.apply_changes, self,
                                  write_note=partial(self.ops.save_note_now, initiator=self.note_editor))
         self.current_paper = CurrentPaper(self)  # the reader and the annotation panel show the current paper
@@ -119,12 +119,18 @@ class MainWindow(QMainWindow):
         self.triage_keys = TriageKeys(self, (self.paper_list, self.reader), (self.sidebar, self.note_editor.preview))
         self._triage_keys = self.triage_keys.bindings
         self.docks = LazyDocks(self, self.paper_list.viewport())
+        # the search worker opens the index once the list is painted (or at the first search, if sooner); made
+        # after the docks' filter, so asked before the docks are made (the filter installed last runs first)
+        self._open_index = AfterFirstPaint(self.paper_list.viewport(), self.search_service.open)
+        QTimer.singleShot(OPEN_INDEX_LATEST_MS, self.search_service, self.search_service.open)  # not shown: too
         self.backups = BackupSchedule(library, self.status.show_message, self)
         self.embedding = BackgroundEmbedding(library.folder, self.statusBar(), self)  # semantic vectors (issue 32)
         self.embedding.start()
+        self._show_timer = QTimer(self, singleShot=True, interval=0)
+        self._show_timer.timeout.connect(self.show_current)
         self._sidebar_timer = QTimer(self, singleShot=True, interval=SIDEBAR_DELAY_MS)
         self._sidebar_timer.timeout.connect(self._count_in_sidebar)
-        self._recount()
+        self.status.set_counts(self.sidebar.counts.read, self.sidebar.counts.total)  # counted once, at start
         restore_layout(self)
         self.model.set_ids(self.search.ordered(self.search.all_ids))
         self._update_status()
@@ -144,7 +150,7 @@ class MainWindow(QMainWindow):
     def _connect(self) -> None:
         self.search_service.worker.ready.connect(settle_heap)
         self.list_controller.currentChanged.connect(self._current_changed)
-        self.list_controller.refreshCurrent.connect(self.show_current)
+        self.list_controller.refreshCurrent.connect(self._show_current_soon)
         self.list_controller.resultsShown.connect(lambda: self.sidebar.mark_active(self.search.query))
         self.search.preparing.connect(self.status.preparing)  # Ctrl+R shows what it names, or says it is coming
         self.list_controller.resultsShown.connect(self.status.update)
@@ -158,6 +164,8 @@ class MainWindow(QMainWindow):
         self.sidebar.filterRequested.connect(self.search.add_filter)
         self.sidebar.queryRequested.connect(self.go_to)  # a saved search (Back returns)
         self.sidebar.ops = self.ops  # its tag, venue and interest edits go the window's one write path
+        self.sidebar.count_later = self._recount  # papers added, removed or re-described: counted on the worker
+        self.search_service.worker.facets_counted.connect(self._counted)
         self.reader.action_requested.connect(self.list_controller.follow_link)
         self.reader.notice.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.rating_widget.ratingChanged.connect(
@@ -207,10 +215,20 @@ class MainWindow(QMainWindow):
         if changes.touches(ADDED, TITLE, BIBLIOGRAPHIC):
             self.embedding.changed()
         if changes.touches(ADDED, REMOVED):
-            self._recount()
+            self._recount()  # on the worker: the status bar's and the sidebar's counts follow
         elif changes.touches(READ):  # the number of papers is as it was: no GROUP BY over every paper
             self.status.recount_read()
         self.libraryChanged.emit(changes)
+
+    def _recount(self) -> None:
+        """Count the library's papers anew (added or removed: a GROUP BY over every paper) on the search worker;
+        the sidebar and the status bar show the counts when they come (`_counted`)."""
+        self._facets_request = self.search_service.count_facets()
+
+    def _counted(self, request: int, counts) -> None:
+        if request == getattr(self, "_facets_request", None) and not self._closed:  # else newer ones follow
+            self.sidebar.refresh(counts)
+            self.status.set_counts(counts.read, counts.total)
 
     def _count_in_sidebar(self) -> None:
         changes, self._sidebar_changes = self._sidebar_changes, Changes()
@@ -221,7 +239,6 @@ class MainWindow(QMainWindow):
         self.model.refresh_all()
         self.search.reload()
         self._sidebar_changes = Changes()
-        self.sidebar.refresh()
         self._recount()
         if self._current_id:
             self.notes.outside_change(self._current_id)
@@ -242,8 +259,17 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ reading
     def _current_changed(self, paper_id: str | None, by_user: bool) -> None:
-        self.show_current()
+        if self.list_controller.showing_results:
+            self._show_current_soon()  # a search's results: the reader follows in an event of its own
+        else:
+            self.show_current()
         self.reading.shown(paper_id, by_user=by_user)
+
+    def _show_current_soon(self) -> None:
+        """Show the current paper from the event loop's next turn: the list a keystroke's results changed is
+        painted first, and the reader (its HTML, 10 ms and more) is a GUI-thread task of its own, not a longer
+        one; keystrokes in between make it once."""
+        self._show_timer.start()
 
     def show_current(self) -> None:
         """Show the current paper in the reader and the annotation panel (desktop.reader.current_paper)."""
@@ -352,12 +378,14 @@ class MainWindow(QMainWindow):
         self.sync.stop()
         self.embedding.stop()
         self._sidebar_timer.stop()
+        self._show_timer.stop()
         self.watcher.stop()
         self.notes.close()
         self.docks.save_typing()  # the criteria text typed just now (issue 29)
         save_pending_edits(self.edits, self.statusBar(), self)
         save_layout(self)
         self.search.stop()
+        self.current_paper.wait()  # a long abstract still being rendered
         wait_for_background()
         self.backups.write_now()
         super().closeEvent(event)

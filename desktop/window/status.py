@@ -39,9 +39,15 @@ class WindowStatus(QObject):
         self.active_filters: Callable[[str], list[str]] = lambda query: []  # the sidebar's names of them
 
     def recount(self) -> None:
-        """Count read papers and all papers anew (at start, after an import or a deletion) and show the counts."""
+        """Count read papers and all papers anew and show the counts (a GROUP BY over every paper: the window
+        takes its counts from the sidebar's, `set_counts`)."""
         counts = self.library.read_counts().values()
-        self.counts = (sum(read for read, _total in counts), sum(total for _read, total in counts))
+        self.set_counts(sum(read for read, _total in counts), sum(total for _read, total in counts))
+
+    def set_counts(self, read: int, total: int) -> None:
+        """Show these counts of the library's papers: `read` of `total` (counted for the sidebar, at start and on
+        the search worker after an import or a deletion)."""
+        self.counts = (read, total)
         self.update()
 
     def recount_read(self) -> None:

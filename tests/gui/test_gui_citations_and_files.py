@@ -29,6 +29,8 @@ def linked(library_dir, tmp_path):
 
 def test_copy_citation_in_a_style_and_the_style_is_remembered(linked, shown_window, qtbot):
     window = shown_window
+    # the index is built after the first paint: its "Search index rebuilt" must not be the message looked at
+    qtbot.waitUntil(lambda: window.search_service.worker.is_ready, timeout=30000)
     window.select_paper(linked[0][0])
     menu = window.actions_.citation_menu
     assert menu.copy_action.text() == "Copy &citation (APA 7th edition)"

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 
 from db.paper import PaperRecord
 from db.text.render import READER_MAX_CHARS, note_to_html
@@ -69,10 +69,49 @@ def test_a_huge_abstract_is_shown_cut(make_window, qtbot):
     huge = "word " * 400_000  # 2 MB in one paragraph
     window.apply_changes(window.library.import_records([PaperRecord(title="Huge", abstract=huge)]).changes)
     paper_id = window.library.ids()[-1]
-    assert window.select_paper(paper_id)
+    qtbot.waitUntil(lambda: window.select_paper(paper_id), timeout=10000)  # the library's ids read on the worker
+    qtbot.waitUntil(lambda: "more characters" in window.reader.toPlainText(), timeout=30000)  # rendered off the GUI
     text = window.reader.toPlainText()
     assert len(text) < READER_MAX_CHARS + 2000
     assert "more characters of this abstract are not shown" in text
+
+
+def test_a_long_abstract_is_rendered_off_the_gui_thread_and_a_short_one_at_once(make_window, qtbot, monkeypatch):
+    """Issue 28: the reader's HTML of a long abstract (markup, math, marks: 100 ms and more) is prepared on the
+    reader's thread while the GUI thread keeps ticking; a usual abstract is shown at once, on the GUI thread."""
+    import threading
+
+    from desktop.reader import current_paper
+
+    on_gui, ticks = [], []
+    real = current_paper.paper_to_html
+
+    def recording(*args, **kwargs):
+        on_gui.append(threading.current_thread() is threading.main_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(current_paper, "paper_to_html", recording)
+    window = make_window()
+    long = " ".join(f"Sentence {n} bounds $\\Omega(n^{n % 7})$ with **care**." for n in range(600))
+    window.apply_changes(window.library.import_records([PaperRecord(title="Long", abstract=long)]).changes)
+    paper_id = window.library.ids()[-1]
+    qtbot.waitUntil(lambda: window.model.row_of(paper_id) is not None, timeout=10000)  # ids read on the worker
+    on_gui.clear()
+    timer = QTimer(interval=5)
+    timer.timeout.connect(lambda: ticks.append(bool(on_gui)))  # a tick after the rendering began
+    timer.start()
+    with qtbot.waitSignal(window.reader.rendered, timeout=30000):
+        assert window.select_paper(paper_id)
+        assert "Sentence 200" not in window.reader.toPlainText()  # not yet: the title while it renders
+    timer.stop()
+    assert "Sentence 200 bounds Ω" in window.reader.toPlainText()
+    assert on_gui == [False], "the long abstract was rendered on the GUI thread"
+    assert any(ticks), "the GUI thread did not run while the abstract rendered"
+
+    on_gui.clear()
+    assert window.select_row(0) is None and window.current_paper_id() != paper_id
+    assert on_gui == [True]  # a usual abstract: at once
+    assert window.library.paper(window.current_paper_id()).label[:20] in window.reader.toPlainText()
 
 
 def test_note_preview_shows_display_math():

@@ -39,7 +39,7 @@ def test_fifty_thousand_rows_open_and_scroll_without_loading_all(qtbot, tmp_path
     qtbot.addWidget(view)
     view.setModel(model)
     view.resize(800, 600)
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a busy machine slows the clock, not the work
     model.set_ids(library.ids())
     view.show()
     qtbot.waitExposed(view)
@@ -52,7 +52,7 @@ def test_fifty_thousand_rows_open_and_scroll_without_loading_all(qtbot, tmp_path
     assert view.indexAt(QPoint(5, 5)).row() > 49_000
     assert model.index(49_999, 0).data() == "Paper number 49999"
     assert model.loaded_rows <= 1_000
-    assert time.perf_counter() - started < 30
+    assert time.process_time() - started < 30
     library.close()
 
 
@@ -121,12 +121,16 @@ def test_clicking_a_column_header_sorts(make_window, qtbot):
     header.setSectionHidden(1, False)  # the rating column is hidden by default (the row shows the stars)
     qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton,
                      pos=QPoint(header.sectionViewportPosition(1) + 10, header.height() // 2))
-    assert window.model.ids()[:2] == [ids[7], ids[3]]
+    qtbot.waitUntil(lambda: window.model.ids()[:2] == [ids[7], ids[3]], timeout=10000)  # sorted on the worker
     window.sort_by("label")
-    labels = [window.library.paper(i).label.casefold() for i in window.model.ids()]
-    assert labels == sorted(labels)
+
+    def by_label() -> bool:
+        labels = [window.library.paper(i).label.casefold() for i in window.model.ids()]
+        return labels == sorted(labels)
+
+    qtbot.waitUntil(by_label, timeout=10000)
     window.sort_by(None)
-    assert window.model.ids() == ids
+    assert window.model.ids() == ids  # the library's order at once
 
 
 def test_layout_query_and_zoom_persist(make_window, qtbot):

@@ -57,12 +57,14 @@ def test_a_rating_while_another_process_writes_is_kept_and_saved_later(make_wind
     paper_id = window.current_paper_id()
     writer.hold()
     stall = _press(qtbot, window, Qt.Key.Key_3)
-    assert stall < 1.0, f"the window froze {stall:.2f} s"
+    # the write waits 0.25 s for the lock, then is kept; frozen, it would wait out the library's 10 s (3: a bound a
+    # busy machine keeps)
+    assert stall < 3.0, f"the window froze {stall:.2f} s"
     assert window.pending_label.isVisible() and window.pending_label.text() == "Not saved yet: 1"
     assert "busy" in window.statusBar().currentMessage()
     assert window.library.paper(paper_id).rating is None  # not saved yet, and not said to be
     stall = _press(qtbot, window, Qt.Key.Key_J)  # the window goes on working
-    assert stall < 1.0 and window.current_paper_id() != paper_id
+    assert stall < 3.0 and window.current_paper_id() != paper_id
     writer.release()
     window.edits.timer.setInterval(50)
     qtbot.waitUntil(lambda: not window.pending_label.isVisible(), timeout=10000)

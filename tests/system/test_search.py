@@ -85,7 +85,7 @@ def test_a_search_with_nothing_to_apply_takes_no_lock(library):
         assert index.open(library) is False
         assert index.sync(library) == 0
         assert REASONING in index.search("reasoning")
-        assert time.monotonic() - started < 5
+        assert time.monotonic() - started < 20  # a lock waited for would take its 30 s (20: a busy machine)
     finally:
         holder.kill()
         holder.wait()

