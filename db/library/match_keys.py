@@ -41,7 +41,6 @@ proposed present approach method methods results result problem problems model m
 performance work well state art
 """.split())
 _MASK = (1 << 61) - 1
-_words: dict[str, tuple[int, int, int, int]] = {}
 
 
 
@@ -53,27 +52,54 @@ def title_key(title: str | None) -> str | None:
     return key or None
 
 
-_recent: dict[str, frozenset[int] | None] = {}  # the last few abstracts' (an import asks for one record's twice)
+_recent: dict[str, frozenset[int] | None] = {}  # the last abstracts' (an import asks for each one's twice or more)
+_RECENT = 64
 
 
 def shingles(abstract: str | None) -> frozenset[int] | None:
     """The word 3-shingles of the abstract as their keys (`shingle_key`), or None when it has fewer than
-    MIN_WORDS words."""
+    MIN_WORDS words. The keys of the words are looked up in a table (`_vocabulary`) and combined with numpy, one
+    vector operation per abstract instead of one Python step per shingle (the same keys as `shingle_key`)."""
     text = abstract or ""
     if text in _recent:
         return _recent[text]
-    if len(_recent) >= 4:
-        _recent.clear()
+    if len(_recent) >= _RECENT:
+        del _recent[next(iter(_recent))]  # the oldest
     words = _WORD.findall(text.casefold())
     if len(words) < MIN_WORDS:
         _recent[text] = None
         return None
-    entries = [_words.get(word) or _word_entry(word) for word in words]
-    common, first, second, third = zip(*entries, strict=True)
-    keys = frozenset(a + b + c + (x ^ y ^ z) for a, b, c, x, y, z in zip(
-        common, common[1:], common[2:], first, second[1:], third[2:], strict=False))  # each one's shingle_key
-    _recent[text] = keys
-    return keys
+    table, rows = _vocabulary(words)
+    common, first, second, third = table[:, rows]
+    keys = common[:-2] + common[1:-1] + common[2:] + (first[:-2] ^ second[1:-1] ^ third[2:])
+    result = _recent[text] = frozenset(keys.tolist())
+    return result
+
+
+_table = None  # numpy uint64 (4, _TABLE_SIZE): per word, its _word_entry; row numbers in _rows
+_rows: dict[str, int] = {}
+_TABLE_SIZE = 1 << 18  # a bounded cache (8 MB; the vocabulary of a big import is larger: then it starts again)
+
+
+def _vocabulary(words: list[str]):
+    """(the word table, the words' row numbers in it as a numpy array), adding the words not in it."""
+    global _table
+    import numpy
+
+    if _table is None:
+        _table = numpy.zeros((4, _TABLE_SIZE), dtype=numpy.uint64)
+    if len(_rows) + len(words) > _TABLE_SIZE:
+        _rows.clear()
+    rows = _rows
+    try:
+        numbers = list(map(rows.__getitem__, words))
+    except KeyError:
+        for word in words:
+            if word not in rows:
+                row = rows[word] = len(rows)
+                _table[:, row] = _word_entry(word)
+        numbers = list(map(rows.__getitem__, words))
+    return _table, numpy.array(numbers, dtype=numpy.intp)
 
 
 def jaccard(a: frozenset[int], b: frozenset[int]) -> float:
@@ -82,13 +108,9 @@ def jaccard(a: frozenset[int], b: frozenset[int]) -> float:
 
 
 def _word_entry(word: str) -> tuple[int, int, int, int]:
-    """(common << 61, and three 61-bit hashes: as 1st, 2nd and 3rd word of a shingle) of a word; cached."""
-    if len(_words) >= 1 << 18:  # a bounded cache (the vocabulary of a big import is larger)
-        _words.clear()
+    """(common << 61, and three 61-bit hashes: as 1st, 2nd and 3rd word of a shingle) of a word."""
     digest = hashlib.blake2b(word.encode(), digest_size=24).digest()
-    entry = _words[word] = ((word in _COMMON) << 61, *(int.from_bytes(digest[i : i + 8], "big") & _MASK
-                                                       for i in (0, 8, 16)))
-    return entry
+    return ((word in _COMMON) << 61, *(int.from_bytes(digest[i : i + 8], "big") & _MASK for i in (0, 8, 16)))
 
 
 def shingle_key(a: str, b: str, c: str) -> int:
@@ -117,9 +139,20 @@ def abstract_keys(abstract: str | None, frequent: frozenset[int] = frozenset()) 
 def prefix(keys: frozenset[int], frequent: frozenset[int] = frozenset()) -> list[int]:
     """The first `prefix_length` keys of a shingle set in the library's order: the keys in `frequent` (the
     library's frequent_keys) last, else ascending."""
-    if frequent.isdisjoint(keys):
-        return sorted(keys)[: prefix_length(len(keys))]
-    return sorted(keys, key=lambda key: (key in frequent, key))[: prefix_length(len(keys))]
+    return ordered_prefix(keys, frequent)
+
+
+def ordered_prefix(keys: frozenset[int], last: frozenset[int] | set[int]) -> list[int]:
+    """The first `prefix_length` of `keys` in the order: those not in `last` ascending, then those in `last`
+    ascending."""
+    ordered = sorted(keys)
+    wanted = prefix_length(len(ordered))
+    if last.isdisjoint(keys):
+        return ordered[:wanted]
+    head = [key for key in ordered if key not in last]
+    if len(head) >= wanted:
+        return head[:wanted]
+    return head + [key for key in ordered if key in last][: wanted - len(head)]
 
 
 def could_reach(wanted: frozenset[int], size: int, prefix: Sequence[int]) -> bool:
@@ -160,7 +193,8 @@ def write_match_rows(conn: sqlite3.Connection, rows: Sequence[tuple]) -> None:
     beyond frequent_keys, which only grows: templated abstracts sharing most of their words never make every
     paper a candidate of every other)."""
     _replace_rows(conn, rows)
-    keys = {key for row in rows for key in json.loads(row[7])}
+    frequent = frequent_keys(conn)  # (already last in every prefix: becoming hot again changes no prefix)
+    keys = {key for row in rows for key in json.loads(row[7]) if key not in frequent}
     while keys:
         ordered = sorted(keys)
         hot: set[int] = set()
