@@ -159,8 +159,9 @@ def import_records(store: Store, records: Sequence[PaperRecord],
     """
     from db.system.memory import release_memory
 
-    for record in records:  # sizes and bidi controls, also for restores and the seed (import_job reports cuts)
-        fit_record(record)
+    if not getattr(records, "fitted", False):  # (a RecordSpool's records were fitted as they were read)
+        for record in records:  # sizes and bidi controls, also for restores and the seed (import_job reports cuts)
+            fit_record(record)
     with store.lock:
         missing = keys_missing(store.conn)
     if missing:  # a paper written without its match keys (none of the Library's own paths does that)
