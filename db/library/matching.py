@@ -83,6 +83,7 @@ class Matcher:
         self._stored_frequent = frequent_keys(conn)  # the library's order (abstract_keys)
         self._empty = conn.execute("SELECT 1 FROM papers LIMIT 1").fetchone() is None  # (a cold import)
         self.clashes: list[tuple[str, str, str]] = []  # of the last record matched: (key kind, value, paper id)
+        self.candidates = self.compared = 0  # papers the abstract search met, and whose abstracts it compared
         self._stored_sets: dict[str, frozenset[int] | None] = {}
         self._venue: str | None = None  # the venue of the record being matched
         # this import's own papers, under their new values (the stored ones stay findable under their old), and
@@ -250,6 +251,7 @@ class Matcher:
                 for paper_id, size, keys_of in database.execute(sql, (*chunk, math.floor(low), math.ceil(high))):
                     candidates.setdefault(paper_id, (size, keys_of))
         best, best_score = None, THRESHOLD
+        self.candidates += len(candidates)
         for paper_id in sorted(candidates):
             size, keys_of = candidates[paper_id]
             if not could_reach(wanted, size, json.loads(keys_of)):
@@ -257,6 +259,7 @@ class Matcher:
             other = self._set_of(paper_id)
             if other is None or not (low <= len(other) <= high):
                 continue
+            self.compared += 1
             score = jaccard(wanted, other)
             if score >= best_score and (best is None or score > best_score) and not self._conflict(ident, paper_id):
                 best, best_score = paper_id, score
