@@ -70,22 +70,28 @@ def test_a_templated_list_is_compared_within_blocks_not_with_every_paper(tmp_pat
 
 
 def test_near_duplicates_in_a_templated_list_are_all_found_and_only_they(tmp_path):
+    """40 papers twice — once with a word more (one size block up), either first — and 20 with one word changed
+    in the middle (Jaccard 53/59 < THRESHOLD: other papers); the import merges exactly the 40 pairs."""
     texts = templated(300, seed=5)
     rng = random.Random(9)
-    copies = {n: near(texts[n], rng.randrange(1000)) for n in rng.sample(range(300), 40)}
-    order = list(range(300)) + list(copies)
-    rng.shuffle(order)
-    seen, records = set(), []
-    for n in order:  # the copy comes after its original or before it: each pair is one paper
-        records.append(PaperRecord(title=f"Title {len(records)}", abstract=copies[n] if n in seen else texts[n]))
-        seen.add(n)
-    reference = sum(jaccard(shingles(texts[n]), shingles(copy)) >= THRESHOLD for n, copy in copies.items())
+    chosen = rng.sample(range(300), 60)
+    copies = {n: texts[n] + f" appended{n}" for n in chosen[:40]}
+    others = {n: " ".join(words[:20] + [f"middle{n}"] + words[21:]) for n in chosen[40:] for words in [texts[n].split()]}
+    pairs = [(texts[n], copies[n]) if rng.random() < 0.5 else (copies[n], texts[n]) for n in copies]
+    order = [[text] for n, text in enumerate(texts) if n not in copies] + [[other] for other in others.values()]
+    order += [[first] for first, _ in pairs] + [[second] for _, second in pairs]
+    head, tail = order[: len(order) - 40], order[len(order) - 40:]
+    rng.shuffle(head)
+    rng.shuffle(tail)  # every pair's second text after its first
+    records = [PaperRecord(title=f"Title {n}", abstract=text) for n, (text,) in enumerate(head + tail)]
+    reference = sum(jaccard(shingles(a), shingles(b)) >= THRESHOLD for a, b in pairs)
     assert reference == 40
+    assert all(jaccard(shingles(texts[n]), shingles(other)) < THRESHOLD for n, other in others.items())
     with Library.open(tmp_path / "lib", seed=False) as library:
         report = library.import_records(records)
-        assert report.duplicates == 40 and len(report.new) == 300
-        # and a second import finds every one of them among the stored papers, by abstract alone
-        again = library.import_records([PaperRecord(title=f"Other {n}", abstract=near(text, 7))
+        assert report.duplicates == 40 and len(report.new) == 300 + 20
+        # and a second import finds every paper among the stored ones, by its abstract alone, a word more
+        again = library.import_records([PaperRecord(title=f"Other {n}", abstract=text + " again")
                                         for n, text in enumerate(texts)])
         assert len(again.new) == 0 and len(again.updated) == 300
 
