@@ -3,7 +3,7 @@ before, all measured in one run. Not part of the test run. From the project fold
 
     PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_import.py                       # 20k, both lists
     PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_import.py 20000 100000 --before /work/wt/base
-    … --lists hard --papers /work/bench-data/papers-{size}.json --no-reimport
+    … --lists hard --papers /work/bench-data/papers-{size}.json --no-reimport --records-only
 
 Two paper lists per size (`--lists`):
 - `hard`: bench_app's generator (`write_paper_list`): the real lists in ../shared/data/real resampled to size,
@@ -20,6 +20,7 @@ children waited for, peak = the process's maximum resident set):
   `--before DIR`, another checkout (the code before, e.g. /work/wt/base);
 - the record import alone (db.import_job.read_inputs + Library.import_records, no index), in a child that
   reports its CPU, its peak (VmHWM) and its resident memory before the import (base);
+  (`--records-only`: only this, not `main.py import`: the search index is db/search's own figure);
 - unless `--no-reimport`: a re-import of 1,000 changed papers (new title, one abstract word replaced) into a
   copy of the library (the worst case: every record found again by its abstract).
 
@@ -131,15 +132,17 @@ def records_only(code: Path, library: Path, paper_list: Path) -> dict:
     return json.loads(lines[-1])
 
 
-def bench(name: str, size: int, paper_list: Path, codes: dict[str, Path], work: Path, reimport: bool) -> dict:
+def bench(name: str, size: int, paper_list: Path, codes: dict[str, Path], work: Path, reimport: bool,
+          full: bool = True) -> dict:
     row = {"list": name, "size": size, "floor": floor(paper_list, work)}
     changed = work / f"changed-{name}-{size}.json"
     if reimport:
         changed_list(paper_list, changed)
     for label, code in codes.items():
-        full = work / f"{label}-{name}-{size}-full"
-        row[label] = margin_import(code, full, paper_list)
-        shutil.rmtree(full, ignore_errors=True)
+        if full:
+            library = work / f"{label}-{name}-{size}-full"
+            row[label] = margin_import(code, library, paper_list)
+            shutil.rmtree(library, ignore_errors=True)
         alone = work / f"{label}-{name}-{size}"
         row[label + "_records"] = records_only(code, alone, paper_list)
         if reimport:
@@ -172,7 +175,8 @@ def main(argv: list[str]) -> None:
                     write_paper_list(paper_list, size, records)
                 else:
                     realistic_list(paper_list, size, records)
-                rows.append(bench(name, size, paper_list, codes, work, "--no-reimport" not in argv))
+                rows.append(bench(name, size, paper_list, codes, work, "--no-reimport" not in argv,
+                                  "--records-only" not in argv))
     print(f"uptime: {subprocess.run(['uptime'], capture_output=True, text=True).stdout.strip()}")
     print_table(rows, codes)
 
@@ -180,16 +184,17 @@ def main(argv: list[str]) -> None:
 def print_table(rows: list[dict], codes: dict[str, Path]) -> None:
     print("| list | papers | floor CPU / wall s, peak MB | " + " | ".join(
         f"{label}: import + index CPU s (× floor) / wall s (× floor) / peak MB | {label}: records alone CPU s /"
-        " peak − base MB" for label in codes) + " |")
+        " wall s / peak MB (peak − base)" for label in codes) + " |")
     print("|---|---|---|" + "---|---|" * len(codes))
     for row in rows:
         ground = row["floor"]
         cells = [row["list"], f"{row['size']:,}", f"{ground['cpu']:.1f} / {ground['wall']:.1f}, {ground['peak_mb']:.0f}"]
         for label in codes:
-            full, alone = row[label], row[label + "_records"]
+            full, alone = row.get(label), row[label + "_records"]
             cells.append(f"{full['cpu']:.1f} ({full['cpu'] / ground['cpu']:.1f}×) / {full['wall']:.1f} "
-                         f"({full['wall'] / ground['wall']:.1f}×) / {full['peak_mb']:.0f}")
-            cells.append(f"{alone['cpu']:.1f} / {alone['peak_mb'] - alone['base_mb']:.0f}")
+                         f"({full['wall'] / ground['wall']:.1f}×) / {full['peak_mb']:.0f}" if full else "–")
+            cells.append(f"{alone['cpu']:.1f} / {alone['wall']:.1f} / {alone['peak_mb']:.0f} "
+                         f"({alone['peak_mb'] - alone['base_mb']:.0f})")
         print("| " + " | ".join(cells) + " |")
     for row in rows:
         for label in codes:
@@ -197,7 +202,7 @@ def print_table(rows: list[dict], codes: dict[str, Path]) -> None:
             if again:
                 print(f"{row['list']} {row['size']:,} {label}: re-import of 1,000 changed: {again['cpu']:.1f} s CPU, "
                       f"peak − base {again['peak_mb'] - again['base_mb']:.0f} MB ({again['summary']})")
-            print(f"{row['list']} {row['size']:,} {label}: {row[label]['summary']}")
+            print(f"{row['list']} {row['size']:,} {label}: {(row.get(label) or row[label + '_records'])['summary']}")
 
 
 if __name__ == "__main__":
