@@ -86,10 +86,17 @@ class PlannedPapers:
                    for _seq, paper_id, position, stored, record, keys in rows]
 
 
+LARGE = 10_000  # records from which an import writes with a larger page cache
+
+
 @contextlib.contextmanager
-def larger_page_cache(conn: sqlite3.Connection, kilobytes: int = 65536):
-    """A larger SQLite page cache while an import writes (the match keys' B-trees are written in hash order:
-    with the default 2 MB, most of a large import's writes went through the file), then the one it had."""
+def larger_page_cache(conn: sqlite3.Connection, records: int, kilobytes: int = 65536):
+    """A larger SQLite page cache while an import of at least LARGE records writes (the match keys' B-trees are
+    written in hash order: with the default 2 MB, most of a large import's writes went through the file), then
+    the one it had. A smaller import keeps the default (a re-import of 1,000 papers stays within ~20 MB)."""
+    if records < LARGE:
+        yield
+        return
     before = conn.execute("PRAGMA cache_size").fetchone()[0]
     conn.execute(f"PRAGMA cache_size = -{kilobytes}")
     try:

@@ -173,13 +173,13 @@ def import_records(store: Store, records: Sequence[PaperRecord],
             with store.lock:
                 marker = _papers_marker(store.conn)
                 plans.append(_plan_import(store.conn, records, progress))
-            with store.transaction() as conn, larger_page_cache(conn):
+            with store.transaction() as conn, larger_page_cache(conn, len(records)):
                 if _papers_marker(conn) != marker:  # papers changed since: plan again, inside the lock
                     continue
                 write_import(store, conn, plans[-1])
                 break
         else:
-            with store.transaction() as conn, larger_page_cache(conn):
+            with store.transaction() as conn, larger_page_cache(conn, len(records)):
                 plans.append(_plan_import(conn, records, progress))
                 write_import(store, conn, plans[-1])
     finally:
