@@ -119,8 +119,9 @@ def margin_import(code: Path, library: Path, paper_list: Path) -> dict:
 
     result = measure([sys.executable, str(code / "main.py"), "--library", str(library), "import", str(paper_list)],
                      env={"PYTHONPATH": str(code), "QT_QPA_PLATFORM": "offscreen"})
+    said = result["stdout"].strip()
     return {"cpu": result["cpu"], "wall": result["wall"], "peak_mb": result["peak_mb"],
-            "summary": result["stdout"].strip().splitlines()[-1] if result["stdout"].strip() else result["stderr"][-300:]}
+            "summary": said.splitlines()[-1] if said else result["stderr"][-300:]}
 
 
 def records_only(code: Path, library: Path, paper_list: Path) -> dict:
@@ -188,7 +189,8 @@ def print_table(rows: list[dict], codes: dict[str, Path]) -> None:
     print("|---|---|---|" + "---|---|" * len(codes))
     for row in rows:
         ground = row["floor"]
-        cells = [row["list"], f"{row['size']:,}", f"{ground['cpu']:.1f} / {ground['wall']:.1f}, {ground['peak_mb']:.0f}"]
+        cells = [row["list"], f"{row['size']:,}",
+                 f"{ground['cpu']:.1f} / {ground['wall']:.1f}, {ground['peak_mb']:.0f}"]
         for label in codes:
             full, alone = row.get(label), row[label + "_records"]
             cells.append(f"{full['cpu']:.1f} ({full['cpu'] / ground['cpu']:.1f}×) / {full['wall']:.1f} "

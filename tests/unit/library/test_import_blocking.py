@@ -76,7 +76,7 @@ def test_near_duplicates_in_a_templated_list_are_all_found_and_only_they(tmp_pat
     rng = random.Random(9)
     chosen = rng.sample(range(300), 60)
     copies = {n: texts[n] + f" appended{n}" for n in chosen[:40]}
-    others = {n: " ".join(words[:20] + [f"middle{n}"] + words[21:]) for n in chosen[40:] for words in [texts[n].split()]}
+    others = {n: " ".join(texts[n].split()[:20] + [f"middle{n}"] + texts[n].split()[21:]) for n in chosen[40:]}
     pairs = [(texts[n], copies[n]) if rng.random() < 0.5 else (copies[n], texts[n]) for n in copies]
     order = [[text] for n, text in enumerate(texts) if n not in copies] + [[other] for other in others.values()]
     order += [[first] for first, _ in pairs] + [[second] for _, second in pairs]
