@@ -41,6 +41,7 @@ proposed present approach method methods results result problem problems model m
 performance work well state art
 """.split())
 _MASK = (1 << 61) - 1
+_words: dict[str, tuple[int, int, int, int]] = {}
 
 
 
@@ -58,8 +59,7 @@ _RECENT = 64
 
 def shingles(abstract: str | None) -> frozenset[int] | None:
     """The word 3-shingles of the abstract as their keys (`shingle_key`), or None when it has fewer than
-    MIN_WORDS words. The keys of the words are looked up in a table (`_vocabulary`) and combined with numpy, one
-    vector operation per abstract instead of one Python step per shingle (the same keys as `shingle_key`)."""
+    MIN_WORDS words. The last _RECENT abstracts' are kept (an import asks for each one's two or three times)."""
     text = abstract or ""
     if text in _recent:
         return _recent[text]
@@ -69,37 +69,14 @@ def shingles(abstract: str | None) -> frozenset[int] | None:
     if len(words) < MIN_WORDS:
         _recent[text] = None
         return None
-    table, rows = _vocabulary(words)
-    common, first, second, third = table[:, rows]
-    keys = common[:-2] + common[1:-1] + common[2:] + (first[:-2] ^ second[1:-1] ^ third[2:])
-    result = _recent[text] = frozenset(keys.tolist())
-    return result
-
-
-_table = None  # numpy uint64 (4, _TABLE_SIZE): per word, its _word_entry; row numbers in _rows
-_rows: dict[str, int] = {}
-_TABLE_SIZE = 1 << 18  # a bounded cache (8 MB; the vocabulary of a big import is larger: then it starts again)
-
-
-def _vocabulary(words: list[str]):
-    """(the word table, the words' row numbers in it as a numpy array), adding the words not in it."""
-    global _table
-    import numpy
-
-    if _table is None:
-        _table = numpy.zeros((4, _TABLE_SIZE), dtype=numpy.uint64)
-    if len(_rows) + len(words) > _TABLE_SIZE:
-        _rows.clear()
-    rows = _rows
-    try:
-        numbers = list(map(rows.__getitem__, words))
-    except KeyError:
-        for word in words:
-            if word not in rows:
-                row = rows[word] = len(rows)
-                _table[:, row] = _word_entry(word)
-        numbers = list(map(rows.__getitem__, words))
-    return _table, numpy.array(numbers, dtype=numpy.intp)
+    if len(_words) >= 1 << 18:  # a bounded cache (the vocabulary of a big import is larger)
+        _words.clear()
+    entries = [_words.get(word) or _word_entry(word) for word in words]
+    common, first, second, third = zip(*entries, strict=True)
+    keys = frozenset(a + b + c + (x ^ y ^ z) for a, b, c, x, y, z in zip(
+        common, common[1:], common[2:], first, second[1:], third[2:], strict=False))  # each one's shingle_key
+    _recent[text] = keys
+    return keys
 
 
 def jaccard(a: frozenset[int], b: frozenset[int]) -> float:
@@ -108,9 +85,11 @@ def jaccard(a: frozenset[int], b: frozenset[int]) -> float:
 
 
 def _word_entry(word: str) -> tuple[int, int, int, int]:
-    """(common << 61, and three 61-bit hashes: as 1st, 2nd and 3rd word of a shingle) of a word."""
+    """(common << 61, and three 61-bit hashes: as 1st, 2nd and 3rd word of a shingle) of a word; cached."""
     digest = hashlib.blake2b(word.encode(), digest_size=24).digest()
-    return ((word in _COMMON) << 61, *(int.from_bytes(digest[i : i + 8], "big") & _MASK for i in (0, 8, 16)))
+    entry = _words[word] = ((word in _COMMON) << 61, *(int.from_bytes(digest[i : i + 8], "big") & _MASK
+                                                       for i in (0, 8, 16)))
+    return entry
 
 
 def shingle_key(a: str, b: str, c: str) -> int:
