@@ -20,6 +20,7 @@ from db.paper import PaperRecord
 
 CHUNK = 2000  # planned papers read back at a time when written
 CACHE_KB = 16384  # the temporary database's page cache before it spills to its file
+IN_MEMORY = 5000  # planned papers kept as objects before all of them go to the temporary database
 
 
 class PlannedPapers:
@@ -27,62 +28,102 @@ class PlannedPapers:
 
     Per paper id: its `position` (a new paper's place in the list), the `stored` row it was matched to (None for
     a new paper), the `record` as it will be written, the `from_file` records of a stored paper merged so far,
-    and the new `match_keys` row (None: its stored keys stay)."""
+    and the new `match_keys` row (None: its stored keys stay). Up to `IN_MEMORY` papers are kept as they are
+    (a small import pickles nothing); beyond, all of them go to the temporary database."""
 
     def __init__(self) -> None:
+        self._db: sqlite3.Connection | None = None
+        self._memory: dict[str, list] = {}  # id → [position, new, stored, record, from_file, keys]
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+        self._memory = {}
+
+    def _spill(self) -> None:
         self._db = sqlite3.connect("")
         self._db.execute(f"PRAGMA cache_size = -{CACHE_KB}")
         self._db.execute("CREATE TABLE plan (seq INTEGER PRIMARY KEY, paper_id TEXT UNIQUE NOT NULL, position INTEGER,"
                          " new INTEGER NOT NULL, stored BLOB, record BLOB, from_file BLOB, keys TEXT)")
+        self._db.executemany("INSERT INTO plan (paper_id, position, new, stored, record, from_file, keys)"
+                             " VALUES (?, ?, ?, ?, ?, ?, ?)", [
+                                 (paper_id, position, new, _dump(stored), _dump(record), _dump(from_file),
+                                  None if keys is None else json.dumps(keys))
+                                 for paper_id, (position, new, stored, record, from_file, keys)
+                                 in self._memory.items()])
+        self._memory = {}
 
-    def close(self) -> None:
-        self._db.close()
+    def _add(self, paper_id: str, position: int | None, new: bool, stored: tuple | None, record, keys) -> None:
+        if self._db is None and len(self._memory) >= IN_MEMORY:
+            self._spill()
+        if self._db is None:
+            self._memory[paper_id] = [position, new, stored, record, None, keys]
+        else:
+            self._db.execute("INSERT INTO plan (paper_id, position, new, stored, record, keys)"
+                             " VALUES (?, ?, ?, ?, ?, ?)", (paper_id, position, new, _dump(stored), _dump(record),
+                              None if keys is None else json.dumps(keys)))
 
     def __contains__(self, paper_id: str) -> bool:
+        if self._db is None:
+            return paper_id in self._memory
         return self._db.execute("SELECT 1 FROM plan WHERE paper_id = ?", (paper_id,)).fetchone() is not None
 
     def is_new(self, paper_id: str) -> bool:
         """True for a paper this import adds (False for a stored one, or one not planned)."""
+        if self._db is None:
+            return paper_id in self._memory and self._memory[paper_id][1]
         row = self._db.execute("SELECT new FROM plan WHERE paper_id = ?", (paper_id,)).fetchone()
         return bool(row and row[0])
 
     def add_new(self, paper_id: str, position: int, record: PaperRecord, keys: tuple) -> None:
-        self._db.execute("INSERT INTO plan (paper_id, position, new, record, keys) VALUES (?, ?, 1, ?, ?)",
-                         (paper_id, position, _dump(record), json.dumps(keys)))
+        self._add(paper_id, position, True, None, record, keys)
 
     def add_stored(self, paper_id: str, stored: tuple) -> None:
         """A stored paper met for the first time (its record and keys are `set` next)."""
-        self._db.execute("INSERT INTO plan (paper_id, new, stored) VALUES (?, 0, ?)", (paper_id, _dump(stored)))
+        self._add(paper_id, None, False, stored, None, None)
 
     def set(self, paper_id: str, record: PaperRecord, keys: tuple | None = None,
             from_file: PaperRecord | None = None) -> None:
         """The paper's record as it will be written now; `keys` its new match_keys row (None: unchanged);
         `from_file` (a stored paper): its records in the files merged so far."""
+        if self._db is None:
+            entry = self._memory[paper_id]
+            entry[3] = record
+            entry[4] = entry[4] if from_file is None else from_file
+            entry[5] = entry[5] if keys is None else keys
+            return
         self._db.execute("UPDATE plan SET record = ?, keys = COALESCE(?, keys), from_file = COALESCE(?, from_file)"
                          " WHERE paper_id = ?", (_dump(record), None if keys is None else json.dumps(keys),
                                                  None if from_file is None else _dump(from_file), paper_id))
 
     def record(self, paper_id: str) -> PaperRecord:
-        return _load(self._value("record", paper_id))
+        return self._value("record", 3, paper_id)
 
     def stored(self, paper_id: str) -> tuple:
-        return _load(self._value("stored", paper_id))
+        return self._value("stored", 2, paper_id)
 
     def from_file(self, paper_id: str) -> PaperRecord:
-        return _load(self._value("from_file", paper_id))
+        return self._value("from_file", 4, paper_id)
 
-    def _value(self, column: str, paper_id: str):
-        return self._db.execute(f"SELECT {column} FROM plan WHERE paper_id = ?", (paper_id,)).fetchone()[0]
+    def _value(self, column: str, place: int, paper_id: str):
+        if self._db is None:
+            return self._memory[paper_id][place]
+        return _load(self._db.execute(f"SELECT {column} FROM plan WHERE paper_id = ?", (paper_id,)).fetchone()[0])
 
     def ordered(self) -> Iterator[list[tuple[str, int | None, tuple | None, PaperRecord, tuple | None]]]:
         """Chunks of (paper id, position, stored row or None, record, match_keys row or None), in the order
         the import first met the papers."""
+        if self._db is None:
+            entries = [(paper_id, position, stored, record, keys)
+                       for paper_id, (position, _new, stored, record, _from_file, keys) in self._memory.items()]
+            for start in range(0, len(entries), CHUNK):
+                yield entries[start : start + CHUNK]
+            return
         last = 0
         while rows := self._db.execute("SELECT seq, paper_id, position, stored, record, keys FROM plan"
                                        " WHERE seq > ? ORDER BY seq LIMIT ?", (last, CHUNK)).fetchall():
             last = rows[-1][0]
-            yield [(paper_id, position, None if stored is None else _load(stored), _load(record),
-                    None if keys is None else tuple(json.loads(keys)))
+            yield [(paper_id, position, _load(stored), _load(record), None if keys is None else tuple(json.loads(keys)))
                    for _seq, paper_id, position, stored, record, keys in rows]
 
 
@@ -109,5 +150,5 @@ def _dump(value: object) -> bytes:
     return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def _load(data: bytes) -> object:
-    return pickle.loads(data)
+def _load(data: bytes | None) -> object:
+    return None if data is None else pickle.loads(data)

@@ -69,9 +69,12 @@ def test_a_templated_list_is_compared_within_blocks_not_with_every_paper(tmp_pat
     assert matcher.compared <= len(records), matcher.compared
 
 
-def test_near_duplicates_in_a_templated_list_are_all_found_and_only_they(tmp_path):
+@pytest.mark.parametrize("in_memory", [5000, 50])
+def test_near_duplicates_in_a_templated_list_are_all_found_and_only_they(tmp_path, monkeypatch, in_memory):
     """40 papers twice — once with a word more (one size block up), either first — and 20 with one word changed
-    in the middle (Jaccard 53/59 < THRESHOLD: other papers); the import merges exactly the 40 pairs."""
+    in the middle (Jaccard 53/59 < THRESHOLD: other papers); the import merges exactly the 40 pairs (with the
+    plan in memory, and with all but the first 50 planned papers on disk)."""
+    monkeypatch.setattr(import_plan, "IN_MEMORY", in_memory)
     texts = templated(300, seed=5)
     rng = random.Random(9)
     chosen = rng.sample(range(300), 60)
@@ -101,6 +104,7 @@ def test_a_streamed_import_keeps_every_match_key_in_the_librarys_order(tmp_path,
     one of its keys frequent is made again in the new order (db.library.importing._plan_rows)."""
     monkeypatch.setattr(match_keys, "FREQUENT", 5)
     monkeypatch.setattr(import_plan, "CHUNK", 7)
+    monkeypatch.setattr(import_plan, "IN_MEMORY", 30)
     texts = templated(120, seed=3)
     with Library.open(tmp_path / "lib", seed=False) as library:
         ids = library.import_records([PaperRecord(abstract=text, doi=f"10.3/{n}") for n, text in enumerate(texts)]).new
