@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from db.errors import MarginError
+from db.formats.spool import RecordSpool
 from db.library.backup import RestoreReport, check, paper_records, read_margin_json, restore
 from db.library.library import ImportReport, Library
 from db.paper import PaperRecord
@@ -83,16 +84,18 @@ def read_inputs(paths: Sequence[Path | str], annotations: bool = True) -> Import
                 inputs.restores.append((Path(name), data))
             else:  # its papers only, as from any other list (issue 30 trial)
                 inputs.records += paper_records(data)
+    spool = inputs.records = RecordSpool(inputs.records, fit_record)  # (on disk: db.formats.spool)
     for name in others:
-        result = read_file(Path(name))
-        if not annotations:
-            for record in result.records:
+        def prepare(record: PaperRecord, path: Path = Path(name)) -> None:
+            if not annotations:
                 record.annotations = None
-        for record in result.records:
             cut = fit_record(record)  # sizes and bidi controls: db.text.cleaning
             if cut:
-                inputs.notes.append(f"{result.path}:{record.line or '?'}: {_named(record)}: {'; '.join(cut)}")
-        inputs.records += result.records
+                inputs.notes.append(f"{path}:{record.line or '?'}: {_named(record)}: {'; '.join(cut)}")
+
+        spool.prepare = prepare
+        result = read_file(Path(name), spool)  # (the records are appended to the spool as they are read)
+        spool.prepare = None
         inputs.skipped += [(line, f"{result.path}: {reason}") for line, reason in result.skipped]
         if result.assumed_encoding:
             inputs.notes.append(f"{result.path}: not UTF-8; read as {result.assumed_encoding}")

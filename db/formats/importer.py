@@ -91,28 +91,34 @@ def _reject_binary(text: str, path: Path) -> None:
         raise InputError(path, "not a text file (it holds NUL bytes)", line=line)
 
 
-def read_text(text: str, path: Path) -> tuple[str, list[PaperRecord], list[tuple[int | None, str]]]:
-    """(format, records, skipped) of decoded, LF-normalized `text`. Raises InputError as `read_file`."""
+def read_text(text: str, path: Path, records: list[PaperRecord] | None = None,
+              ) -> tuple[str, list[PaperRecord], list[tuple[int | None, str]]]:
+    """(format, records, skipped) of decoded, LF-normalized `text`. Raises InputError as `read_file`. `records`:
+    as for `read_file`."""
     try:
-        return _read_text(text, path)
+        return _read_text(text, path, records)
     except RecursionError:  # a parser's last word on deeply nested input (JSON catches its own, with a line)
         raise InputError(path, "the file is nested too deeply to read", line=1) from None
 
 
-def _read_text(text: str, path: Path) -> tuple[str, list[PaperRecord], list[tuple[int | None, str]]]:
+def _read_text(text: str, path: Path, records: list[PaperRecord] | None,
+               ) -> tuple[str, list[PaperRecord], list[tuple[int | None, str]]]:
     reader = BY_NAME.get(sniff(text, path))
     if reader is None:
         raise InputError(path, f"not a paper list in a format Margin reads ({FORMAT_NAMES})", line=1)
-    records, skipped, kind = reader.read(text, path)
-    if not records:
+    before = len(records) if records is not None else 0
+    records, skipped, kind = reader.read(text, path, records)
+    if len(records) == before:
         line = skipped[0][0] if skipped else 1
         reason = f" ({skipped[0][1]})" if skipped else ""
         raise InputError(path, f"no paper could be read from this {kind} file{reason}", line=line)
     return kind, records, skipped
 
 
-def read_file(path: Path | str) -> ReadResult:
-    """Read `path` into paper records. Raises InputError(path, line) when the file cannot be read at all."""
+def read_file(path: Path | str, records: list[PaperRecord] | None = None) -> ReadResult:
+    """Read `path` into paper records. Raises InputError(path, line) when the file cannot be read at all.
+    `records`: a list (or db.formats.spool.RecordSpool) the file's records are appended to (as they are read,
+    for the formats that can: JSON), which the result's `records` then is."""
     path = Path(path)
     if not path.exists():
         raise InputError(path, "no such file")
@@ -133,5 +139,5 @@ def read_file(path: Path | str) -> ReadResult:
     text = strip_controls(text.replace("\r\n", "\n").replace("\r", "\n")).lstrip("\ufeff")
     if not text.strip():
         raise InputError(path, "the file is empty", line=1)
-    kind, records, skipped = read_text(text, path)
+    kind, records, skipped = read_text(text, path, records)
     return ReadResult(path, kind, encoding, records, skipped)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -60,8 +60,9 @@ def looks_like_json(text: str) -> bool:
     return head in ("[", "{")
 
 
-def load_values(text: str, path: Path) -> tuple[list[tuple[int, object]], list[Skipped], str]:
-    """Top-level JSON values with their 1-based start lines, skipped lines, and "json" or "jsonl"."""
+def load_values(text: str, path: Path) -> tuple[Iterable[tuple[int, object]], list[Skipped], str]:
+    """Top-level JSON values with their 1-based start lines, skipped lines, and "json" or "jsonl". The values of
+    an array are parsed as they are iterated (InputError then)."""
     lines = LineIndex(text)
     start = _WS.match(text).end()
     try:
@@ -97,27 +98,31 @@ def _unparsed(error: json.JSONDecodeError, text: str) -> str:
     return f"JSON that does not parse ({where}{cut})"
 
 
-def _array(text: str, start: int, lines: LineIndex, path: Path) -> list[tuple[int, object]]:
-    values: list[tuple[int, object]] = []
-    index = _WS.match(text, start + 1).end()
-    if text.startswith("]", index):
-        index += 1
-    else:
-        while True:
-            value, end = _decode(text, index, path, lines)
-            values.append((lines.line(index), value))
-            index = _WS.match(text, end).end()
-            if text.startswith(",", index):
-                index = _WS.match(text, index + 1).end()
-                continue
-            if text.startswith("]", index):
-                index += 1
-                break
-            raise json.JSONDecodeError("expected ',' or ']'", text, index)
-    index = _WS.match(text, index).end()
-    if index < len(text):
-        raise json.JSONDecodeError("extra data after the array", text, index)
-    return values
+def _array(text: str, start: int, lines: LineIndex, path: Path) -> Iterator[tuple[int, object]]:
+    """The values of the array at `start`, one at a time as they are parsed (a list of 100,000 papers is not
+    held as parsed objects all at once); InputError when the rest does not parse."""
+    try:
+        index = _WS.match(text, start + 1).end()
+        if text.startswith("]", index):
+            index += 1
+        else:
+            while True:
+                value, end = _decode(text, index, path, lines)
+                yield lines.line(index), value
+                del value
+                index = _WS.match(text, end).end()
+                if text.startswith(",", index):
+                    index = _WS.match(text, index + 1).end()
+                    continue
+                if text.startswith("]", index):
+                    index += 1
+                    break
+                raise json.JSONDecodeError("expected ',' or ']'", text, index)
+        index = _WS.match(text, index).end()
+        if index < len(text):
+            raise json.JSONDecodeError("extra data after the array", text, index)
+    except json.JSONDecodeError as error:
+        raise InputError(path, _unparsed(error, text), line=error.lineno) from None
 
 
 def _json_lines(text: str, path: Path) -> tuple[list[tuple[int, object]], list[Skipped], str]:
@@ -299,20 +304,24 @@ def record_from_object(obj: dict, line: int, context: dict, path: Path) -> Paper
     )
 
 
-def read(text: str, path: Path) -> tuple[list[PaperRecord], list[Skipped], str]:
-    """Records of a JSON / JSON Lines paper list, skipped (line, reason), and "json" or "jsonl"."""
+def read(text: str, path: Path, records: list[PaperRecord] | None = None,
+         ) -> tuple[list[PaperRecord], list[Skipped], str]:
+    """Records of a JSON / JSON Lines paper list, skipped (line, reason), and "json" or "jsonl". `records`: a
+    list (or db.formats.spool.RecordSpool) the records are appended to as they are read, returned."""
     from db.formats import csl_json
 
     values, skipped, kind = load_values(text, path)
-    records: list[PaperRecord] = []
+    records = [] if records is None else records
+    before = len(records)
     csl = 0
-    for index, value in enumerate(values):
-        values[index] = None  # each parsed value is let go once it is records (not all of them held twice)
+    if isinstance(values, list):
+        values = _letting_go(values)
+    for line_and_value in values:  # each parsed value is let go once it is records (not all of them held twice)
         try:  # _walk recurses into nested lists: a value the parser just managed can still be too deep for it
-            objects = list(paper_objects([value]))
+            objects = list(paper_objects([line_and_value]))
         except RecursionError:
-            raise InputError(path, TOO_DEEP, line=value[0]) from None
-        del value
+            raise InputError(path, TOO_DEEP, line=line_and_value[0]) from None
+        del line_and_value
         for line, obj, context in objects:
             if obj is None:
                 skipped.append((line, "a JSON value that is not a paper (no title or abstract)"))
@@ -321,6 +330,12 @@ def read(text: str, path: Path) -> tuple[list[PaperRecord], list[Skipped], str]:
                 finish(csl_json.record_from_csl(obj, line, path), skipped, records)
             else:
                 finish(record_from_object(obj, line, context, path), skipped, records)
-    if csl and csl == len(records):
+    if csl and csl == len(records) - before:
         kind = "csl-json"
     return records, skipped, kind
+
+
+def _letting_go(values: list) -> Iterator:
+    for index, value in enumerate(values):
+        values[index] = None
+        yield value

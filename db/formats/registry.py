@@ -46,9 +46,17 @@ class Reader:
     inside: Callable[[str], bool] | None = None
     fallback: bool = False
 
-    def read(self, text: str, path: Path) -> tuple[list[PaperRecord], list[Skipped], str]:
-        """(records, skipped, format) of `text`: the module's `read`. Raises InputError as that module says."""
-        return self.module.read(text, path)
+    streams: bool = False  # the module's `read` appends to a `records` it is given, as it reads
+
+    def read(self, text: str, path: Path, records: list[PaperRecord] | None = None,
+             ) -> tuple[list[PaperRecord], list[Skipped], str]:
+        """(records, skipped, format) of `text`: the module's `read`. Raises InputError as that module says.
+        `records`: a list (or db.formats.spool.RecordSpool) the records are appended to, returned."""
+        if records is None or self.streams:
+            return self.module.read(text, path) if records is None else self.module.read(text, path, records)
+        read, skipped, kind = self.module.read(text, path)
+        records += read
+        return records, skipped, kind
 
 
 # Sniffing tries the `starts` checks in this order, then the `inside` checks, then the fallback: a CSV header
@@ -57,7 +65,7 @@ READERS = (
     Reader("arxiv-atom", (".xml", ".atom"), "arXiv Atom", arxiv_atom, arxiv_atom.looks_like_atom,
            starts=arxiv_atom.looks_like_atom),
     Reader("json", (".json", ".jsonl", ".ndjson"), "JSON, JSON Lines, CSL-JSON", jsonlist, jsonlist.looks_like_json,
-           starts=jsonlist.looks_like_json),
+           starts=jsonlist.looks_like_json, streams=True),
     Reader("csv", (".csv", ".tsv"), "CSV", csv_table, csv_table.looks_like_csv, starts=csv_table.looks_like_csv),
     Reader("bibtex", (".bib", ".bibtex", ".biblatex"), "BibTeX/BibLaTeX", bibtex, bibtex.looks_like_bibtex,
            inside=bibtex.is_bibtex_document),

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 
 from db.changes import ADDED, BIBLIOGRAPHIC, NOTHING, TITLE, Changes
 from db.errors import LibraryError, MarginError
+from db.library.import_plan import PlannedPapers, larger_page_cache
 from db.library.imported_annotations import AnnotationCounts, apply_annotations
-from db.library.match_keys import keys_missing, store_match_keys, write_match_rows
+from db.library.match_keys import frequent_keys, keys_missing, match_row, store_match_keys, write_match_rows
 from db.library.matching import Matcher, fresh_id
 from db.library.merging import merge
 from db.library.schema import DB_NAME, SALVAGE_COLUMNS, SALVAGE_FITS
@@ -78,15 +79,15 @@ class ImportReport:
 
 @dataclass
 class _ImportPlan:
-    """What an import will write: rows to insert, (values…, label, updated_at, id) to update, the new
-    match_keys rows of both (db.library.matching.match_row), and the report."""
+    """What an import will write: the planned papers (on disk: db.library.import_plan), the time they are
+    stamped with, the position before the first new one, the annotations of the records, and the report."""
 
     report: ImportReport
-    inserts: list[tuple] = field(default_factory=list)
-    updates: list[tuple] = field(default_factory=list)
-    keys: list[tuple] = field(default_factory=list)
+    planned: PlannedPapers = field(default_factory=PlannedPapers)
+    stamp: str = field(default_factory=now)
     first_position: int = 0
     annotated: list[tuple] = field(default_factory=list)  # (paper id, db.paper.Annotations) of the records
+    frequent: frozenset[int] = frozenset()  # the library's frequent keys the match_keys rows were made with
 
 
 LABEL_RULE_FILE = "labels.json"  # in the library folder: {"rule": N}, the db.text.labels.LABEL_RULE the labels follow
@@ -158,29 +159,34 @@ def import_records(store: Store, records: Sequence[PaperRecord],
     """
     from db.system.memory import release_memory
 
-    for record in records:  # sizes and bidi controls, also for restores and the seed (import_job reports cuts)
-        fit_record(record)
+    if not getattr(records, "fitted", False):  # (a RecordSpool's records were fitted as they were read)
+        for record in records:  # sizes and bidi controls, also for restores and the seed (import_job reports cuts)
+            fit_record(record)
     with store.lock:
         missing = keys_missing(store.conn)
     if missing:  # a paper written without its match keys (none of the Library's own paths does that)
         with store.transaction() as conn:
             store_match_keys(conn)
-    plan = None
-    for _attempt in range(2):
-        with store.lock:
-            marker = _papers_marker(store.conn)
-            plan = _plan_import(store.conn, records, progress)
-        with store.transaction() as conn:
-            if _papers_marker(conn) != marker:  # papers changed since: plan again, inside the lock
-                continue
-            write_import(store, conn, plan)
-            break
-    else:
-        with store.transaction() as conn:
-            plan = _plan_import(conn, records, progress)
-            write_import(store, conn, plan)
-    report = plan.report
-    del plan
+    plans: list[_ImportPlan] = []
+    try:
+        for _attempt in range(2):
+            with store.lock:
+                marker = _papers_marker(store.conn)
+                plans.append(_plan_import(store.conn, records, progress))
+            with store.transaction() as conn, larger_page_cache(conn, len(records)):
+                if _papers_marker(conn) != marker:  # papers changed since: plan again, inside the lock
+                    continue
+                write_import(store, conn, plans[-1])
+                break
+        else:
+            with store.transaction() as conn, larger_page_cache(conn, len(records)):
+                plans.append(_plan_import(conn, records, progress))
+                write_import(store, conn, plans[-1])
+    finally:
+        for plan in plans:
+            plan.planned.close()
+    report = plans[-1].report
+    del plans
     release_memory()
     return report
 
@@ -196,6 +202,7 @@ def _plan_import(conn: sqlite3.Connection, records: Sequence[PaperRecord],
     candidates of each record) and decide what to insert and update."""
     plan = _ImportPlan(ImportReport())
     matcher = Matcher(conn, records)
+    plan.frequent = matcher.stored_frequent
     try:
         _match_records(conn, records, progress, plan, matcher)
     finally:
@@ -205,19 +212,15 @@ def _plan_import(conn: sqlite3.Connection, records: Sequence[PaperRecord],
 
 def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
                    progress: Callable[[int, int], None] | None, plan: _ImportPlan, matcher) -> None:
-    """Fill `plan` with what each record is: new (a row to insert), changed (an update) or unchanged. A record
-    of a paper met before in this import is merged into it field by field (db.library.merging), as is a record
-    of a stored paper; the report names each merge that added or kept apart a value, and each shared DOI or
-    arXiv id that two clearly different titles carry (both papers kept)."""
+    """Fill `plan` with what each record is: new (a row to insert) or a stored paper's (an update, or unchanged:
+    decided when written). A record of a paper met before in this import is merged into it field by field
+    (db.library.merging), as is a record of a stored paper; the report names each merge that added or kept apart
+    a value, and each shared DOI or arXiv id that two clearly different titles carry (both papers kept). The
+    planned papers are kept on disk (db.library.import_plan), not in memory."""
     report = plan.report
-    merged: dict[str, PaperRecord] = {}  # id → the paper as it will be written (new) or as merged (stored)
-    stored: dict[str, tuple] = {}  # id → the stored row of a matched paper (None for a new one)
-    from_file: dict[str, PaperRecord] = {}  # id of a stored paper → its records in the files, merged
-    stamp = now()
+    planned = plan.planned  # id → the paper as it will be written (new) or as merged (stored), its stored row…
     total = len(records)
     position = plan.first_position = conn.execute("SELECT COALESCE(MAX(position), 0) FROM papers").fetchone()[0]
-    positions: dict[str, int] = {}
-    keys: dict[str, tuple] = {}  # id → the match_keys row of the paper's latest values (db.library.match_keys)
     for done, record in enumerate(records, start=1):
         if progress and (done % 500 == 0 or done == total):
             progress(done, total)
@@ -229,55 +232,68 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
         existing = matcher.match(record, record_id)
         for kind, value, other in matcher.clashes:
             if other != existing:
-                report.conflicts.append(_clash(conn, merged, record, kind, value, other))
+                report.conflicts.append(_clash(conn, planned, record, kind, value, other))
         if record.annotations is not None and existing is not None:
             plan.annotated.append((existing, record.annotations))
         if existing is None:
             new_id = fresh_id(record, matcher.__contains__, record_id)
             position += 1
-            positions[new_id] = position
-            merged[new_id], stored[new_id] = record, None
-            keys[new_id] = _findable(matcher, new_id, record)
+            planned.add_new(new_id, position, record, _findable(matcher, new_id, record))
             report.new.append(new_id)
             if record.annotations is not None:
                 plan.annotated.append((new_id, record.annotations))
             continue
-        if existing in merged and stored[existing] is None:  # met before in this file: the fuller record is
-            report.duplicates += 1                            # the better source
-            before = merged[existing]
+        from_file = None
+        if planned.is_new(existing):  # met before in this file: the fuller record is the better source
+            report.duplicates += 1
+            before = planned.record(existing)
             done_merge = merge(before, record)
             said = done_merge.describe()
         else:  # a stored paper: the file's values update it, but a title or year only from the fuller source;
             # its records in this file are merged with each other first, as for a new paper, so a re-import of
             # the file leaves the paper as the first import made it (issue 30 trial)
-            if existing in merged:
+            if existing in planned:
                 report.duplicates += 1
-                record = merge(from_file[existing], record).record
+                record = merge(planned.from_file(existing), record).record
             else:
-                stored[existing] = conn.execute(f"SELECT {', '.join(_BIBLIOGRAPHIC)} FROM papers WHERE id = ?",
-                                                (existing,)).fetchone()
-            from_file[existing] = record
-            before = _stored_record(stored[existing])
+                planned.add_stored(existing, conn.execute(
+                    f"SELECT {', '.join(_BIBLIOGRAPHIC)} FROM papers WHERE id = ?", (existing,)).fetchone())
+            from_file = record
+            before = _stored_record(planned.stored(existing))
             done_merge = merge(record, before, update=True)
             said = "; ".join(done_merge.noted)
         if said:
             report.merged.append(f'"{_shown_title(done_merge.record)}" (line {record.line}): {said}')
-        merged[existing] = done_merge.record
+        keys = None
         if _key_fields(done_merge.record) != _key_fields(before):  # findable under its new values
-            keys[existing] = _findable(matcher, existing, done_merge.record)
-    for paper_id, record in merged.items():
+            keys = _findable(matcher, existing, done_merge.record)
+        planned.set(existing, done_merge.record, keys, from_file)
+
+
+def _plan_rows(plan: _ImportPlan, chunk: list[tuple], frequent: frozenset[int]) -> tuple[list, list, list]:
+    """(rows to insert, updates, new match_keys rows) of a chunk of planned papers (PlannedPapers.ordered);
+    adds the stored papers that did not change to report.unchanged and those that did to report.updated. A
+    match_keys row whose prefix holds a key that became frequent since it was planned (an earlier chunk's
+    write made it so) is made again in the library's order now (db.library.match_keys)."""
+    report, stamp = plan.report, plan.stamp
+    since = frequent - plan.frequent
+    inserts, updates, keys = [], [], []
+    for paper_id, position, stored, record, key_row in chunk:
         values = _record_values(record)
-        if stored[paper_id] is None:
-            plan.inserts.append((paper_id, positions[paper_id], values[0], values[1], _label_for(record),
-                                 *values[2:], stamp, stamp))
-        elif values[:-1] == tuple(stored[paper_id])[:-1]:  # the file's name alone is no change
+        if stored is None:
+            inserts.append((paper_id, position, values[0], values[1], _label_for(record), *values[2:], stamp, stamp))
+        elif values[:-1] == tuple(stored)[:-1]:  # the file's name alone is no change
             report.unchanged.append(paper_id)
             continue
         else:
-            plan.updates.append((*values, _label_for(record), stamp, paper_id))
+            updates.append((*values, _label_for(record), stamp, paper_id))
             report.updated.append(paper_id)
-        if paper_id in keys:  # (a paper whose match keys did not change keeps its stored row)
-            plan.keys.append(keys[paper_id])
+        if key_row is not None:  # (a paper whose match keys did not change keeps its stored row)
+            if since and not since.isdisjoint(json.loads(key_row[7])):
+                key_row = match_row(paper_id, record.title, record.year, record.abstract, record.doi,
+                                    record.arxiv_id, record.openreview_id, frequent)
+            keys.append(key_row)
+    return inserts, updates, keys
 
 
 def _key_fields(record: PaperRecord) -> tuple:
@@ -304,11 +320,12 @@ def _shown_title(record: PaperRecord) -> str:
     return title if len(title) <= 70 else title[:69] + "…"
 
 
-def _clash(conn: sqlite3.Connection, merged: dict[str, PaperRecord], record: PaperRecord, kind: str, value: str,
+def _clash(conn: sqlite3.Connection, planned: PlannedPapers, record: PaperRecord, kind: str, value: str,
            other: str) -> str:
     """'DOI 10.1/x is on "A" (line 3) and "B" (line 9, kept as another paper)' for a shared key."""
-    if other in merged:
-        theirs = f'"{_shown_title(merged[other])}" (line {merged[other].line})'
+    if other in planned:
+        theirs = planned.record(other)
+        theirs = f'"{_shown_title(theirs)}" (line {theirs.line})'
     else:
         title = conn.execute("SELECT label FROM papers WHERE id = ?", (other,)).fetchone()
         theirs = f'"{title[0] if title else other}" (in the library, {other})'
@@ -316,19 +333,24 @@ def _clash(conn: sqlite3.Connection, merged: dict[str, PaperRecord], record: Pap
 
 
 def write_import(store: Store, conn: sqlite3.Connection, plan: _ImportPlan) -> None:
-    """Write a planned import inside the caller's write transaction, and log the papers it changed; the
-    match keys of the papers written are replaced in the same transaction."""
-    conn.executemany(
-        "INSERT INTO papers (id, position, title, abstract, label, authors, venue, year, url, doi,"
-        " arxiv_id, openreview_id, keywords, extra, source, added_at, updated_at)"
-        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", plan.inserts)
-    if plan.inserts:
+    """Write a planned import inside the caller's write transaction, `CHUNK` planned papers at a time (memory
+    bounded by the chunk), and log the papers it changed; the match keys of the papers written are replaced in
+    the same transaction."""
+    assignments = ", ".join(f"{column} = ?" for column in _BIBLIOGRAPHIC)
+    updated: list[str] = []
+    for chunk in plan.planned.ordered():
+        inserts, updates, keys = _plan_rows(plan, chunk, frequent_keys(conn))
+        conn.executemany(
+            "INSERT INTO papers (id, position, title, abstract, label, authors, venue, year, url, doi,"
+            " arxiv_id, openreview_id, keywords, extra, source, added_at, updated_at)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", inserts)
+        conn.executemany(f"UPDATE papers SET {assignments}, label = ?, updated_at = ? WHERE id = ?", updates)
+        updated += [update[-1] for update in updates]
+        write_match_rows(conn, keys)
+    if plan.report.new:
         log_change(conn, store.writer, [ADDED], select="SELECT id FROM papers WHERE position > ?",
                    params=(plan.first_position,))
-    assignments = ", ".join(f"{column} = ?" for column in _BIBLIOGRAPHIC)
-    conn.executemany(f"UPDATE papers SET {assignments}, label = ?, updated_at = ? WHERE id = ?", plan.updates)
-    log_change(conn, store.writer, [BIBLIOGRAPHIC], [update[-1] for update in plan.updates])
-    write_match_rows(conn, plan.keys)
+    log_change(conn, store.writer, [BIBLIOGRAPHIC], updated)
     plan.report.annotations = apply_annotations(store, conn, plan.annotated)
     # versions of one work (db.library.works) among the papers written and the library's
     plan.report.version_changes, plan.report.versions = group_new_versions(

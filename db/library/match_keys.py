@@ -53,21 +53,24 @@ def title_key(title: str | None) -> str | None:
     return key or None
 
 
-_recent: dict[str, frozenset[int] | None] = {}  # the last few abstracts' (an import asks for one record's twice)
+_recent: dict[str, frozenset[int] | None] = {}  # the last abstracts' (an import asks for each one's twice or more)
+_RECENT = 64
 
 
 def shingles(abstract: str | None) -> frozenset[int] | None:
     """The word 3-shingles of the abstract as their keys (`shingle_key`), or None when it has fewer than
-    MIN_WORDS words."""
+    MIN_WORDS words. The last _RECENT abstracts' are kept (an import asks for each one's two or three times)."""
     text = abstract or ""
     if text in _recent:
         return _recent[text]
-    if len(_recent) >= 4:
-        _recent.clear()
+    if len(_recent) >= _RECENT:
+        del _recent[next(iter(_recent))]  # the oldest
     words = _WORD.findall(text.casefold())
     if len(words) < MIN_WORDS:
         _recent[text] = None
         return None
+    if len(_words) >= 1 << 18:  # a bounded cache (the vocabulary of a big import is larger)
+        _words.clear()
     entries = [_words.get(word) or _word_entry(word) for word in words]
     common, first, second, third = zip(*entries, strict=True)
     keys = frozenset(a + b + c + (x ^ y ^ z) for a, b, c, x, y, z in zip(
@@ -83,8 +86,6 @@ def jaccard(a: frozenset[int], b: frozenset[int]) -> float:
 
 def _word_entry(word: str) -> tuple[int, int, int, int]:
     """(common << 61, and three 61-bit hashes: as 1st, 2nd and 3rd word of a shingle) of a word; cached."""
-    if len(_words) >= 1 << 18:  # a bounded cache (the vocabulary of a big import is larger)
-        _words.clear()
     digest = hashlib.blake2b(word.encode(), digest_size=24).digest()
     entry = _words[word] = ((word in _COMMON) << 61, *(int.from_bytes(digest[i : i + 8], "big") & _MASK
                                                        for i in (0, 8, 16)))
@@ -117,9 +118,20 @@ def abstract_keys(abstract: str | None, frequent: frozenset[int] = frozenset()) 
 def prefix(keys: frozenset[int], frequent: frozenset[int] = frozenset()) -> list[int]:
     """The first `prefix_length` keys of a shingle set in the library's order: the keys in `frequent` (the
     library's frequent_keys) last, else ascending."""
-    if frequent.isdisjoint(keys):
-        return sorted(keys)[: prefix_length(len(keys))]
-    return sorted(keys, key=lambda key: (key in frequent, key))[: prefix_length(len(keys))]
+    return ordered_prefix(keys, frequent)
+
+
+def ordered_prefix(keys: frozenset[int], last: frozenset[int] | set[int]) -> list[int]:
+    """The first `prefix_length` of `keys` in the order: those not in `last` ascending, then those in `last`
+    ascending."""
+    ordered = sorted(keys)
+    wanted = prefix_length(len(ordered))
+    if last.isdisjoint(keys):
+        return ordered[:wanted]
+    head = [key for key in ordered if key not in last]
+    if len(head) >= wanted:
+        return head[:wanted]
+    return head + [key for key in ordered if key in last][: wanted - len(head)]
 
 
 def could_reach(wanted: frozenset[int], size: int, prefix: Sequence[int]) -> bool:
@@ -160,7 +172,8 @@ def write_match_rows(conn: sqlite3.Connection, rows: Sequence[tuple]) -> None:
     beyond frequent_keys, which only grows: templated abstracts sharing most of their words never make every
     paper a candidate of every other)."""
     _replace_rows(conn, rows)
-    keys = {key for row in rows for key in json.loads(row[7])}
+    frequent = frequent_keys(conn)  # (already last in every prefix: becoming hot again changes no prefix)
+    keys = {key for row in rows for key in json.loads(row[7]) if key not in frequent}
     while keys:
         ordered = sorted(keys)
         hot: set[int] = set()

@@ -42,6 +42,7 @@ from db.library.match_keys import (  # noqa: F401
     jaccard,
     keys_missing,
     match_row,
+    ordered_prefix,
     prefix,
     prefix_length,
     shingle_key,
@@ -80,25 +81,32 @@ class Matcher:
         self._conn = conn
         self._frequent = _frequent_keys(incoming)  # this import's order (its scratch index)
         self._stored_frequent = frequent_keys(conn)  # the library's order (abstract_keys)
-        # this import's own papers, under their new values (the stored ones stay findable under their old)
-        self._ids: dict[str, tuple] = {}
-        self._by_ident: tuple[dict[str, list[str]], ...] = ({}, {}, {})
+        self._empty = conn.execute("SELECT 1 FROM papers LIMIT 1").fetchone() is None  # (a cold import)
         self.clashes: list[tuple[str, str, str]] = []  # of the last record matched: (key kind, value, paper id)
-        self._by_title: dict[tuple[str, int | None], list[str]] = {}
-        self._abstracts: dict[str, str] = {}
-        self._titles: dict[str, str | None] = {}
+        self.candidates = self.compared = 0  # papers the abstract search met, and whose abstracts it compared
         self._stored_sets: dict[str, frozenset[int] | None] = {}
-        self._venues: dict[str, str | None] = {}
         self._venue: str | None = None  # the venue of the record being matched
+        # this import's own papers, under their new values (the stored ones stay findable under their old), and
         # their prefix keys, in a private temporary database (on disk when large: a cold import of 100k
-        # papers would hold 1.7 million keys), as abstract_keys holds the stored papers'; in this import's own
-        # order: the keys frequent among its records last (a generated list of 6,000 abstracts sharing most of
-        # their words would otherwise make every earlier record a candidate of each)
+        # papers would hold 1.7 million keys and every abstract again), as abstract_keys holds the stored
+        # papers'; in this import's own order: the keys frequent among its records last (a generated list of
+        # 6,000 abstracts sharing most of their words would otherwise make every earlier record a candidate of
+        # each). `idents` and `titles` keep every value a paper was added under, in the order added.
         self._scratch = sqlite3.connect("")
-        self._scratch.execute("PRAGMA cache_size = -65536")  # up to 64 MB before it spills to its file
-        self._scratch.execute("CREATE TABLE keys (key INTEGER NOT NULL, size INTEGER NOT NULL, paper_id TEXT NOT NULL,"
-                              " PRIMARY KEY (key, size, paper_id)) WITHOUT ROWID")
-        self._scratch.execute("CREATE TABLE papers (paper_id TEXT PRIMARY KEY, size INTEGER, keys TEXT)")
+        self._scratch.execute("PRAGMA cache_size = -16384")  # up to 16 MB before it spills to its file
+        self._scratch.executescript("""
+            CREATE TABLE keys (key INTEGER NOT NULL, size INTEGER NOT NULL, paper_id TEXT NOT NULL,
+                               PRIMARY KEY (key, size, paper_id)) WITHOUT ROWID;
+            CREATE TABLE papers (paper_id TEXT PRIMARY KEY, size INTEGER, keys TEXT, doi TEXT, arxiv TEXT,
+                                 openreview TEXT, title TEXT, abstract TEXT, venue TEXT);
+            CREATE TABLE idents (kind INTEGER, value TEXT, paper_id TEXT, UNIQUE (kind, value, paper_id));
+            CREATE TABLE titles (title TEXT, year, paper_id TEXT, UNIQUE (title, year, paper_id));
+        """)
+
+    @property
+    def stored_frequent(self) -> frozenset[int]:
+        """The library's frequent keys when the matcher was made (the order of the match_keys rows `add` makes)."""
+        return self._stored_frequent
 
     def close(self) -> None:
         """Drop the temporary database (also when the matcher is collected)."""
@@ -109,50 +117,53 @@ class Matcher:
             arxiv_id: str | None, openreview_id: str | None, authors: Sequence[str] = (),
             venue: str | None = None) -> tuple:
         """Make a just inserted/updated paper findable under its new values; returns its `match_row`."""
-        self._venues[paper_id] = version_venue(venue, arxiv_id)
-        row = match_row(paper_id, title, year, abstract, doi, arxiv_id, openreview_id, self._stored_frequent)
-        if paper_id in self._ids:
-            self._scratch.execute("DELETE FROM keys WHERE paper_id = ?", (paper_id,))
-        ident = row[1:4]
-        self._ids[paper_id] = ident
-        for table, value in zip(self._by_ident, ident, strict=True):
-            if value and paper_id not in (bucket := table.setdefault(value, [])):
-                bucket.append(paper_id)
-        key = row[4]
+        keys_of = shingles(abstract)
+        size, stored_prefix = (len(keys_of), prefix(keys_of, self._stored_frequent)) if keys_of else (0, [])
+        ident = identifiers(doi, arxiv_id, openreview_id)
+        key = title_key(title)
+        row = (paper_id, *ident, key, year, size, json.dumps(stored_prefix, separators=(",", ":")))
+        scratch = self._scratch
+        if self._mine(paper_id):
+            scratch.execute("DELETE FROM keys WHERE paper_id = ?", (paper_id,))
+        scratch.executemany("INSERT OR IGNORE INTO idents VALUES (?, ?, ?)",
+                            [(kind, value, paper_id) for kind, value in enumerate(ident) if value])
         if key:
-            bucket = self._by_title.setdefault((key, year), [])
-            if paper_id not in bucket:
-                bucket.append(paper_id)
-        self._abstracts[paper_id] = abstract or ""
-        self._titles[paper_id] = key
+            scratch.execute("INSERT OR IGNORE INTO titles VALUES (?, ?, ?)", (key, _year(year), paper_id))
         self._stored_sets.pop(paper_id, None)
-        keys = self._import_prefix(shingles(abstract))
-        self._scratch.execute("INSERT OR REPLACE INTO papers VALUES (?, ?, ?)", (paper_id, row[6], json.dumps(keys)))
-        self._scratch.executemany("INSERT OR IGNORE INTO keys VALUES (?, ?, ?)",
-                                  [(key, row[6], paper_id) for key in keys])
+        keys = self._import_prefix(keys_of)
+        scratch.execute("INSERT OR REPLACE INTO papers VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (paper_id, size, json.dumps(keys), *ident, key, abstract or "",
+                         version_venue(venue, arxiv_id)))
+        scratch.executemany("INSERT OR IGNORE INTO keys VALUES (?, ?, ?)", [(key, size, paper_id) for key in keys])
         return row
 
     def _import_prefix(self, keys: frozenset[int] | None) -> list[int]:
         """The prefix of a shingle set in this import's order (frequent keys last, then by value)."""
         if not keys:
             return []
-        return sorted(keys, key=lambda key: (key in self._frequent, key))[: prefix_length(len(keys))]
+        return ordered_prefix(keys, self._frequent)
+
+    def _mine(self, paper_id: str) -> tuple | None:
+        """(doi, arxiv, openreview, title key, abstract, venue) of a paper this import added, else None."""
+        return self._scratch.execute("SELECT doi, arxiv, openreview, title, abstract, venue FROM papers"
+                                     " WHERE paper_id = ?", (paper_id,)).fetchone()
 
     def __contains__(self, paper_id: str) -> bool:
-        return paper_id in self._ids or self._conn.execute(
-            "SELECT 1 FROM papers WHERE id = ?", (paper_id,)).fetchone() is not None
+        return self._mine(paper_id) is not None or (not self._empty and self._conn.execute(
+            "SELECT 1 FROM papers WHERE id = ?", (paper_id,)).fetchone() is not None)
 
     # ------------------------------------------------------------------ the stored papers
     def _current(self, paper_id: str) -> tuple[tuple, str | None, str]:
         """(identifiers, title key, abstract) of a paper as the import sees it now."""
-        if paper_id in self._ids:
-            return self._ids[paper_id], self._titles[paper_id], self._abstracts[paper_id]
+        mine = self._mine(paper_id)
+        if mine is not None:
+            return mine[:3], mine[3], mine[4]
         title, abstract, doi, arxiv_id, openreview_id = self._conn.execute(
             "SELECT title, abstract, doi, arxiv_id, openreview_id FROM papers WHERE id = ?", (paper_id,)).fetchone()
         return identifiers(doi, arxiv_id, openreview_id), title_key(title), abstract or ""
 
     def _stored(self, sql: str, params: Sequence) -> list[str]:
-        return [row[0] for row in self._conn.execute(sql, params)]
+        return [] if self._empty else [row[0] for row in self._conn.execute(sql, params)]
 
     # ------------------------------------------------------------------ matching
     def match(self, record: PaperRecord, record_id: str | None = None) -> str | None:
@@ -162,11 +173,13 @@ class Matcher:
         self._venue = version_venue(record.venue, record.arxiv_id)
         if record.margin_id and record.margin_id in self:  # Margin's own export coming back
             return record.margin_id
-        for column, table, value in zip(("doi", "arxiv", "openreview"), self._by_ident, ident, strict=True):
+        for kind, (column, value) in enumerate(zip(("doi", "arxiv", "openreview"), ident, strict=True)):
             if value:
                 found = self._stored(f"SELECT m.paper_id FROM match_keys m JOIN papers p ON p.id = m.paper_id"
                                      f" WHERE m.{column} = ? ORDER BY p.rowid", (value,))
-                found += [paper_id for paper_id in table.get(value, ()) if paper_id not in found]
+                found += [paper_id for (paper_id,) in self._scratch.execute(
+                    "SELECT paper_id FROM idents WHERE kind = ? AND value = ? ORDER BY rowid", (kind, value))
+                          if paper_id not in found]
                 for paper_id in found:
                     if column == "openreview" or not self._different_papers(record, paper_id):
                         return paper_id
@@ -175,7 +188,9 @@ class Matcher:
         if key:
             bucket = self._stored("SELECT m.paper_id FROM match_keys m JOIN papers p ON p.id = m.paper_id"
                                   " WHERE m.title = ? AND m.year IS ? ORDER BY p.rowid", (key, record.year))
-            bucket += [paper_id for paper_id in self._by_title.get((key, record.year), ()) if paper_id not in bucket]
+            bucket += [paper_id for (paper_id,) in self._scratch.execute(
+                "SELECT paper_id FROM titles WHERE title = ? AND year = ? ORDER BY rowid", (key, _year(record.year)))
+                       if paper_id not in bucket]
             for paper_id in bucket:
                 if not self._conflict(ident, paper_id) and (
                         record.year is not None or self._abstracts_agree(record.abstract, paper_id)):
@@ -204,10 +219,11 @@ class Matcher:
             return True
         if not self._venue:
             return False
-        if paper_id not in self._venues:
+        mine = self._mine(paper_id)
+        if mine is None:
             row = self._conn.execute("SELECT venue, arxiv_id FROM papers WHERE id = ?", (paper_id,)).fetchone()
             return bool(row) and different_venues(self._venue, version_venue(*row))
-        return different_venues(self._venue, self._venues[paper_id])
+        return different_venues(self._venue, mine[5])
 
     def _match_abstract(self, record: PaperRecord, ident: tuple, same: str | None) -> str | None:
         wanted = shingles(record.abstract)
@@ -224,9 +240,10 @@ class Matcher:
         candidates: dict[str, tuple[int, str]] = {}
         # this import's papers (under their new abstracts; its order), then the stored ones (as before this
         # import; the library's order)
-        for database, keys_table, papers_table, keys in (
-                (self._scratch, "keys", "papers", self._import_prefix(wanted)),
-                (self._conn, "abstract_keys", "match_keys", prefix(wanted, self._stored_frequent))):
+        sources = [(self._scratch, "keys", "papers", self._import_prefix(wanted))]
+        if not self._empty:
+            sources.append((self._conn, "abstract_keys", "match_keys", prefix(wanted, self._stored_frequent)))
+        for database, keys_table, papers_table, keys in sources:
             for start in range(0, len(keys), CHUNK):
                 chunk = keys[start : start + CHUNK]
                 sql = (f"SELECT paper_id, size, keys FROM {papers_table} WHERE paper_id IN (SELECT paper_id"
@@ -234,6 +251,7 @@ class Matcher:
                 for paper_id, size, keys_of in database.execute(sql, (*chunk, math.floor(low), math.ceil(high))):
                     candidates.setdefault(paper_id, (size, keys_of))
         best, best_score = None, THRESHOLD
+        self.candidates += len(candidates)
         for paper_id in sorted(candidates):
             size, keys_of = candidates[paper_id]
             if not could_reach(wanted, size, json.loads(keys_of)):
@@ -241,6 +259,7 @@ class Matcher:
             other = self._set_of(paper_id)
             if other is None or not (low <= len(other) <= high):
                 continue
+            self.compared += 1
             score = jaccard(wanted, other)
             if score >= best_score and (best is None or score > best_score) and not self._conflict(ident, paper_id):
                 best, best_score = paper_id, score
@@ -248,14 +267,20 @@ class Matcher:
 
     def _set_of(self, paper_id: str) -> frozenset[int] | None:
         """The shingles of a paper's current abstract (kept for the stored papers met, up to _CACHED_SETS)."""
-        if paper_id in self._abstracts:
-            return shingles(self._abstracts[paper_id])
+        mine = self._mine(paper_id)
+        if mine is not None:
+            return shingles(mine[4])
         if paper_id not in self._stored_sets:
             if len(self._stored_sets) >= _CACHED_SETS:
                 self._stored_sets.clear()
             row = self._conn.execute("SELECT abstract FROM papers WHERE id = ?", (paper_id,)).fetchone()
             self._stored_sets[paper_id] = shingles(row[0]) if row else None
         return self._stored_sets[paper_id]
+
+
+def _year(year: int | None) -> int | str:
+    """A year as the scratch database's `titles` keeps it ('' for none: a UNIQUE column treats NULLs as distinct)."""
+    return "" if year is None else year
 
 
 def fresh_id(record: PaperRecord, taken: Callable[[str], bool], paper_id: str | None = None) -> str:
