@@ -26,12 +26,12 @@ from whoosh.filedb.structfile import StructFile
 from whoosh.formats import Frequency, Positions
 from whoosh.lang.porter import stem as porter_stem
 from whoosh.reading import TermNotFound
-from whoosh.system import emptybytes, pack_uint
+from whoosh.system import emptybytes
 from whoosh.util.numeric import byte_to_length
 
 from db.search.analysis import TextTokenizer, term_positions
+from db.search.packing import POSITION_TYPE, Codes, PackedNumbers, PackedValues, encode_positions
 
-POSITION_TYPE = "I"  # positions as unsigned 32-bit integers: parts start at multiples of PART_SPAN (2**28)
 POSITIONS_FIELD = "textpos"  # the positions of the text field's words (the text field itself holds weights)
 CACHE_POSTINGS = 4_000_000  # decoded postings kept across queries (8 bytes each, a position 8: 32 MB at most)
 _LENGTH_OF_BYTE = np.array([byte_to_length(b) if b else 0 for b in range(256)], dtype=np.float64)
@@ -76,10 +76,6 @@ class ArrayPositions(Positions):
 
     def decode_positions(self, valuestring):
         return positions_of(valuestring).tolist()
-
-
-def encode_positions(positions) -> bytes:
-    return pack_uint(len(positions)) + array(POSITION_TYPE, positions).tobytes()
 
 
 def positions_of(value: bytes) -> array:
@@ -198,8 +194,19 @@ class Postings:
     @property
     def size(self) -> int:
         """What it costs in the cache, in postings (positions count as postings)."""
+        if isinstance(self.values, Codes):
+            return len(self.docs) + self.values.size // 2 + 1  # 4 bytes a code
         extra = len(self.values[1]) if len(self.values) == 2 and isinstance(self.values[1], np.ndarray) else 0
         return len(self.docs) + extra + 1
+
+    def positions_of(self, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(docnum per position, position) in the documents `wanted` (ascending) of this block with positions
+        (as SegmentCache.position_block gives it)."""
+        if isinstance(self.values, Codes):
+            return self.values.select(wanted)
+        owner, positions = self.values
+        keep = np.isin(owner, wanted)
+        return owner[keep], positions[keep]
 
 
 _NO_POSTINGS = Postings(np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.float32))
@@ -210,6 +217,8 @@ def _weights(mini, count: int) -> np.ndarray:
         return np.ones(count, dtype=np.float32)
     if isinstance(mini, float):
         return np.full(count, mini, dtype=np.float32)
+    if isinstance(mini, PackedNumbers):
+        return mini.array().astype(np.float32)
     return np.array(mini, dtype=np.float32)  # whoosh writes float32 weights: nothing is lost
 
 
@@ -218,8 +227,11 @@ def _blocks(matcher, values: bool):
     while matcher.is_active():
         matcher._read_data()  # one unpickling per block: (id deltas, weights, values)
         deltas, mini_weights, block_values = matcher._data
-        docs = np.cumsum(np.array(deltas, dtype=np.int64)).astype(np.int32)  # stored as deltas from 0
-        yield docs, _weights(mini_weights, len(docs)), (tuple(block_values) if values else ())
+        deltas = deltas.array() if isinstance(deltas, PackedNumbers) else np.array(deltas, dtype=np.int64)
+        docs = np.cumsum(deltas, dtype=np.int64).astype(np.int32)  # stored as deltas from 0
+        if values and not isinstance(block_values, PackedValues):
+            block_values = tuple(block_values)
+        yield docs, _weights(mini_weights, len(docs)), (block_values if values else ())
         matcher._next_block()
 
 
@@ -354,8 +366,11 @@ class SegmentCache:
 
 
 def _flat(block: Postings) -> Postings:
-    """A block of positions postings with `values` = (docnum per position, position) as flat arrays:
-    each value is a 4-byte count and the positions as uint32 (ArrayPositions)."""
+    """A block of positions postings with `values` its packed codes (db.search.packing.Codes), or for a
+    block of whoosh's own writing (docnum per position, position) as flat arrays: each value is a 4-byte
+    count and the positions as uint32 (ArrayPositions)."""
+    if isinstance(block.values, PackedValues):
+        return Postings(block.docs, block.weights, Codes(block.values.text, block.docs))
     if not block.values:
         return Postings(block.docs, block.weights, (_EMPTY_DOCS, _EMPTY_DOCS))
     sizes = np.fromiter(map(len, block.values), dtype=np.int64, count=len(block.values)) // 4

@@ -120,14 +120,20 @@ class Ranker:
             docs, bound = docs[keep], bound[keep]
         order = docs[np.lexsort((docs, -bound))]
         page: list[int] = []
-        step = limit + 16  # most candidates of a phrase hold it: one chunk usually fills the page
-        for first in range(0, len(order), step):
+        first, step = 0, limit + 16  # most candidates of a phrase hold it: one chunk usually fills the page
+        while first < len(order):
             chunk = order[first : first + step]
             ascending = np.sort(chunk)
             matching = ascending[found.check(ascending)]
             page += chunk[np.isin(chunk, matching, assume_unique=True)].tolist()  # still best first
             if len(page) >= limit:
                 return Ranking(page[:limit], None)
+            first += len(chunk)
+            # the next chunk: twice as many, or as many as this one's share of matches says the page needs,
+            # so that a phrase most candidates do not hold (a stop-word phrase) is checked in a few steps and
+            # the first page never costs much more than checking every candidate at once
+            needed = (limit - len(page)) * len(chunk) // max(len(matching), 1)
+            step = max(2 * step, needed + needed // 2)
         return Ranking(page, len(page))
 
     # ------------------------------------------------------------------------------------------ matching
@@ -244,27 +250,35 @@ class Ranker:
             for word_docs, weights in postings:
                 parts.append((weights[np.searchsorted(word_docs, docs)], norms))
         where = POSITIONS_FIELD if field == TEXT_FIELD else field
-        return _Candidates(docs, parts, lambda wanted: self._adjacent(where, words, start, wanted))
+        frequency = {word: len(found[0]) for word, found in zip(words, postings, strict=True)}
+        return _Candidates(docs, parts, lambda wanted: self._adjacent(where, words, start, wanted, frequency.get))
 
-    def _adjacent(self, field: str, words: list, start: int | None, docs: np.ndarray) -> np.ndarray:
+    def _adjacent(self, field: str, words: list, start: int | None, docs: np.ndarray, rarity=None) -> np.ndarray:
         """Bool per doc of `docs` (ascending): whether `words` follow each other there (from a position in the
-        part at `start` when given). Vectorised: (doc, position - i) keys of the i-th word are intersected."""
+        part at `start` when given). Vectorised: the (doc, position - i) keys of the i-th word are intersected,
+        the rarest word first (`rarity(word)`: its document frequency), each later word's positions read only
+        in the documents still left (a stop word's in few)."""
         keys = None
-        for offset, word in enumerate(words):
-            owner, positions = self._positions(field, word, docs)
-            if offset == 0 and start is not None:
-                inside = (positions >= start) & (positions < start + PART_SPAN)
-                owner, positions = owner[inside], positions[inside]
-            elif offset:
-                valid = positions >= offset
-                owner, positions = owner[valid], positions[valid] - offset
-            found = (np.searchsorted(docs, owner) << 32) | positions
-            keys = found if keys is None else np.intersect1d(keys, found, assume_unique=True)
+        wanted = docs
+        order = sorted(enumerate(words), key=lambda item: rarity(item[1])) if rarity else enumerate(words)
+        for offset, word in order:
+            owner, positions = self._positions(field, word, wanted)
+            positions = positions - offset  # where the phrase would start
+            valid = positions >= 0 if start is None else (positions >= start) & (positions < start + PART_SPAN)
+            found = (np.searchsorted(docs, owner[valid]) << 32) | positions[valid]  # ascending
+            if keys is None:
+                keys = found
+            elif len(found):
+                at = np.minimum(np.searchsorted(found, keys), len(found) - 1)
+                keys = keys[found[at] == keys]
+            else:
+                keys = found
             if not len(keys):
                 break
+            wanted = docs[_distinct(keys >> 32)]
         keep = np.zeros(len(docs), dtype=bool)
         if keys is not None and len(keys):
-            keep[np.unique(keys >> 32)] = True
+            keep[keys >> 32] = True
         return keep
 
     def _positions(self, field: str, word, docs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -283,13 +297,19 @@ class Ranker:
                 if number >= len(last):
                     continue
                 block = self.cache.position_block(sub, field, word, number, self._matchers)
-                owner, positions = block.values
-                wanted = np.isin(owner, local[numbers == number], assume_unique=False)
-                owners.append(owner[wanted] + offset)
-                places.append(positions[wanted])
+                owner, positions = block.positions_of(local[numbers == number])
+                owners.append(owner + offset)
+                places.append(positions)
         if not owners:
             return _EMPTY_DOCS, _EMPTY_DOCS
         return np.concatenate(owners), np.concatenate(places).astype(np.int64)
+
+
+def _distinct(ascending: np.ndarray) -> np.ndarray:
+    """The distinct values of an ascending array."""
+    if len(ascending) < 2:
+        return ascending
+    return ascending[np.concatenate(([True], ascending[1:] != ascending[:-1]))]
 
 
 def _summed(hits: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:

@@ -27,7 +27,8 @@ from whoosh.writing import NO_MERGE, SegmentWriter
 
 from db.search.analysis import term_positions
 from db.search.documents import document
-from db.search.postings import ArrayPositions, WeightsOnly, encode_positions, fast_analysis
+from db.search.packing import PackedNumbers, PackedValues, pack
+from db.search.postings import ArrayPositions, WeightsOnly, fast_analysis
 
 _ROOT = Path(__file__).resolve().parents[2]
 _QUANTIZED: dict[int, int] = {}  # length → the length whoosh reads back from its one-byte column
@@ -42,7 +43,6 @@ def _quantized(length: int) -> int:
 
 
 _UNKNOWN = object()
-_SINGLE: dict[int, bytes] = {}  # position → the encoded positions of a term that occurs once there
 
 
 def _fast_text(field) -> bool | None:
@@ -57,11 +57,14 @@ def _fast_text(field) -> bool | None:
 
 def _fast_blocks(postwriter) -> None:
     """Give a whoosh3 postings writer block encoders that do in C what its own do item by item in Python
-    (same output: ids delta-encoded, weights None when all 1.0, one float when all equal, else a tuple)."""
+    (ids delta-encoded, weights None when all 1.0, one float when all equal, else a tuple), the ids and
+    whole-number weights packed into one string each (db.search.packing.PackedNumbers: a byte a number
+    instead of 2 to 9), a block's positions kept as one PackedValues."""
 
     def mini_ids():
         ids = postwriter._ids
-        return tuple(map(sub, ids, chain((0,), ids)))
+        deltas = list(map(sub, ids, chain((0,), ids)))
+        return PackedNumbers.of(deltas) or tuple(deltas)
 
     def mini_weights():
         weights = postwriter._weights
@@ -69,11 +72,19 @@ def _fast_blocks(postwriter) -> None:
             return None
         if weights.count(weights[0]) == len(weights):
             return weights[0]
+        whole = list(map(int, weights))
+        if sum(whole) == sum(weights):  # weights are positive: all whole numbers
+            return PackedNumbers.of(whole) or tuple(whole)
         return tuple(weights)
+
+    def mini_values():
+        values = postwriter._values
+        return values if isinstance(values, PackedValues) else type(postwriter)._mini_values(postwriter)
 
     if not postwriter._byteids:
         postwriter._mini_ids = mini_ids
     postwriter._mini_weights = mini_weights
+    postwriter._mini_values = mini_values
 
 
 class SegmentBuilder:
@@ -151,9 +162,9 @@ class SegmentBuilder:
     def _add_text(terms: dict, docnum: int, analysed: dict, positions: bool) -> int:
         """The postings of one of our text fields from its term_positions (what its word_values gives), keyed
         by the term as str (UTF-8 sorts as code points do; encoded once per term when written); with the
-        positions as values when `positions`, else no values (WeightsOnly). Returns the length."""
+        positions packed as values when `positions` (db.search.packing), else no values (WeightsOnly).
+        Returns the length."""
         length = 0
-        single = _SINGLE
         get = terms.get
         for term, (places, weight) in analysed.items():
             posting = get(term)
@@ -163,17 +174,8 @@ class SegmentBuilder:
             ids.append(docnum)
             weights.append(weight)
             length += len(places)
-            if not positions:
-                continue
-            if len(places) == 1:
-                encoded = single.get(places[0])
-                if encoded is None:
-                    encoded = encode_positions(places)
-                    if len(single) < 100_000:
-                        single[places[0]] = encoded
-                values.append(encoded)
-            else:
-                values.append(encode_positions(places))
+            if positions:
+                values.append(pack(places))
         return length
 
     def commit(self, extra_segments: tuple = ()) -> None:
@@ -210,8 +212,12 @@ class SegmentBuilder:
                     block_weights = weights[start : start + blocklimit]
                     postwriter._ids = block_ids
                     postwriter._weights = block_weights
-                    postwriter._values = (values[start : start + blocklimit] if values
-                                          else [emptybytes] * len(block_ids))
+                    if not values:
+                        postwriter._values = [emptybytes] * len(block_ids)
+                    elif isinstance(values[0], str):  # packed positions (_add_text)
+                        postwriter._values = PackedValues("".join(values[start : start + blocklimit]))
+                    else:
+                        postwriter._values = values[start : start + blocklimit]
                     postwriter._maxweight = max(0, max(block_weights))
                     if lengths is not None:
                         block_lengths = (list(map(lengths.__getitem__, block_ids)) if not self._first
