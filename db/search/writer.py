@@ -25,10 +25,10 @@ from whoosh.codec.whoosh3 import length_to_byte
 from whoosh.system import emptybytes
 from whoosh.writing import NO_MERGE, SegmentWriter
 
-from db.search.analysis import term_positions
+from db.search.analysis import TEXT_FIELD, term_positions
 from db.search.documents import document
 from db.search.packing import PackedNumbers, PackedValues, pack
-from db.search.postings import ArrayPositions, WeightsOnly, fast_analysis
+from db.search.postings import POSITIONS_FIELD, ArrayPositions, WeightsOnly, fast_analysis
 
 _ROOT = Path(__file__).resolve().parents[2]
 _QUANTIZED: dict[int, int] = {}  # length → the length whoosh reads back from its one-byte column
@@ -87,6 +87,19 @@ def _fast_blocks(postwriter) -> None:
     postwriter._mini_values = mini_values
 
 
+def _text_pair(schema) -> tuple[str, str] | None:
+    """(TEXT_FIELD, POSITIONS_FIELD) when the schema has them as db/search/documents.py makes them (weights,
+    scored; positions, not scored; the same analysis), so that their postings can be collected once."""
+    if TEXT_FIELD not in schema or POSITIONS_FIELD not in schema:
+        return None
+    weights, positions = schema[TEXT_FIELD], schema[POSITIONS_FIELD]
+    if (type(weights.format) is not WeightsOnly or type(positions.format) is not ArrayPositions
+            or not weights.scorable or positions.scorable):
+        return None
+    stem = _fast_text(weights)
+    return (TEXT_FIELD, POSITIONS_FIELD) if stem is not None and stem == _fast_text(positions) else None
+
+
 class SegmentBuilder:
     """Add documents to `writer` (a whoosh SegmentWriter) without its posting pool; `commit()` writes the
     new segment beside the index's existing ones (no merge; deletions made through the writer are kept)."""
@@ -100,6 +113,7 @@ class SegmentBuilder:
         self._lengths: dict[str, array] = {}  # scorable field → quantized length per new document
         self._first = writer.docnum
         self._fast: dict[str, bool | None] = {}  # field → its term_positions stemming, None: whoosh's path
+        self._pair = _text_pair(self.schema)  # (weights field, positions field) of the same text, or None
         self.count = 0
 
     def add(self, fields: dict) -> None:
@@ -109,6 +123,7 @@ class SegmentBuilder:
         docnum = writer.docnum
         perdoc.start_doc(docnum)
         analysed = None
+        shared = self._shared(fields)  # the text's weights and positions: one posting list per term
         try:
             for name in sorted(fields):
                 value = fields[name]
@@ -119,11 +134,17 @@ class SegmentBuilder:
                 stem = self._fast.get(name, _UNKNOWN)
                 if stem is _UNKNOWN:
                     stem = self._fast[name] = _fast_text(field)
-                if stem is not None:  # our text fields: str values
+                if shared and name == self._pair[1]:
+                    pass  # added with the weights field
+                elif stem is not None:  # our text fields: str values
                     if analysed is None or analysed[0] is not value or analysed[1] != stem:
                         analysed = (value, stem, term_positions(value, stem))  # text and textpos: once
-                    length = self._add_text(self._terms.setdefault(name, {}), docnum, analysed[2],
-                                            type(field.format) is ArrayPositions)
+                    if shared and name == self._pair[0]:
+                        terms = self._terms.setdefault(name, self._terms.setdefault(self._pair[1], {}))
+                        positions = True
+                    else:
+                        terms, positions = self._terms.setdefault(name, {}), type(field.format) is ArrayPositions
+                    length = self._add_text(terms, docnum, analysed[2], positions)
                     if field.scorable:
                         self._note_length(name, docnum, length)
                     else:
@@ -152,6 +173,24 @@ class SegmentBuilder:
         writer._added = True
         writer.docnum += 1
         self.count += 1
+
+    def _shared(self, fields: dict) -> bool:
+        """Whether this document's text goes into the posting lists the weights and positions fields share
+        (both hold the same value); they stop sharing, for good, at the first document where they differ."""
+        if self._pair is None:
+            return False
+        weights, positions = (self._terms.get(name) for name in self._pair)
+        if weights is not positions:  # no longer shared (or only one has postings yet)
+            return False
+        value = fields.get(self._pair[0])
+        if isinstance(value, str) and value == fields.get(self._pair[1]):
+            return True
+        if weights is not None:  # split them: the weights field's lists without the positions
+            self._terms[self._pair[0]] = {term: (array("I", ids), array("f", found), [])
+                                          for term, (ids, found, _values) in weights.items()}
+        else:
+            self._pair = None
+        return False
 
     def _note_length(self, name: str, docnum: int, length: int) -> None:
         lengths = self._lengths.setdefault(name, array("I"))
@@ -212,7 +251,7 @@ class SegmentBuilder:
                     block_weights = weights[start : start + blocklimit]
                     postwriter._ids = block_ids
                     postwriter._weights = block_weights
-                    if not values:
+                    if not values or field.format.fixed_value_size() == 0:
                         postwriter._values = [emptybytes] * len(block_ids)
                     elif isinstance(values[0], str):  # packed positions (_add_text)
                         postwriter._values = PackedValues("".join(values[start : start + blocklimit]))
