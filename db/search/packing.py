@@ -91,34 +91,34 @@ class PackedValues:
     """A block's values packed into one string (see the module's docstring); a sequence of the postings'
     values as ArrayPositions encodes them (count, then uint32 positions), for whoosh's own readers."""
 
-    __slots__ = ("text", "_starts")
+    __slots__ = ("text", "_values")
 
     def __init__(self, text: str):
         self.text = text
-        self._starts: list[int] | None = None
+        self._values: list[bytes] | None = None
 
     def __reduce__(self):
         return PackedValues, (self.text,)
 
-    def _bounds(self) -> list[int]:
-        if self._starts is None:
-            self._starts = [m.start() for m in _STARTS.finditer(self.text)] + [len(self.text)]
-        return self._starts
+    def values(self) -> list[bytes]:
+        """Every posting's value as ArrayPositions encodes it (decoded once)."""
+        if self._values is None:
+            starts = [m.start() for m in _STARTS.finditer(self.text)]
+            owner, positions = unpack(self.text, np.arange(len(starts), dtype=np.int64))
+            counts = np.bincount(owner, minlength=len(starts)).tolist()
+            ends = np.cumsum(counts).tolist()
+            flat = positions.tolist()
+            self._values = [encode_positions(flat[end - count : end]) for count, end in zip(counts, ends, strict=True)]
+        return self._values
 
     def __len__(self) -> int:
-        return len(self._bounds()) - 1
+        return len(self.values())
 
     def __getitem__(self, number: int) -> bytes:
-        bounds = self._bounds()
-        if number < 0:
-            number += len(bounds) - 1
-        if not 0 <= number < len(bounds) - 1:
-            raise IndexError(number)
-        _docs, positions = unpack(self.text[bounds[number] : bounds[number + 1]], np.zeros(1, dtype=np.int64))
-        return encode_positions(positions.tolist())
+        return self.values()[number]
 
     def __iter__(self):
-        return (self[number] for number in range(len(self)))
+        return iter(self.values())
 
     def __eq__(self, other) -> bool:
         return isinstance(other, PackedValues) and other.text == self.text
