@@ -68,10 +68,11 @@ def _pack(positions) -> str:
 def unpack(text: str, docs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(docnum per position, position) of a packed block whose postings are for `docs` (in order): int64
     arrays, positions ascending within each document."""
-    return _decode(np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32), docs)
+    return decode(np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32), docs)
 
 
-def _decode(codes: np.ndarray, docs) -> tuple[np.ndarray, np.ndarray]:
+def decode(codes: np.ndarray, docs) -> tuple[np.ndarray, np.ndarray]:
+    """(docnum per position, position) of packed `codes` (uint32) whose postings are for `docs` (in order)."""
     codes = codes.astype(np.int64)
     if not len(codes):
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
@@ -183,20 +184,22 @@ class Codes:
     def size(self) -> int:
         return len(self.codes)
 
-    def select(self, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(docnum per position, position) of the postings of the docnums `wanted` (ascending; those not in
-        this block are left out)."""
+    def pick(self, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(codes, docnums) of the postings of the docnums `wanted` (ascending; those not in this block are
+        left out), for `decode`: the codes of several blocks may be concatenated and decoded at once."""
         at = np.searchsorted(self.docs, wanted)
         inside = at < len(self.docs)
         at = at[inside]
         at = at[self.docs[at] == wanted[inside]]
-        if not len(at):
-            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
         if len(at) == len(self.docs):
-            return _decode(self.codes, self.docs)
+            return self.codes, self.docs
         lengths = self.ends[at] - self.starts[at]
         index = np.repeat(self.starts[at] - np.cumsum(lengths) + lengths, lengths) + np.arange(lengths.sum())
-        return _decode(self.codes[index], self.docs[at])
+        return self.codes[index], self.docs[at]
+
+    def select(self, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(docnum per position, position) of the postings of the docnums `wanted` (ascending)."""
+        return decode(*self.pick(wanted))
 
 
 POSITION_TYPE = "I"  # a value's positions as unsigned 32-bit integers after a 4-byte count (ArrayPositions)

@@ -22,6 +22,7 @@ from whoosh import query
 
 from db.search.analysis import PART_SPAN, TEXT_FIELD
 from db.search.language import InPart
+from db.search.packing import Codes, decode
 from db.search.postings import _EMPTY_DOCS, _EMPTY_SCORES, POSITIONS_FIELD, SegmentCache
 
 
@@ -283,8 +284,9 @@ class Ranker:
 
     def _positions(self, field: str, word, docs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(docnum, position) of every occurrence of `word` in the docnums `docs` (ascending), reading only
-        the posting blocks that hold them."""
-        owners, places = [], []
+        the posting blocks that hold them; ascending by docnum, then position. The wanted postings of packed
+        blocks are gathered first and decoded together (db.search.packing.Codes)."""
+        owners, places, codes, owning = [], [], [], []
         bounds = np.searchsorted(np.array(self.offsets, dtype=np.int64), docs, side="right") - 1
         for leaf in np.unique(bounds).tolist():
             sub, offset = self.leaves[leaf]
@@ -292,17 +294,32 @@ class Ranker:
             last = self.cache.position_directory(sub, field, word)[1]
             if not last:
                 continue
-            numbers = np.searchsorted(np.array(last, dtype=np.int64), local)
-            for number in np.unique(numbers).tolist():
+            numbers = np.searchsorted(np.array(last, dtype=np.int64), local)  # ascending, as `local`
+            present, starts = np.unique(numbers, return_index=True)
+            ends = np.append(starts[1:], len(numbers))
+            for number, first, end in zip(present.tolist(), starts.tolist(), ends.tolist(), strict=True):
                 if number >= len(last):
                     continue
                 block = self.cache.position_block(sub, field, word, number, self._matchers)
-                owner, positions = block.positions_of(local[numbers == number])
-                owners.append(owner + offset)
-                places.append(positions)
+                if isinstance(block.values, Codes):
+                    picked, picked_docs = block.values.pick(local[first:end])
+                    codes.append(picked)
+                    owning.append(picked_docs + offset)
+                else:
+                    owner, positions = block.positions_of(local[first:end])
+                    owners.append(owner + offset)
+                    places.append(positions)
+        if codes:
+            owner, positions = decode(np.concatenate(codes), np.concatenate(owning))
+            owners.append(owner)
+            places.append(positions)
         if not owners:
             return _EMPTY_DOCS, _EMPTY_DOCS
-        return np.concatenate(owners), np.concatenate(places).astype(np.int64)
+        if len(owners) == 1:
+            return owners[0], places[0].astype(np.int64)
+        owner, positions = np.concatenate(owners), np.concatenate(places).astype(np.int64)
+        order = np.lexsort((positions, owner))  # packed and whoosh-written segments mixed
+        return owner[order], positions[order]
 
 
 def _distinct(ascending: np.ndarray) -> np.ndarray:
