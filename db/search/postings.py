@@ -11,8 +11,6 @@ only their deletions do.
 
 from __future__ import annotations
 
-import mmap
-import os
 from array import array
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -21,8 +19,6 @@ import numpy as np
 from whoosh.analysis import StemFilter
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher
 from whoosh.fields import TEXT
-from whoosh.filedb.filestore import FileStorage
-from whoosh.filedb.structfile import StructFile
 from whoosh.formats import Frequency, Positions
 from whoosh.lang.porter import stem as porter_stem
 from whoosh.reading import TermNotFound
@@ -31,6 +27,7 @@ from whoosh.util.numeric import byte_to_length
 
 from db.search.analysis import TextTokenizer, term_positions
 from db.search.packing import POSITION_TYPE, Codes, PackedNumbers, PackedValues, encode_positions
+from db.search.storage import MappedStorage, _MappedFile, open_index  # noqa: F401 - their home was here
 
 POSITIONS_FIELD = "textpos"  # the positions of the text field's words (the text field itself holds weights)
 CACHE_POSTINGS = 4_000_000  # decoded postings kept across queries (8 bytes each, a position 8: 32 MB at most)
@@ -84,75 +81,6 @@ def positions_of(value: bytes) -> array:
     return positions
 
 
-class MappedStorage(FileStorage):
-    """whoosh's FileStorage, reading files through a read-only memory map without copying them.
-
-    whoosh maps a compound segment file and then wraps each file in it in a BytesIO, which copies the whole
-    postings into memory (about 150 MB of resident memory at 20,000 papers, for the life of the searcher).
-    Here each file is one map and its sub-files read from it: only the pages searched are resident, and they
-    belong to the page cache (shared, reclaimable), not to the process's heap."""
-
-    supports_mmap = False  # CompoundStorage: sub-files come from `subset` of the file opened below
-
-    def open_file(self, name, **kwargs):
-        with open(self._fpath(name), "rb") as file:
-            if not os.fstat(file.fileno()).st_size:
-                return super().open_file(name, **kwargs)
-            mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
-        return _MappedFile(_MappedRange(mapped, 0, len(mapped)), name=name, **kwargs)
-
-
-class _MappedFile(StructFile):
-    def subset(self, offset, length, name=None):
-        whole = self.file
-        return _MappedFile(_MappedRange(whole.source, whole.start + offset, length), name=name or self._name)
-
-
-class _MappedRange:
-    """A read-only file over bytes start … start + length of a memory map. It has `peek`, so that pickle
-    reads a block's tuple from a buffer rather than calling `read` for each item."""
-
-    def __init__(self, source: mmap.mmap, start: int, length: int):
-        self.source, self.start, self.end = source, start, start + length
-        self.pos = start
-        self.closed = False
-
-    def read(self, size: int | None = -1) -> bytes:
-        end = self.end if size is None or size < 0 else min(self.pos + size, self.end)
-        data = self.source[self.pos : end]
-        self.pos = max(end, self.pos)
-        return data
-
-    def peek(self, size: int = 0) -> bytes:
-        return self.source[self.pos : min(self.pos + 16384, self.end)]  # may be less than asked, as a peek may
-
-    def readinto(self, buffer) -> int:
-        data = self.read(len(buffer))
-        buffer[: len(data)] = data
-        return len(data)
-
-    def readline(self, size: int = -1) -> bytes:
-        newline = self.source.find(b"\n", self.pos, self.end)
-        end = self.end if newline < 0 else newline + 1
-        return self.read(end - self.pos if size is None or size < 0 else min(size, end - self.pos))
-
-    def seek(self, position: int, whence: int = 0) -> int:
-        base = {0: self.start, 1: self.pos, 2: self.end}[whence]
-        self.pos = min(max(base + position, self.start), self.end)
-        return self.pos - self.start
-
-    def tell(self) -> int:
-        return self.pos - self.start
-
-    def close(self) -> None:
-        self.closed = True  # the map itself stays open for the other sub-files; it goes with the last one
-
-
-def open_index(folder):
-    """The whoosh index in `folder`, read through MappedStorage."""
-    return MappedStorage(str(folder)).open_index()
-
-
 def fast_analysis(analyzer) -> bool | None:
     """For our own text analyzers (TextTokenizer, optionally | a plain Porter StemFilter): whether it stems;
     None for any other analyzer (then whoosh's token stream is used)."""
@@ -195,7 +123,9 @@ class Postings:
     def size(self) -> int:
         """What it costs in the cache, in postings (positions count as postings)."""
         if isinstance(self.values, Codes):
-            return len(self.docs) + self.values.size // 2 + 1  # 4 bytes a code
+            return len(self.docs) + (self.values.size + 2 * len(self.values.docs)) // 2 + 1  # 4 bytes a code
+        if self.values is None:
+            return len(self.docs) + 1
         extra = len(self.values[1]) if len(self.values) == 2 and isinstance(self.values[1], np.ndarray) else 0
         return len(self.docs) + extra + 1
 
@@ -327,6 +257,30 @@ class SegmentCache:
             return Postings(_EMPTY_DOCS, _EMPTY_SCORES, (starts, last))
 
         return self._cached((self._key(sub), "dir:" + field, text), read).values
+
+    def term_codes(self, sub, field: str, text) -> Codes | None:
+        """Every packed block of `text` in `field` as one Codes (db.search.packing), so that the wanted
+        postings are picked in one step; None when a block is not packed (written by whoosh's own writer,
+        then read block by block: `position_block`)."""
+
+        def read():
+            try:
+                matcher = sub.reader().postings(field, text)
+            except TermNotFound:
+                return Postings(_EMPTY_DOCS, _EMPTY_SCORES, None)
+            if not isinstance(matcher, W3LeafMatcher) or matcher._byteids:
+                return Postings(_EMPTY_DOCS, _EMPTY_SCORES, None)
+            texts, docs = [], []
+            for block_docs, _weights, values in _blocks(matcher, values=True):
+                if not isinstance(values, PackedValues):
+                    return Postings(_EMPTY_DOCS, _EMPTY_SCORES, None)
+                texts.append(values.text)
+                docs.append(block_docs)
+            if not docs:
+                return Postings(_EMPTY_DOCS, _EMPTY_SCORES, None)
+            return Postings(_EMPTY_DOCS, _EMPTY_SCORES, Codes("".join(texts), np.concatenate(docs)))
+
+        return self._cached((self._key(sub), "codes:" + field, text), read).values
 
     def position_block(self, sub, field: str, text, number: int, matchers: dict | None = None) -> Postings:
         """Block `number` of the postings of `text` in `field`, with values (positions). `matchers` keeps the

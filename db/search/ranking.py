@@ -122,6 +122,8 @@ class Ranker:
         order = docs[np.lexsort((docs, -bound))]
         page: list[int] = []
         first, step = 0, limit + 16  # most candidates of a phrase hold it: one chunk usually fills the page
+        if len(order) <= 2 * step:
+            step = len(order)  # few: checked at once
         while first < len(order):
             chunk = order[first : first + step]
             ascending = np.sort(chunk)
@@ -242,9 +244,11 @@ class Ranker:
         """The documents holding every word of a phrase, each word's `w / (w + norm)` there (so that a score
         is `factor * that`, summed in word order), and the adjacency check."""
         postings = [self.postings(field, word) for word in words]
-        docs = postings[0][0]
-        for other, _weights in postings[1:]:
-            docs = np.intersect1d(docs, other, assume_unique=True)
+        docs = min((found[0] for found in postings), key=len)
+        for other, _weights in postings:  # the rarest word's documents looked up in the others'
+            if len(docs) and other is not docs:
+                at = np.minimum(np.searchsorted(other, docs), len(other) - 1)
+                docs = docs[other[at] == docs] if len(other) else other
         parts = []
         if self.scorable(field) and len(docs):
             norms = self.norms(field)[docs]
@@ -291,6 +295,12 @@ class Ranker:
         for leaf in np.unique(bounds).tolist():
             sub, offset = self.leaves[leaf]
             local = docs[bounds == leaf] - offset
+            whole = self.cache.term_codes(sub, field, word)
+            if whole is not None:  # packed: the wanted postings in one step
+                picked, picked_docs = whole.pick(local)
+                codes.append(picked)
+                owning.append(picked_docs + offset)
+                continue
             last = self.cache.position_directory(sub, field, word)[1]
             if not last:
                 continue

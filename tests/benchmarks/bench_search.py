@@ -762,7 +762,8 @@ def index_rows(papers_file: Path, before: Path) -> None:
     b, a = rows["before"], rows["after"]
     print(f"\n## issue 28's index rows, {papers_file.name} (hits of {OTHER_HAND}: before {b['hits']}, "
           f"after {a['hits']}, FTS5 {fts_hits})\n")
-    print("| row | before | after | SQLite FTS5 | before ÷ FTS5 | after ÷ FTS5 | target |\n|---|---|---|---|---|---|---|")
+    print("| row | before | after | SQLite FTS5 | before ÷ FTS5 | after ÷ FTS5 | target |")
+    print("|---|---|---|---|---|---|---|")
 
     def row(name, before_value, after_value, theirs, target, fmt="{:.1f}"):
         print(f"| {name} | {fmt.format(before_value)} | {fmt.format(after_value)} | {fmt.format(theirs)} | "
@@ -770,13 +771,13 @@ def index_rows(papers_file: Path, before: Path) -> None:
 
     row(f"`{OTHER_HAND}`, all matches, ms (median; fresh ranking, decoded postings cached)",
         b["other_hand_warm"], a["other_hand_warm"], other, "≤ 2× FTS5")
-    row(f"… the same with the decoded postings dropped before each run (cold)", b["other_hand_cold"],
+    row("… the same with the decoded postings dropped before each run (cold)", b["other_hand_cold"],
         a["other_hand_cold"], other, "–")
     row(f"first {FIRST} of a stop-word phrase, p95 ms", b["first_p95_warm"], a["first_p95_warm"], first, "≤ 2× FTS5")
-    row(f"… cold", b["first_p95_cold"], a["first_p95_cold"], first, "–")
+    row("… cold", b["first_p95_cold"], a["first_p95_cold"], first, "–")
     row("index build CPU, s (fresh process; helpers included)", b["cpu"], a["cpu"], fts_build["cpu"], "≤ 3× FTS5")
     row("index on disk, MB (FTS5: text included)", b["sizes"]["total"], a["sizes"]["total"], fts_mb, "≤ 1.5× FTS5")
-    print("\n| phrase (first {0} / all, median ms) | before | after |\n|---|---|---|".format(FIRST))
+    print(f"\n| phrase (first {FIRST} / all, median ms) | before | after |\n|---|---|---|")
     for key in a["phrases"]:
         fb, wb = b["phrases"].get(key, (float("nan"), float("nan")))
         fa, wa = a["phrases"][key]
