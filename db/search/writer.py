@@ -21,7 +21,10 @@ from itertools import chain
 from operator import sub
 from pathlib import Path
 
+from whoosh.analysis import IDTokenizer
 from whoosh.codec.whoosh3 import length_to_byte
+from whoosh.fields import ID
+from whoosh.formats import Existence
 from whoosh.system import emptybytes
 from whoosh.writing import NO_MERGE, SegmentWriter
 
@@ -87,6 +90,13 @@ def _fast_blocks(postwriter) -> None:
     postwriter._mini_values = mini_values
 
 
+def _plain_id(field) -> bool:
+    """Whether `field` is a whoosh ID field as whoosh makes it (its str value is its one term, no lowercasing),
+    so that its posting is made without whoosh's token stream."""
+    return (type(field) is ID and type(field.analyzer) is IDTokenizer and type(field.format) is Existence
+            and not getattr(field.analyzer, "lowercase", False))
+
+
 def _text_pair(schema) -> tuple[str, str] | None:
     """(TEXT_FIELD, POSITIONS_FIELD) when the schema has them as db/search/documents.py makes them (weights,
     scored; positions, not scored; the same analysis), so that their postings can be collected once."""
@@ -113,6 +123,7 @@ class SegmentBuilder:
         self._lengths: dict[str, array] = {}  # scorable field → quantized length per new document
         self._first = writer.docnum
         self._fast: dict[str, bool | None] = {}  # field → its term_positions stemming, None: whoosh's path
+        self._plain: dict[str, bool] = {}  # field → an ID field whose value is its one term
         self._pair = _text_pair(self.schema)  # (weights field, positions field) of the same text, or None
         self.count = 0
 
@@ -151,7 +162,12 @@ class SegmentBuilder:
                         length = 0
                 elif field.indexed:
                     terms = self._terms.setdefault(name, {})
-                    for tbytes, freq, weight, vbytes in field.index(value):
+                    plain = self._plain.get(name)
+                    if plain is None:
+                        plain = self._plain[name] = _plain_id(field)
+                    items = ((value.encode("utf-8"), 1, field.format.field_boost, emptybytes),) \
+                        if plain and isinstance(value, str) else field.index(value)
+                    for tbytes, freq, weight, vbytes in items:
                         posting = terms.get(tbytes)
                         if posting is None:
                             terms[tbytes] = posting = (array("I"), array("f"), [])
