@@ -7,9 +7,10 @@ positions (a posting's value: a count and uint32 positions, ArrayPositions; a bl
 db/search/writer.py keeps them packed, db/search/packing.py), read only to check a phrase or a part (`title:`),
 for the documents that need it. Measured at 20,000 abstracts (issue 28): `textpos` 16 MB and `text` 7.5 MB
 packed (79 and 27 MB as whoosh pickles them); one field holding both would save the ids' bytes (about 2 a
-posting) but make every scored query unpickle positions, so the two fields stay. What is read once per segment (paper ids, document lengths, decoded posting lists,
-position blocks) is kept in `SegmentCache` across searchers: segments never change after they are written,
-only their deletions do.
+posting) but make every scored query unpickle positions, so the two fields stay. What is read once per
+segment (paper ids, document lengths, decoded posting lists, position blocks, a term's packed positions) is
+kept in `SegmentCache` across searchers: segments never change after they are written, only their deletions
+do.
 """
 
 from __future__ import annotations

@@ -119,23 +119,23 @@ class Ranker:
         if self.live is not None:
             keep = self.live[docs]
             docs, bound = docs[keep], bound[keep]
-        order = docs[np.lexsort((docs, -bound))]
         page: list[int] = []
-        first, step = 0, limit + 16  # most candidates of a phrase hold it: one chunk usually fills the page
-        if len(order) <= 2 * step:
-            step = len(order)  # few: checked at once
-        while first < len(order):
-            chunk = order[first : first + step]
-            ascending = np.sort(chunk)
-            matching = ascending[found.check(ascending)]
-            page += chunk[np.isin(chunk, matching, assume_unique=True)].tolist()  # still best first
+        unchecked = np.ones(len(docs), dtype=bool)
+        step = limit + 16  # most candidates of a phrase hold it: one chunk usually fills the page
+        if len(docs) <= 2 * step:
+            step = len(docs)  # few: checked at once
+        while unchecked.any():
+            chunk = _best_of(np.flatnonzero(unchecked), bound, step)  # the next best, ascending
+            unchecked[chunk] = False
+            held = chunk[found.check(docs[chunk])]
+            page += docs[held[np.lexsort((docs[held], -bound[held]))]].tolist()  # best first
             if len(page) >= limit:
                 return Ranking(page[:limit], None)
-            first += len(chunk)
             # the next chunk: twice as many, or as many as this one's share of matches says the page needs,
-            # so that a phrase most candidates do not hold (a stop-word phrase) is checked in a few steps and
-            # the first page never costs much more than checking every candidate at once
-            needed = (limit - len(page)) * len(chunk) // max(len(matching), 1)
+            # so that a phrase most candidates do not hold (a stop-word phrase) is checked in a few steps; no
+            # candidate is checked twice and none is sorted but the matches, so the first page costs about
+            # what checking every candidate at once does
+            needed = (limit - len(page)) * len(chunk) // max(len(held), 1)
             step = max(2 * step, needed + needed // 2)
         return Ranking(page, len(page))
 
@@ -330,6 +330,18 @@ class Ranker:
         owner, positions = np.concatenate(owners), np.concatenate(places).astype(np.int64)
         order = np.lexsort((positions, owner))  # packed and whoosh-written segments mixed
         return owner[order], positions[order]
+
+
+def _best_of(positions: np.ndarray, bound: np.ndarray, count: int) -> np.ndarray:
+    """The `count` of `positions` (ascending) with the highest `bound`, ties to the lower position (the order
+    of a sort by bound descending, then docnum), ascending; without sorting them all."""
+    if count >= len(positions):
+        return positions
+    values = bound[positions]
+    threshold = -np.partition(-values, count - 1)[count - 1]
+    above = positions[values > threshold]
+    tied = positions[values == threshold][: count - len(above)]
+    return np.sort(np.concatenate([above, tied]))
 
 
 def _distinct(ascending: np.ndarray) -> np.ndarray:
