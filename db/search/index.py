@@ -33,10 +33,11 @@ from db.search.writer import Helper, SegmentBuilder, write_segments
 from db.system.fileio import write_atomically
 from db.system.memory import release_memory
 
-INDEX_SCHEMA_VERSION = 10  # 7: the stamp holds the last change applied (library change log); 8: 32-bit
+INDEX_SCHEMA_VERSION = 11  # 7: the stamp holds the last change applied (library change log); 8: 32-bit
 # positions in their own field (textpos), the text field holds weights only; 9: the text analyzer moved to
 # db.search.analysis (the pickled schema names it by module path); 10: the screening decision and reason
-# (issue 29), the venue's decision words in venue_decision (issue 34)
+# (issue 29), the venue's decision words in venue_decision (issue 34); 11: positions blocks packed (db.search.packing),
+# weights pickled as whole numbers (issue 28)
 _STAMP = "margin-index.json"
 _WRITER_TIMEOUT = 5.0
 _BULK_SYNC = 100  # a queue this long is written as a new segment (SegmentBuilder) instead of doc by doc

@@ -3,16 +3,18 @@ through a memory map, and reading posting lists into numpy arrays (db/search/ran
 
 The text field is indexed twice: `text` holds only weights (term frequency with the title's boost; WeightsOnly)
 and is what every query is scored from, so reading its blocks unpickles no positions; `textpos` holds the
-positions (32-bit arrays, ArrayPositions), read only to check a phrase or a part (`title:`), block by block for
-the documents that need it. What is read once per segment (paper ids, document lengths, decoded posting lists,
-position blocks) is kept in `SegmentCache` across searchers: segments never change after they are written,
-only their deletions do.
+positions (a posting's value: a count and uint32 positions, ArrayPositions; a block written by
+db/search/writer.py keeps them packed, db/search/packing.py), read only to check a phrase or a part (`title:`),
+for the documents that need it. Measured at 20,000 abstracts (issue 28): `textpos` 16 MB and `text` 7.5 MB
+packed (79 and 27 MB as whoosh pickles them); one field holding both would save the ids' bytes (about 2 a
+posting) but make every scored query unpickle positions, so the two fields stay. What is read once per
+segment (paper ids, document lengths, decoded posting lists, position blocks, a term's packed positions) is
+kept in `SegmentCache` across searchers: segments never change after they are written, only their deletions
+do.
 """
 
 from __future__ import annotations
 
-import mmap
-import os
 from array import array
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -21,17 +23,16 @@ import numpy as np
 from whoosh.analysis import StemFilter
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher
 from whoosh.fields import TEXT
-from whoosh.filedb.filestore import FileStorage
-from whoosh.filedb.structfile import StructFile
 from whoosh.formats import Frequency, Positions
 from whoosh.lang.porter import stem as porter_stem
 from whoosh.reading import TermNotFound
-from whoosh.system import emptybytes, pack_uint
+from whoosh.system import emptybytes
 from whoosh.util.numeric import byte_to_length
 
 from db.search.analysis import TextTokenizer, term_positions
+from db.search.packing import POSITION_TYPE, Codes, PackedNumbers, PackedValues, encode_positions
+from db.search.storage import MappedStorage, _MappedFile, open_index  # noqa: F401 - their home was here
 
-POSITION_TYPE = "I"  # positions as unsigned 32-bit integers: parts start at multiples of PART_SPAN (2**28)
 POSITIONS_FIELD = "textpos"  # the positions of the text field's words (the text field itself holds weights)
 CACHE_POSTINGS = 4_000_000  # decoded postings kept across queries (8 bytes each, a position 8: 32 MB at most)
 _LENGTH_OF_BYTE = np.array([byte_to_length(b) if b else 0 for b in range(256)], dtype=np.float64)
@@ -78,83 +79,10 @@ class ArrayPositions(Positions):
         return positions_of(valuestring).tolist()
 
 
-def encode_positions(positions) -> bytes:
-    return pack_uint(len(positions)) + array(POSITION_TYPE, positions).tobytes()
-
-
 def positions_of(value: bytes) -> array:
     positions = array(POSITION_TYPE)
     positions.frombytes(value[4:])
     return positions
-
-
-class MappedStorage(FileStorage):
-    """whoosh's FileStorage, reading files through a read-only memory map without copying them.
-
-    whoosh maps a compound segment file and then wraps each file in it in a BytesIO, which copies the whole
-    postings into memory (about 150 MB of resident memory at 20,000 papers, for the life of the searcher).
-    Here each file is one map and its sub-files read from it: only the pages searched are resident, and they
-    belong to the page cache (shared, reclaimable), not to the process's heap."""
-
-    supports_mmap = False  # CompoundStorage: sub-files come from `subset` of the file opened below
-
-    def open_file(self, name, **kwargs):
-        with open(self._fpath(name), "rb") as file:
-            if not os.fstat(file.fileno()).st_size:
-                return super().open_file(name, **kwargs)
-            mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
-        return _MappedFile(_MappedRange(mapped, 0, len(mapped)), name=name, **kwargs)
-
-
-class _MappedFile(StructFile):
-    def subset(self, offset, length, name=None):
-        whole = self.file
-        return _MappedFile(_MappedRange(whole.source, whole.start + offset, length), name=name or self._name)
-
-
-class _MappedRange:
-    """A read-only file over bytes start … start + length of a memory map. It has `peek`, so that pickle
-    reads a block's tuple from a buffer rather than calling `read` for each item."""
-
-    def __init__(self, source: mmap.mmap, start: int, length: int):
-        self.source, self.start, self.end = source, start, start + length
-        self.pos = start
-        self.closed = False
-
-    def read(self, size: int | None = -1) -> bytes:
-        end = self.end if size is None or size < 0 else min(self.pos + size, self.end)
-        data = self.source[self.pos : end]
-        self.pos = max(end, self.pos)
-        return data
-
-    def peek(self, size: int = 0) -> bytes:
-        return self.source[self.pos : min(self.pos + 16384, self.end)]  # may be less than asked, as a peek may
-
-    def readinto(self, buffer) -> int:
-        data = self.read(len(buffer))
-        buffer[: len(data)] = data
-        return len(data)
-
-    def readline(self, size: int = -1) -> bytes:
-        newline = self.source.find(b"\n", self.pos, self.end)
-        end = self.end if newline < 0 else newline + 1
-        return self.read(end - self.pos if size is None or size < 0 else min(size, end - self.pos))
-
-    def seek(self, position: int, whence: int = 0) -> int:
-        base = {0: self.start, 1: self.pos, 2: self.end}[whence]
-        self.pos = min(max(base + position, self.start), self.end)
-        return self.pos - self.start
-
-    def tell(self) -> int:
-        return self.pos - self.start
-
-    def close(self) -> None:
-        self.closed = True  # the map itself stays open for the other sub-files; it goes with the last one
-
-
-def open_index(folder):
-    """The whoosh index in `folder`, read through MappedStorage."""
-    return MappedStorage(str(folder)).open_index()
 
 
 def fast_analysis(analyzer) -> bool | None:
@@ -198,8 +126,21 @@ class Postings:
     @property
     def size(self) -> int:
         """What it costs in the cache, in postings (positions count as postings)."""
+        if isinstance(self.values, Codes):
+            return len(self.docs) + (self.values.size + 2 * len(self.values.docs)) // 2 + 1  # 4 bytes a code
+        if self.values is None:
+            return len(self.docs) + 1
         extra = len(self.values[1]) if len(self.values) == 2 and isinstance(self.values[1], np.ndarray) else 0
         return len(self.docs) + extra + 1
+
+    def positions_of(self, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(docnum per position, position) in the documents `wanted` (ascending) of this block with positions
+        (as SegmentCache.position_block gives it)."""
+        if isinstance(self.values, Codes):
+            return self.values.select(wanted)
+        owner, positions = self.values
+        keep = np.isin(owner, wanted)
+        return owner[keep], positions[keep]
 
 
 _NO_POSTINGS = Postings(np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.float32))
@@ -210,6 +151,8 @@ def _weights(mini, count: int) -> np.ndarray:
         return np.ones(count, dtype=np.float32)
     if isinstance(mini, float):
         return np.full(count, mini, dtype=np.float32)
+    if isinstance(mini, PackedNumbers):
+        return mini.array().astype(np.float32)
     return np.array(mini, dtype=np.float32)  # whoosh writes float32 weights: nothing is lost
 
 
@@ -218,8 +161,11 @@ def _blocks(matcher, values: bool):
     while matcher.is_active():
         matcher._read_data()  # one unpickling per block: (id deltas, weights, values)
         deltas, mini_weights, block_values = matcher._data
-        docs = np.cumsum(np.array(deltas, dtype=np.int64)).astype(np.int32)  # stored as deltas from 0
-        yield docs, _weights(mini_weights, len(docs)), (tuple(block_values) if values else ())
+        deltas = deltas.array() if isinstance(deltas, PackedNumbers) else np.array(deltas, dtype=np.int64)
+        docs = np.cumsum(deltas, dtype=np.int64).astype(np.int32)  # stored as deltas from 0
+        if values and not isinstance(block_values, PackedValues):
+            block_values = tuple(block_values)
+        yield docs, _weights(mini_weights, len(docs)), (block_values if values else ())
         matcher._next_block()
 
 
@@ -316,6 +262,30 @@ class SegmentCache:
 
         return self._cached((self._key(sub), "dir:" + field, text), read).values
 
+    def term_codes(self, sub, field: str, text) -> Codes | None:
+        """Every packed block of `text` in `field` as one Codes (db.search.packing), so that the wanted
+        postings are picked in one step; None when a block is not packed (written by whoosh's own writer,
+        then read block by block: `position_block`)."""
+
+        def read():
+            try:
+                matcher = sub.reader().postings(field, text)
+            except TermNotFound:
+                return Postings(_EMPTY_DOCS, _EMPTY_SCORES, None)
+            if not isinstance(matcher, W3LeafMatcher) or matcher._byteids:
+                return Postings(_EMPTY_DOCS, _EMPTY_SCORES, None)
+            texts, docs = [], []
+            for block_docs, _weights, values in _blocks(matcher, values=True):
+                if not isinstance(values, PackedValues):
+                    return Postings(_EMPTY_DOCS, _EMPTY_SCORES, None)
+                texts.append(values.text)
+                docs.append(block_docs)
+            if not docs:
+                return Postings(_EMPTY_DOCS, _EMPTY_SCORES, None)
+            return Postings(_EMPTY_DOCS, _EMPTY_SCORES, Codes("".join(texts), np.concatenate(docs)))
+
+        return self._cached((self._key(sub), "codes:" + field, text), read).values
+
     def position_block(self, sub, field: str, text, number: int, matchers: dict | None = None) -> Postings:
         """Block `number` of the postings of `text` in `field`, with values (positions). `matchers` keeps the
         term's matcher for the next block (a searcher's own dict: matchers read its open files)."""
@@ -354,8 +324,11 @@ class SegmentCache:
 
 
 def _flat(block: Postings) -> Postings:
-    """A block of positions postings with `values` = (docnum per position, position) as flat arrays:
-    each value is a 4-byte count and the positions as uint32 (ArrayPositions)."""
+    """A block of positions postings with `values` its packed codes (db.search.packing.Codes), or for a
+    block of whoosh's own writing (docnum per position, position) as flat arrays: each value is a 4-byte
+    count and the positions as uint32 (ArrayPositions)."""
+    if isinstance(block.values, PackedValues):
+        return Postings(block.docs, block.weights, Codes(block.values.text, block.docs))
     if not block.values:
         return Postings(block.docs, block.weights, (_EMPTY_DOCS, _EMPTY_DOCS))
     sizes = np.fromiter(map(len, block.values), dtype=np.int64, count=len(block.values)) // 4

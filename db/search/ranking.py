@@ -22,6 +22,7 @@ from whoosh import query
 
 from db.search.analysis import PART_SPAN, TEXT_FIELD
 from db.search.language import InPart
+from db.search.packing import Codes, decode
 from db.search.postings import _EMPTY_DOCS, _EMPTY_SCORES, POSITIONS_FIELD, SegmentCache
 
 
@@ -118,16 +119,24 @@ class Ranker:
         if self.live is not None:
             keep = self.live[docs]
             docs, bound = docs[keep], bound[keep]
-        order = docs[np.lexsort((docs, -bound))]
         page: list[int] = []
+        unchecked = np.ones(len(docs), dtype=bool)
         step = limit + 16  # most candidates of a phrase hold it: one chunk usually fills the page
-        for first in range(0, len(order), step):
-            chunk = order[first : first + step]
-            ascending = np.sort(chunk)
-            matching = ascending[found.check(ascending)]
-            page += chunk[np.isin(chunk, matching, assume_unique=True)].tolist()  # still best first
+        if len(docs) <= 2 * step:
+            step = len(docs)  # few: checked at once
+        while unchecked.any():
+            chunk = _best_of(np.flatnonzero(unchecked), bound, step)  # the next best, ascending
+            unchecked[chunk] = False
+            held = chunk[found.check(docs[chunk])]
+            page += docs[held[np.lexsort((docs[held], -bound[held]))]].tolist()  # best first
             if len(page) >= limit:
                 return Ranking(page[:limit], None)
+            # the next chunk: twice as many, or as many as this one's share of matches says the page needs,
+            # so that a phrase most candidates do not hold (a stop-word phrase) is checked in a few steps; no
+            # candidate is checked twice and none is sorted but the matches, so the first page costs about
+            # what checking every candidate at once does
+            needed = (limit - len(page)) * len(chunk) // max(len(held), 1)
+            step = max(2 * step, needed + needed // 2)
         return Ranking(page, len(page))
 
     # ------------------------------------------------------------------------------------------ matching
@@ -235,61 +244,111 @@ class Ranker:
         """The documents holding every word of a phrase, each word's `w / (w + norm)` there (so that a score
         is `factor * that`, summed in word order), and the adjacency check."""
         postings = [self.postings(field, word) for word in words]
-        docs = postings[0][0]
-        for other, _weights in postings[1:]:
-            docs = np.intersect1d(docs, other, assume_unique=True)
+        docs = min((found[0] for found in postings), key=len)
+        for other, _weights in postings:  # the rarest word's documents looked up in the others'
+            if len(docs) and other is not docs:
+                at = np.minimum(np.searchsorted(other, docs), len(other) - 1)
+                docs = docs[other[at] == docs] if len(other) else other
         parts = []
         if self.scorable(field) and len(docs):
             norms = self.norms(field)[docs]
             for word_docs, weights in postings:
                 parts.append((weights[np.searchsorted(word_docs, docs)], norms))
         where = POSITIONS_FIELD if field == TEXT_FIELD else field
-        return _Candidates(docs, parts, lambda wanted: self._adjacent(where, words, start, wanted))
+        frequency = {word: len(found[0]) for word, found in zip(words, postings, strict=True)}
+        return _Candidates(docs, parts, lambda wanted: self._adjacent(where, words, start, wanted, frequency.get))
 
-    def _adjacent(self, field: str, words: list, start: int | None, docs: np.ndarray) -> np.ndarray:
+    def _adjacent(self, field: str, words: list, start: int | None, docs: np.ndarray, rarity=None) -> np.ndarray:
         """Bool per doc of `docs` (ascending): whether `words` follow each other there (from a position in the
-        part at `start` when given). Vectorised: (doc, position - i) keys of the i-th word are intersected."""
+        part at `start` when given). Vectorised: the (doc, position - i) keys of the i-th word are intersected,
+        the rarest word first (`rarity(word)`: its document frequency), each later word's positions read only
+        in the documents still left (a stop word's in few)."""
         keys = None
-        for offset, word in enumerate(words):
-            owner, positions = self._positions(field, word, docs)
-            if offset == 0 and start is not None:
-                inside = (positions >= start) & (positions < start + PART_SPAN)
-                owner, positions = owner[inside], positions[inside]
-            elif offset:
-                valid = positions >= offset
-                owner, positions = owner[valid], positions[valid] - offset
-            found = (np.searchsorted(docs, owner) << 32) | positions
-            keys = found if keys is None else np.intersect1d(keys, found, assume_unique=True)
+        wanted = docs
+        order = sorted(enumerate(words), key=lambda item: rarity(item[1])) if rarity else enumerate(words)
+        for offset, word in order:
+            owner, positions = self._positions(field, word, wanted)
+            positions = positions - offset  # where the phrase would start
+            valid = positions >= 0 if start is None else (positions >= start) & (positions < start + PART_SPAN)
+            found = (np.searchsorted(docs, owner[valid]) << 32) | positions[valid]  # ascending
+            if keys is None:
+                keys = found
+            elif len(found):
+                at = np.minimum(np.searchsorted(found, keys), len(found) - 1)
+                keys = keys[found[at] == keys]
+            else:
+                keys = found
             if not len(keys):
                 break
+            wanted = docs[_distinct(keys >> 32)]
         keep = np.zeros(len(docs), dtype=bool)
         if keys is not None and len(keys):
-            keep[np.unique(keys >> 32)] = True
+            keep[keys >> 32] = True
         return keep
 
     def _positions(self, field: str, word, docs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(docnum, position) of every occurrence of `word` in the docnums `docs` (ascending), reading only
-        the posting blocks that hold them."""
-        owners, places = [], []
+        the posting blocks that hold them; ascending by docnum, then position. The wanted postings of packed
+        blocks are gathered first and decoded together (db.search.packing.Codes)."""
+        owners, places, codes, owning = [], [], [], []
         bounds = np.searchsorted(np.array(self.offsets, dtype=np.int64), docs, side="right") - 1
         for leaf in np.unique(bounds).tolist():
             sub, offset = self.leaves[leaf]
             local = docs[bounds == leaf] - offset
+            whole = self.cache.term_codes(sub, field, word)
+            if whole is not None:  # packed: the wanted postings in one step
+                picked, picked_docs = whole.pick(local)
+                codes.append(picked)
+                owning.append(picked_docs + offset)
+                continue
             last = self.cache.position_directory(sub, field, word)[1]
             if not last:
                 continue
-            numbers = np.searchsorted(np.array(last, dtype=np.int64), local)
-            for number in np.unique(numbers).tolist():
+            numbers = np.searchsorted(np.array(last, dtype=np.int64), local)  # ascending, as `local`
+            present, starts = np.unique(numbers, return_index=True)
+            ends = np.append(starts[1:], len(numbers))
+            for number, first, end in zip(present.tolist(), starts.tolist(), ends.tolist(), strict=True):
                 if number >= len(last):
                     continue
                 block = self.cache.position_block(sub, field, word, number, self._matchers)
-                owner, positions = block.values
-                wanted = np.isin(owner, local[numbers == number], assume_unique=False)
-                owners.append(owner[wanted] + offset)
-                places.append(positions[wanted])
+                if isinstance(block.values, Codes):
+                    picked, picked_docs = block.values.pick(local[first:end])
+                    codes.append(picked)
+                    owning.append(picked_docs + offset)
+                else:
+                    owner, positions = block.positions_of(local[first:end])
+                    owners.append(owner + offset)
+                    places.append(positions)
+        if codes:
+            owner, positions = decode(np.concatenate(codes), np.concatenate(owning))
+            owners.append(owner)
+            places.append(positions)
         if not owners:
             return _EMPTY_DOCS, _EMPTY_DOCS
-        return np.concatenate(owners), np.concatenate(places).astype(np.int64)
+        if len(owners) == 1:
+            return owners[0], places[0].astype(np.int64)
+        owner, positions = np.concatenate(owners), np.concatenate(places).astype(np.int64)
+        order = np.lexsort((positions, owner))  # packed and whoosh-written segments mixed
+        return owner[order], positions[order]
+
+
+def _best_of(positions: np.ndarray, bound: np.ndarray, count: int) -> np.ndarray:
+    """The `count` of `positions` (ascending) with the highest `bound`, ties to the lower position (the order
+    of a sort by bound descending, then docnum), ascending; without sorting them all."""
+    if count >= len(positions):
+        return positions
+    values = bound[positions]
+    threshold = -np.partition(-values, count - 1)[count - 1]
+    above = positions[values > threshold]
+    tied = positions[values == threshold][: count - len(above)]
+    return np.sort(np.concatenate([above, tied]))
+
+
+def _distinct(ascending: np.ndarray) -> np.ndarray:
+    """The distinct values of an ascending array."""
+    if len(ascending) < 2:
+        return ascending
+    return ascending[np.concatenate(([True], ascending[1:] != ascending[:-1]))]
 
 
 def _summed(hits: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:

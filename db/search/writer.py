@@ -21,13 +21,17 @@ from itertools import chain
 from operator import sub
 from pathlib import Path
 
+from whoosh.analysis import IDTokenizer
 from whoosh.codec.whoosh3 import length_to_byte
+from whoosh.fields import ID
+from whoosh.formats import Existence
 from whoosh.system import emptybytes
 from whoosh.writing import NO_MERGE, SegmentWriter
 
-from db.search.analysis import term_positions
+from db.search.analysis import TEXT_FIELD, term_positions
 from db.search.documents import document
-from db.search.postings import ArrayPositions, WeightsOnly, encode_positions, fast_analysis
+from db.search.packing import PackedNumbers, PackedValues, pack
+from db.search.postings import POSITIONS_FIELD, ArrayPositions, WeightsOnly, fast_analysis
 
 _ROOT = Path(__file__).resolve().parents[2]
 _QUANTIZED: dict[int, int] = {}  # length → the length whoosh reads back from its one-byte column
@@ -42,7 +46,6 @@ def _quantized(length: int) -> int:
 
 
 _UNKNOWN = object()
-_SINGLE: dict[int, bytes] = {}  # position → the encoded positions of a term that occurs once there
 
 
 def _fast_text(field) -> bool | None:
@@ -57,11 +60,14 @@ def _fast_text(field) -> bool | None:
 
 def _fast_blocks(postwriter) -> None:
     """Give a whoosh3 postings writer block encoders that do in C what its own do item by item in Python
-    (same output: ids delta-encoded, weights None when all 1.0, one float when all equal, else a tuple)."""
+    (ids delta-encoded, weights None when all 1.0, one float when all equal, else a tuple), the ids and
+    whole-number weights packed into one string each (db.search.packing.PackedNumbers: a byte a number
+    instead of 2 to 9), a block's positions kept as one PackedValues."""
 
     def mini_ids():
         ids = postwriter._ids
-        return tuple(map(sub, ids, chain((0,), ids)))
+        deltas = list(map(sub, ids, chain((0,), ids)))
+        return PackedNumbers.of(deltas) or tuple(deltas)
 
     def mini_weights():
         weights = postwriter._weights
@@ -69,11 +75,39 @@ def _fast_blocks(postwriter) -> None:
             return None
         if weights.count(weights[0]) == len(weights):
             return weights[0]
+        whole = list(map(int, weights))
+        if sum(whole) == sum(weights):  # weights are positive: all whole numbers
+            return PackedNumbers.of(whole) or tuple(whole)
         return tuple(weights)
+
+    def mini_values():
+        values = postwriter._values
+        return values if isinstance(values, PackedValues) else type(postwriter)._mini_values(postwriter)
 
     if not postwriter._byteids:
         postwriter._mini_ids = mini_ids
     postwriter._mini_weights = mini_weights
+    postwriter._mini_values = mini_values
+
+
+def _plain_id(field) -> bool:
+    """Whether `field` is a whoosh ID field as whoosh makes it (its str value is its one term, no lowercasing),
+    so that its posting is made without whoosh's token stream."""
+    return (type(field) is ID and type(field.analyzer) is IDTokenizer and type(field.format) is Existence
+            and not getattr(field.analyzer, "lowercase", False))
+
+
+def _text_pair(schema) -> tuple[str, str] | None:
+    """(TEXT_FIELD, POSITIONS_FIELD) when the schema has them as db/search/documents.py makes them (weights,
+    scored; positions, not scored; the same analysis), so that their postings can be collected once."""
+    if TEXT_FIELD not in schema or POSITIONS_FIELD not in schema:
+        return None
+    weights, positions = schema[TEXT_FIELD], schema[POSITIONS_FIELD]
+    if (type(weights.format) is not WeightsOnly or type(positions.format) is not ArrayPositions
+            or not weights.scorable or positions.scorable):
+        return None
+    stem = _fast_text(weights)
+    return (TEXT_FIELD, POSITIONS_FIELD) if stem is not None and stem == _fast_text(positions) else None
 
 
 class SegmentBuilder:
@@ -89,6 +123,8 @@ class SegmentBuilder:
         self._lengths: dict[str, array] = {}  # scorable field → quantized length per new document
         self._first = writer.docnum
         self._fast: dict[str, bool | None] = {}  # field → its term_positions stemming, None: whoosh's path
+        self._plain: dict[str, bool] = {}  # field → an ID field whose value is its one term
+        self._pair = _text_pair(self.schema)  # (weights field, positions field) of the same text, or None
         self.count = 0
 
     def add(self, fields: dict) -> None:
@@ -98,6 +134,7 @@ class SegmentBuilder:
         docnum = writer.docnum
         perdoc.start_doc(docnum)
         analysed = None
+        shared = self._shared(fields)  # the text's weights and positions: one posting list per term
         try:
             for name in sorted(fields):
                 value = fields[name]
@@ -108,18 +145,29 @@ class SegmentBuilder:
                 stem = self._fast.get(name, _UNKNOWN)
                 if stem is _UNKNOWN:
                     stem = self._fast[name] = _fast_text(field)
-                if stem is not None:  # our text fields: str values
+                if shared and name == self._pair[1]:
+                    pass  # added with the weights field
+                elif stem is not None:  # our text fields: str values
                     if analysed is None or analysed[0] is not value or analysed[1] != stem:
                         analysed = (value, stem, term_positions(value, stem))  # text and textpos: once
-                    length = self._add_text(self._terms.setdefault(name, {}), docnum, analysed[2],
-                                            type(field.format) is ArrayPositions)
+                    if shared and name == self._pair[0]:
+                        terms = self._terms.setdefault(name, self._terms.setdefault(self._pair[1], {}))
+                        positions = True
+                    else:
+                        terms, positions = self._terms.setdefault(name, {}), type(field.format) is ArrayPositions
+                    length = self._add_text(terms, docnum, analysed[2], positions)
                     if field.scorable:
                         self._note_length(name, docnum, length)
                     else:
                         length = 0
                 elif field.indexed:
                     terms = self._terms.setdefault(name, {})
-                    for tbytes, freq, weight, vbytes in field.index(value):
+                    plain = self._plain.get(name)
+                    if plain is None:
+                        plain = self._plain[name] = _plain_id(field)
+                    items = ((value.encode("utf-8"), 1, field.format.field_boost, emptybytes),) \
+                        if plain and isinstance(value, str) else field.index(value)
+                    for tbytes, freq, weight, vbytes in items:
                         posting = terms.get(tbytes)
                         if posting is None:
                             terms[tbytes] = posting = (array("I"), array("f"), [])
@@ -142,6 +190,24 @@ class SegmentBuilder:
         writer.docnum += 1
         self.count += 1
 
+    def _shared(self, fields: dict) -> bool:
+        """Whether this document's text goes into the posting lists the weights and positions fields share
+        (both hold the same value); they stop sharing, for good, at the first document where they differ."""
+        if self._pair is None:
+            return False
+        weights, positions = (self._terms.get(name) for name in self._pair)
+        if weights is not positions:  # no longer shared (or only one has postings yet)
+            return False
+        value = fields.get(self._pair[0])
+        if isinstance(value, str) and value == fields.get(self._pair[1]):
+            return True
+        if weights is not None:  # split them: the weights field's lists without the positions
+            self._terms[self._pair[0]] = {term: (array("I", ids), array("f", found), [])
+                                          for term, (ids, found, _values) in weights.items()}
+        else:
+            self._pair = None
+        return False
+
     def _note_length(self, name: str, docnum: int, length: int) -> None:
         lengths = self._lengths.setdefault(name, array("I"))
         lengths.extend([0] * (docnum - self._first + 1 - len(lengths)))
@@ -151,9 +217,9 @@ class SegmentBuilder:
     def _add_text(terms: dict, docnum: int, analysed: dict, positions: bool) -> int:
         """The postings of one of our text fields from its term_positions (what its word_values gives), keyed
         by the term as str (UTF-8 sorts as code points do; encoded once per term when written); with the
-        positions as values when `positions`, else no values (WeightsOnly). Returns the length."""
+        positions packed as values when `positions` (db.search.packing), else no values (WeightsOnly).
+        Returns the length."""
         length = 0
-        single = _SINGLE
         get = terms.get
         for term, (places, weight) in analysed.items():
             posting = get(term)
@@ -163,17 +229,8 @@ class SegmentBuilder:
             ids.append(docnum)
             weights.append(weight)
             length += len(places)
-            if not positions:
-                continue
-            if len(places) == 1:
-                encoded = single.get(places[0])
-                if encoded is None:
-                    encoded = encode_positions(places)
-                    if len(single) < 100_000:
-                        single[places[0]] = encoded
-                values.append(encoded)
-            else:
-                values.append(encode_positions(places))
+            if positions:
+                values.append(pack(places))
         return length
 
     def commit(self, extra_segments: tuple = ()) -> None:
@@ -210,8 +267,12 @@ class SegmentBuilder:
                     block_weights = weights[start : start + blocklimit]
                     postwriter._ids = block_ids
                     postwriter._weights = block_weights
-                    postwriter._values = (values[start : start + blocklimit] if values
-                                          else [emptybytes] * len(block_ids))
+                    if not values or field.format.fixed_value_size() == 0:
+                        postwriter._values = [emptybytes] * len(block_ids)
+                    elif isinstance(values[0], str):  # packed positions (_add_text)
+                        postwriter._values = PackedValues("".join(values[start : start + blocklimit]))
+                    else:
+                        postwriter._values = values[start : start + blocklimit]
                     postwriter._maxweight = max(0, max(block_weights))
                     if lengths is not None:
                         block_lengths = (list(map(lengths.__getitem__, block_ids)) if not self._first

@@ -18,6 +18,15 @@ first query with its page's rows. After it, `first_page_agreement`: per query cl
 page (`find(q, limit=30)`) equals the exhaustive ranking's first 30 (`find(q).ids[:30]`), mismatches printed.
 `Engines`, `measure`, `figure_row` and the children (`--child …`) serve bench_app.py too. Runs against the
 `db.search` package or, on an older checkout, `db.search_index`.
+
+`--before CHECKOUT` (e.g. /work/wt/base) prints only issue 28's index rows, before (CHECKOUT's db.search) and
+after (this checkout's) side by side with SQLite FTS5 from the same run, each Margin in its own fresh process
+(MARGIN_BENCH_CODE names the checkout a child imports): the stop-word phrase `"on the other hand"`, all matches
+(median of 5, each a fresh ranking: the last query's scores forgotten, decoded posting lists kept as FTS5 keeps
+its pages cached; and with those dropped too, "cold"); the first 100 of a stop-word phrase (p95 over the three
+phrases × 5 runs; FTS5: `LIMIT 100`), and whether a first page ever cost more than the whole ranking; index
+build CPU (fresh process, user + system, helpers included) and the index on disk (FTS5: the database, text
+included), with Margin's by field (posting bytes per field; the rest is the term table, stored ids, lengths).
 """
 
 from __future__ import annotations
@@ -40,7 +49,8 @@ from whoosh.fields import ID, NUMERIC, TEXT, Schema
 from whoosh.qparser import MultifieldParser
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+# MARGIN_BENCH_CODE: another checkout whose db.search a child measures (the "before" of `--before`)
+sys.path.insert(0, os.environ.get("MARGIN_BENCH_CODE") or str(ROOT))
 
 from db.paper import Paper  # noqa: E402
 
@@ -647,9 +657,155 @@ def bench(size: int, records: list[dict], papers_file: Path | None = None) -> No
         margin.close()
 
 
+STOP_PHRASES = [margin_q for kind, margin_q, *_ in MIX if kind == "stop-word phrase"]
+OTHER_HAND = '"on the other hand"'
+FIRST = 100  # issue 28's first page of a stop-word phrase
+
+
+def index_rows_child(folder: Path, papers_file: Path) -> dict:
+    """In a fresh process: build Margin's index (CPU seconds, this process and its helpers), its size on disk by
+    field, and the stop-word phrase figures (see the module's docstring)."""
+    import resource
+
+    papers = load_papers(papers_file)
+    started = time.process_time()
+    index, wall = build_margin(folder, papers)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = time.process_time() - started + children.ru_utime + children.ru_stime
+    del papers
+    index.close()
+    sizes = field_sizes(folder / "margin")
+    index = SearchIndex(folder / "margin")
+    index.needs_rebuild()
+
+    def forget(cold: bool) -> None:
+        ranker = getattr(index, "_ranker", None)
+        if ranker is not None and hasattr(ranker, "_last"):
+            ranker._last = None
+        cache = getattr(index, "_segments", None)
+        if cold and cache is not None and hasattr(cache, "_postings"):
+            cache._postings.clear()
+            cache._size = 0
+
+    def times(text: str, limit: int | None, cold: bool) -> list[float]:
+        index.search(text, limit=limit)
+        out = []
+        for _ in range(REPEATS):
+            forget(cold)
+            began = time.perf_counter()
+            index.search(text, limit=limit)
+            out.append((time.perf_counter() - began) * 1000)
+        return out
+
+    figures = {"cpu": cpu, "wall": wall, "sizes": sizes, "hits": len(index.search(OTHER_HAND)), "phrases": {}}
+    for cold in (False, True):
+        name = "cold" if cold else "warm"
+        figures[f"other_hand_{name}"] = statistics.median(times(OTHER_HAND, None, cold))
+        firsts = []
+        for text in STOP_PHRASES:
+            first, whole = times(text, FIRST, cold), times(text, None, cold)
+            firsts += first
+            figures["phrases"][f"{text} {name}"] = (statistics.median(first), statistics.median(whole))
+        figures[f"first_p95_{name}"] = percentile(firsts, 0.95)
+    index.close()
+    return figures
+
+
+def field_sizes(folder: Path) -> dict[str, float]:
+    """MB on disk: "total" (the folder), and the posting bytes of each field."""
+    from whoosh import index as opened
+
+    sizes: dict[str, float] = {"total": sum(f.stat().st_size for f in Path(folder).iterdir()) / 1e6}
+    reader = opened.open_dir(str(folder)).reader()
+    leaves = reader.leaf_readers() if hasattr(reader, "leaf_readers") else [(reader, 0)]
+    for leaf, _offset in leaves:
+        for name, text in leaf.all_terms():
+            info = leaf.term_info(name, text)
+            length = 0 if info.is_inlined() else info.extent()[1]
+            length = length[0] if isinstance(length, tuple) else length
+            sizes[name] = sizes.get(name, 0.0) + length / 1e6
+    reader.close()
+    return sizes
+
+
+def index_rows(papers_file: Path, before: Path) -> None:
+    """Issue 28's index rows: before (`before`'s db.search) and after (this checkout's), with FTS5."""
+    import platform
+
+    print(f"source: {papers_file}; before: {before}; after: {ROOT}; {platform.node()}")
+    print("uptime:", os.popen("uptime").read().strip())
+    with tempfile.TemporaryDirectory(prefix="bench-index-") as tmp:
+        folder = Path(tmp)
+        fts_build = run_child(["--child", "build", "fts5", str(papers_file), str(folder)])
+        rows = {}
+        for name, code in (("before", before), ("after", ROOT)):
+            (folder / name).mkdir()
+            result = run_child(["--child", "index-rows", str(folder / name), str(papers_file)],
+                               {"MARGIN_BENCH_CODE": str(code)})
+            if result["code"] or not result["json"]:
+                raise RuntimeError(f"{name}: {result['stderr'][-3000:]}")
+            rows[name] = result["json"]
+            shutil_rmtree(folder / name / "margin")
+            print("uptime:", os.popen("uptime").read().strip())
+        fts = sqlite3.connect(folder / "fts.db")
+
+        def fts_ms(text: str, limit: int | None) -> list[float]:
+            return timed(lambda t: fts.execute("SELECT rowid FROM papers WHERE papers MATCH ? ORDER BY "
+                                               "bm25(papers, 2.0, 1.0, 1.0)" + (f" LIMIT {limit}" if limit else ""),
+                                               (t,)).fetchall(), text)[0]
+
+        other = statistics.median(fts_ms(OTHER_HAND, None))
+        first = percentile([v for text in STOP_PHRASES for v in fts_ms(text, FIRST)], 0.95)
+        fts_hits = len(fts.execute("SELECT rowid FROM papers WHERE papers MATCH ?", (OTHER_HAND,)).fetchall())
+        fts_mb = (folder / "fts.db").stat().st_size / 1e6
+        fts.close()
+    b, a = rows["before"], rows["after"]
+    print(f"\n## issue 28's index rows, {papers_file.name} (hits of {OTHER_HAND}: before {b['hits']}, "
+          f"after {a['hits']}, FTS5 {fts_hits})\n")
+    print("| row | before | after | SQLite FTS5 | before ÷ FTS5 | after ÷ FTS5 | target |")
+    print("|---|---|---|---|---|---|---|")
+
+    def row(name, before_value, after_value, theirs, target, fmt="{:.1f}"):
+        print(f"| {name} | {fmt.format(before_value)} | {fmt.format(after_value)} | {fmt.format(theirs)} | "
+              f"{ratio(before_value, theirs)} | {ratio(after_value, theirs)} | {target} |")
+
+    row(f"`{OTHER_HAND}`, all matches, ms (median; fresh ranking, decoded postings cached)",
+        b["other_hand_warm"], a["other_hand_warm"], other, "≤ 2× FTS5")
+    row("… the same with the decoded postings dropped before each run (cold)", b["other_hand_cold"],
+        a["other_hand_cold"], other, "–")
+    row(f"first {FIRST} of a stop-word phrase, p95 ms", b["first_p95_warm"], a["first_p95_warm"], first, "≤ 2× FTS5")
+    row("… cold", b["first_p95_cold"], a["first_p95_cold"], first, "–")
+    row("index build CPU, s (fresh process; helpers included)", b["cpu"], a["cpu"], fts_build["cpu"], "≤ 3× FTS5")
+    row("index on disk, MB (FTS5: text included)", b["sizes"]["total"], a["sizes"]["total"], fts_mb, "≤ 1.5× FTS5")
+    print(f"\n| phrase (first {FIRST} / all, median ms) | before | after |\n|---|---|---|")
+    for key in a["phrases"]:
+        fb, wb = b["phrases"].get(key, (float("nan"), float("nan")))
+        fa, wa = a["phrases"][key]
+        print(f"| `{key}` | {fb:.1f} / {wb:.1f} | {fa:.1f} / {wa:.1f} |")
+    print("\n| index field: posting bytes, MB | before | after |\n|---|---|---|")
+    for key in sorted(set(a["sizes"]) | set(b["sizes"]), key=lambda k: -a["sizes"].get(k, b["sizes"].get(k, 0))):
+        print(f"| {key} | {b['sizes'].get(key, 0):.1f} | {a['sizes'].get(key, 0):.1f} |")
+
+
+def shutil_rmtree(path: Path) -> None:
+    import shutil
+
+    shutil.rmtree(path, ignore_errors=True)
+
+
 def main(argv: list[str]) -> None:
     if argv and argv[0] == "--child":
+        if argv[1] == "index-rows":
+            print(json.dumps(index_rows_child(Path(argv[2]), Path(argv[3]))))
+            return
         child(argv[1:])
+        return
+    if "--before" in argv:
+        at = argv.index("--before")
+        papers_at = argv.index("--papers") + 1 if "--papers" in argv else None
+        if papers_at is None:
+            raise SystemExit("--before needs --papers FILE")
+        index_rows(Path(argv[papers_at]), Path(argv[at + 1]))
         return
     papers = None
     if "--papers" in argv:  # a JSON paper list (bench_app's); "{size}" in it stands for each size given
