@@ -274,6 +274,15 @@ class Projects:
         return self._run("SELECT paper, resolver, decision, reason FROM margin_project_resolutions"
                          " WHERE project = %s ORDER BY paper", (project,))
 
+    def resolution_rows(self, name: str) -> list[Decision]:
+        """The resolutions this role may read as Decision rows (reviewer: the resolver; decided_at: when the
+        server kept it, which is when it was made: resolving is done on the server), by paper."""
+        project = self.project_id(name)
+        return [Decision(*row) for row in self._run(
+            "SELECT paper, resolver, decision, reason, '', to_char(resolved_at AT TIME ZONE 'UTC',"
+            " 'YYYY-MM-DD\"T\"HH24:MI:SS\"+00:00\"') FROM margin_project_resolutions WHERE project = %s"
+            " ORDER BY paper", (project,))]
+
     def resolve(self, name: str, paper: str, decision: str, reason: str = "") -> None:
         """The owner's or a resolver's final decision on a paper, once unblinded; reviewers' decisions stay.
         Raises ProjectError for another decision than include, exclude or maybe, a paper not in the project, or

@@ -141,3 +141,37 @@ def test_blind_rows_cannot_be_timed_counted_or_explained(postgres):
                           " ARRAY[''])"):
             with pytest.raises(psycopg.errors.InsufficientPrivilege):
                 bob.execute(statement)
+
+
+def test_a_resolved_conflict_leaves_the_conflict_count_and_enters_the_csv(postgres, tmp_path):
+    import csv
+    import json
+
+    from tests.helpers.runner import margin
+
+    _roles(postgres)
+    _lab(postgres)
+    with Projects(_as(postgres, "alice")) as alice:
+        alice.decide("icml", [("p000", "include", ""), ("p001", "include", ""), ("p002", "include", "")])
+    with Projects(_as(postgres, "bob")) as bob:
+        bob.decide("icml", [("p000", "exclude", ""), ("p001", "exclude", ""), ("p002", "include", "")])
+    with Projects(_as(postgres, "alice")) as alice:
+        alice.unblind("icml")
+        alice.resolve("icml", "p000", "include", "code released")
+
+    def run(*args):
+        done = margin("project", *args, "--server", _as(postgres, "alice"), library=tmp_path / "none")
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    report = json.loads(run("agreement", "icml", "--json"))
+    assert report["conflicts"] == ["p001"] and report["resolved"] == ["p000"]
+    assert report["pairs"][0]["papers"] == 3  # agreement stays on the original decisions
+    assert abs(report["pairs"][0]["percent_agreement"] - 1 / 3) < 1e-12
+    assert "1 conflicts" in run("agreement", "icml")
+    run("decisions", "icml", "--csv", str(tmp_path / "all.csv"))
+    rows = list(csv.DictReader((tmp_path / "all.csv").read_text(encoding="utf-8-sig").splitlines()))
+    resolutions = [row for row in rows if row["kind"] == "resolution"]
+    assert [(r["paper_id"], r["reviewer"], r["decision"], r["reason"]) for r in resolutions] == \
+        [("p000", "alice", "include", "code released")]
+    assert sum(1 for row in rows if row["kind"] == "decision") == 6
