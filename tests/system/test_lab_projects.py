@@ -177,8 +177,8 @@ def test_after_unblinding_bob_reads_alices_decisions_and_still_cannot_write_them
     with Projects(_as(lab, "alice")) as alice:
         alice.unblind("icml")
     with _connect(lab, "bob") as bob:
-        seen = bob.execute("SELECT paper, decision, reason FROM margin_project_decisions_visible WHERE reviewer = 'alice'"
-                           " ORDER BY paper").fetchall()
+        seen = bob.execute("SELECT paper, decision, reason FROM margin_project_decisions_visible"
+                           " WHERE reviewer = 'alice' ORDER BY paper").fetchall()
         assert seen == ALICE
         refusals = [(statement, _try(bob, statement)) for statement, _want in WRITES[:8]]
         assert [(s, got) for (s, got), (_s, want) in zip(refusals, WRITES[:8], strict=True) if got != want] == []
