@@ -92,8 +92,12 @@ def test_a_role_that_can_become_the_tables_owner_may_not_take_part(postgres):
         admin.create("mine")
     with Projects(_as(postgres, "alice")) as alice:
         alice.invite("icml", "admin")
-    with Projects(_as(postgres, "admin")) as admin, pytest.raises(ProjectError):
+    with Projects(_as(postgres, "admin")) as admin, pytest.raises(ProjectError, match="administers"):
         admin.join("icml")
+    with psycopg.connect(_as(postgres, "admin"), autocommit=True) as conn:  # the server's refusal, not Margin's
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute("INSERT INTO margin_projects (name) VALUES ('mine')")
+        assert conn.execute("SELECT margin_project_join(1)").fetchone()[0] is False
 
 
 def test_blind_only_goes_from_true_to_false(postgres):
