@@ -3,7 +3,8 @@ policies need. Server schema migration 1 → 2 (db.sync.server.MIGRATIONS[1]); r
 (its owner, normally the server's administrator), in one transaction.
 
 Who may do what is decided by PostgreSQL, not by Margin: every member connects as their own PostgreSQL role
-(`current_user`), the tables are granted to PUBLIC and every table has ROW LEVEL SECURITY enabled and forced:
+(`current_user`), the tables are granted to PUBLIC (but the decisions: see migration 4 below) and every table
+has ROW LEVEL SECURITY enabled; since schema 4 they belong to the NOLOGIN role margin_owner:
 
 - `margin_projects`: one row per project (owner role, blind flag — true by default —, whether tags and notes are
   shared, the criteria text, the reason list as a JSON array). Members read their project's row; only the owner
@@ -24,8 +25,8 @@ The policies' helpers `margin_project_active/owned/resolver(project, role)` and 
 are security definer (they read the membership table under the policies that call them, which would otherwise
 recurse); they answer booleans only, and only about a role the logged-in user may act as (so no one probes other
 people's memberships). `margin_project_join/leave(project)` stamp the caller's own membership row, found by
-session_user (the owner cannot leave). The migrating role (the server's administrator, or any superuser)
-bypasses all of this and sees everything. Sources: PostgreSQL manual, "Row Security Policies"
+session_user (the owner cannot leave). The server's administrator (a superuser, or the CREATEROLE role that
+migrated) can become margin_owner and sees everything; such a role may not take part in a project. Sources: PostgreSQL manual, "Row Security Policies"
 (ddl-rowsecurity), CREATE POLICY, and "Writing SECURITY DEFINER Functions Safely" (CREATE FUNCTION).
 """
 

@@ -45,7 +45,7 @@ class Decision:
     decision: str  # include | exclude | maybe
     reason: str
     hlc: str = ""  # the db.sync.clock stamp it was made with ("" when sent without)
-    decided_at: str = ""  # ISO time the server kept it
+    decided_at: str = ""  # ISO time it was made (its stamp's wall time; when it reached the server if unstamped)
 
 
 class Projects:
