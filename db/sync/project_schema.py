@@ -27,7 +27,8 @@ recurse); they answer booleans only, and only about a role the logged-in user ma
 people's memberships). `margin_project_join/leave(project)` stamp the caller's own membership row, found by
 session_user (the owner cannot leave). The server's administrator (a superuser, or the CREATEROLE role that
 migrated) can become margin_owner and sees everything; such a role may not take part in a project. Sources:
-PostgreSQL manual, "Row Security Policies" (ddl-rowsecurity), CREATE POLICY, and "Writing SECURITY DEFINER Functions Safely" (CREATE FUNCTION).
+PostgreSQL manual, "Row Security Policies" (ddl-rowsecurity), CREATE POLICY, and "Writing SECURITY DEFINER
+Functions Safely" (CREATE FUNCTION).
 """
 
 from __future__ import annotations
