@@ -177,9 +177,11 @@ def _decisions(projects, name: str, path: str | None) -> int:
     titles = {paper: title for paper, title, _record in projects.papers(name)}
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, dialect="excel", lineterminator="\r\n")
-    writer.writerow(("paper_id", "title", "reviewer", "decision", "reason", "time"))
+    writer.writerow(("paper_id", "title", "reviewer", "decision", "reason", "time", "kind"))
     rows = projects.decisions(name)
-    writer.writerows((d.paper, titles.get(d.paper, ""), d.reviewer, d.decision, d.reason, d.decided_at) for d in rows)
+    writer.writerows((d.paper, titles.get(d.paper, ""), d.reviewer, d.decision, d.reason, d.decided_at, kind)
+                     for kind, part in (("decision", rows), ("resolution", projects.resolution_rows(name)))
+                     for d in part)
     if path:
         from pathlib import Path
 
@@ -199,7 +201,7 @@ def _agreement(projects, name: str, as_json: bool) -> int:
     by_paper: dict[str, dict[str, str]] = {}
     for decision in projects.decisions(name):
         by_paper.setdefault(decision.paper, {})[decision.reviewer] = decision.decision
-    report = agreement_report(by_paper)
+    report = agreement_report(by_paper, [row[0] for row in projects.resolutions(name)])
     report["blind"] = projects.info(name)["blind"]
     if as_json:
         write_stdout(json.dumps(report, indent=2) + "\n")

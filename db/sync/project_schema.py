@@ -3,7 +3,8 @@ policies need. Server schema migration 1 → 2 (db.sync.server.MIGRATIONS[1]); r
 (its owner, normally the server's administrator), in one transaction.
 
 Who may do what is decided by PostgreSQL, not by Margin: every member connects as their own PostgreSQL role
-(`current_user`), the tables are granted to PUBLIC and every table has ROW LEVEL SECURITY enabled and forced:
+(`current_user`), the tables are granted to PUBLIC (but the decisions: see migration 4 below) and every table
+has ROW LEVEL SECURITY enabled; since schema 4 they belong to the NOLOGIN role margin_owner:
 
 - `margin_projects`: one row per project (owner role, blind flag — true by default —, whether tags and notes are
   shared, the criteria text, the reason list as a JSON array). Members read their project's row; only the owner
@@ -24,9 +25,10 @@ The policies' helpers `margin_project_active/owned/resolver(project, role)` and 
 are security definer (they read the membership table under the policies that call them, which would otherwise
 recurse); they answer booleans only, and only about a role the logged-in user may act as (so no one probes other
 people's memberships). `margin_project_join/leave(project)` stamp the caller's own membership row, found by
-session_user (the owner cannot leave). The migrating role (the server's administrator, or any superuser)
-bypasses all of this and sees everything. Sources: PostgreSQL manual, "Row Security Policies"
-(ddl-rowsecurity), CREATE POLICY, and "Writing SECURITY DEFINER Functions Safely" (CREATE FUNCTION).
+session_user (the owner cannot leave). The server's administrator (a superuser, or the CREATEROLE role that
+migrated) can become margin_owner and sees everything; such a role may not take part in a project. Sources:
+PostgreSQL manual, "Row Security Policies" (ddl-rowsecurity), CREATE POLICY, and "Writing SECURITY DEFINER
+Functions Safely" (CREATE FUNCTION).
 """
 
 from __future__ import annotations
@@ -141,3 +143,97 @@ PROJECT_MIGRATION_3: list[str] = [
     "ALTER TABLE margin_project_papers ADD COLUMN record text NOT NULL DEFAULT ''",
     "ALTER TABLE margin_projects ADD COLUMN crowd boolean NOT NULL DEFAULT false",
 ]
+
+# 3 → 4 (issue 27's trial): safe on a server where no role is a superuser. The tables and the helpers belong to
+# `margin_owner`, a NOLOGIN role no one logs in as or is made a member of, so no member owns a table (a table's
+# owner could switch its row security off) and the security definer helpers read the tables whole (row security is
+# enabled but not forced: it binds everyone but the owner). Only a superuser or a role with CREATEROLE — the
+# server's administrator — may run it (a table made by a member would be hers); it refuses everyone else in one
+# line. A role that can administer margin_owner (superuser, BYPASSRLS, CREATEROLE, or a member of it) can read
+# everything, so it may not make or join projects. Blind only goes true → false (a trigger). Decisions are no
+# member's to plan on: members read `margin_project_decisions_visible` (a view over a security definer PL/pgSQL
+# function, which the planner cannot see into: a member's EXPLAIN, timing and filter counts see only the rows they
+# may read) and write through margin_project_decide/withdraw, which stamp the decision with its own time (the
+# wall time of its db.sync.clock stamp) instead of its arrival.
+OWNER_ROLE = "margin_owner"
+SETUP_REFUSAL = ("this server's Margin tables are missing or older than this Margin's and this role may not make "
+                 "them: the server's "
+                 "administrator (a superuser, or a role with CREATEROLE that is no project member) runs "
+                 "margin sync --server \"postgresql://ADMIN@HOST/DB\" once first (README, Screening as a lab, step 1)")
+PRIVILEGED_REFUSAL = ("this role administers the server's project tables (superuser, BYPASSRLS, CREATEROLE or "
+                      "a member of margin_owner) and could read every blind decision: members use a plain login "
+                      "role")
+
+_FUNCTIONS = ("margin_project_active(bigint, text)", "margin_project_owned(bigint, text)",
+              "margin_project_unblinded(bigint)", "margin_project_resolver(bigint, text)",
+              "margin_project_join(bigint)", "margin_project_leave(bigint)", "margin_project_privileged()",
+              "margin_project_blind_once()", "margin_project_decisions_of(text)",
+              "margin_project_decide(bigint, text, text[], text[], text[], text[])",
+              "margin_project_withdraw(bigint, text, text[])")
+_DECISION_COLUMNS = ("project bigint, paper text, reviewer text, decision text, reason text, decided_at timestamptz,"
+                     " hlc text")
+
+PROJECT_MIGRATION_4: list[str] = [
+    "DO $$ BEGIN IF NOT (SELECT rolsuper OR rolcreaterole FROM pg_roles WHERE rolname = current_user) THEN"
+    " RAISE EXCEPTION USING ERRCODE = '42501', MESSAGE = " + "'" + SETUP_REFUSAL.replace("'", "''") + "'; END IF;"
+    f" IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{OWNER_ROLE}') THEN CREATE ROLE {OWNER_ROLE} NOLOGIN;"
+    f" END IF; EXECUTE format('GRANT CREATE, USAGE ON SCHEMA %I TO {OWNER_ROLE}', current_schema()); END $$",
+    f"GRANT {OWNER_ROLE} TO current_user",
+    # who may not take part: whoever can read everything (session_user: the role logged in)
+    "CREATE FUNCTION margin_project_privileged() RETURNS boolean LANGUAGE sql STABLE"
+    " SET search_path = pg_catalog AS $$ SELECT r.rolsuper OR r.rolbypassrls OR r.rolcreaterole"
+    f" OR pg_has_role(r.oid, '{OWNER_ROLE}', 'MEMBER') FROM pg_roles r WHERE r.rolname = session_user $$",
+    "DROP POLICY make ON margin_projects",
+    "CREATE POLICY make ON margin_projects FOR INSERT WITH CHECK (owner = current_user"
+    " AND NOT margin_project_privileged())",
+    "CREATE OR REPLACE FUNCTION margin_project_join(p bigint) RETURNS boolean LANGUAGE sql VOLATILE SECURITY DEFINER"
+    " SET search_path = pg_catalog, public AS $$"
+    " WITH done AS (UPDATE margin_project_members SET joined_at = now() WHERE project = p"
+    " AND member = session_user::text AND removed_at IS NULL AND NOT margin_project_privileged() RETURNING 1)"
+    " SELECT EXISTS (SELECT 1 FROM done) $$",
+    # blind: true → false only
+    "CREATE FUNCTION margin_project_blind_once() RETURNS trigger LANGUAGE plpgsql SET search_path = pg_catalog AS $$"
+    " BEGIN IF NEW.blind AND NOT OLD.blind THEN RAISE EXCEPTION USING ERRCODE = '42501',"
+    " MESSAGE = 'a project once unblinded cannot be made blind again'; END IF; RETURN NEW; END $$",
+    "CREATE TRIGGER blind_once BEFORE UPDATE OF blind ON margin_projects FOR EACH ROW"
+    " EXECUTE FUNCTION margin_project_blind_once()",
+    # what a member reads of the decisions: every row of their active projects' they may read, computed whole
+    # (no member's condition reaches inside), so its cost and its plan say nothing of rows they may not read
+    f"CREATE FUNCTION margin_project_decisions_of(who text) RETURNS TABLE ({_DECISION_COLUMNS})"
+    " LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS $$ BEGIN"
+    " IF NOT " + _MINE + " OR margin_project_privileged() THEN RETURN; END IF;"
+    " RETURN QUERY SELECT d.project, d.paper, d.reviewer, d.decision, d.reason, d.decided_at, d.hlc"
+    " FROM margin_project_decisions d JOIN margin_project_members m ON m.project = d.project AND m.member = who"
+    " AND m.removed_at IS NULL JOIN margin_projects j ON j.id = d.project"
+    " WHERE d.reviewer = who OR NOT j.blind; END $$",
+    "CREATE VIEW margin_project_decisions_visible WITH (security_barrier) AS"
+    " SELECT * FROM margin_project_decisions_of(current_user::text)",
+    # a member's own decisions, in: the later stamp wins, and a stamp's wall time is when it was decided
+    "CREATE FUNCTION margin_project_decide(p bigint, who text, papers text[], decisions text[], reasons text[],"
+    " hlcs text[]) RETURNS integer LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, public"
+    " AS $$ DECLARE n integer; BEGIN"
+    " IF NOT margin_project_active(p, who) OR margin_project_privileged() THEN RAISE EXCEPTION USING"
+    " ERRCODE = '42501', MESSAGE = 'not an active member of this project'; END IF;"
+    " INSERT INTO margin_project_decisions AS d (project, paper, reviewer, decision, reason, hlc, decided_at)"
+    " SELECT p, b.paper, who, b.decision, b.reason, b.hlc, CASE WHEN b.hlc ~ '^[0-9]{1,15}[.]'"
+    " THEN to_timestamp(split_part(b.hlc, '.', 1)::bigint / 1000.0) ELSE now() END"
+    " FROM unnest(papers, decisions, reasons, hlcs) AS b (paper, decision, reason, hlc)"
+    " ON CONFLICT (project, paper, reviewer) DO UPDATE SET decision = excluded.decision, reason = excluded.reason,"
+    " hlc = excluded.hlc, decided_at = excluded.decided_at"
+    " WHERE excluded.hlc = '' OR d.hlc COLLATE \"C\" <= excluded.hlc COLLATE \"C\";"
+    " GET DIAGNOSTICS n = ROW_COUNT; RETURN n; END $$",
+    "CREATE FUNCTION margin_project_withdraw(p bigint, who text, papers text[]) RETURNS integer LANGUAGE plpgsql"
+    " VOLATILE SECURITY DEFINER SET search_path = pg_catalog, public AS $$ DECLARE n integer; BEGIN"
+    " IF NOT margin_project_active(p, who) OR margin_project_privileged() THEN RAISE EXCEPTION USING"
+    " ERRCODE = '42501', MESSAGE = 'not an active member of this project'; END IF;"
+    " DELETE FROM margin_project_decisions WHERE project = p AND reviewer = who AND paper = ANY(papers);"
+    " GET DIAGNOSTICS n = ROW_COUNT; RETURN n; END $$",
+    "REVOKE ALL ON margin_project_decisions FROM PUBLIC",
+    "GRANT SELECT ON margin_project_decisions_visible TO PUBLIC",
+]
+for _table in _TABLES:
+    PROJECT_MIGRATION_4 += [f"ALTER TABLE {_table} OWNER TO {OWNER_ROLE}",
+                            f"ALTER TABLE {_table} NO FORCE ROW LEVEL SECURITY"]
+PROJECT_MIGRATION_4 += [f"ALTER FUNCTION {function} OWNER TO {OWNER_ROLE}" for function in _FUNCTIONS]
+PROJECT_MIGRATION_4 += [f"ALTER VIEW margin_project_decisions_visible OWNER TO {OWNER_ROLE}",
+                        f"REVOKE {OWNER_ROLE} FROM current_user"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from db.sync.project_schema import DECISIONS
+from db.sync.project_schema import DECISIONS, PRIVILEGED_REFUSAL, SETUP_REFUSAL
 from db.sync.server import Server, SyncError
 
 # every project transaction waits for its commit to be on disk, whatever the server's default: a decision the
@@ -45,7 +45,7 @@ class Decision:
     decision: str  # include | exclude | maybe
     reason: str
     hlc: str = ""  # the db.sync.clock stamp it was made with ("" when sent without)
-    decided_at: str = ""  # ISO time the server kept it
+    decided_at: str = ""  # ISO time it was made (its stamp's wall time; when it reached the server if unstamped)
 
 
 class Projects:
@@ -59,6 +59,8 @@ class Projects:
             self.server.prepare()
         except SyncError as error:
             self.server.close()
+            if error.sqlstate == "42501" and SETUP_REFUSAL in str(error):  # tables a member would own
+                raise ProjectError(SETUP_REFUSAL) from None
             if error.sqlstate == "42501":  # a member's role may not migrate the server's schema
                 raise ProjectError("the server's Margin schema is older than this Margin's and only its "
                                    "administrator can upgrade it (any margin project command run as the "
@@ -103,8 +105,8 @@ class Projects:
                 raise
             raise ProjectError(_words(error, refused)) from None
 
-    def _one(self, statement: str, params=()) -> tuple:
-        rows = self._run(statement, params)
+    def _one(self, statement: str, params=(), refused: str = "") -> tuple:
+        rows = self._run(statement, params, refused=refused)
         return rows[0] if rows else ()
 
     def project_id(self, name: str) -> int:
@@ -115,6 +117,11 @@ class Projects:
             raise ProjectError(f"no project {name!r} that you are a member of on this server")
         return row[0]
 
+    def _refuse_privileged(self) -> None:
+        """Raise ProjectError when this role could read every blind decision (the server refuses it too)."""
+        if self._one("SELECT margin_project_privileged()")[0]:
+            raise ProjectError(PRIVILEGED_REFUSAL)
+
     # ----------------------------------------------------------------- membership (owner)
     def create(self, name: str, criteria: str = "", reasons: tuple[str, ...] = ()) -> int:
         """Make a blind project owned by this role, which becomes its first member; returns its id. Raises
@@ -122,6 +129,7 @@ class Projects:
         name = " ".join(name.split())
         if not name:
             raise ProjectError("a project needs a name")
+        self._refuse_privileged()
 
         def work():
             with self.server.conn.transaction(), self.server.conn.cursor() as cursor:
@@ -210,7 +218,9 @@ class Projects:
 
     # ----------------------------------------------------------------- membership (member)
     def join(self, name: str) -> None:
-        """Accept an invitation (records when). Raises ProjectError when not invited or removed."""
+        """Accept an invitation (records when). Raises ProjectError when not invited or removed, or for a role
+        that administers the project tables."""
+        self._refuse_privileged()
         if not self._one("SELECT margin_project_join(%s)", (self.project_id(name),))[0]:
             raise ProjectError(f"you are not invited to {name!r}")
 
@@ -237,15 +247,10 @@ class Projects:
         project = self.project_id(name)
         written = 0
         for start in range(0, len(rows), 500):
-            written += len(self._run(
-                "INSERT INTO margin_project_decisions (project, paper, decision, reason, hlc)"
-                " SELECT %s, paper, decision, reason, hlc FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[])"
-                " AS batch (paper, decision, reason, hlc)"
-                " ON CONFLICT (project, paper, reviewer) DO UPDATE SET decision = excluded.decision,"
-                " reason = excluded.reason, hlc = excluded.hlc, decided_at = now()"
-                " WHERE excluded.hlc = '' OR margin_project_decisions.hlc COLLATE \"C\" <= excluded.hlc COLLATE \"C\""
-                " RETURNING 1", (project, *map(list, zip(*rows[start:start + 500], strict=True))),
-                refused=f"you are not a member of {name!r} (any more), so your decisions are not taken"))
+            written += self._one(
+                "SELECT margin_project_decide(%s, current_user::text, %s, %s, %s, %s)",
+                (project, *map(list, zip(*rows[start:start + 500], strict=True))),
+                refused=f"you are not a member of {name!r} (any more), so your decisions are not taken")[0]
         return written
 
     def decisions(self, name: str) -> list[Decision]:
@@ -253,14 +258,14 @@ class Projects:
         project = self.project_id(name)
         return [Decision(*row) for row in self._run(
             "SELECT paper, reviewer, decision, reason, hlc, to_char(decided_at AT TIME ZONE 'UTC',"
-            " 'YYYY-MM-DD\"T\"HH24:MI:SS\"+00:00\"') FROM margin_project_decisions WHERE project = %s"
+            " 'YYYY-MM-DD\"T\"HH24:MI:SS\"+00:00\"') FROM margin_project_decisions_visible WHERE project = %s"
             " ORDER BY paper, reviewer", (project,))]
 
     def withdraw(self, name: str, papers: list[str]) -> int:
         """Take back this role's decisions on `papers` (a decision cleared); returns how many were there."""
         project = self.project_id(name)
-        return len(self._run("DELETE FROM margin_project_decisions WHERE project = %s AND reviewer = current_user"
-                             " AND paper = ANY(%s) RETURNING 1", (project, list(papers))))
+        return self._one("SELECT margin_project_withdraw(%s, current_user::text, %s)", (project, list(papers)),
+                         refused=f"you are not a member of {name!r} (any more)")[0]
 
     def resolutions(self, name: str) -> list[tuple[str, str, str, str]]:
         """The resolutions this role may read (every member's once unblinded; none while blind): (paper, resolver,
@@ -268,6 +273,15 @@ class Projects:
         project = self.project_id(name)
         return self._run("SELECT paper, resolver, decision, reason FROM margin_project_resolutions"
                          " WHERE project = %s ORDER BY paper", (project,))
+
+    def resolution_rows(self, name: str) -> list[Decision]:
+        """The resolutions this role may read as Decision rows (reviewer: the resolver; decided_at: when the
+        server kept it, which is when it was made: resolving is done on the server), by paper."""
+        project = self.project_id(name)
+        return [Decision(*row) for row in self._run(
+            "SELECT paper, resolver, decision, reason, '', to_char(resolved_at AT TIME ZONE 'UTC',"
+            " 'YYYY-MM-DD\"T\"HH24:MI:SS\"+00:00\"') FROM margin_project_resolutions WHERE project = %s"
+            " ORDER BY paper", (project,))]
 
     def resolve(self, name: str, paper: str, decision: str, reason: str = "") -> None:
         """The owner's or a resolver's final decision on a paper, once unblinded; reviewers' decisions stay.

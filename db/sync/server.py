@@ -21,9 +21,9 @@ import socket
 import time
 
 from db.errors import MarginError
-from db.sync.project_schema import PROJECT_MIGRATION, PROJECT_MIGRATION_3
+from db.sync.project_schema import PROJECT_MIGRATION, PROJECT_MIGRATION_3, PROJECT_MIGRATION_4
 
-SERVER_SCHEMA_VERSION = 3
+SERVER_SCHEMA_VERSION = 4
 _LOCK = 0x6D617267  # advisory lock key of schema changes and of every batch written ("marg")
 CONNECT_TIMEOUT_S = 5
 
@@ -41,6 +41,9 @@ MIGRATIONS: dict[int, list[str]] = {
     1: PROJECT_MIGRATION,
     # 2 → 3: a project paper's record, the crowd model's switch (db.sync.project_schema)
     2: PROJECT_MIGRATION_3,
+    # 3 → 4: the project tables owned by a NOLOGIN role, blind only lifted, decisions read and written through
+    # functions that keep a member's plans blind (db.sync.project_schema); the administrator's to run
+    3: PROJECT_MIGRATION_4,
 }
 
 

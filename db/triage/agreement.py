@@ -86,12 +86,17 @@ def classify(decisions) -> str:
     return "agreed"
 
 
-def agreement_report(decisions: dict[str, dict[str, str]]) -> dict:
-    """Agreement figures of a project from {paper: {reviewer: label}}:
+def agreement_report(decisions: dict[str, dict[str, str]], resolved=()) -> dict:
+    """Agreement figures of a project from {paper: {reviewer: label}} and the papers whose conflict the owner or a
+    resolver `resolved` (an iterable of paper ids):
     {"pairs": [{"reviewers": [a, b], "papers": N, "percent_agreement": 0..1, "cohen_kappa": k|None}, …],
      "fleiss_kappa": k|None (three or more reviewers, over the papers all of them decided; else None),
-     "fleiss_papers": N, "conflicts": [paper, …], "maybe": [paper, …], "agreed": N, "awaiting": N}.
-    A pair's figures cover the papers both decided; a pair with none shares is left out."""
+     "fleiss_papers": N, "conflicts": [paper, …], "resolved": [paper, …], "maybe": [paper, …], "agreed": N,
+     "awaiting": N}.
+    A pair's figures cover the papers both decided; a pair with none shares is left out. Agreement (pairs, kappa,
+    per_reviewer, maybe, agreed) is the reviewers' original decisions, resolved or not; `conflicts` lists only the
+    unresolved conflicts and `resolved` the conflicts resolved (as is:conflict)."""
+    resolved = set(resolved)
     reviewers = sorted({reviewer for by in decisions.values() for reviewer in by})
     pairs = []
     for a, b in combinations(reviewers, 2):
@@ -110,7 +115,8 @@ def agreement_report(decisions: dict[str, dict[str, str]]) -> dict:
             fleiss = fleiss_kappa(counts)
     classes = {paper: classify(by.values()) for paper, by in decisions.items()}
     return {"reviewers": reviewers, "pairs": pairs, "fleiss_kappa": fleiss, "fleiss_papers": fleiss_papers,
-            "conflicts": sorted(p for p, c in classes.items() if c == "conflict"),
+            "conflicts": sorted(p for p, c in classes.items() if c == "conflict" and p not in resolved),
+            "resolved": sorted(p for p, c in classes.items() if c == "conflict" and p in resolved),
             "maybe": sorted(p for p, c in classes.items() if c == "maybe"),
             "agreed": sum(1 for c in classes.values() if c == "agreed"),
             "awaiting": sum(1 for c in classes.values() if c == "awaiting"),

@@ -83,7 +83,8 @@ class ProjectPanel(QWidget):
             else:
                 lines.append(self.tr("Project “%1” (owner %2), unblinded: every member reads every member's "
                                      "decisions.").replace("%1", name).replace("%2", owner))
-            report = self.report = agreement_report(self._decisions(project))
+            report = self.report = agreement_report(
+                self._decisions(project), self.w.library.project_book.resolutions(project["name"]))
             figures += self._figures(report)
         self.show_paper()
         self.summary.setText("\n".join(lines))

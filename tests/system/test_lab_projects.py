@@ -59,10 +59,14 @@ WRITES = [
      "InsufficientPrivilege"),  # new row violates row-level security policy
     ("INSERT INTO margin_project_decisions (project, paper, reviewer, decision) VALUES (1, 'p000', 'alice', 'exclude')"
      " ON CONFLICT (project, paper, reviewer) DO UPDATE SET decision = 'exclude'", "InsufficientPrivilege"),
-    ("UPDATE margin_project_decisions SET decision = 'exclude' WHERE reviewer = 'alice'", "0 rows"),
-    ("UPDATE margin_project_decisions SET decision = 'exclude'", "0 rows"),
-    ("DELETE FROM margin_project_decisions WHERE reviewer = 'alice'", "0 rows"),
-    ("DELETE FROM margin_project_decisions", "0 rows"),
+    # members have no privilege on the decisions table but through margin_project_decide/withdraw (schema 4)
+    ("UPDATE margin_project_decisions SET decision = 'exclude' WHERE reviewer = 'alice'", "InsufficientPrivilege"),
+    ("UPDATE margin_project_decisions SET decision = 'exclude'", "InsufficientPrivilege"),
+    ("DELETE FROM margin_project_decisions WHERE reviewer = 'alice'", "InsufficientPrivilege"),
+    ("DELETE FROM margin_project_decisions", "InsufficientPrivilege"),
+    ("SELECT margin_project_decide(1, 'alice', ARRAY['p002'], ARRAY['exclude'], ARRAY[''], ARRAY[''])",
+     "InsufficientPrivilege"),
+    ("SELECT margin_project_withdraw(1, 'alice', ARRAY['p000', 'p001'])", "InsufficientPrivilege"),
     ("TRUNCATE margin_project_decisions", "InsufficientPrivilege"),
     ("ALTER TABLE margin_project_decisions DISABLE ROW LEVEL SECURITY", "InsufficientPrivilege"),
     ("ALTER TABLE margin_project_decisions NO FORCE ROW LEVEL SECURITY", "InsufficientPrivilege"),
@@ -91,14 +95,15 @@ def _try(conn, statement) -> str:
 
 # reading alice's rows while blind, every way bob might: each must return nothing of hers
 READS = [
-    "SELECT paper, reviewer, decision, reason FROM margin_project_decisions WHERE reviewer = 'alice'",
-    "SELECT paper, reviewer, decision, reason FROM margin_project_decisions",
+    "SELECT paper, reviewer, decision, reason FROM margin_project_decisions_visible WHERE reviewer = 'alice'",
+    "SELECT paper, reviewer, decision, reason FROM margin_project_decisions_visible",
     "SELECT d.paper, d.reviewer, d.decision, d.reason FROM margin_project_papers p"
-    " JOIN margin_project_decisions d USING (project, paper) WHERE d.reviewer <> current_user",
-    "SELECT paper, reviewer, decision, reason FROM margin_project_decisions WHERE reviewer = 'alice'"
-    " AND decision = 'include' UNION ALL SELECT paper, reviewer, decision, reason FROM margin_project_decisions"
-    " WHERE reviewer LIKE 'a%'",
-    "WITH t AS (SELECT * FROM margin_project_decisions) SELECT paper, reviewer, decision, reason FROM t",
+    " JOIN margin_project_decisions_visible d USING (project, paper) WHERE d.reviewer <> current_user",
+    "SELECT paper, reviewer, decision, reason FROM margin_project_decisions_visible WHERE reviewer = 'alice'"
+    " AND decision = 'include' UNION ALL SELECT paper, reviewer, decision, reason FROM"
+    " margin_project_decisions_visible WHERE reviewer LIKE 'a%'",
+    "WITH t AS (SELECT * FROM margin_project_decisions_visible) SELECT paper, reviewer, decision, reason FROM t",
+    "SELECT paper, reviewer, decision, reason FROM margin_project_decisions_of('alice')",
 ]
 
 
@@ -112,14 +117,16 @@ def test_blind_bob_cannot_read_or_write_alices_decisions_by_any_sql(lab):
                       "SELECT margin_project_resolver(1, 'alice')", "SELECT margin_project_unblinded(1)"):
             assert bob.execute(probe).fetchone()[0] is False, probe
         assert bob.execute("SELECT margin_project_active(1, 'bob')").fetchone()[0] is True
-        # aggregates and row counts leak nothing either
-        assert bob.execute("SELECT count(*) FROM margin_project_decisions").fetchone()[0] == 0
+        # aggregates and row counts leak nothing either; the table itself is no member's to read
+        assert bob.execute("SELECT count(*) FROM margin_project_decisions_visible").fetchone()[0] == 0
+        assert _try(bob, "SELECT count(*) FROM margin_project_decisions") == "InsufficientPrivilege"
         with pytest.raises(psycopg.errors.InsufficientPrivilege):  # row security cannot be switched off
             bob.execute("SET row_security = off; SELECT * FROM margin_project_decisions")
         refusals = [(statement, _try(bob, statement)) for statement, _want in WRITES]
         assert [(s, got) for (s, got), (_s, want) in zip(refusals, WRITES, strict=True) if got != want] == []
         # bob's own row cannot be turned into alice's either
-        bob.execute("INSERT INTO margin_project_decisions (project, paper, decision) VALUES (1, 'p000', 'maybe')")
+        bob.execute("SELECT margin_project_decide(1, current_user::text, ARRAY['p000'], ARRAY['maybe'], ARRAY[''],"
+                    " ARRAY[''])")
         assert _try(bob, "UPDATE margin_project_decisions SET reviewer = 'alice' WHERE paper = 'p000'") \
             == "InsufficientPrivilege"
     assert _alice_rows(lab) == ALICE
@@ -170,11 +177,11 @@ def test_after_unblinding_bob_reads_alices_decisions_and_still_cannot_write_them
     with Projects(_as(lab, "alice")) as alice:
         alice.unblind("icml")
     with _connect(lab, "bob") as bob:
-        seen = bob.execute("SELECT paper, decision, reason FROM margin_project_decisions WHERE reviewer = 'alice'"
-                           " ORDER BY paper").fetchall()
+        seen = bob.execute("SELECT paper, decision, reason FROM margin_project_decisions_visible"
+                           " WHERE reviewer = 'alice' ORDER BY paper").fetchall()
         assert seen == ALICE
-        refusals = [(statement, _try(bob, statement)) for statement, _want in WRITES[:6]]
-        assert [(s, got) for (s, got), (_s, want) in zip(refusals, WRITES[:6], strict=True) if got != want] == []
+        refusals = [(statement, _try(bob, statement)) for statement, _want in WRITES[:8]]
+        assert [(s, got) for (s, got), (_s, want) in zip(refusals, WRITES[:8], strict=True) if got != want] == []
     assert _alice_rows(lab) == ALICE
 
 
@@ -191,7 +198,7 @@ def test_a_removed_or_departed_member_reads_nothing_of_the_project(lab):
     for member in ("bob", "carol"):
         with _connect(lab, member) as conn:
             for table in ("margin_projects", "margin_project_members", "margin_project_papers",
-                          "margin_project_decisions", "margin_project_resolutions"):
+                          "margin_project_decisions_visible", "margin_project_resolutions"):
                 assert conn.execute(f"SELECT * FROM {table}").fetchall() == [], (member, table)
             assert _try(conn, "INSERT INTO margin_project_decisions (project, paper, decision)"
                               " VALUES (1, 'p005', 'include')") == "InsufficientPrivilege"

@@ -247,8 +247,9 @@ def test_margin_project_join_and_margin_sync_from_the_command_line(postgres, tmp
     csv = run("alice", owner, "decisions", "icml", "--csv", str(out))
     assert csv.returncode == 0, csv.stderr
     lines = out.read_text(encoding="utf-8-sig").splitlines()
-    assert lines[0] == "paper_id,title,reviewer,decision,reason,time"
+    assert lines[0] == "paper_id,title,reviewer,decision,reason,time,kind"
     assert lines[1].startswith(f"{ids[0]},{first_title},bob,exclude,no code,20")
+    assert lines[-1].startswith(f"{ids[0]},{first_title},alice,include,") and lines[-1].endswith(",resolution")
     assert run("alice", owner, "remove", "icml", "bob").returncode == 0  # removed: bob's sync says so in one line
     refused = margin("sync", library=member)
     assert refused.returncode == 1 and "margin project leave icml forgets it here" in refused.stderr

@@ -95,3 +95,12 @@ def test_report_pairs_cover_papers_both_decided_and_fleiss_papers_all_decided():
     assert report["per_reviewer"] == {"a": {"include": 1, "exclude": 2, "maybe": 0},
                                       "b": {"include": 1, "exclude": 1, "maybe": 1},
                                       "c": {"include": 1, "exclude": 2, "maybe": 0}}
+
+
+def test_a_resolved_conflict_leaves_the_conflicts_but_agreement_stays_on_the_original_decisions():
+    decisions = {"a": {"x": "include", "y": "exclude"}, "b": {"x": "include", "y": "exclude"},
+                 "c": {"x": "include", "y": "include"}}
+    plain, resolved = agreement_report(decisions), agreement_report(decisions, resolved=["a", "c", "zzz"])
+    assert plain["conflicts"] == ["a", "b"] and plain["resolved"] == []
+    assert resolved["conflicts"] == ["b"] and resolved["resolved"] == ["a"]  # c was no conflict
+    assert resolved["pairs"] == plain["pairs"] and resolved["per_reviewer"] == plain["per_reviewer"]
