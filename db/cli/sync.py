@@ -48,8 +48,10 @@ def sync_command(args: argparse.Namespace) -> int:
             joined = library.project_book.projects()
             if status.server is not None or not joined:
                 print(status.line())
+            down = _project_servers_down(joined)
             for project in joined:
-                print(f"project {project['name']!r} ({project['server']}): last synced"
+                error = f"{down[project['server']]}; " if project["server"] in down else ""
+                print(f"project {project['name']!r} ({project['server']}): {error}last synced"
                       f" {project['synced_at'] or 'never'}")
             if joined:
                 unsent = library.project_book.unsent()
@@ -59,9 +61,28 @@ def sync_command(args: argparse.Namespace) -> int:
         if report.received or report.changes:
             after_write(library)
         print(report.summary())
+        for project in report.projects:
+            for reason in getattr(project, "skipped", ()):
+                print(f"margin: skipped the project's reason {reason!r}: a reason needs a word (the project's owner"
+                      f" renames it with margin project set {project.name} --reason …)", file=sys.stderr)
         return 0
     finally:
         library.close()
+
+
+def _project_servers_down(joined: list[dict]) -> dict[str, str]:
+    """Ask each joined project's server (once per server) whether it answers: {server: why not (one line, e.g.
+    `server unreachable (…)`)} of those that do not."""
+    from db.sync.server import Server, SyncError
+
+    down = {}
+    for server in dict.fromkeys(project["server"] for project in joined):
+        try:
+            with Server(server) as remote:
+                remote.version()
+        except SyncError as error:
+            down[server] = str(error)
+    return down
 
 
 def _progress(phase: str, done: int, total: int) -> None:
