@@ -204,8 +204,8 @@ def _paper_of(projects, name: str, given: str) -> str:
         return given
     found = [paper for paper in ids if paper.startswith(given)] if given else []
     if len(found) != 1:
-        raise MarginError(f"no single paper of {name!r} has the id '{given}' (margin project decisions {name} "
-                          f"lists them)")
+        raise MarginError(f"'{given}' is not one of the project's papers, nor the start of one id alone (margin "
+                          f"project decisions {name} lists them)")
     return found[0]
 
 
