@@ -95,10 +95,30 @@ def _print_log(library) -> int:
     rows = library.sync_book.conflicts(100)
     if not rows:
         print("no conflicts: no field was changed on two devices before they synced")
+    titles: dict[str, str] = {}
     for decided_at, entity, field, kept, kept_hlc, dropped, dropped_hlc in rows:
-        where = f"paper {entity} {field}" if entity else field
-        print(f"{decided_at}  {where}: kept {kept!r} ({_device(kept_hlc)}) over {dropped!r} ({_device(dropped_hlc)})")
+        if entity and entity not in titles:
+            state = library.sync_book.paper_states([entity])[entity]["paper"]
+            titles[entity] = f" ({state.get('title') or 'untitled'})" if state else " (no longer here)"
+        where = f"paper {entity}{titles[entity]} {field}" if entity else field
+        print(f"{decided_at}  {where}: kept {_value(field, kept)} ({_device(kept_hlc)}) over"
+              f" {_value(field, dropped)} ({_device(dropped_hlc)})")
     return 0
+
+
+def _value(field: str, text: str) -> str:
+    """A logged value in words: `nothing` for none, a screening decision as `exclude (reason)`, text quoted."""
+    import json
+
+    if text in ("null", "", None):
+        return "nothing"
+    if field == "decision":
+        try:
+            decision, reason = json.loads(text)
+        except (ValueError, TypeError):
+            return repr(text)
+        return f"{decision} ({reason})" if reason else str(decision)
+    return repr(text)
 
 
 def _device(stamp_text: str) -> str:
