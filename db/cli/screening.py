@@ -32,15 +32,10 @@ def pick_reason(library: Library, given: str) -> str | None:
                       f"margin reasons --add '{given}' adds it)")
 
 
-def member_of(library: Library) -> dict | None:
-    """The first project this library joined as a member, not its owner (whose reasons and criteria the library
-    shows and the next sync puts back), None when it joined none that way."""
-    return next((item for item in library.project_book.projects() if item["role"] and item["role"] != item["owner"]),
-                None)
-
-
 def _owners_only(library: Library) -> None:
-    joined = member_of(library)
+    """Refuse (one line) an edit of the criteria or reasons of a library whose project's owner edits them (the
+    next sync would put them back: db.library.shared_projects.screening_owner)."""
+    joined = library.project_book.screening_owner()
     if joined is not None:
         raise MarginError(f"this library takes part in project {joined['name']!r}: the project's owner edits its "
                           f"reasons and criteria ({joined['owner']}, with margin project set)")
