@@ -27,7 +27,7 @@ def add_parser(commands, common: argparse.ArgumentParser) -> None:
     p.add_argument("name", metavar="PROJECT", help="the project's name")
     p.add_argument("member", nargs="*", metavar="ARG",
                    help="invite/remove: the member's PostgreSQL role; resolve: PAPER include|exclude|maybe")
-    p.add_argument("--server", metavar="URL", help="the server (default: the one `margin sync` remembers)")
+    p.add_argument("--server", metavar="URL", help="the server (default: the library's project server when it has one, else the one `margin sync` remembers)")
     p.add_argument("--criteria", help="create/set: the inclusion criteria text")
     p.add_argument("--reason", action="append", metavar="TEXT",
                    help="create/set: an exclusion reason offered to members (repeatable); resolve: the reason")
