@@ -27,7 +27,8 @@ def add_parser(commands, common: argparse.ArgumentParser) -> None:
     p.add_argument("name", metavar="PROJECT", help="the project's name")
     p.add_argument("member", nargs="*", metavar="ARG",
                    help="invite/remove: the member's PostgreSQL role; resolve: PAPER include|exclude|maybe")
-    p.add_argument("--server", metavar="URL", help="the server (default: the library's project server when it has one, else the one `margin sync` remembers)")
+    p.add_argument("--server", metavar="URL", help="the server (default: the library's project server when it has one,"
+                                                   " else the one `margin sync` remembers)")
     p.add_argument("--criteria", help="create/set: the inclusion criteria text")
     p.add_argument("--reason", action="append", metavar="TEXT",
                    help="create/set: an exclusion reason offered to members (repeatable); resolve: the reason")
@@ -111,7 +112,8 @@ def project_command(args: argparse.Namespace) -> int:
     if args.action in ("create", "set"):
         _check_reasons(args)
     if args.action == "set" and args.criteria is None and args.reason is None and args.crowd is None:
-        raise MarginError("nothing to change: margin project set NAME --criteria TEXT / --reason TEXT… / --crowd on|off")
+        raise MarginError("nothing to change: margin project set NAME --criteria TEXT / --reason TEXT… /"
+                          " --crowd on|off")
     if args.action == "join":
         _check_folder(args)
     with Projects(_server(args)) as projects:

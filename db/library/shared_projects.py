@@ -178,8 +178,8 @@ def crowd_decisions(store: Store) -> dict[str, list[str]]:
 
 class ProjectBook:
     """The library's copy of its shared projects, as `Library.project_book`: each method is the module function
-    of the same name with the store bound (projects, project, screening_owner, put_project, drop_project, set_papers, papers,
-    set_decisions, decisions, by_paper, resolutions, conflict_ids, unsent, crowd_decisions)."""
+    of the same name with the store bound (projects, project, screening_owner, put_project, drop_project,
+    set_papers, papers, set_decisions, decisions, by_paper, resolutions, conflict_ids, unsent, crowd_decisions)."""
 
     def __init__(self, store: Store):
         self._store = store
@@ -192,6 +192,6 @@ def _bound(function: Callable) -> Callable:
     return method
 
 
-for _function in (projects, project, screening_owner, put_project, drop_project, set_papers, papers, set_decisions, decisions,
-                  by_paper, resolutions, conflict_ids, unsent, crowd_decisions):
+for _function in (projects, project, screening_owner, put_project, drop_project, set_papers, papers, set_decisions,
+                  decisions, by_paper, resolutions, conflict_ids, unsent, crowd_decisions):
     setattr(ProjectBook, _function.__name__, _bound(_function))

@@ -76,7 +76,8 @@ def test_a_bad_reason_on_the_server_is_skipped_and_said(lab, tmp_path):
     postgres, _alice = lab
     folder = tmp_path / "bob"
     assert margin("project", "join", "icml", "--server", _as(postgres, "bob"), library=folder).code == 0
-    postgres.sql("UPDATE margin_projects SET reasons = %s WHERE name = 'icml'", ('["off-topic", "42", "wrong method"]',))
+    postgres.sql("UPDATE margin_projects SET reasons = %s WHERE name = 'icml'",
+                 ('["off-topic", "42", "wrong method"]',))
     synced = margin("sync", library=folder)
     assert synced.code == 0, synced.stderr
     assert "'42'" in synced.stderr and "skipped" in synced.stderr
