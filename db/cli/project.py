@@ -100,7 +100,10 @@ def _check_reasons(args: argparse.Namespace) -> None:
 
 
 def project_command(args: argparse.Namespace) -> int:
+    from db.sync.project_sync import quiet_psycopg
     from db.sync.projects import Projects
+
+    quiet_psycopg()
 
     needs = {"invite": 1, "remove": 1, "resolve": 2}
     if len(args.member) != needs.get(args.action, 0) or any(not " ".join(arg.split()) for arg in args.member):

@@ -18,6 +18,7 @@ ProjectError in one line.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -25,6 +26,18 @@ from db.changes import NOTHING, Changes
 from db.library import Library
 from db.sync.clock import Stamp
 from db.sync.projects import Projects
+
+
+def quiet_psycopg() -> None:
+    """Keep psycopg's own warnings (`error ignored terminating <psycopg.Pipeline …>: pipeline aborted`, logged
+    when a refused batch unwinds) off stderr: the refusal itself is raised as one line (ProjectError)."""
+    logger = logging.getLogger("psycopg")
+    if not logger.handlers:
+        logger.addHandler(logging.NullHandler())
+    logger.propagate = False
+
+
+quiet_psycopg()  # the window's and `margin sync`'s project syncs too
 
 
 @dataclass

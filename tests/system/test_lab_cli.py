@@ -122,9 +122,10 @@ def test_a_second_project_reuses_the_librarys_project_server(lab, tmp_path):
 
 def test_a_non_owners_add_is_one_line(lab, tmp_path):
     postgres, alice = lab
-    result = margin("project", "add", "icml", "--server", _as(postgres, "bob"), library=alice, subprocess=True)
-    assert result.code == 1 and "pipeline" not in result.stderr, result.stderr
-    assert len(result.stderr.strip().splitlines()) == 1
+    for _try in range(3):  # psycopg's "pipeline aborted" warning came in about one run of three
+        result = margin("project", "add", "icml", "--server", _as(postgres, "bob"), library=alice, subprocess=True)
+        assert result.code == 1 and "pipeline" not in result.stderr, result.stderr
+        assert result.stderr.strip().splitlines() == ["margin: only the owner of 'icml' adds papers (you are a member)"]
 
 
 def test_small_words(lab, tmp_path):
