@@ -110,7 +110,9 @@ def run_query(library: Library, query: Query | str, index: SearchIndex, recommen
     if kind.kind == CHECK:  # the random progress check's papers of the rest of the query (db.triage.progress)
         from db.triage.progress import check_ids, scope_of
 
-        return QueryResult(check_ids(library, scope_of(kind.rest)), terms=query.terms)
+        scope = scope_of(kind.rest)  # `is:check` alone: the whole library's check, else the latest drawn of any view
+        return QueryResult(check_ids(library, scope if scope or library.latest_check("") else None),
+                           terms=query.terms)
     if recommender is None:
         from db.recommend.recommender import Recommender
 

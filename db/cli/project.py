@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from db.cli.common import after_write, library_dir, told_when_waiting, write_stdout
 from db.errors import MarginError
@@ -26,7 +27,8 @@ def add_parser(commands, common: argparse.ArgumentParser) -> None:
     p.add_argument("name", metavar="PROJECT", help="the project's name")
     p.add_argument("member", nargs="*", metavar="ARG",
                    help="invite/remove: the member's PostgreSQL role; resolve: PAPER include|exclude|maybe")
-    p.add_argument("--server", metavar="URL", help="the server (default: the one `margin sync` remembers)")
+    p.add_argument("--server", metavar="URL", help="the server (default: the library's project server when it has one,"
+                                                   " else the one `margin sync` remembers)")
     p.add_argument("--criteria", help="create/set: the inclusion criteria text")
     p.add_argument("--reason", action="append", metavar="TEXT",
                    help="create/set: an exclusion reason offered to members (repeatable); resolve: the reason")
@@ -49,31 +51,74 @@ def _server(args: argparse.Namespace) -> str:
     if (folder / DB_NAME).exists():
         with Library.open(folder, seed=False) as library:
             joined = library.project_book.project(args.name)
-            server = joined["server"] if joined else configured_server(library)
+            servers = {item["server"] for item in library.project_book.projects()}
+            server = (joined["server"] if joined else configured_server(library)
+                      or (servers.pop() if len(servers) == 1 else None))
     if not server:
         raise MarginError("no sync server set: margin project … --server URL (or margin sync --server URL first)")
     return server
 
 
-def _library(args: argparse.Namespace):
-    """The command line's library when there is one (None otherwise: project commands work without)."""
+def _library(args: argparse.Namespace, make: bool = False):
+    """The command line's library when there is one (None otherwise: project commands work without); with
+    `make` (join), an empty unseeded library is made in a missing or empty folder (said on stdout)."""
     from db.library.library import DB_NAME
     from db.sync import open_for_sync
 
     folder = library_dir(args)
-    return told_when_waiting(open_for_sync(folder)) if (folder / DB_NAME).exists() else None
+    if (folder / DB_NAME).exists():
+        return told_when_waiting(open_for_sync(folder))
+    if not make:
+        return None
+    library = told_when_waiting(open_for_sync(folder))
+    print(f"made an empty library in {folder} for the project's papers")
+    return library
+
+
+def _check_folder(args: argparse.Namespace) -> None:
+    """Refuse (before anything happens on the server) a join into a folder that holds other files but no library:
+    a typo until shown otherwise; a missing or empty folder is fine (join makes the library)."""
+    from db.library.library import DB_NAME
+
+    folder = library_dir(args)
+    if folder.exists() and not (folder / DB_NAME).exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise MarginError(f"{folder}: no Margin library here, and the folder holds other files: join from a library"
+                          f" (--library FOLDER) or a new or empty folder")
+
+
+def _check_reasons(args: argparse.Namespace) -> None:
+    """A reason needs a word: refuse an empty, blank or digits-only --reason (create/set) in one line."""
+    from db.library.decisions import clean_reason
+
+    for reason in args.reason or ():
+        try:
+            cleaned = clean_reason(reason)
+        except ValueError as error:
+            raise MarginError(str(error)) from None
+        if not cleaned or cleaned.isdigit():
+            raise MarginError(f"a reason needs a word: {reason!r} (margin project {args.action} NAME --reason TEXT)")
 
 
 def project_command(args: argparse.Namespace) -> int:
+    from db.sync.project_sync import quiet_psycopg
     from db.sync.projects import Projects
 
+    quiet_psycopg()
+
     needs = {"invite": 1, "remove": 1, "resolve": 2}
-    if len(args.member) < needs.get(args.action, 0) or len(args.member) > needs.get(args.action, 0):
+    if len(args.member) != needs.get(args.action, 0) or any(not " ".join(arg.split()) for arg in args.member):
         what = "the member's PostgreSQL role" if args.action != "resolve" else "PAPER and include|exclude|maybe"
         raise MarginError(f"margin project {args.action} needs {what}" if args.action in needs
                           else f"margin project {args.action} takes only the project's name")
     if not " ".join(args.name.split()):
         raise MarginError("a project needs a name: margin project create NAME")
+    if args.action in ("create", "set"):
+        _check_reasons(args)
+    if args.action == "set" and args.criteria is None and args.reason is None and args.crowd is None:
+        raise MarginError("nothing to change: margin project set NAME --criteria TEXT / --reason TEXT… /"
+                          " --crowd on|off")
+    if args.action == "join":
+        _check_folder(args)
     with Projects(_server(args)) as projects:
         name = args.name
         if args.action == "create":
@@ -91,7 +136,7 @@ def project_command(args: argparse.Namespace) -> int:
         elif args.action == "join":
             projects.join(name)
             print(f"joined {name!r}")
-            _take_part(args, projects, name, "join")
+            _take_part(args, projects, name, "join", make=True)
         elif args.action == "leave":
             return _leave(args, projects, name)
         elif args.action == "unblind":
@@ -103,7 +148,7 @@ def project_command(args: argparse.Namespace) -> int:
                           crowd=crowd)
             print(f"changed {name!r}; members get it at their next sync")
         elif args.action == "resolve":
-            paper, decision = args.member
+            paper, decision = _paper_of(projects, name, args.member[0]), args.member[1]
             projects.resolve(name, paper, decision.lower(), " ".join(args.reason or ()))
             print(f"resolved {paper} in {name!r} as {decision.lower()}; the reviewers' decisions stay")
         elif args.action == "decisions":
@@ -135,26 +180,47 @@ def _leave(args: argparse.Namespace, projects, name: str) -> int:
     return 0
 
 
-def _take_part(args: argparse.Namespace, projects, name: str, how: str) -> None:
-    """Record in the command line's library (when there is one) that it takes part in `name`, and sync it once."""
+def _take_part(args: argparse.Namespace, projects, name: str, how: str, make: bool = False) -> None:
+    """Record in the command line's library (when there is one; made empty with `make`) that it takes part in
+    `name`, and sync it once."""
     from db.sync.project_sync import sync_project, take_screening_setup
     from db.sync.stamping import clock_of
 
-    library = _library(args)
+    library = _library(args, make)
     if library is None:
         return
     with library:
         library.project_book.put_project(name, projects.server.public)
         report = sync_project(library, projects, name, clock_of(library).device)
-        take_screening_setup(library)
+        for reason in take_screening_setup(library):
+            print(f"margin: skipped the project's reason {reason!r}: a reason needs a word", file=sys.stderr)
         if report.changes:
             after_write(library)
     print(f"{library.folder} takes part in {name!r}: `margin sync` and the window's sync send your decisions on its"
           f" papers ({report.papers:,} papers received now)")
 
 
+def _paper_of(projects, name: str, given: str) -> str:
+    """The id of the one paper of project `name` whose id is `given` or starts with it (as `margin decide` takes
+    ids). Raises MarginError when no single paper of the project has it."""
+    given = given.strip()
+    ids = [paper for paper, _title, _record in projects.papers(name, records=False)]
+    if given in ids:
+        return given
+    found = [paper for paper in ids if paper.startswith(given)] if given else []
+    if len(found) != 1:
+        raise MarginError(f"'{given}' is not one of the project's papers, nor the start of one id alone (margin "
+                          f"project decisions {name} lists them)")
+    return found[0]
+
+
 def _add(args: argparse.Namespace, projects, name: str) -> int:
     from db.cli.common import open_library, search
+    from db.sync.projects import ProjectError
+
+    info = projects.info(name)
+    if info["role"] != info["owner"]:  # asked first: a refused batch would leave psycopg's pipeline to complain
+        raise ProjectError(f"only the owner of {name!r} adds papers (you are a member)")
 
     with open_library(args, seed=False) as library:
         ids = search(library, args.query) if args.query else library.ids()

@@ -32,6 +32,26 @@ def pick_reason(library: Library, given: str) -> str | None:
                       f"margin reasons --add '{given}' adds it)")
 
 
+def _owners_only(library: Library) -> None:
+    """Refuse (one line) an edit of the criteria or reasons of a library whose project's owner edits them (the
+    next sync would put them back: db.library.shared_projects.screening_owner)."""
+    joined = library.project_book.screening_owner()
+    if joined is not None:
+        raise MarginError(f"this library takes part in project {joined['name']!r}: the project's owner edits its "
+                          f"reasons and criteria ({joined['owner']}, with margin project set)")
+
+
+def _project_reason(library: Library, paper_id: str, reason: str | None) -> None:
+    """Refuse an exclusion reason that a joined project of `paper_id` does not list (its members see only those)."""
+    if reason is None:
+        return
+    for item in library.project_book.projects():
+        if item["reasons"] and paper_id in library.project_book.papers(item["name"]) and \
+                reason.casefold() not in {r.casefold() for r in item["reasons"]}:
+            raise MarginError(f"'{reason}' is not a reason of project {item['name']!r}: "
+                              f"{', '.join(item['reasons'])}")
+
+
 def cmd_decide(args: argparse.Namespace) -> int:
     """Set the screening decision of paper `args.id` (include, exclude, maybe; none clears it), with `--reason`
     for an exclusion. Prints `ID  decision (reason)  label`. Exit 1 for an unknown paper or reason, or a reason
@@ -45,6 +65,7 @@ def cmd_decide(args: argparse.Namespace) -> int:
     with open_library(args) as library:
         paper_id = find_paper(library, args.id)
         reason = pick_reason(library, args.reason) if args.reason is not None else None
+        _project_reason(library, paper_id, reason)
         with library.transaction():
             library.set_decision(paper_id, decision, reason)
             library.set_read(paper_id, True)  # deciding on a paper counts as reading it, as in the window
@@ -79,6 +100,8 @@ def cmd_reasons(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise MarginError(str(error)) from None
     with open_library(args) as library:
+        if args.add or args.remove or args.rename:
+            _owners_only(library)
         try:
             with library.transaction():
                 for reason in args.add:
@@ -114,6 +137,7 @@ def cmd_criteria(args: argparse.Namespace) -> int:
         text = read_text_file(args.set_file, "criteria")
     with open_library(args) as library:
         if text is not None:
+            _owners_only(library)
             try:
                 library.set_criteria(text)
             except ValueError as error:

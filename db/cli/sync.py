@@ -48,8 +48,10 @@ def sync_command(args: argparse.Namespace) -> int:
             joined = library.project_book.projects()
             if status.server is not None or not joined:
                 print(status.line())
+            down = _project_servers_down(joined)
             for project in joined:
-                print(f"project {project['name']!r} ({project['server']}): last synced"
+                error = f"{down[project['server']]}; " if project["server"] in down else ""
+                print(f"project {project['name']!r} ({project['server']}): {error}last synced"
                       f" {project['synced_at'] or 'never'}")
             if joined:
                 unsent = library.project_book.unsent()
@@ -59,9 +61,28 @@ def sync_command(args: argparse.Namespace) -> int:
         if report.received or report.changes:
             after_write(library)
         print(report.summary())
+        for project in report.projects:
+            for reason in getattr(project, "skipped", ()):
+                print(f"margin: skipped the project's reason {reason!r}: a reason needs a word (the project's owner"
+                      f" renames it with margin project set {project.name} --reason …)", file=sys.stderr)
         return 0
     finally:
         library.close()
+
+
+def _project_servers_down(joined: list[dict]) -> dict[str, str]:
+    """Ask each joined project's server (once per server) whether it answers: {server: why not (one line, e.g.
+    `server unreachable (…)`)} of those that do not."""
+    from db.sync.server import Server, SyncError
+
+    down = {}
+    for server in dict.fromkeys(project["server"] for project in joined):
+        try:
+            with Server(server) as remote:
+                remote.version()
+        except SyncError as error:
+            down[server] = str(error)
+    return down
 
 
 def _progress(phase: str, done: int, total: int) -> None:
@@ -74,10 +95,30 @@ def _print_log(library) -> int:
     rows = library.sync_book.conflicts(100)
     if not rows:
         print("no conflicts: no field was changed on two devices before they synced")
+    titles: dict[str, str] = {}
     for decided_at, entity, field, kept, kept_hlc, dropped, dropped_hlc in rows:
-        where = f"paper {entity} {field}" if entity else field
-        print(f"{decided_at}  {where}: kept {kept!r} ({_device(kept_hlc)}) over {dropped!r} ({_device(dropped_hlc)})")
+        if entity and entity not in titles:
+            state = library.sync_book.paper_states([entity])[entity]["paper"]
+            titles[entity] = f" ({state.get('title') or 'untitled'})" if state else " (no longer here)"
+        where = f"paper {entity}{titles[entity]} {field}" if entity else field
+        print(f"{decided_at}  {where}: kept {_value(field, kept)} ({_device(kept_hlc)}) over"
+              f" {_value(field, dropped)} ({_device(dropped_hlc)})")
     return 0
+
+
+def _value(field: str, text: str) -> str:
+    """A logged value in words: `nothing` for none, a screening decision as `exclude (reason)`, text quoted."""
+    import json
+
+    if text in ("null", "", None):
+        return "nothing"
+    if field == "decision":
+        try:
+            decision, reason = json.loads(text)
+        except (ValueError, TypeError):
+            return repr(text)
+        return f"{decision} ({reason})" if reason else str(decision)
+    return repr(text)
 
 
 def _device(stamp_text: str) -> str:

@@ -44,6 +44,16 @@ def project(store: Store, name: str) -> dict | None:
     return next((item for item in projects(store) if item["name"] == name), None)
 
 
+def screening_owner(store: Store) -> dict | None:
+    """The joined project (as `projects` gives it) whose owner edits this library's criteria and exclusion reasons
+    instead of it: None when the library may edit them (it joined no project, or one only, as its owner — the
+    next project sync sends those edits); else the first project it joined as a member (or the first of several)."""
+    joined = projects(store)
+    if not joined or len(joined) == 1 and joined[0]["role"] == joined[0]["owner"]:
+        return None
+    return next((item for item in joined if item["role"] != item["owner"]), joined[0])
+
+
 def put_project(store: Store, name: str, server: str, info: dict | None = None) -> None:
     """Record that this library takes part in project `name` on `server` (a libpq string without password), with
     what the server said of it (`info`: db.sync.projects.Projects.info's keys; None keeps what is known)."""
@@ -168,8 +178,8 @@ def crowd_decisions(store: Store) -> dict[str, list[str]]:
 
 class ProjectBook:
     """The library's copy of its shared projects, as `Library.project_book`: each method is the module function
-    of the same name with the store bound (projects, project, put_project, drop_project, set_papers, papers,
-    set_decisions, decisions, by_paper, resolutions, conflict_ids, unsent, crowd_decisions)."""
+    of the same name with the store bound (projects, project, screening_owner, put_project, drop_project,
+    set_papers, papers, set_decisions, decisions, by_paper, resolutions, conflict_ids, unsent, crowd_decisions)."""
 
     def __init__(self, store: Store):
         self._store = store
@@ -182,6 +192,6 @@ def _bound(function: Callable) -> Callable:
     return method
 
 
-for _function in (projects, project, put_project, drop_project, set_papers, papers, set_decisions, decisions,
-                  by_paper, resolutions, conflict_ids, unsent, crowd_decisions):
+for _function in (projects, project, screening_owner, put_project, drop_project, set_papers, papers, set_decisions,
+                  decisions, by_paper, resolutions, conflict_ids, unsent, crowd_decisions):
     setattr(ProjectBook, _function.__name__, _bound(_function))

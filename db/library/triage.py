@@ -44,8 +44,11 @@ def add_check_sample(store: Store, scope: str, population: Sequence[str], drawn:
         return store.log(conn, kept, TRIAGE) if kept else NOTHING
 
 
-def latest_check(store: Store, scope: str) -> int | None:
-    """The id of the latest check drawn for `scope` (a query text), None when there is none."""
+def latest_check(store: Store, scope: str | None) -> int | None:
+    """The id of the latest check drawn for `scope` (a query text; None: for any scope), None when there is
+    none."""
+    if scope is None:
+        return store.read("SELECT MAX(id) FROM check_samples")[0][0]
     return store.read("SELECT MAX(id) FROM check_samples WHERE scope = ?", (scope,))[0][0]
 
 

@@ -18,13 +18,26 @@ ProjectError in one line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import logging
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from db.changes import NOTHING, Changes
 from db.library import Library
 from db.sync.clock import Stamp
 from db.sync.projects import Projects
+
+
+def quiet_psycopg() -> None:
+    """Keep psycopg's own warnings (`error ignored terminating <psycopg.Pipeline …>: pipeline aborted`, logged
+    when a refused batch unwinds) off stderr: the refusal itself is raised as one line (ProjectError)."""
+    logger = logging.getLogger("psycopg")
+    if not logger.handlers:
+        logger.addHandler(logging.NullHandler())
+    logger.propagate = False
+
+
+quiet_psycopg()  # the window's and `margin sync`'s project syncs too
 
 
 @dataclass
@@ -39,10 +52,15 @@ class ProjectReport:
     papers: int = 0
     readable: int = 0
     changes: Changes = NOTHING
+    skipped: list = field(default_factory=list)  # the projects' reasons the library could not hold
 
     def summary(self) -> str:
-        return (f"project {self.name!r}: {self.sent:,} decisions sent, {self.withdrawn:,} withdrawn,"
-                f" {self.received:,} received, {self.papers:,} papers added")
+        return (f"project {self.name!r}: {_count(self.sent, 'decision')} sent, {self.withdrawn:,} withdrawn,"
+                f" {self.received:,} received, {_count(self.papers, 'paper')} added")
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}" + ("" if number == 1 else "s")
 
 
 def _wall_ms(iso: str | None) -> int:
@@ -129,26 +147,37 @@ def sync_project(library: Library, projects: Projects, name: str, device: str) -
     return report
 
 
-def take_screening_setup(library: Library) -> None:
+def take_screening_setup(library: Library) -> list[str]:
     """Make the joined projects' criteria and reason list the library's (what the criteria panel shows and the
     exclude key offers): one project's as they are; several projects' criteria one after another under their
-    names, and their reasons in order without repeats."""
+    names, and their reasons in order without repeats. A reason the library cannot hold (blank, only digits, over
+    200 characters) is skipped, the others kept; returns the skipped ones (for the caller to say)."""
+    from db.library.decisions import clean_reason
+
     joined = library.project_book.projects()
     if not joined:
-        return
+        return []
     if len(joined) == 1:
         criteria = joined[0]["criteria"]
     else:
         criteria = "\n\n".join(f"{item['name']}:\n{item['criteria']}" for item in joined if item["criteria"])
-    reasons = [reason for item in joined for reason in item["reasons"]]
+    reasons, skipped = [], []
+    for reason in (reason for item in joined for reason in item["reasons"]):
+        try:
+            cleaned = clean_reason(reason)
+        except ValueError:
+            cleaned = None
+        if cleaned and not cleaned.isdigit():
+            reasons.append(cleaned)
+        else:
+            skipped.append(reason)
     if criteria.strip() and criteria != library.criteria():  # a project without criteria blanks nothing
         library.set_criteria(criteria)
-    if reasons and [r.casefold() for r in dict.fromkeys(reasons)] != [r.casefold() for r in
-                                                                      library.exclusion_reasons()]:
-        try:
-            library.set_exclusion_reasons(reasons)
-        except ValueError:  # a reason only of digits: the library keeps its list
-            pass
+    seen: set[str] = set()
+    unique = [r for r in reasons if not (r.casefold() in seen or seen.add(r.casefold()))]
+    if reasons and [r.casefold() for r in unique] != [r.casefold() for r in library.exclusion_reasons()]:
+        library.set_exclusion_reasons(unique)
+    return skipped
 
 
 def sync_projects(library: Library, device: str) -> list[ProjectReport]:
@@ -164,5 +193,7 @@ def sync_projects(library: Library, device: str) -> list[ProjectReport]:
         except SyncError as error:
             hint = (f" (margin project leave {item['name']} forgets it here)" if "no project" in str(error) else "")
             raise type(error)(f"project {item['name']!r}: {error}{hint}") from None
-    take_screening_setup(library)
+    skipped = take_screening_setup(library)
+    if reports and skipped:
+        reports[-1].skipped = skipped
     return reports

@@ -17,6 +17,7 @@ password before a string is stored or printed.
 from __future__ import annotations
 
 import os
+import re
 import socket
 import time
 
@@ -95,6 +96,10 @@ def public_conninfo(server: str) -> str:
     return make_conninfo(**{key: value for key, value in parts.items() if value is not None})
 
 
+_REFUSED_LOGIN = re.compile(r"password authentication failed|role \"[^\"]*\" does not exist|database \"[^\"]*\" does"
+                            r" not exist|no pg_hba\.conf entry|no password supplied|permission denied for database")
+
+
 def _first_line(error: BaseException) -> str:
     text = str(error).strip().splitlines()
     return text[0] if text else type(error).__name__
@@ -111,7 +116,9 @@ class Server:
             self.conn = psycopg.connect(full_conninfo(server), connect_timeout=connect_timeout,
                                         application_name="margin-sync")
         except psycopg.Error as error:
-            raise SyncUnreachable(f"server unreachable ({_first_line(error)})", _first_line(error)) from None
+            said = "the server refused the login (role, password or database)" if _REFUSED_LOGIN.search(str(error)) \
+                else "server unreachable"  # issue 27: a wrong password is not a server down
+            raise SyncUnreachable(f"{said} ({_first_line(error)})", _first_line(error)) from None
         self._errors = psycopg.Error
 
     def __enter__(self) -> Server:

@@ -115,8 +115,9 @@ def _grow(rows: list[tuple[str, int, bool]], size: int, rng: random.Random) -> l
     return chosen
 
 
-def check_ids(library: Library, scope: str) -> list[str]:
-    """The papers drawn in the latest check of `scope`, those still to rate first, each group in draw order."""
+def check_ids(library: Library, scope: str | None) -> list[str]:
+    """The papers drawn in the latest check of `scope` (None: of any scope), those still to rate first, each group
+    in draw order."""
     sample = library.latest_check(scope)
     if sample is None:
         return []

@@ -18,7 +18,8 @@ NUMBERED = 9  # reasons picked by a number key; the rest by arrow keys or the mo
 
 class ReasonPicker(QMenu):
     """The exclusion reasons of `reasons`, numbered; `chosen(reason or None)` is called with the one picked (None:
-    exclude without a reason). Esc or a click elsewhere picks nothing."""
+    exclude without a reason). Esc or a click elsewhere picks nothing. "Edit the reasons…" calls `edit_reasons`;
+    not offered when it is None (a project member: the project's owner edits them)."""
 
     def __init__(self, reasons: list[str], chosen, edit_reasons, parent=None):
         super().__init__(parent)
@@ -35,7 +36,8 @@ class ReasonPicker(QMenu):
         self.addSeparator()
         none = self.addAction(self.tr("&0  Exclude without a reason"))
         none.triggered.connect(lambda _checked=False: chosen(None))
-        self.addAction(self.tr("Edit the reasons…")).triggered.connect(edit_reasons)
+        if edit_reasons is not None:
+            self.addAction(self.tr("Edit the reasons…")).triggered.connect(edit_reasons)
 
 
 class ScreeningKeys(QObject):
@@ -65,7 +67,8 @@ class ScreeningKeys(QObject):
             self.picker.close()
         self.picker = ReasonPicker(self.w.library.exclusion_reasons(),
                                    lambda reason: self.decide(EXCLUDE, reason, paper_id),
-                                   self._edit_reasons, self.w)
+                                   None if self.w.library.project_book.screening_owner() else self._edit_reasons,
+                                   self.w)
         self.picker.aboutToHide.connect(self._picker_closed)
         reader = self.w.reader
         self.picker.popup(reader.mapToGlobal(QPoint(reader.width() // 3, reader.height() // 4)))

@@ -93,3 +93,22 @@ def test_without_a_project_the_panel_is_hidden_and_the_criteria_editable(make_wi
     assert not dock.project_panel.isVisible() and not dock.criteria.isReadOnly() and dock.new_reason.isEnabled()
     top = window.sidebar.topLevelItem(0)
     assert "Conflicts" not in [top.child(i).text(0) for i in range(top.childCount())]
+
+
+def test_a_members_reason_picker_offers_the_projects_reasons_but_no_editing(make_window, qtbot, library_dir,
+                                                                            seeded_library, monkeypatch):
+    import shutil
+
+    monkeypatch.setattr("desktop.window.sync.FIRST_SYNC_MS", 3_600_000)
+    shutil.copytree(seeded_library, library_dir)
+    _project(library_dir)
+    window = make_window()
+    window.select_row(0)
+    window.paper_list.setFocus()
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_E)
+    qtbot.waitUntil(lambda: window.screening.picker is not None and window.screening.picker.isVisible())
+    texts = [action.text() for action in window.screening.picker.actions()]
+    assert "&1  off-topic" in texts and "&2  no code" in texts
+    assert "Edit the reasons…" not in texts
+    qtbot.keyClick(window.screening.picker, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: window.screening.picker is None)

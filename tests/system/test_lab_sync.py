@@ -218,7 +218,7 @@ def test_margin_project_join_and_margin_sync_from_the_command_line(postgres, tmp
     status = margin("sync", "--status", library=member)
     assert status.returncode == 0 and "1 screening decision waiting" in status.stdout, status.stdout
     synced = margin("sync", library=member)
-    assert synced.returncode == 0 and "1 decisions sent" in synced.stdout, synced.stderr
+    assert synced.returncode == 0 and "1 decision sent" in synced.stdout, synced.stderr
     assert "0 screening decisions waiting" in margin("sync", "--status", library=member).stdout
     leave = run("alice", owner, "leave", "icml")
     assert leave.returncode == 1 and "an owner cannot leave" in leave.stderr

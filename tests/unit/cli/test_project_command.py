@@ -38,3 +38,22 @@ def test_resolve_needs_a_paper_and_a_decision(tmp_path: Path):
     result = margin("project", "resolve", "icml", "p1", "--server", "host=/nonexistent dbname=x",
                     library=tmp_path / "x")
     assert result.code == 1 and "needs PAPER and include|exclude|maybe" in result.stderr
+
+
+def test_sync_log_shows_a_decision_in_words_and_the_papers_title(tmp_path: Path):
+    from db.library import Library
+    from tests.helpers.records import papers
+
+    folder = tmp_path / "lib"
+    with Library.open(folder, seed=False) as library:
+        library.import_records(papers(1))
+        paper = library.ids()[0]
+        title = library.paper(paper).title
+        library.sync_book.add_conflict(paper, "decision", '["exclude", "no code"]', "1764650000000.0.aa",
+                                       '["include", null]', "1764640000000.0.bb")
+        library.sync_book.add_conflict(paper, "note", "null", "1764650000000.0.aa", "a note", "1764640000000.0.bb")
+    result = margin("sync", "--log", library=folder)
+    assert result.code == 0, result.stderr
+    first, second = result.stdout.splitlines()
+    assert f"paper {paper} ({title}) note: kept nothing" in first and "over 'a note'" in first
+    assert "kept exclude (no code)" in second and "over include (" in second and "[" not in second.split(")", 1)[1]

@@ -170,6 +170,8 @@ def test_cli_progress_prints_the_same_figures_as_the_library(library_dir):
     assert len(data["check_to_rate"]) == 5 and data["curve"] == [1, 2, 3, 3, 3, 3]
     listed = margin("list", 'is:check venue:"ICML 2026"', "--json", library=library_dir)
     assert [paper["id"] for paper in json.loads(listed.stdout)] == data["check_to_rate"]
+    bare = margin("list", "is:check", "--json", library=library_dir)  # no check of the whole library: the latest
+    assert [paper["id"] for paper in json.loads(bare.stdout)] == data["check_to_rate"]
     for paper_id in data["check_to_rate"]:
         assert margin("annotate", paper_id, "--rating", "2", library=library_dir).returncode == 0
     text = margin("progress", 'is:recommended venue:"ICML 2026"', library=library_dir)
