@@ -1324,7 +1324,7 @@ Library: %1</source>
 <context>
     <name>ListController</name>
     <message>
-        <location filename="../../desktop/list/list_controller.py" line="+170"/>
+        <location filename="../../desktop/list/list_controller.py" line="+179"/>
         <source>Similar to: %1</source>
         <translation>相似于：%1</translation>
     </message>
@@ -1332,12 +1332,12 @@ Library: %1</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/reader/current_paper.py" line="+44"/>
+        <location filename="../../desktop/reader/current_paper.py" line="+92"/>
         <source>No paper selected.</source>
         <translation>未选择文献。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+9"/>
         <source>Similar papers</source>
         <translation>相似文献</translation>
     </message>
@@ -1352,12 +1352,12 @@ Library: %1</source>
         <translation>推荐理由：</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/main_window.py" line="+97"/>
+        <location filename="../../desktop/window/main_window.py" line="+98"/>
         <source>This library can&apos;t be changed: notes can be read, not written</source>
         <translation>此文库无法更改：笔记只能阅读，不能编写</translation>
     </message>
     <message>
-        <location line="+176"/>
+        <location line="+201"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -1647,7 +1647,7 @@ Library: %1</source>
 <context>
     <name>PaperTableModel</name>
     <message>
-        <location filename="../../desktop/list/paper_model.py" line="+63"/>
+        <location filename="../../desktop/list/paper_model.py" line="+64"/>
         <source>Paper</source>
         <translation>文献</translation>
     </message>
@@ -1682,7 +1682,7 @@ Library: %1</source>
         <translation>作者</translation>
     </message>
     <message numerus="yes">
-        <location line="+150"/>
+        <location line="+151"/>
         <source>%n versions</source>
         <translation>
             <numerusform>%n 个版本</numerusform>
@@ -1879,7 +1879,7 @@ Library: %1</source>
         <translation>项目“%1”（所有者 %2）已解除盲审：每位成员都能看到所有成员的决定。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Show conflicts (%1)</source>
         <translation>显示冲突（%1）</translation>
     </message>
@@ -2077,7 +2077,7 @@ Library: %1</source>
 <context>
     <name>ReaderView</name>
     <message>
-        <location filename="../../desktop/reader/reader_view.py" line="+72"/>
+        <location filename="../../desktop/reader/reader_view.py" line="+73"/>
         <source>Not opened: %1 is not a document</source>
         <translation>未打开：%1 不是文档</translation>
     </message>
@@ -2090,7 +2090,7 @@ Library: %1</source>
 <context>
     <name>ReasonPicker</name>
     <message>
-        <location filename="../../desktop/reader/screening_keys.py" line="+26"/>
+        <location filename="../../desktop/reader/screening_keys.py" line="+27"/>
         <source>Exclusion reasons</source>
         <translation>排除理由</translation>
     </message>
@@ -2106,7 +2106,7 @@ Library: %1</source>
         <translation>&amp;0  无理由排除</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Edit the reasons…</source>
         <translation>编辑理由…</translation>
     </message>
@@ -2114,7 +2114,7 @@ Library: %1</source>
 <context>
     <name>ScreeningKeys</name>
     <message>
-        <location line="+66"/>
+        <location line="+67"/>
         <source>Included</source>
         <translation>已纳入</translation>
     </message>
@@ -2142,7 +2142,7 @@ Library: %1</source>
 <context>
     <name>SearchWorker</name>
     <message>
-        <location filename="../../desktop/list/search_worker.py" line="+52"/>
+        <location filename="../../desktop/list/search_worker.py" line="+58"/>
         <source>Rebuilding the search index…</source>
         <translation>正在重建搜索索引…</translation>
     </message>
@@ -2157,7 +2157,7 @@ Library: %1</source>
         <translation>正在重建搜索索引：%1/%2 篇文献</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+32"/>
         <source>Preparing recommendations…</source>
         <translation>正在准备推荐…</translation>
     </message>
@@ -2165,7 +2165,7 @@ Library: %1</source>
 <context>
     <name>Sidebar</name>
     <message>
-        <location filename="../../desktop/docks/sidebar.py" line="+92"/>
+        <location filename="../../desktop/docks/sidebar.py" line="+96"/>
         <source>Library</source>
         <translation>文库</translation>
     </message>
@@ -2215,24 +2215,24 @@ Library: %1</source>
         <translation>（无会议/期刊）</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+71"/>
         <source>read %1 of %2</source>
         <translation>已读 %1/%2</translation>
     </message>
     <message>
-        <location line="-61"/>
+        <location line="-68"/>
         <source>Ratings</source>
         <translation>评分</translation>
     </message>
     <message numerus="yes">
-        <location line="+73"/>
+        <location line="+80"/>
         <source>%n stars</source>
         <translation>
             <numerusform>%n 星</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-79"/>
         <source>Unrated</source>
         <translation>未评分</translation>
     </message>
@@ -2252,7 +2252,7 @@ Library: %1</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+121"/>
         <source>Delete saved search</source>
         <translation>删除已保存的搜索</translation>
     </message>
@@ -2451,7 +2451,7 @@ What changed here is kept and goes with the next sync.</source>
 <context>
     <name>WindowStatus</name>
     <message numerus="yes">
-        <location filename="../../desktop/window/status.py" line="+57"/>
+        <location filename="../../desktop/window/status.py" line="+63"/>
         <source>%1 of %Ln paper(s) · read %2 of %3</source>
         <translation>
             <numerusform>%1 / %Ln 篇文献 · 已读 %2 / %3</numerusform>
