@@ -195,7 +195,7 @@ def test_import_and_drop_run_in_background(make_window, qtbot, tmp_path):
     qtbot.waitUntil(lambda: window.actions_.last_import is not None, timeout=10000)
     report, _notes = window.actions_.last_import
     assert (len(report.new), len(report.unchanged)) == (2, 0)
-    assert window.model.rowCount() == 40
+    qtbot.waitUntil(lambda: window.model.rowCount() == 40, timeout=10000)  # the new rows come from the search worker
     window.actions_.last_import = None
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(corpus))])
