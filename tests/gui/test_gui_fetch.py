@@ -105,7 +105,8 @@ def test_cancel_stops_a_fetch_and_changes_nothing(qtbot, shown_window, server, m
     qtbot.waitUntil(lambda: server.hits("/openreview/notes") >= 1, timeout=10000)
     assert dialog.running()
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)  # Esc: cancels the fetch (waiting out a 30 s Retry-After)
-    qtbot.waitUntil(lambda: dialog.last_result is not None, timeout=10000)
+    # 25 s, below the 30 s Retry-After: an ignored cancel still fails here (10 s timed out once in CI, unexplained)
+    qtbot.waitUntil(lambda: dialog.last_result is not None, timeout=25000)
     assert "cancelled" in dialog.last_result
     assert len(window.library.ids()) == before
 
