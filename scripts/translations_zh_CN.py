@@ -348,62 +348,7 @@ TRANSLATIONS: dict[str, str] = {
     "interests queue": "兴趣队列",
     "triage progress": "筛选进度",
     "highlight words": "高亮词",
-    **LATER,  # issues 26–34: sync, screening, versions, fetching, backups, semantic vectors (below)
-    # h-polish (the trials' small defects, session 7): the sync status counts changed fields and says why in Chinese
-    "Sync: server unreachable · %Ln changed field(s) waiting": "同步：无法连接服务器 · %Ln 个字段的更改待发送",
-    "Sync: server unreachable": "同步：无法连接服务器",
-    "The sync server could not be reached: %1\nWhat changed here is kept and goes with the next sync.":
-        "无法连接同步服务器：%1\n本机的更改已保留，将在下次同步时发送。",
-    "Sync failed · %Ln changed field(s) waiting": "同步失败 · %Ln 个字段的更改待发送",
-    "Sync failed": "同步失败",
-    "The sync server keeps its data in a newer form than this Margin knows: update Margin here to sync. Nothing was "
-    "written.": "同步服务器的数据格式比此版本的 Margin 更新：请在本机更新 Margin 后再同步。未写入任何内容。",
-    "The sync server refused the sync: %1": "同步服务器拒绝了此次同步：%1",
-    "The sync did not run: %1": "同步未能进行：%1",
-    "Sync: %Ln changed field(s) waiting": "同步：%Ln 个字段的更改待发送",
-    "Last sync with %1: %2 sent, %3 received.": "上次与 %1 同步：发送 %2，接收 %3 个字段的更改。",
-    "%Ln changed field(s)": "%Ln 个字段的更改",
-    "%Ln conflict(s) decided by the clock (margin sync --log).": "%Ln 处冲突已按时间先后裁定（margin sync --log）。",
-    # h-polish: counts of one in the singular (Qt's %n plural forms) in the progress dock, every sentence translated
-    "%Ln check paper(s) rated": "%Ln 篇已评分的抽查文献",
-    "Liked papers still unseen: about %1 (%2–%3, 95% interval), from %4, %6 (%5 liked)":
-        "尚未看到的喜欢文献：约 %1 篇（%2–%3，95% 区间），来自 %4，%6（其中喜欢 %5 篇）",
-    "About %Ln more check rating(s) would roughly halve it.": "再为约 %Ln 篇抽查文献评分，区间宽度约可减半。",
-    "Not covered: %Ln unseen paper(s) added after the check": "不在估计范围内：抽查后新增了 %Ln 篇未看过的文献",
-    "find %Ln more liked paper(s)": "再找到 %Ln 篇喜欢的文献",
-    "rate about %Ln more check paper(s)": "再为约 %Ln 篇抽查文献评分",
-    "No papers in this view.": "此视图中没有文献。",
-    "Every paper of this view has been screened.": "此视图中的每篇文献都已筛选。",
-    "Rate the papers you like 4 or 5 stars; progress is counted from the first one.":
-        "请给喜欢的文献评 4 或 5 星；进度从第一篇喜欢的文献开始计算。",
-    "Rate %Ln more paper(s) of the check to estimate what is left.": "再为抽查中的 %Ln 篇文献评分，即可估计剩余数量。",
-    "Draw a check of %Ln unseen paper(s) and rate them to estimate how many liked papers are left.":
-        "抽取 %Ln 篇未看过的文献作为抽查并评分，即可估计还剩多少喜欢的文献。",
-    "The knee method suggests you can stop: the recent papers held few you liked.":
-        "拐点法建议可以停止：最近看过的文献中喜欢的很少。",
-    # h-polish: the reader's venue decision named so (not the user's screening decision)
-    "Venue decision: %1": "会议审稿结果：%1",
-    # issue 27: screening as a lab (desktop/docks/project_panel.py, the sidebar's Conflicts entry)
-    "List the papers whose decisions conflict (%1)": "列出决定相冲突的文献（%1）",
-    "Project “%1” (owner %2) is blind: no member reads another's decisions until the owner unblinds it.":
-        "项目“%1”（所有者 %2）为盲审：在所有者解除盲审之前，成员看不到彼此的决定。",
-    "Project “%1” (owner %2), unblinded: every member reads every member's decisions.":
-        "项目“%1”（所有者 %2）已解除盲审：每位成员都能看到所有成员的决定。",
-    "Show conflicts (%1)": "显示冲突（%1）",
-    "The project's criteria: its owner edits them": "项目的纳入标准：由项目所有者编辑",
-    "%1 & %2: %3 papers, %4% agree, Cohen's κ %5": "%1 与 %2：%3 篇文献，一致率 %4%，Cohen κ %5",
-    "undefined": "无定义",
-    "Fleiss' κ over %1 papers all decided: %2": "全员已决定的 %1 篇文献的 Fleiss κ：%2",
-    "No agreement figures yet: they need two members' decisions on the same papers (readable once the owner "
-    "unblinds).": "暂无一致性数据：需要两位成员对相同文献的决定（所有者解除盲审后可见）。",
-    "%1 conflicts, %2 on the maybe list, %3 agreed, %4 awaiting a second decision":
-        "%1 篇冲突，%2 篇待定，%3 篇一致，%4 篇等待第二位成员决定",
-    "Conflicts": "冲突",
-    "The project's papers whose decisions conflict (include against exclude), not resolved yet":
-        "项目中决定相冲突（纳入对排除）且尚未裁决的文献",
-    "resolved by %1: %2": "由 %1 裁决：%2",
-    "Decisions on this paper: %1": "各成员对此文献的决定：%1",
-    "%1: %2 included, %3 excluded, %4 maybe": "%1：纳入 %2 篇，排除 %3 篇，待定 %4 篇",
+    **LATER,  # issues 26–34 and session 7's lab and trial fixes (scripts/translations_zh_CN_later.py)
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)
