@@ -55,6 +55,12 @@ class PostgresServer:
     def conninfo(self) -> str:
         return f"host={self.folder} port={self.port} user=margin dbname=postgres"
 
+    def conninfo_as(self, role: str, dbname: str | None = None) -> str:
+        """The libpq string of this server for another role (its password, if any, from the environment or
+        ~/.pgpass) and, given `dbname`, another database."""
+        info = self.conninfo.replace("user=margin", f"user={role}")
+        return info.replace("dbname=postgres", f"dbname={dbname}") if dbname else info
+
     def _as_owner(self, path: Path) -> None:
         if self.user is not None:
             os.chown(path, self.user.pw_uid, self.user.pw_gid)

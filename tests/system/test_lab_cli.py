@@ -14,10 +14,6 @@ from tests.helpers.records import papers
 from tests.helpers.runner import margin
 
 
-def _as(postgres, role: str) -> str:
-    return postgres.conninfo.replace("user=margin", f"user={role}")
-
-
 @pytest.fixture
 def lab(postgres, tmp_path):
     """alice owns "icml" (reasons off-topic, no code) with 5 papers from her library; bob is invited.
@@ -31,7 +27,7 @@ def lab(postgres, tmp_path):
         library.import_records(papers(5))
         ids = library.ids()
         states = library.sync_book.paper_states(ids)
-    with Projects(_as(postgres, "alice")) as alice:
+    with Projects(postgres.conninfo_as("alice")) as alice:
         alice.create("icml", criteria="RL papers with code", reasons=("off-topic", "no code"))
         alice.add_papers("icml", [(i, states[i]["paper"]["title"], states[i]["paper"]) for i in ids])
         alice.invite("icml", "bob")
@@ -41,7 +37,7 @@ def lab(postgres, tmp_path):
 def test_join_into_a_missing_folder_makes_an_empty_library_that_syncs(lab, tmp_path):
     postgres, _alice = lab
     folder = tmp_path / "new" / "bob"
-    joined = margin("project", "join", "icml", "--server", _as(postgres, "bob"), library=folder)
+    joined = margin("project", "join", "icml", "--server", postgres.conninfo_as("bob"), library=folder)
     assert joined.code == 0, joined.stderr
     assert "made an empty library" in joined.stdout and "5 papers received" in joined.stdout
     synced = margin("sync", library=folder)
@@ -55,7 +51,7 @@ def test_join_into_a_folder_of_other_files_is_refused_in_one_line(lab, tmp_path)
     folder = tmp_path / "papers"
     folder.mkdir()
     (folder / "thesis.tex").write_text("x")
-    joined = margin("project", "join", "icml", "--server", _as(postgres, "bob"), library=folder)
+    joined = margin("project", "join", "icml", "--server", postgres.conninfo_as("bob"), library=folder)
     assert joined.code == 1 and len(joined.stderr.strip().splitlines()) == 1, joined.stderr
     assert "no Margin library here" in joined.stderr and not (folder / "library.db").exists()
 
@@ -64,18 +60,18 @@ def test_join_into_a_folder_of_other_files_is_refused_in_one_line(lab, tmp_path)
 def test_a_reason_without_a_word_is_refused(lab, tmp_path, reason):
     postgres, alice = lab
     for args in (("create", "other"), ("set", "icml")):
-        result = margin("project", *args, "--reason", "fine", "--reason", reason, "--server", _as(postgres, "alice"),
-                        library=tmp_path / "none")
+        result = margin("project", *args, "--reason", "fine", "--reason", reason, "--server",
+                        postgres.conninfo_as("alice"), library=tmp_path / "none")
         assert result.code == 1 and result.stderr.strip().splitlines() == [
             f"margin: a reason needs a word: {reason!r} (margin project {args[0]} NAME --reason TEXT)"]
-    with Projects(_as(postgres, "alice")) as projects:
+    with Projects(postgres.conninfo_as("alice")) as projects:
         assert projects.info("icml")["reasons"] == ["off-topic", "no code"]
 
 
 def test_a_bad_reason_on_the_server_is_skipped_and_said(lab, tmp_path):
     postgres, _alice = lab
     folder = tmp_path / "bob"
-    assert margin("project", "join", "icml", "--server", _as(postgres, "bob"), library=folder).code == 0
+    assert margin("project", "join", "icml", "--server", postgres.conninfo_as("bob"), library=folder).code == 0
     postgres.sql("UPDATE margin_projects SET reasons = %s WHERE name = 'icml'",
                  ('["off-topic", "42", "wrong method"]',))
     synced = margin("sync", library=folder)
@@ -88,7 +84,7 @@ def test_a_bad_reason_on_the_server_is_skipped_and_said(lab, tmp_path):
 def test_a_member_cannot_edit_the_projects_reasons_or_criteria_or_exclude_for_another_reason(lab, tmp_path):
     postgres, _alice = lab
     folder = tmp_path / "bob"
-    assert margin("project", "join", "icml", "--server", _as(postgres, "bob"), library=folder).code == 0
+    assert margin("project", "join", "icml", "--server", postgres.conninfo_as("bob"), library=folder).code == 0
     for args in (("reasons", "--add", "too theoretical"), ("criteria", "--set", "anything")):
         result = margin(*args, library=folder)
         assert result.code == 1 and len(result.stderr.strip().splitlines()) == 1, result.stderr
@@ -105,7 +101,7 @@ def test_a_member_cannot_edit_the_projects_reasons_or_criteria_or_exclude_for_an
 def test_status_of_a_project_member_with_the_server_down_says_unreachable(lab, tmp_path):
     postgres, _alice = lab
     folder = tmp_path / "bob"
-    assert margin("project", "join", "icml", "--server", _as(postgres, "bob"), library=folder).code == 0
+    assert margin("project", "join", "icml", "--server", postgres.conninfo_as("bob"), library=folder).code == 0
     postgres.stop()
     status = margin("sync", "--status", library=folder)
     assert "server unreachable (" in status.stdout and status.code == 0, status.stdout + status.stderr
@@ -113,24 +109,25 @@ def test_status_of_a_project_member_with_the_server_down_says_unreachable(lab, t
 
 def test_a_second_project_reuses_the_librarys_project_server(lab, tmp_path):
     postgres, alice = lab
-    margin("project", "add", "icml", "--server", _as(postgres, "alice"), library=alice)
+    margin("project", "add", "icml", "--server", postgres.conninfo_as("alice"), library=alice)
     made = margin("project", "create", "second", library=alice)
     assert made.code == 0, made.stderr
-    with Projects(_as(postgres, "alice")) as projects:
+    with Projects(postgres.conninfo_as("alice")) as projects:
         assert projects.info("second")["owner"] == "alice"
 
 
 def test_a_non_owners_add_is_one_line(lab, tmp_path):
     postgres, alice = lab
     for _try in range(3):  # psycopg's "pipeline aborted" warning came in about one run of three
-        result = margin("project", "add", "icml", "--server", _as(postgres, "bob"), library=alice, subprocess=True)
+        result = margin("project", "add", "icml", "--server", postgres.conninfo_as("bob"), library=alice,
+                        subprocess=True)
         assert result.code == 1 and "pipeline" not in result.stderr, result.stderr
         assert result.stderr.strip().splitlines() == ["margin: only the owner of 'icml' adds papers (you are a member)"]
 
 
 def test_small_words(lab, tmp_path):
     postgres, alice = lab
-    server = _as(postgres, "alice")
+    server = postgres.conninfo_as("alice")
     invite = margin("project", "invite", "icml", "", "--server", server, library=tmp_path / "none")
     assert invite.code == 1 and "needs the member's PostgreSQL role" in invite.stderr
     nothing = margin("project", "set", "icml", "--server", server, library=tmp_path / "none")

@@ -17,9 +17,6 @@ MEMBERS = ("alice", "bob", "carol")
 PAPERS = [(f"p{i:03d}", f"Paper {i}") for i in range(200)]
 
 
-def _as(postgres, role: str) -> str:
-    return postgres.conninfo.replace("user=margin", f"user={role}")
-
 
 @pytest.fixture
 def lab(postgres):
@@ -29,20 +26,20 @@ def lab(postgres):
         pass
     for member in MEMBERS:
         postgres.sql(f"CREATE ROLE {member} LOGIN")
-    with Projects(_as(postgres, "alice")) as alice:
+    with Projects(postgres.conninfo_as("alice")) as alice:
         alice.create("icml", criteria="RL papers with code", reasons=("off-topic", "no code"))
         alice.add_papers("icml", PAPERS)
         alice.invite("icml", "bob")
         alice.invite("icml", "carol")
         alice.decide("icml", [("p000", "include", "on topic"), ("p001", "exclude", "off-topic")])
     for member in ("bob", "carol"):
-        with Projects(_as(postgres, member)) as projects:
+        with Projects(postgres.conninfo_as(member)) as projects:
             projects.join("icml")
     return postgres
 
 
 def _connect(postgres, role):
-    return psycopg.connect(_as(postgres, role), autocommit=True)
+    return psycopg.connect(postgres.conninfo_as(role), autocommit=True)
 
 
 def _alice_rows(postgres):
@@ -136,13 +133,13 @@ def test_blind_bob_cannot_read_or_write_alices_decisions_by_any_sql(lab):
 
 
 def test_only_the_owner_edits_criteria_reasons_and_sharing(lab):
-    with Projects(_as(lab, "bob")) as bob:
+    with Projects(lab.conninfo_as("bob")) as bob:
         with pytest.raises(ProjectError, match="only the owner"):
             bob.edit("icml", criteria="anything goes", share_notes=True)
         assert bob.info("icml")["criteria"] == "RL papers with code"
-    with Projects(_as(lab, "alice")) as alice:
+    with Projects(lab.conninfo_as("alice")) as alice:
         alice.edit("icml", reasons=("off-topic", "no code", "survey"), share_tags=True)
-    with Projects(_as(lab, "bob")) as bob:
+    with Projects(lab.conninfo_as("bob")) as bob:
         info = bob.info("icml")
     assert info["reasons"] == ["off-topic", "no code", "survey"] and info["criteria"] == "RL papers with code"
     assert info["members"] == list(MEMBERS) and info["blind"] is True
@@ -150,16 +147,16 @@ def test_only_the_owner_edits_criteria_reasons_and_sharing(lab):
 
 
 def test_a_resolver_resolves_once_unblinded_and_a_reviewer_cannot(lab):
-    with Projects(_as(lab, "alice")) as alice:
+    with Projects(lab.conninfo_as("alice")) as alice:
         alice.invite("icml", "carol", "resolver")
-    with Projects(_as(lab, "carol")) as carol:
+    with Projects(lab.conninfo_as("carol")) as carol:
         with pytest.raises(ProjectError):  # blind: not yet
             carol.resolve("icml", "p000", "exclude", "no code")
-    with Projects(_as(lab, "alice")) as alice:
+    with Projects(lab.conninfo_as("alice")) as alice:
         alice.unblind("icml")
-    with Projects(_as(lab, "carol")) as carol:
+    with Projects(lab.conninfo_as("carol")) as carol:
         carol.resolve("icml", "p000", "exclude", "no code")
-    with Projects(_as(lab, "bob")) as bob:
+    with Projects(lab.conninfo_as("bob")) as bob:
         with pytest.raises(ProjectError):
             bob.resolve("icml", "p000", "include")
     with _connect(lab, "bob") as bob:
@@ -171,10 +168,10 @@ def test_a_resolver_resolves_once_unblinded_and_a_reviewer_cannot(lab):
 
 
 def test_after_unblinding_bob_reads_alices_decisions_and_still_cannot_write_them(lab):
-    with Projects(_as(lab, "bob")) as bob:
+    with Projects(lab.conninfo_as("bob")) as bob:
         with pytest.raises(ProjectError, match="only the owner"):
             bob.unblind("icml")
-    with Projects(_as(lab, "alice")) as alice:
+    with Projects(lab.conninfo_as("alice")) as alice:
         alice.unblind("icml")
     with _connect(lab, "bob") as bob:
         seen = bob.execute("SELECT paper, decision, reason FROM margin_project_decisions_visible"
@@ -186,14 +183,14 @@ def test_after_unblinding_bob_reads_alices_decisions_and_still_cannot_write_them
 
 
 def test_a_removed_or_departed_member_reads_nothing_of_the_project(lab):
-    with Projects(_as(lab, "carol")) as carol:
+    with Projects(lab.conninfo_as("carol")) as carol:
         carol.decide("icml", [("p000", "exclude", "no code")])
-    with Projects(_as(lab, "alice")) as alice:
+    with Projects(lab.conninfo_as("alice")) as alice:
         alice.unblind("icml")
         alice.remove("icml", "carol")
         with pytest.raises(ProjectError, match="an owner cannot leave"):  # the owner cannot walk away
             alice.leave("icml")
-    with Projects(_as(lab, "bob")) as bob:
+    with Projects(lab.conninfo_as("bob")) as bob:
         bob.leave("icml")
     for member in ("bob", "carol"):
         with _connect(lab, member) as conn:
@@ -203,7 +200,7 @@ def test_a_removed_or_departed_member_reads_nothing_of_the_project(lab):
             assert _try(conn, "INSERT INTO margin_project_decisions (project, paper, decision)"
                               " VALUES (1, 'p005', 'include')") == "InsufficientPrivilege"
             assert conn.execute("SELECT margin_project_join(1)").fetchone()[0] is False  # cannot rejoin alone
-        with Projects(_as(lab, member)) as projects, pytest.raises(ProjectError, match="no project"):
+        with Projects(lab.conninfo_as(member)) as projects, pytest.raises(ProjectError, match="no project"):
             projects.decisions("icml")
     # carol's past decision stays with the project
     assert lab.sql("SELECT decision FROM margin_project_decisions WHERE reviewer = 'carol'") == [("exclude",)]
@@ -220,9 +217,9 @@ def _scripted(i: int) -> tuple[str, str]:
 def test_two_members_screen_200_papers_conflicts_and_kappa(lab):
     sklearn = pytest.importorskip("sklearn.metrics")
     for k, member in enumerate(("alice", "bob")):
-        with Projects(_as(lab, member)) as projects:
+        with Projects(lab.conninfo_as(member)) as projects:
             projects.decide("icml", [(paper, _scripted(i)[k], "") for i, (paper, _title) in enumerate(PAPERS)])
-    with Projects(_as(lab, "alice")) as alice:
+    with Projects(lab.conninfo_as("alice")) as alice:
         alice.unblind("icml")
         by_paper: dict = {}
         for decision in alice.decisions("icml"):
@@ -244,9 +241,10 @@ def test_two_members_screen_200_papers_conflicts_and_kappa(lab):
     assert report["per_reviewer"] == {"alice": {"include": 80, "exclude": 100, "maybe": 20},
                                       "bob": {"include": 60, "exclude": 80, "maybe": 60}}
     # only the owner or a resolver resolves; a resolution keeps both reviewers' decisions
-    with Projects(_as(lab, "bob")) as bob, pytest.raises(ProjectError, match="only the owner of .icml. or a resolver"):
+    with Projects(lab.conninfo_as("bob")) as bob, \
+            pytest.raises(ProjectError, match="only the owner of .icml. or a resolver"):
         bob.resolve("icml", "p003", "exclude")
-    with Projects(_as(lab, "alice")) as alice:
+    with Projects(lab.conninfo_as("alice")) as alice:
         alice.resolve("icml", "p003", "include", "code released after all")
     assert lab.sql("SELECT reviewer, decision FROM margin_project_decisions WHERE paper = 'p003' ORDER BY 1") == \
         [("alice", "include"), ("bob", "exclude")]
@@ -264,7 +262,7 @@ def test_margin_project_commands_create_invite_join_unblind_agreement(postgres, 
         postgres.sql(f"CREATE ROLE {member} LOGIN")
 
     def run(role, *args):
-        return margin("project", *args, "--server", _as(postgres, role), library=tmp_path / "none")
+        return margin("project", *args, "--server", postgres.conninfo_as(role), library=tmp_path / "none")
 
     made = run("alice", "create", "neurips", "--criteria", "RL with code", "--reason", "off-topic")
     assert made.returncode == 0 and "blind" in made.stdout, made.stderr
@@ -273,12 +271,12 @@ def test_margin_project_commands_create_invite_join_unblind_agreement(postgres, 
     for member in ("bob", "carol"):
         assert run("alice", "invite", "neurips", member).returncode == 0
         assert run(member, "join", "neurips").returncode == 0
-    with Projects(_as(postgres, "alice")) as alice:
+    with Projects(postgres.conninfo_as("alice")) as alice:
         alice.add_papers("neurips", PAPERS[:4])
     labels = {"alice": ["include", "exclude", "maybe", "include"], "bob": ["include", "include", "exclude", "include"],
               "carol": ["include", "exclude", "exclude", "exclude"]}
     for member, decided in labels.items():
-        with Projects(_as(postgres, member)) as projects:
+        with Projects(postgres.conninfo_as(member)) as projects:
             projects.decide("neurips", [(p, label, "") for (p, _t), label in zip(PAPERS, decided, strict=False)])
     blind = json.loads(run("bob", "agreement", "neurips", "--json").stdout)
     assert blind["blind"] is True and blind["reviewers"] == ["bob"] and blind["pairs"] == []
@@ -300,10 +298,10 @@ def test_decisions_made_offline_arrive_later_the_later_stamp_wins_and_conflicts_
     def stamp(minute: int) -> str:
         return Stamp(1_800_000_000_000 + minute * 60_000, 0, "bobdevice").text
 
-    with Projects(_as(lab, "alice")) as alice:
+    with Projects(lab.conninfo_as("alice")) as alice:
         alice.decide("icml", [(f"p{i:03d}", "include", "") for i in range(100)])
         alice.unblind("icml")
-    with Projects(_as(lab, "bob")) as bob:
+    with Projects(lab.conninfo_as("bob")) as bob:
         assert bob.decide("icml", [(f"p{i:03d}", "include", "online", stamp(10)) for i in range(10)]) == 10
         offline = [(f"p{i:03d}", "exclude", "offline", stamp(1)) for i in range(100)]
         assert bob.decide("icml", offline) == 90
@@ -313,7 +311,7 @@ def test_decisions_made_offline_arrive_later_the_later_stamp_wins_and_conflicts_
     assert all(mine[f"p{i:03d}"] == ("include", "online") for i in range(10))
     assert all(mine[f"p{i:03d}"] == ("exclude", "offline") for i in range(10, 100))
     by_paper: dict = {}
-    with Projects(_as(lab, "alice")) as alice:
+    with Projects(lab.conninfo_as("alice")) as alice:
         for decision in alice.decisions("icml"):
             by_paper.setdefault(decision.paper, {})[decision.reviewer] = decision.decision
     assert agreement_report(by_paper)["conflicts"] == [f"p{i:03d}" for i in range(10, 100)]

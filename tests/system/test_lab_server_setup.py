@@ -19,9 +19,6 @@ from db.sync.projects import ProjectError, Projects
 PAPERS = [(f"p{i:03d}", f"Paper {i}") for i in range(20)]
 
 
-def _as(postgres, role: str) -> str:
-    return postgres.conninfo.replace("user=margin", f"user={role}").replace("dbname=postgres", "dbname=lab")
-
 
 def _roles(postgres, admin_options: str = "CREATEROLE") -> None:
     """A lab database owned by a non-superuser `admin`; alice, bob, carol plain login roles; alice may create
@@ -31,26 +28,26 @@ def _roles(postgres, admin_options: str = "CREATEROLE") -> None:
         postgres.sql(f"CREATE ROLE {member} LOGIN")
     postgres.sql("CREATE DATABASE lab OWNER admin")
     postgres.sql("GRANT CREATE ON DATABASE lab TO alice")
-    with psycopg.connect(_as(postgres, "margin"), autocommit=True) as conn:
+    with psycopg.connect(postgres.conninfo_as("margin", "lab"), autocommit=True) as conn:
         conn.execute("GRANT CREATE ON SCHEMA public TO alice")
 
 
 def _lab(postgres) -> None:
     """admin prepares; alice makes a blind project with PAPERS, bob and carol join."""
-    with Projects(_as(postgres, "admin")):
+    with Projects(postgres.conninfo_as("admin", "lab")):
         pass
-    with Projects(_as(postgres, "alice")) as alice:
+    with Projects(postgres.conninfo_as("alice", "lab")) as alice:
         alice.create("icml")
         alice.add_papers("icml", PAPERS)
         alice.invite("icml", "bob")
         alice.invite("icml", "carol")
     for member in ("bob", "carol"):
-        with Projects(_as(postgres, member)) as projects:
+        with Projects(postgres.conninfo_as(member, "lab")) as projects:
             projects.join("icml")
 
 
 def _owners(postgres) -> set[str]:
-    with psycopg.connect(_as(postgres, "margin"), autocommit=True) as conn:
+    with psycopg.connect(postgres.conninfo_as("margin", "lab"), autocommit=True) as conn:
         tables = conn.execute("SELECT tableowner FROM pg_tables WHERE tablename LIKE 'margin_project%'").fetchall()
         functions = conn.execute("SELECT pg_get_userbyid(proowner) FROM pg_proc WHERE proname LIKE 'margin_project%'"
                                  ).fetchall()
@@ -61,13 +58,14 @@ def test_a_non_superuser_database_owner_prepares_and_the_lab_works(postgres):
     _roles(postgres)
     _lab(postgres)
     assert _owners(postgres) == {"margin_owner"}  # no member (nor the admin) owns a table or a helper
-    with Projects(_as(postgres, "alice")) as alice:
+    with Projects(postgres.conninfo_as("alice", "lab")) as alice:
         alice.decide("icml", [("p000", "include", "")])
         assert alice.info("icml")["members"] == ["alice", "bob", "carol"]
-    with Projects(_as(postgres, "bob")) as bob:
+    with Projects(postgres.conninfo_as("bob", "lab")) as bob:
         bob.decide("icml", [("p000", "exclude", "")])
         assert [d.reviewer for d in bob.decisions("icml")] == ["bob"]  # blind
-    with psycopg.connect(_as(postgres, "alice"), autocommit=True) as conn:  # the owner cannot lift row security
+    # the owner cannot lift row security
+    with psycopg.connect(postgres.conninfo_as("alice", "lab"), autocommit=True) as conn:
         for statement in ("ALTER TABLE margin_project_decisions DISABLE ROW LEVEL SECURITY",
                           "SET ROLE margin_owner"):
             with pytest.raises(psycopg.errors.InsufficientPrivilege):
@@ -77,7 +75,7 @@ def test_a_non_superuser_database_owner_prepares_and_the_lab_works(postgres):
 def test_a_member_running_the_first_command_is_refused_in_one_line_and_owns_nothing(postgres):
     _roles(postgres)
     with pytest.raises(ProjectError) as refused:
-        Projects(_as(postgres, "alice"))
+        Projects(postgres.conninfo_as("alice", "lab"))
     said = str(refused.value)
     assert "\n" not in said and "CREATEROLE" in said and "margin sync --server" in said, said
     assert _owners(postgres) == set()  # nothing was made
@@ -88,13 +86,14 @@ def test_a_member_running_the_first_command_is_refused_in_one_line_and_owns_noth
 def test_a_role_that_can_become_the_tables_owner_may_not_take_part(postgres):
     _roles(postgres)
     _lab(postgres)
-    with Projects(_as(postgres, "admin")) as admin, pytest.raises(ProjectError, match="administers"):
+    with Projects(postgres.conninfo_as("admin", "lab")) as admin, pytest.raises(ProjectError, match="administers"):
         admin.create("mine")
-    with Projects(_as(postgres, "alice")) as alice:
+    with Projects(postgres.conninfo_as("alice", "lab")) as alice:
         alice.invite("icml", "admin")
-    with Projects(_as(postgres, "admin")) as admin, pytest.raises(ProjectError, match="administers"):
+    with Projects(postgres.conninfo_as("admin", "lab")) as admin, pytest.raises(ProjectError, match="administers"):
         admin.join("icml")
-    with psycopg.connect(_as(postgres, "admin"), autocommit=True) as conn:  # the server's refusal, not Margin's
+    # the server's refusal, not Margin's
+    with psycopg.connect(postgres.conninfo_as("admin", "lab"), autocommit=True) as conn:
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             conn.execute("INSERT INTO margin_projects (name) VALUES ('mine')")
         assert conn.execute("SELECT margin_project_join(1)").fetchone()[0] is False
@@ -103,9 +102,9 @@ def test_a_role_that_can_become_the_tables_owner_may_not_take_part(postgres):
 def test_blind_only_goes_from_true_to_false(postgres):
     _roles(postgres)
     _lab(postgres)
-    with Projects(_as(postgres, "alice")) as alice:
+    with Projects(postgres.conninfo_as("alice", "lab")) as alice:
         alice.unblind("icml")
-    with psycopg.connect(_as(postgres, "alice"), autocommit=True) as conn:
+    with psycopg.connect(postgres.conninfo_as("alice", "lab"), autocommit=True) as conn:
         with pytest.raises(psycopg.Error, match="blind"):
             conn.execute("UPDATE margin_projects SET blind = true")
         assert conn.execute("SELECT blind FROM margin_projects").fetchone()[0] is False
@@ -116,7 +115,7 @@ def test_a_decision_keeps_the_time_it_was_made(postgres):
     _roles(postgres)
     _lab(postgres)
     made = 1_700_000_000_000  # 2023-11-14T22:13:20Z, long before it reaches the server
-    with Projects(_as(postgres, "bob")) as bob:
+    with Projects(postgres.conninfo_as("bob", "lab")) as bob:
         bob.decide("icml", [("p001", "include", "", Stamp(made, 0, "dev").text), ("p002", "maybe", "")])
         times = {d.paper: d.decided_at for d in bob.decisions("icml")}
     assert times["p001"] == "2023-11-14T22:13:20+00:00"
@@ -126,9 +125,9 @@ def test_a_decision_keeps_the_time_it_was_made(postgres):
 def test_blind_rows_cannot_be_timed_counted_or_explained(postgres):
     _roles(postgres)
     _lab(postgres)
-    with Projects(_as(postgres, "alice")) as alice:
+    with Projects(postgres.conninfo_as("alice", "lab")) as alice:
         alice.decide("icml", [(paper, "include", "") for paper, _title in PAPERS])
-    with psycopg.connect(_as(postgres, "bob"), autocommit=True) as bob:
+    with psycopg.connect(postgres.conninfo_as("bob", "lab"), autocommit=True) as bob:
         probe = ("EXPLAIN (ANALYZE, FORMAT JSON) SELECT * FROM {} WHERE project = 1 AND paper = 'p003'"
                  " AND reviewer = 'alice' AND decision = 'include'")
         with pytest.raises(psycopg.errors.InsufficientPrivilege):  # the table itself is no member's to plan on
@@ -155,16 +154,16 @@ def test_a_resolved_conflict_leaves_the_conflict_count_and_enters_the_csv(postgr
 
     _roles(postgres)
     _lab(postgres)
-    with Projects(_as(postgres, "alice")) as alice:
+    with Projects(postgres.conninfo_as("alice", "lab")) as alice:
         alice.decide("icml", [("p000", "include", ""), ("p001", "include", ""), ("p002", "include", "")])
-    with Projects(_as(postgres, "bob")) as bob:
+    with Projects(postgres.conninfo_as("bob", "lab")) as bob:
         bob.decide("icml", [("p000", "exclude", ""), ("p001", "exclude", ""), ("p002", "include", "")])
-    with Projects(_as(postgres, "alice")) as alice:
+    with Projects(postgres.conninfo_as("alice", "lab")) as alice:
         alice.unblind("icml")
         alice.resolve("icml", "p000", "include", "code released")
 
     def run(*args):
-        done = margin("project", *args, "--server", _as(postgres, "alice"), library=tmp_path / "none")
+        done = margin("project", *args, "--server", postgres.conninfo_as("alice", "lab"), library=tmp_path / "none")
         assert done.returncode == 0, done.stderr
         return done.stdout
 

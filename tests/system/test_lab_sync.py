@@ -16,9 +16,6 @@ from tests.helpers.records import papers
 MEMBERS = ("alice", "bob", "carol")
 
 
-def _as(postgres, role: str) -> str:
-    return postgres.conninfo.replace("user=margin", f"user={role}")
-
 
 def _sync(folder):
     library = open_for_sync(folder)
@@ -41,17 +38,17 @@ def lab(postgres, tmp_path):
         library.import_records(papers(200))
         ids = library.ids()
         states = library.sync_book.paper_states(ids)
-        with Projects(_as(postgres, "alice")) as alice:
+        with Projects(postgres.conninfo_as("alice")) as alice:
             alice.create("icml", criteria="RL papers with code", reasons=("off-topic", "no code"))
             alice.add_papers("icml", [(i, states[i]["paper"]["title"], states[i]["paper"]) for i in ids])
             for member in ("bob", "carol"):
                 alice.invite("icml", member)
-            library.project_book.put_project("icml", _as(postgres, "alice"))
+            library.project_book.put_project("icml", postgres.conninfo_as("alice"))
     for member in ("bob", "carol"):
-        with Projects(_as(postgres, member)) as projects:
+        with Projects(postgres.conninfo_as(member)) as projects:
             projects.join("icml")
         with Library.open(folders[member], seed=False) as library:
-            library.project_book.put_project("icml", _as(postgres, member))
+            library.project_book.put_project("icml", postgres.conninfo_as(member))
     for folder in folders.values():
         _sync(folder)
     return postgres, folders, ids
@@ -105,7 +102,7 @@ def test_decisions_made_in_the_library_reach_the_project_and_a_member_offline_fo
     with pytest.raises(SyncUnreachable):
         _sync(folders["bob"])
     postgres.start()
-    with Projects(_as(postgres, "alice")) as alice:
+    with Projects(postgres.conninfo_as("alice")) as alice:
         alice.unblind("icml")
     reports = _sync(folders["bob"]).projects
     assert reports[0].sent == 100 and reports[0].received == 0
@@ -138,7 +135,7 @@ def test_is_conflict_lists_rayyans_conflicts_and_a_resolution_keeps_both_decisio
     with Library.open(folders["bob"], seed=False) as library:  # blind: no one else's decisions, no conflicts
         assert library.project_book.conflict_ids() == []
         assert {r for _p, r, *_ in library.project_book.decisions("icml")} == {"bob"}
-    with Projects(_as(postgres, "alice")) as alice:
+    with Projects(postgres.conninfo_as("alice")) as alice:
         alice.unblind("icml")
         alice.resolve("icml", ids[3], "include", "code released after all")
     _sync(folders["bob"])
@@ -167,7 +164,7 @@ def test_a_members_second_machine_the_later_decision_wins_and_a_cleared_one_is_w
     postgres, folders, ids = lab
     laptop = tmp_path / "bob-laptop"
     with Library.open(laptop, seed=False) as library:
-        library.project_book.put_project("icml", _as(postgres, "bob"))
+        library.project_book.put_project("icml", postgres.conninfo_as("bob"))
     _sync(laptop)
     _decide(folders["bob"], {ids[0]: ("include", None), ids[1]: ("exclude", "no code")})
     _sync(folders["bob"])
@@ -197,7 +194,7 @@ def test_margin_project_join_and_margin_sync_from_the_command_line(postgres, tmp
         pass
 
     def run(role, folder, *args):
-        return margin("project", *args, "--server", _as(postgres, role), library=folder)
+        return margin("project", *args, "--server", postgres.conninfo_as(role), library=folder)
 
     assert run("alice", owner, "create", "", "--criteria", "x").returncode == 1  # an empty name is refused
     made = run("alice", owner, "create", "icml", "--criteria", "RL with code", "--reason", "no code")

@@ -14,10 +14,6 @@ from db.sync.projects import Projects
 from tests.helpers.records import papers
 
 
-def _as(postgres, role: str) -> str:
-    return postgres.conninfo.replace("user=margin", f"user={role}")
-
-
 @pytest.mark.slow
 def test_a_members_window_syncs_the_project_and_its_figures_follow(make_window, qtbot, library_dir, postgres,
                                                                    tmp_path, monkeypatch):
@@ -34,21 +30,21 @@ def test_a_members_window_syncs_the_project_and_its_figures_follow(make_window, 
         library.import_records(papers(10))
         ids = library.ids()
         states = library.sync_book.paper_states(ids)
-        with Projects(_as(postgres, "alice")) as alice:
+        with Projects(postgres.conninfo_as("alice")) as alice:
             alice.create("icml", criteria="RL with code", reasons=("off-topic", "no code"))
             alice.add_papers("icml", [(i, states[i]["paper"]["title"], states[i]["paper"]) for i in ids])
             alice.invite("icml", "bob")
-        library.project_book.put_project("icml", _as(postgres, "alice"))
+        library.project_book.put_project("icml", postgres.conninfo_as("alice"))
         for paper_id in ids:
             library.set_decision(paper_id, "exclude", "off-topic")
     with open_for_sync(owner) as library:
         sync_library(library)
-    with Projects(_as(postgres, "alice")) as alice:
+    with Projects(postgres.conninfo_as("alice")) as alice:
         alice.unblind("icml")
-    with Projects(_as(postgres, "bob")) as bob:
+    with Projects(postgres.conninfo_as("bob")) as bob:
         bob.join("icml")
     with Library.open(library_dir, seed=False) as library:
-        library.project_book.put_project("icml", _as(postgres, "bob"))
+        library.project_book.put_project("icml", postgres.conninfo_as("bob"))
 
     window = make_window()  # the first automatic sync brings the papers, criteria and reasons
     qtbot.waitUntil(lambda: window.library.count() == 10, timeout=20000)
