@@ -3,6 +3,71 @@ getting papers, backups, semantic vectors), merged into TRANSLATIONS by scripts/
 rules as there."""
 
 LATER: dict[str, str] = {
+    # strings shown through tr(VARIABLE), marked with QT_TRANSLATE_NOOP (db/text/translatable.py) since session 8:
+    # the keyboard shortcuts, the export formats, the import dialog's filter, Help → Search syntax
+    "search (from the list, reader, sidebar or note preview)": "检索（在列表、阅读区、侧栏或笔记预览中均可）",
+    "accept a suggestion into its tag or interest": "接受建议，加入其标签或兴趣",
+    "dismiss a suggestion (kept: the tag learns from it)": "拒绝建议（会保留：标签从中学习）",
+    "Paper lists (*.txt *.json *.jsonl *.csv *.bib *.bibtex *.biblatex *.ris *.xml *.atom);;All files (*)":
+        "文献列表 (*.txt *.json *.jsonl *.csv *.bib *.bibtex *.biblatex *.ris *.xml *.atom);;所有文件 (*)",
+    "Markdown (one file)": "Markdown（单个文件）",
+    "Markdown folder (one file per paper)": "Markdown 文件夹（每篇文献一个文件）",
+    "CSV (exact text, for programs)": "CSV（原样文本，供程序读取）",
+    "Margin JSON (backup; import restores it)": "Margin JSON（备份；导入即可恢复）",
+    "Excel workbook (for spreadsheets)": "Excel 工作簿（用于电子表格）",
+    "is:recommended — unread papers like the ones you rated 4–5 stars (and unlike those rated 1–2)\n"
+    "similar:ID — papers like one paper (press s in the list, or click “Similar papers” in the reader)\n"
+    "similar-tag:\"NAME\" — untagged papers like those carrying a tag; a adds the tag, x dismisses\n"
+    "is:interests — one queue across your interests (tags: right-click → Use as an interest); a accepts the paper "
+    "into its interest, x dismisses it (kept: that interest learns from it)\n"
+    "is:check — the papers of the random check of a view (View → Triage progress)\n"
+    "is:conflict — a shared project's papers whose decisions conflict, once its owner unblinded it":
+        "is:recommended — 与你评为 4–5 星的文献相似（且与评为 1–2 星的不相似）的未读文献\n"
+        "similar:ID — 与某一篇文献相似的文献（在列表中按 s，或在阅读区点击“相似文献”）\n"
+        "similar-tag:\"NAME\" — 与带有某标签的文献相似、但尚未加该标签的文献；按 a 加上标签，按 x 拒绝\n"
+        "is:interests — 汇总你所有兴趣的一个队列（标签：右键 → 用作兴趣）；按 a 将文献接受进其兴趣，"
+        "按 x 拒绝（会保留：该兴趣从中学习）\n"
+        "is:check — 某个视图的随机抽查中的文献（视图 → 筛选进度）\n"
+        "is:conflict — 共享项目中决定相互冲突的文献（须项目所有者解除盲审之后）",
+    "Search syntax\n\n"
+    "  graph neural          papers containing both words (title, abstract, authors, note, tags);\n"
+    "                        best matches first, a title match counts more; \"networks\" also finds \"network\"\n"
+    "  \"chain of thought\"    the exact phrase, small words included\n"
+    "  reinforc*             words starting with \"reinforc\" (* and ? are wildcards)\n"
+    "  title:transformer     only in the title; likewise abstract:  author:  note:  venue:\n"
+    "  tag:\"graph neural nets\"   papers carrying that whole tag (tag:graph* for tags starting with \"graph\")\n"
+    "  year:2019  year:2017..2019  year:>=2018      years: one, a range, or a comparison (> >= < <=)\n"
+    "  rating:>=4  rating:3  rating:none            stars 1..5; none = unrated\n"
+    "  read:yes  read:no                            read state\n"
+    "  decision:include  decision:exclude  decision:maybe  decision:none     screening decision\n"
+    "  reason:\"wrong population\"                    excluded for that reason (reason:none: excluded, no reason)\n"
+    "  decision:oral  decision:reject               the venue's decision or presentation (accept, oral,\n"
+    "                        spotlight, poster, workshop, reject, withdrawn)\n"
+    "  a OR b    a AND b    NOT a    -a    (a OR b) c   combine; AND is implied between words\n"
+    "                        (write AND, OR, NOT in capitals; lower-case \"or\" is an ordinary word)\n\n"
+    "A query of filters only (venue:, tag:, year:, rating:, read:, decision:, reason:) lists its papers in library "
+    "order.\n\n"
+    "Case, accents and Unicode form do not matter (Kepes finds Képes); Chinese and Japanese text is found\n"
+    "without spaces. An empty query shows every paper in library order.\n":
+        "检索语法\n\n"
+        "  graph neural          同时含有这两个词的文献（标题、摘要、作者、笔记、标签）；\n"
+        "                        最匹配的在前，标题中的匹配权重更高；“networks”也能找到“network”\n"
+        "  \"chain of thought\"    精确短语，包括其中的虚词\n"
+        "  reinforc*             以“reinforc”开头的词（* 和 ? 为通配符）\n"
+        "  title:transformer     只在标题中查找；同样可用 abstract:  author:  note:  venue:\n"
+        "  tag:\"graph neural nets\"   带有这个完整标签的文献（tag:graph* 匹配以“graph”开头的标签）\n"
+        "  year:2019  year:2017..2019  year:>=2018      年份：某一年、一个区间或一个比较（> >= < <=）\n"
+        "  rating:>=4  rating:3  rating:none            星级 1..5；none = 未评分\n"
+        "  read:yes  read:no                            阅读状态\n"
+        "  decision:include  decision:exclude  decision:maybe  decision:none     筛选决定\n"
+        "  reason:\"wrong population\"                    因该理由被排除（reason:none：被排除且未给理由）\n"
+        "  decision:oral  decision:reject               会议的录用结果或报告形式（accept、oral、\n"
+        "                        spotlight、poster、workshop、reject、withdrawn）\n"
+        "  a OR b    a AND b    NOT a    -a    (a OR b) c   组合条件；词与词之间默认为 AND\n"
+        "                        （AND、OR、NOT 须大写；小写的“or”是普通词）\n\n"
+        "只含筛选条件的检索式（venue:、tag:、year:、rating:、read:、decision:、reason:）按文献库顺序列出其文献。\n\n"
+        "不区分大小写、重音符号和 Unicode 形式（Kepes 可找到 Képes）；中文和日文无需空格即可检索。\n"
+        "检索式为空时按文献库顺序显示全部文献。\n",
     # issue 34: File → Get papers…, File → Add paper…, the reader's presentation, session and TL;DR
     "&Get papers…": "获取文献(&G)…",
     "&Add paper…": "添加文献(&A)…",

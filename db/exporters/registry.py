@@ -34,6 +34,7 @@ from db.exporters.spreadsheet import export_xlsx
 from db.exporters.table import export_csv
 from db.paper import Paper
 from db.system.fileio import write_atomically
+from db.text.translatable import QT_TRANSLATE_NOOP
 
 TEXT, BINARY, FOLDER = "text", "binary", "folder"
 
@@ -62,19 +63,23 @@ class Writer:
 
 
 # In the order `--help` lists them; FORMATS (the `--format` choices, the export dialog's list) puts the one-file
-# text formats first, then the folder format, then the binary one.
+# text formats first, then the folder format, then the binary one. Descriptions in words are marked for the
+# window's translation (db.text.translatable); the formats' own names are not translated.
 WRITERS = (
-    Writer("markdown", ".md", "Markdown (one file)", TEXT,
+    Writer("markdown", ".md", QT_TRANSLATE_NOOP("", "Markdown (one file)"), TEXT,
            lambda papers, options: export_markdown(papers, include_abstract=options.include_abstract)),
-    Writer("markdown-folder", None, "Markdown folder (one file per paper)", FOLDER,
+    Writer("markdown-folder", None, QT_TRANSLATE_NOOP("", "Markdown folder (one file per paper)"), FOLDER,
            lambda papers, options: markdown_files(papers, include_abstract=options.include_abstract)),
-    Writer("csv", ".csv", "CSV (exact text, for programs)", TEXT, lambda papers, options: export_csv(papers)),
-    Writer("json", ".json", "Margin JSON (backup; import restores it)", TEXT,
+    Writer("csv", ".csv", QT_TRANSLATE_NOOP("", "CSV (exact text, for programs)"), TEXT,
+           lambda papers, options: export_csv(papers)),
+    Writer("json", ".json", QT_TRANSLATE_NOOP("", "Margin JSON (backup; import restores it)"), TEXT,
            lambda papers, options: export_json(papers, options.history, state=options.state)),
     Writer("bibtex", ".bib", "BibTeX", TEXT, lambda papers, options: export_bibtex(papers)),
     Writer("csl-json", ".json", "CSL-JSON", TEXT, lambda papers, options: export_csl_json(papers)),
-    Writer("ris", ".ris", "RIS (EndNote, Mendeley)", TEXT, lambda papers, options: export_ris(papers)),
-    Writer("xlsx", ".xlsx", "Excel workbook (for spreadsheets)", BINARY, lambda papers, options: export_xlsx(papers)),
+    Writer("ris", ".ris", QT_TRANSLATE_NOOP("", "RIS (EndNote, Mendeley)"), TEXT,
+           lambda papers, options: export_ris(papers)),
+    Writer("xlsx", ".xlsx", QT_TRANSLATE_NOOP("", "Excel workbook (for spreadsheets)"), BINARY,
+           lambda papers, options: export_xlsx(papers)),
 )
 BY_NAME = {writer.name: writer for writer in WRITERS}
 

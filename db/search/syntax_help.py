@@ -1,7 +1,9 @@
-"""The query language as Help → Search syntax shows it (db.search.language parses it)."""
+"""The query language as Help → Search syntax shows it (db.search.language parses it); marked for the
+window's translation (db.text.translatable)."""
 
-SEARCH_SYNTAX_HELP = """\
-Search syntax
+from db.text.translatable import QT_TRANSLATE_NOOP
+
+SEARCH_SYNTAX_HELP = QT_TRANSLATE_NOOP("", """Search syntax
 
   graph neural          papers containing both words (title, abstract, authors, note, tags);
                         best matches first, a title match counts more; "networks" also finds "network"
@@ -23,4 +25,4 @@ A query of filters only (venue:, tag:, year:, rating:, read:, decision:, reason:
 
 Case, accents and Unicode form do not matter (Kepes finds Képes); Chinese and Japanese text is found
 without spaces. An empty query shows every paper in library order.
-"""
+""")

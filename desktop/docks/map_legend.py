@@ -14,19 +14,18 @@ from db.map.conference_map import RATING_COLOURS, READ_COLOUR, TAGGED_COLOUR, UN
 from desktop.docks.map_plot import FAINT
 
 
-def _t(text: str) -> str:
-    return QCoreApplication.translate("MapDock", text)
-
-
 def entries(by: str, tag: str | None = None) -> list[tuple[tuple[int, ...], str]]:
     """The legend's (colour, words) for a colouring: `by` "rating", "read" or "tag" (with `tag`)."""
     if by == "read":
-        items = [(READ_COLOUR, _t("read")), (UNREAD_COLOUR, _t("unread"))]
+        items = [(READ_COLOUR, QCoreApplication.translate("MapDock", "read")),
+                 (UNREAD_COLOUR, QCoreApplication.translate("MapDock", "unread"))]
     elif by == "tag":
-        items = [(TAGGED_COLOUR, _t("tagged %1").replace("%1", tag or "")), (UNRATED, _t("not tagged"))]
+        items = [(TAGGED_COLOUR, QCoreApplication.translate("MapDock", "tagged %1").replace("%1", tag or "")),
+                 (UNRATED, QCoreApplication.translate("MapDock", "not tagged"))]
     else:
-        items = [(RATING_COLOURS[stars], "★" * stars) for stars in (5, 4, 3, 2, 1)] + [(UNRATED, _t("unrated"))]
-    return [*items, (FAINT[:3], _t("not in the list"))]
+        items = [(RATING_COLOURS[stars], "★" * stars) for stars in (5, 4, 3, 2, 1)]
+        items.append((UNRATED, QCoreApplication.translate("MapDock", "unrated")))
+    return [*items, (FAINT[:3], QCoreApplication.translate("MapDock", "not in the list"))]
 
 
 class MapLegend(QWidget):
@@ -35,7 +34,7 @@ class MapLegend(QWidget):
     def __init__(self, parent: QWidget):
         super().__init__(parent)
         self.setObjectName("mapLegend")
-        self.setAccessibleName(_t("Colour legend"))
+        self.setAccessibleName(QCoreApplication.translate("MapDock", "Colour legend"))
         self.row = QHBoxLayout(self)
         self.row.setContentsMargins(4, 0, 4, 0)
         self.row.setSpacing(10)

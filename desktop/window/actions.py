@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 from db.exporters.registry import write_export
 from db.library.backup import backup_folder
 from db.library.library import Library
+from db.text.translatable import QT_TRANSLATE_NOOP
 from desktop.common import theme
 from desktop.common.background import run_in_background
 from desktop.common.i18n import plural, tr
@@ -25,7 +26,8 @@ from desktop.window.library_menu import LibraryActions
 from desktop.window.shortcuts import shortcuts_dialog
 from desktop.window.vault_menu import VaultKeeper
 
-IMPORT_FILTER = "Paper lists (*.txt *.json *.jsonl *.csv *.bib *.bibtex *.biblatex *.ris *.xml *.atom);;All files (*)"
+IMPORT_FILTER = QT_TRANSLATE_NOOP(
+    "", "Paper lists (*.txt *.json *.jsonl *.csv *.bib *.bibtex *.biblatex *.ris *.xml *.atom);;All files (*)")
 UNREAD_FILTER = "read:no"
 IMPORT_ANNOTATIONS_KEY = "import/annotations"
 
@@ -349,7 +351,8 @@ def search_syntax() -> str:
     return tr(SEARCH_SYNTAX_HELP) + "\n\n" + tr(RECOMMEND_HELP)
 
 
-RECOMMEND_HELP = (
+RECOMMEND_HELP = QT_TRANSLATE_NOOP(
+    "",
     "is:recommended — unread papers like the ones you rated 4–5 stars (and unlike those rated 1–2)\n"
     "similar:ID — papers like one paper (press s in the list, or click “Similar papers” in the reader)\n"
     "similar-tag:\"NAME\" — untagged papers like those carrying a tag; a adds the tag, x dismisses\n"

@@ -4,6 +4,7 @@ desktop.window.shortcuts)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -90,11 +91,13 @@ def import_report_box(parent: QWidget, report: ImportReport, labels: dict[str, s
 
 
 def text_dialog(parent: QWidget, title: str, text: str) -> QDialog:
+    """`text` read-only, in the system's fixed-pitch font: Help → Search syntax lines up its columns with spaces."""
     dialog = QDialog(parent)
     dialog.setWindowTitle(title)
-    dialog.resize(640, 520)
+    dialog.resize(880, 540)  # the syntax's widest line, fixed-pitch, within a 1366-px screen
     view = QPlainTextEdit(dialog)
     view.setReadOnly(True)
+    view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
     view.setPlainText(text)
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
     buttons.rejected.connect(dialog.reject)

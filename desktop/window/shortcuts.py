@@ -15,6 +15,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHeaderView, QTableWidget, QTableWidgetItem, QVBoxLayout
 
+from db.text.translatable import QT_TRANSLATE_NOOP
 from desktop.common.i18n import tr
 from desktop.reader.rating_widget import RATING_KEYS
 
@@ -22,28 +23,28 @@ from desktop.reader.rating_widget import RATING_KEYS
 @dataclass(frozen=True)
 class Key:
     keys: tuple[str, ...]  # Qt key names (Qt.Key.Key_<name>)
-    what: str  # untranslated; shown through tr()
+    what: str  # English, marked with QT_TRANSLATE_NOOP; shown through tr()
     method: str  # attribute path on the window ("tag_editor.setFocus")
     arguments: tuple = ()
     also: str = ""  # a key Qt's own widgets handle, shown beside ours ("↓")
 
 
 TRIAGE_KEYS: tuple[Key, ...] = (
-    Key(("J",), "next paper", "move_selection", (1,), also="↓"),
-    Key(("K",), "previous paper", "move_selection", (-1,), also="↑"),
-    Key(("1", "2", "3", "4", "5"), "rate", "rate_current", (None, True)),
-    Key(("0",), "clear the rating", "rate_current", (0, True)),
-    Key(("I",), "include (screening decision)", "screening.include"),
-    Key(("E",), "exclude: pick a reason (1–9, 0 for none)", "screening.exclude"),
-    Key(("M",), "maybe (decide later)", "screening.maybe"),
-    Key(("U",), "clear the screening decision", "screening.clear"),
-    Key(("T",), "edit tags", "tag_editor.setFocus"),
-    Key(("N",), "edit the note", "note_editor.setFocus"),
-    Key(("R",), "mark read / unread", "toggle_read"),
-    Key(("Slash",), "search (from the list, reader, sidebar or note preview)", "focus_search"),
-    Key(("S",), "similar papers", "show_similar"),
-    Key(("A",), "accept a suggestion into its tag or interest", "accept_suggestion"),
-    Key(("X",), "dismiss a suggestion (kept: the tag learns from it)", "dismiss_suggestion"),
+    Key(("J",), QT_TRANSLATE_NOOP("", "next paper"), "move_selection", (1,), also="↓"),
+    Key(("K",), QT_TRANSLATE_NOOP("", "previous paper"), "move_selection", (-1,), also="↑"),
+    Key(("1", "2", "3", "4", "5"), QT_TRANSLATE_NOOP("", "rate"), "rate_current", (None, True)),
+    Key(("0",), QT_TRANSLATE_NOOP("", "clear the rating"), "rate_current", (0, True)),
+    Key(("I",), QT_TRANSLATE_NOOP("", "include (screening decision)"), "screening.include"),
+    Key(("E",), QT_TRANSLATE_NOOP("", "exclude: pick a reason (1–9, 0 for none)"), "screening.exclude"),
+    Key(("M",), QT_TRANSLATE_NOOP("", "maybe (decide later)"), "screening.maybe"),
+    Key(("U",), QT_TRANSLATE_NOOP("", "clear the screening decision"), "screening.clear"),
+    Key(("T",), QT_TRANSLATE_NOOP("", "edit tags"), "tag_editor.setFocus"),
+    Key(("N",), QT_TRANSLATE_NOOP("", "edit the note"), "note_editor.setFocus"),
+    Key(("R",), QT_TRANSLATE_NOOP("", "mark read / unread"), "toggle_read"),
+    Key(("Slash",), QT_TRANSLATE_NOOP("", "search (from the list, reader, sidebar or note preview)"), "focus_search"),
+    Key(("S",), QT_TRANSLATE_NOOP("", "similar papers"), "show_similar"),
+    Key(("A",), QT_TRANSLATE_NOOP("", "accept a suggestion into its tag or interest"), "accept_suggestion"),
+    Key(("X",), QT_TRANSLATE_NOOP("", "dismiss a suggestion (kept: the tag learns from it)"), "dismiss_suggestion"),
 )
 EVERY_PANE = frozenset({"Slash"})  # keys that also work while the sidebar or the note preview has focus
 

@@ -50,7 +50,82 @@
         <translation>请关闭 Margin 并重新打开以重建文库。</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/shortcuts.py" line="+124"/>
+        <location filename="../../desktop/window/shortcuts.py" line="+33"/>
+        <source>next paper</source>
+        <translation>下一篇</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>previous paper</source>
+        <translation>上一篇</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rate</source>
+        <translation>评分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>clear the rating</source>
+        <translation>清除评分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>include (screening decision)</source>
+        <translation>纳入（筛选决定）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>exclude: pick a reason (1–9, 0 for none)</source>
+        <translation>排除：选择理由（1–9，0 表示无理由）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>maybe (decide later)</source>
+        <translation>待定（稍后决定）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>clear the screening decision</source>
+        <translation>清除筛选决定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>edit tags</source>
+        <translation>编辑标签</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>edit the note</source>
+        <translation>编辑笔记</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mark read / unread</source>
+        <translation>标为已读 / 未读</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>search (from the list, reader, sidebar or note preview)</source>
+        <translation>检索（在列表、阅读区、侧栏或笔记预览中均可）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>similar papers</source>
+        <translation>相似文献</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>accept a suggestion into its tag or interest</source>
+        <translation>接受建议，加入其标签或兴趣</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dismiss a suggestion (kept: the tag learns from it)</source>
+        <translation>拒绝建议（会保留：标签从中学习）</translation>
+    </message>
+    <message>
+        <location line="+78"/>
         <source>back to the list</source>
         <translation>返回列表</translation>
     </message>
@@ -352,7 +427,7 @@
     </message>
     <message>
         <location line="+9"/>
-        <location filename="../../desktop/window/actions.py" line="+168"/>
+        <location filename="../../desktop/window/actions.py" line="+170"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -394,7 +469,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="-124"/>
+        <location filename="../../desktop/window/actions.py" line="-141"/>
+        <source>Paper lists (*.txt *.json *.jsonl *.csv *.bib *.bibtex *.biblatex *.ris *.xml *.atom);;All files (*)</source>
+        <translation>文献列表 (*.txt *.json *.jsonl *.csv *.bib *.bibtex *.biblatex *.ris *.xml *.atom);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -641,13 +721,28 @@
         <translation>已备份到 %1</translation>
     </message>
     <message>
+        <location line="+14"/>
+        <source>is:recommended — unread papers like the ones you rated 4–5 stars (and unlike those rated 1–2)
+similar:ID — papers like one paper (press s in the list, or click “Similar papers” in the reader)
+similar-tag:&quot;NAME&quot; — untagged papers like those carrying a tag; a adds the tag, x dismisses
+is:interests — one queue across your interests (tags: right-click → Use as an interest); a accepts the paper into its interest, x dismisses it (kept: that interest learns from it)
+is:check — the papers of the random check of a view (View → Triage progress)
+is:conflict — a shared project&apos;s papers whose decisions conflict, once its owner unblinded it</source>
+        <translation>is:recommended — 与你评为 4–5 星的文献相似（且与评为 1–2 星的不相似）的未读文献
+similar:ID — 与某一篇文献相似的文献（在列表中按 s，或在阅读区点击“相似文献”）
+similar-tag:&quot;NAME&quot; — 与带有某标签的文献相似、但尚未加该标签的文献；按 a 加上标签，按 x 拒绝
+is:interests — 汇总你所有兴趣的一个队列（标签：右键 → 用作兴趣）；按 a 将文献接受进其兴趣，按 x 拒绝（会保留：该兴趣从中学习）
+is:check — 某个视图的随机抽查中的文献（视图 → 筛选进度）
+is:conflict — 共享项目中决定相互冲突的文献（须项目所有者解除盲审之后）</translation>
+    </message>
+    <message>
         <location filename="../../desktop/window/shortcuts.py" line="-6"/>
         <location line="+5"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="-210"/>
+        <location filename="../../desktop/window/actions.py" line="-224"/>
         <source>&amp;Search syntax</source>
         <translation>搜索语法(&amp;S)</translation>
     </message>
@@ -1107,6 +1202,85 @@ Library: %1</source>
         <source>The Markdown vault could not be written: %1</source>
         <translation>无法写入 Markdown 笔记库：%1</translation>
     </message>
+    <message>
+        <location filename="../../db/exporters/registry.py" line="+69"/>
+        <source>Markdown (one file)</source>
+        <translation>Markdown（单个文件）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Markdown folder (one file per paper)</source>
+        <translation>Markdown 文件夹（每篇文献一个文件）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CSV (exact text, for programs)</source>
+        <translation>CSV（原样文本，供程序读取）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Margin JSON (backup; import restores it)</source>
+        <translation>Margin JSON（备份；导入即可恢复）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>RIS (EndNote, Mendeley)</source>
+        <translation>RIS（EndNote、Mendeley）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Excel workbook (for spreadsheets)</source>
+        <translation>Excel 工作簿（用于电子表格）</translation>
+    </message>
+    <message>
+        <location filename="../../db/search/syntax_help.py" line="+6"/>
+        <source>Search syntax
+
+  graph neural          papers containing both words (title, abstract, authors, note, tags);
+                        best matches first, a title match counts more; &quot;networks&quot; also finds &quot;network&quot;
+  &quot;chain of thought&quot;    the exact phrase, small words included
+  reinforc*             words starting with &quot;reinforc&quot; (* and ? are wildcards)
+  title:transformer     only in the title; likewise abstract:  author:  note:  venue:
+  tag:&quot;graph neural nets&quot;   papers carrying that whole tag (tag:graph* for tags starting with &quot;graph&quot;)
+  year:2019  year:2017..2019  year:&gt;=2018      years: one, a range, or a comparison (&gt; &gt;= &lt; &lt;=)
+  rating:&gt;=4  rating:3  rating:none            stars 1..5; none = unrated
+  read:yes  read:no                            read state
+  decision:include  decision:exclude  decision:maybe  decision:none     screening decision
+  reason:&quot;wrong population&quot;                    excluded for that reason (reason:none: excluded, no reason)
+  decision:oral  decision:reject               the venue&apos;s decision or presentation (accept, oral,
+                        spotlight, poster, workshop, reject, withdrawn)
+  a OR b    a AND b    NOT a    -a    (a OR b) c   combine; AND is implied between words
+                        (write AND, OR, NOT in capitals; lower-case &quot;or&quot; is an ordinary word)
+
+A query of filters only (venue:, tag:, year:, rating:, read:, decision:, reason:) lists its papers in library order.
+
+Case, accents and Unicode form do not matter (Kepes finds Képes); Chinese and Japanese text is found
+without spaces. An empty query shows every paper in library order.
+</source>
+        <translation>检索语法
+
+  graph neural          同时含有这两个词的文献（标题、摘要、作者、笔记、标签）；
+                        最匹配的在前，标题中的匹配权重更高；“networks”也能找到“network”
+  &quot;chain of thought&quot;    精确短语，包括其中的虚词
+  reinforc*             以“reinforc”开头的词（* 和 ? 为通配符）
+  title:transformer     只在标题中查找；同样可用 abstract:  author:  note:  venue:
+  tag:&quot;graph neural nets&quot;   带有这个完整标签的文献（tag:graph* 匹配以“graph”开头的标签）
+  year:2019  year:2017..2019  year:&gt;=2018      年份：某一年、一个区间或一个比较（&gt; &gt;= &lt; &lt;=）
+  rating:&gt;=4  rating:3  rating:none            星级 1..5；none = 未评分
+  read:yes  read:no                            阅读状态
+  decision:include  decision:exclude  decision:maybe  decision:none     筛选决定
+  reason:&quot;wrong population&quot;                    因该理由被排除（reason:none：被排除且未给理由）
+  decision:oral  decision:reject               会议的录用结果或报告形式（accept、oral、
+                        spotlight、poster、workshop、reject、withdrawn）
+  a OR b    a AND b    NOT a    -a    (a OR b) c   组合条件；词与词之间默认为 AND
+                        （AND、OR、NOT 须大写；小写的“or”是普通词）
+
+只含筛选条件的检索式（venue:、tag:、year:、rating:、read:、decision:、reason:）按文献库顺序列出其文献。
+
+不区分大小写、重音符号和 Unicode 形式（Kepes 可找到 Képes）；中文和日文无需空格即可检索。
+检索式为空时按文献库顺序显示全部文献。
+</translation>
+    </message>
 </context>
 <context>
     <name>BackgroundEmbedding</name>
@@ -1556,6 +1730,41 @@ Library: %1</source>
         <location line="+3"/>
         <source>Map written to %1</source>
         <translation>地图已写入 %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/docks/map_legend.py" line="+20"/>
+        <source>read</source>
+        <translation>已读</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unread</source>
+        <translation>未读</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>tagged %1</source>
+        <translation>带标签 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not tagged</source>
+        <translation>无此标签</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>unrated</source>
+        <translation>未评分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not in the list</source>
+        <translation>不在列表中</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Colour legend</source>
+        <translation>颜色图例</translation>
     </message>
 </context>
 <context>
