@@ -76,6 +76,7 @@ class MainWindow(QMainWindow):
         self.edits = PendingEdits(library, self.apply_changes, self)  # the library's write wait becomes short
         self.ops = Operations(library, self.edits, self.undo_stack, self.model.cached, self)  # the one write path
         self._sidebar_changes = Changes()  # what the sidebar has still to count (SIDEBAR_DELAY_MS)
+        self._facets_pending = False  # a count of every paper asked of the search worker, not yet answered
         self.widgets = w = build_widgets(self, self.model, library, self.settings)
         # the widgets the window's parts, the docks and tests reach through the window
         self.search_box, self.paper_list, self.empty_label = w.search_box, w.paper_list, w.empty_label
@@ -216,6 +217,8 @@ class MainWindow(QMainWindow):
             self.embedding.changed()
         if changes.touches(ADDED, REMOVED):
             self._recount()  # on the worker: the status bar's and the sidebar's counts follow
+        elif self._facets_pending and changes.touches(RATING_CHANGE, READ, TAGS, BIBLIOGRAPHIC):
+            self._recount()  # the count under way may have read the library before this change: ask again
         elif changes.touches(READ):  # the number of papers is as it was: no GROUP BY over every paper
             self.status.recount_read()
         self.libraryChanged.emit(changes)
@@ -224,9 +227,11 @@ class MainWindow(QMainWindow):
         """Count the library's papers anew (added or removed: a GROUP BY over every paper) on the search worker;
         the sidebar and the status bar show the counts when they come (`_counted`)."""
         self._facets_request = self.search_service.count_facets()
+        self._facets_pending = True
 
     def _counted(self, request: int, counts) -> None:
         if request == getattr(self, "_facets_request", None) and not self._closed:  # else newer ones follow
+            self._facets_pending = False
             self.sidebar.refresh(counts)
             self.status.set_counts(counts.read, counts.total)
 
