@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from db.errors import LibraryDamaged, LibraryError
-from db.library.backup_files import backups_in
+from db.library.backup_files import restore_default
 from db.library.schema import DB_NAME
 
 _DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB (primary result codes)
@@ -34,9 +34,10 @@ def is_damage(error: BaseException) -> bool:
 
 
 def newest_backup(folder: Path) -> Path | None:
-    """The newest Margin JSON backup in `folder/backups/`, or None."""
-    found = backups_in(Path(folder))
-    return found[-1] if found else None
+    """The backup a rebuild takes, and the damage message names: the newest full Margin JSON backup in
+    `folder/backups/` — not one `margin delete` wrote, as `margin restore` on a sound library chooses
+    (db.library.backup_files.restore_default) — or None."""
+    return restore_default(Path(folder))[0]
 
 
 def damaged(folder: Path, error: BaseException | str) -> LibraryDamaged:
@@ -46,7 +47,7 @@ def damaged(folder: Path, error: BaseException | str) -> LibraryDamaged:
     reason = str(error)
     backup = newest_backup(folder)
     if backup is not None:
-        advice = (f"the newest backup is {backup}; `margin restore` rebuilds the library from it and from what is "
+        advice = (f"the newest full backup is {backup}; `margin restore` rebuilds the library from it and from what is "
                   f"still readable (the damaged file is kept)")
     else:
         advice = ("there is no backup; `margin restore` rebuilds the library from what is still readable (the "

@@ -15,6 +15,7 @@ import pytest
 from db.cli import commands as cli
 from db.errors import LibraryDamaged, MarginError
 from db.library.backup import write_backup
+from db.library.backup_files import written_for
 from db.library.integrity import check, rebuild
 from db.library.library import Library
 from tests.helpers.faults import assert_one_line_error, btree_pages, damage_page, db_state
@@ -181,3 +182,26 @@ def test_restore_names_the_papers_whose_annotations_could_not_be_read(library):
     report = rebuild(folder)
     assert late in report.lost_annotations
     assert "could not be read and no backup has them" in report.summary() and late in report.summary()
+
+
+def test_restore_of_a_damaged_library_passes_over_a_backup_margin_delete_wrote(library):
+    """A delete's backup, written after the other annotations were lost, holds only the deleted papers': the
+    rebuild takes the newest full backup, as `margin restore` on a sound library does."""
+    folder, backed_up, _ = library
+    with Library.open(folder) as opened:
+        annotated = list(backed_up)
+        for paper_id in annotated[1:]:  # lost before the delete
+            opened.set_rating(paper_id, 0)
+            opened.set_tags(paper_id, [])
+            opened.set_note(paper_id, "")
+    result = margin("delete", annotated[0], "--yes", library=folder)
+    assert result.returncode == 0, result.stderr
+    (deleted,) = [path for path in (folder / "backups").glob("margin-backup-*.json") if written_for(path) == "delete"]
+    (full,) = set((folder / "backups").glob("margin-backup-*.json")) - {deleted}
+    damage_page(folder, btree_pages(folder, "papers", "internal")[0])
+    assert_one_line_error(margin("list", library=folder), str(full), "margin restore")
+    report = rebuild(folder)
+    assert report.backup == full
+    now = _annotations(folder)
+    for paper_id in annotated[1:]:
+        assert now[paper_id] == backed_up[paper_id]
