@@ -147,4 +147,19 @@ def project_prisma(papers: Sequence[str], decisions: Iterable[tuple[str, str, st
     return ProjectPrisma(per_member, _counts(records, final), conflicts, False)
 
 
-__all__ = ["NO_REASON", "PROJECT", "REASONS_DIFFER", "ProjectPrisma", "project_decision", "project_prisma"]
+def library_prisma(library, project: dict) -> ProjectPrisma:
+    """project_prisma of a joined `project` (a ProjectBook.projects() dict) from `library` (a db.library.Library):
+    the others' decisions and the resolutions as the last sync copied them, this member's own decisions as the
+    library holds them now (a decision just made counts at once)."""
+    book, name, me = library.project_book, project["name"], project["role"]
+    papers = book.papers(name)
+    rows = [(paper, who, decision, reason) for paper, who, decision, reason, *_rest in book.decisions(name)
+            if who != me]
+    mine = library.decisions(papers)
+    rows += [(paper, me, decision, reason or "") for paper, (decision, reason, _at) in mine.items()]
+    resolutions = {paper: (decision, reason) for paper, (_who, decision, reason) in book.resolutions(name).items()}
+    return project_prisma(papers, rows, resolutions, project["members"], me, project["blind"])
+
+
+__all__ = ["NO_REASON", "PROJECT", "REASONS_DIFFER", "ProjectPrisma", "library_prisma", "project_decision",
+           "project_prisma"]

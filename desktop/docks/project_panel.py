@@ -17,6 +17,9 @@ from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 from db.changes import DECISION, Changes
 from db.errors import MarginError
 from db.triage.agreement import agreement_report
+from db.triage.project_prisma import library_prisma
+from desktop.docks.project_counts import ProjectCounts
+from desktop.docks.resolve_dialog import resolvable
 
 CONFLICT_QUERY = "is:conflict"
 
@@ -38,9 +41,19 @@ class ProjectPanel(QWidget):
                                        .replace("%1", CONFLICT_QUERY))
         self.show_conflicts.clicked.connect(lambda: self.w.set_query(CONFLICT_QUERY))
         self.paper = self._label("projectPaperDecisions")
-        for widget in (self.summary, self.figures, self.show_conflicts, self.paper):
+        self.counts = ProjectCounts(self)  # PRISMA counts per member and for the project
+        self.resolve_button = QPushButton(self.tr("Resolve…"), self)  # owner or resolver: desktop.docks.resolve_dialog
+        self.resolve_button.setObjectName("projectResolve")
+        self.resolve_button.setToolTip(self.tr("Decide this conflicting paper for the project (key V); the reviewers' "
+                                               "decisions stay"))
+        self.resolve_button.clicked.connect(self.resolve)
+        self.blind_note = self._label("projectBlindCounts")
+        for widget in (self.summary, self.figures, self.show_conflicts, self.paper, self.resolve_button,
+                       self.counts, self.blind_note):
             layout.addWidget(widget)
         self.report: dict | None = None
+        self.conflicts: set[str] = set()  # is:conflict as of the last refresh
+        self.dialog = None  # the open ResolveDialog
         self._triggers = None
         window.libraryChanged.connect(self.library_changed)
         window.list_controller.currentChanged.connect(lambda _paper_id, _by_user: self.show_paper())
@@ -86,10 +99,16 @@ class ProjectPanel(QWidget):
             report = self.report = agreement_report(
                 self._decisions(project), self.w.library.project_book.resolutions(project["name"]))
             figures += self._figures(report)
+        self.conflicts = set(self.w.library.project_book.conflict_ids())
         self.show_paper()
         self.summary.setText("\n".join(lines))
         self.figures.setText("\n".join(figures))
-        conflicts = len(self.w.library.project_book.conflict_ids())
+        counted = [(project["name"], library_prisma(self.w.library, project)) for project in joined]
+        self.counts.show_counts(counted)
+        self.blind_note.setText(self.tr("Blind: the counts are your own; the others' and the project's show once the "
+                                        "owner unblinds.") if any(c.blind for _n, c in counted) else "")
+        self.blind_note.setVisible(any(c.blind for _n, c in counted))
+        conflicts = len(self.conflicts)
         self.show_conflicts.setText(self.tr("Show conflicts (%1)").replace("%1", f"{conflicts:,}"))
         self._editable(len(joined) == 1 and joined[0]["role"] == joined[0]["owner"])
 
@@ -128,6 +147,7 @@ class ProjectPanel(QWidget):
                 parts.append(self.tr("resolved by %1: %2").replace("%1", resolved[0]).replace("%2", resolved[1]))
         self.paper.setText(self.tr("Decisions on this paper: %1").replace("%1", " · ".join(parts)) if parts else "")
         self.paper.setVisible(bool(parts))
+        self.resolve_button.setVisible(resolvable(self.w.library, self.conflicts, paper_id) is not None)
 
     def _decisions(self, project: dict) -> dict[str, dict[str, str]]:
         """{paper: {reviewer: decision}}: the others' as the last sync brought them, this member's as they are
@@ -154,10 +174,6 @@ class ProjectPanel(QWidget):
         if report["fleiss_kappa"] is not None:
             lines.append(self.tr("Fleiss' κ over %1 papers all decided: %2")
                          .replace("%1", f"{report['fleiss_papers']:,}").replace("%2", f"{report['fleiss_kappa']:.3f}"))
-        for reviewer, counts in report["per_reviewer"].items():  # PRISMA-style counts per member
-            lines.append(self.tr("%1: %2 included, %3 excluded, %4 maybe").replace("%1", reviewer)
-                         .replace("%2", f"{counts['include']:,}").replace("%3", f"{counts['exclude']:,}")
-                         .replace("%4", f"{counts['maybe']:,}"))
         if not report["pairs"]:
             lines.append(self.tr("No agreement figures yet: they need two members' decisions on the same papers "
                                  "(readable once the owner unblinds)."))
@@ -165,3 +181,9 @@ class ProjectPanel(QWidget):
                      .replace("%1", f"{len(report['conflicts']):,}").replace("%2", f"{len(report['maybe']):,}")
                      .replace("%3", f"{report['agreed']:,}").replace("%4", f"{report['awaiting']:,}"))
         return lines
+
+    def resolve(self) -> None:
+        """Resolve… the current paper (the button, the V key): desktop.docks.resolve_dialog.open_resolve."""
+        from desktop.docks.resolve_dialog import open_resolve
+
+        self.dialog = open_resolve(self)

@@ -37,6 +37,7 @@ TRIAGE_KEYS: tuple[Key, ...] = (
     Key(("E",), "exclude: pick a reason (1–9, 0 for none)", "screening.exclude"),
     Key(("M",), "maybe (decide later)", "screening.maybe"),
     Key(("U",), "clear the screening decision", "screening.clear"),
+    Key(("V",), "resolve a shared project's conflict (its owner or a resolver)", "screening.resolve"),
     Key(("T",), "edit tags", "tag_editor.setFocus"),
     Key(("N",), "edit the note", "note_editor.setFocus"),
     Key(("R",), "mark read / unread", "toggle_read"),

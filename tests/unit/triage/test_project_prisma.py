@@ -10,19 +10,19 @@ from db.library.decisions import NO_REASON
 from db.triage.project_prisma import PROJECT, REASONS_DIFFER, project_decision, project_prisma
 
 PAPERS = [f"p{i}" for i in range(1, 11)]
-I, E, M = "include", "exclude", "maybe"
+I, E, M = "include", "exclude", "maybe"  # noqa: E741 - the screening keys
 # paper: {reviewer: (decision, reason)}; what the project decides, by hand, on the right
 PATTERN = {
-    "p1": {"alice": (I, ""), "bob": (I, ""), "carol": (I, "")},                  # include (all alike)
-    "p2": {"alice": (E, "off-topic"), "bob": (E, "off-topic")},                   # exclude, off-topic
-    "p3": {"alice": (E, "off-topic"), "bob": (E, "")},                            # exclude, off-topic (the one given)
-    "p4": {"alice": (E, "no code"), "bob": (E, "off-topic")},                     # exclude, reasons differ
-    "p5": {"alice": (I, ""), "bob": (E, "no code")},                              # conflict → resolved exclude, no reason
-    "p6": {"alice": (I, ""), "carol": (E, "")},                                   # conflict, unresolved → awaiting
-    "p7": {"alice": (M, ""), "bob": (I, "")},                                     # maybe list → resolved include
-    "p8": {"carol": (I, "")},                                                     # one decision → awaiting
+    "p1": {"alice": (I, ""), "bob": (I, ""), "carol": (I, "")},  # include (all alike)
+    "p2": {"alice": (E, "off-topic"), "bob": (E, "off-topic")},  # exclude, off-topic
+    "p3": {"alice": (E, "off-topic"), "bob": (E, "")},  # exclude, off-topic (the one given)
+    "p4": {"alice": (E, "no code"), "bob": (E, "off-topic")},  # exclude, reasons differ
+    "p5": {"alice": (I, ""), "bob": (E, "no code")},  # conflict → resolved exclude, no reason
+    "p6": {"alice": (I, ""), "carol": (E, "")},  # conflict, unresolved → awaiting
+    "p7": {"alice": (M, ""), "bob": (I, "")},  # maybe list → resolved include
+    "p8": {"carol": (I, "")},  # one decision → awaiting
     # p9: nobody decided                                                           # awaiting
-    "p10": {"alice": (E, ""), "bob": (E, ""), "carol": (E, "")},                  # exclude, no reason
+    "p10": {"alice": (E, ""), "bob": (E, ""), "carol": (E, "")},  # exclude, no reason
 }
 RESOLUTIONS = {"p5": (E, ""), "p7": (I, "")}
 MEMBERS = ["alice", "bob", "carol", "dave"]
