@@ -34,11 +34,14 @@ DECISIONS = ("include", "exclude", "maybe")
 def resolvable(library, conflicts: set[str], paper_id: str | None) -> dict | None:
     """The joined project (a ProjectBook.projects() dict) whose conflict on `paper_id` this member may resolve, or
     whose resolution change: unblinded, they own it or resolve for it (as the last sync said), and the paper is in
-    `conflicts` (is:conflict) or resolved already. None otherwise: Resolve… is not offered."""
+    `conflicts` (is:conflict) or was resolved by them (the server lets a resolver change only their own
+    resolution). None otherwise: Resolve… is not offered."""
     book = library.project_book
     for project in book.projects() if paper_id else []:
-        if book.may_resolve(project["name"]) and (paper_id in conflicts or paper_id in
-                                                  book.resolutions(project["name"])):
+        if not book.may_resolve(project["name"]):
+            continue
+        earlier = book.resolutions(project["name"]).get(paper_id)
+        if earlier[0] == project["role"] if earlier else paper_id in conflicts:
             return project
     return None
 
