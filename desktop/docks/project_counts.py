@@ -1,8 +1,7 @@
-"""The shared project's PRISMA counts in the criteria dock (issue 27): a compact table, one row per member and one
-for the project after resolution (db.triage.project_prisma.library_prisma), columns screened, included, excluded,
-maybe, awaiting; each row's exclusions by reason beneath it (collapsed for members, open for the project). Plain
-text only. While the project is blind only this member's own row is shown (the server lets them read no one
-else's decisions) and a line says so.
+"""The shared project's PRISMA counts in the criteria dock (issue 27): a compact table with the library's PRISMA rows
+(screened; excluded, by reason beneath; maybe; included; awaiting) and a column per member and one for the project
+after resolution (db.triage.project_prisma.library_prisma), so that it fits a narrow dock. Plain text only. While
+the project is blind only this member's own column is shown (the server lets them read no one else's decisions).
 
 The panel (desktop.docks.project_panel) calls `show_counts` when the decisions change (a `decision` Change) and
 after each sync.
@@ -24,54 +23,69 @@ class ProjectCounts(QTreeWidget):
         super().__init__(parent)
         self.setObjectName("projectPrisma")
         self.setAccessibleName(self.tr("PRISMA counts per member and for the project"))
-        heads = [(self.tr("Member"), ""), (self.tr("Screened"), self.tr("Papers this member decided")),
-                 (self.tr("Incl."), self.tr("Included")), (self.tr("Excl."), self.tr("Excluded (by reason beneath)")),
-                 (self.tr("Maybe"), self.tr("On the maybe list")),
-                 (self.tr("Awaiting"), self.tr("A member: papers without their decision. The project: papers awaiting "
-                                               "a second decision or a resolution"))]
-        self.setHeaderLabels([text for text, _tip in heads])
-        for column, (_text, tip) in enumerate(heads):
-            self.headerItem().setToolTip(column, tip)
-        header = self.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in range(1, len(heads)):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setUniformRowHeights(True)
-        self.setIndentation(12)
+        self.setIndentation(10)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.shown: dict[str, ProjectPrisma] = {}
 
+    def column(self, name: str) -> dict[str, str]:
+        """{row label: text} of the column headed `name` (a member, or "Project"), for tests and readers."""
+        index = next(i for i in range(self.columnCount()) if self.headerItem().text(i) == name)
+        rows = {}
+        for top in range(self.topLevelItemCount()):
+            item = self.topLevelItem(top)
+            rows[item.text(0)] = item.text(index)
+            for child in range(item.childCount()):
+                rows[f"{item.text(0)} / {item.child(child).text(0)}"] = item.child(child).text(index)
+        return rows
+
     def show_counts(self, counted: list[tuple[str, ProjectPrisma]]) -> None:
-        """Show (project name, counts) of each joined project; the name prefixes the rows when there are several."""
+        """Show (project name, counts) of each joined project: a column per member, then the project's (the
+        project's name heads it when there are several)."""
         self.clear()
         self.shown = dict(counted)
-        several = len(counted) > 1
+        columns: list[tuple[str, Prisma]] = []
         for name, counts in counted:
-            for who, member in counts.members.items():
-                self._row(f"{name}: {who}" if several else who, member, expanded=False)
+            columns += list(counts.members.items())
             if counts.project is not None:
-                label = self.tr("Project (after resolution)")
-                self._row(f"{name}: {label}" if several else label, counts.project, expanded=True, bold=True)
-        rows = sum(1 + len(c.members) for _name, c in counted)
-        self.setFixedHeight(self.header().sizeHint().height() + 6 + self.sizeHintForRow(0) * (rows + 3))
+                columns.append((self.tr("Project") if len(counted) == 1 else name, counts.project))
+        self.setColumnCount(1 + len(columns))
+        self.setHeaderLabels(["", *(who for who, _counts in columns)])
+        if columns:
+            self.headerItem().setToolTip(len(columns), self.tr("The project's decisions after resolution"))
+        header = self.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for index in range(1, len(columns) + 1):
+            header.setSectionResizeMode(index, QHeaderView.ResizeMode.ResizeToContents)
+            self.headerItem().setTextAlignment(index, Qt.AlignmentFlag.AlignRight)
+        rows = [(self.tr("Screened"), lambda c: c.screened, self.tr("Papers decided")),
+                (self.tr("Excluded"), lambda c: c.excluded, self.tr("Excluded, by reason beneath")),
+                (self.tr("Maybe"), lambda c: c.maybe, self.tr("On the maybe list")),
+                (self.tr("Included"), lambda c: c.included, ""),
+                (self.tr("Awaiting"), lambda c: c.undecided,
+                 self.tr("A member: papers without their decision. The project: papers awaiting a second decision "
+                         "or a resolution"))]
+        for index, (label, number, tip) in enumerate(rows):
+            item = self._row(self, label, [number(c) for _who, c in columns], tip)
+            if index == 1:  # excluded: by reason beneath
+                reasons = list(dict.fromkeys(r for _who, c in columns for r in c.excluded_by_reason))
+                for reason in reasons:
+                    text = (self.tr("(no reason)") if not reason
+                            else self.tr("(reasons differ)") if reason == REASONS_DIFFER else reason)
+                    self._row(item, text, [c.excluded_by_reason.get(reason, 0) for _who, c in columns], text)
+                item.setExpanded(True)
+        tops = [self.topLevelItem(i) for i in range(self.topLevelItemCount())]
+        shown = len(tops) + sum(top.childCount() for top in tops)
+        self.setFixedHeight(self.header().sizeHint().height() + self.sizeHintForRow(0) * shown + 2 * self.frameWidth())
 
-    def _row(self, who: str, counts: Prisma, expanded: bool, bold: bool = False) -> None:
-        item = QTreeWidgetItem(self, [who, *(f"{n:,}" for n in (counts.screened, counts.included, counts.excluded,
-                                                                 counts.maybe, counts.undecided))])
-        item.setToolTip(0, who)
-        for column in range(1, 6):
-            item.setTextAlignment(column, Qt.AlignmentFlag.AlignRight)
-        if bold:
-            font = item.font(0)
-            font.setBold(True)
-            for column in range(6):
-                item.setFont(column, font)
-        for reason, number in counts.excluded_by_reason.items():
-            text = (self.tr("(no reason given)") if not reason
-                    else self.tr("(reasons differ)") if reason == REASONS_DIFFER else reason)
-            child = QTreeWidgetItem(item, [text, "", "", f"{number:,}", "", ""])
-            child.setToolTip(0, text)
-            child.setTextAlignment(3, Qt.AlignmentFlag.AlignRight)
-        item.setExpanded(expanded)
+    @staticmethod
+    def _row(parent, label: str, numbers: list[int], tip: str) -> QTreeWidgetItem:
+        item = QTreeWidgetItem(parent, [label, *(f"{n:,}" for n in numbers)])
+        item.setToolTip(0, tip or label)
+        for index in range(1, len(numbers) + 1):
+            item.setTextAlignment(index, Qt.AlignmentFlag.AlignRight)
+        return item

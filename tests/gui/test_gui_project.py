@@ -34,9 +34,11 @@ def _project(folder, blind=False) -> list[str]:
 
 
 def _counts(panel) -> dict[str, list[str]]:
+    """{column: [screened, excluded, maybe, included, awaiting]} of the panel's PRISMA table."""
     table = panel.counts
-    return {table.topLevelItem(i).text(0): [table.topLevelItem(i).text(c) for c in range(1, 6)]
-            for i in range(table.topLevelItemCount())}
+    heads = [table.headerItem().text(i) for i in range(1, table.columnCount())]
+    return {head: [table.column(head)[row] for row in ("Screened", "Excluded", "Maybe", "Included", "Awaiting")]
+            for head in heads}
 
 
 def test_the_criteria_dock_shows_the_projects_figures_and_shows_its_conflicts(make_window, qtbot, library_dir,
@@ -56,9 +58,10 @@ def test_the_criteria_dock_shows_the_projects_figures_and_shows_its_conflicts(ma
     # 5 papers both decided: agree on 1 and 4 (include, exclude) → 40%; conflicts 0 and 2
     assert "alice & bob: 5 papers, 40.0% agree, Cohen's κ" in panel.figures.text()
     assert "2 conflicts, 1 on the maybe list" in panel.figures.text()
-    # PRISMA counts per member and for the project (screened, included, excluded, maybe, awaiting)
-    assert _counts(panel) == {"alice": ["6", "3", "2", "1", "0"], "bob": ["5", "2", "3", "0", "1"],
-                              "Project (after resolution)": ["3", "1", "1", "1", "3"]}
+    # PRISMA counts per member and for the project (screened, excluded, maybe, included, awaiting)
+    assert _counts(panel) == {"alice": ["6", "2", "1", "3", "0"], "bob": ["5", "3", "0", "2", "1"],
+                              "Project": ["3", "1", "1", "1", "3"]}
+    assert panel.counts.column("bob")["Excluded / (no reason)"] == "3"
     assert panel.show_conflicts.text() == "Show conflicts (2)"
     assert dock.criteria.toPlainText() == "RL papers with code" and dock.criteria.isReadOnly()
     assert not dock.new_reason.isEnabled()  # a member reads the project's reasons; its owner edits them
@@ -91,7 +94,7 @@ def test_a_blind_project_says_so_and_has_no_figures_yet(make_window, qtbot, libr
     assert "is blind" in panel.summary.text()
     assert "No agreement figures yet" in panel.figures.text()
     assert panel.show_conflicts.text() == "Show conflicts (0)"
-    assert _counts(panel) == {"bob": ["5", "2", "3", "0", "1"]}  # blind: one's own counts only, no project row
+    assert _counts(panel) == {"bob": ["5", "3", "0", "2", "1"]}  # blind: one's own counts only, no project's
     assert panel.blind_note.isVisible() and "your own" in panel.blind_note.text()
 
 

@@ -225,9 +225,8 @@ def test_the_dialog_resolves_by_keys_in_the_owners_window_and_says_when_the_serv
     window.set_query("")
     window.set_query("is:conflict")  # searched again, it has left is:conflict
     qtbot.waitUntil(lambda: set(window.model.ids()) == {ids[0], ids[5]})
-    table = panel.counts
-    project_row = table.topLevelItem(table.topLevelItemCount() - 1)
-    assert project_row.text(0) == "Project (after resolution)" and project_row.text(3) == "2"  # p2 and p4 excluded
+    project = panel.counts.column("Project")  # p2 (resolved: no code) and p4 (reasons differ) excluded
+    assert (project["Excluded"], project["Excluded / no code"], project["Awaiting"]) == ("2", "1", "2")  # p0, p5
     assert window.library.paper(ids[2]).decision == "exclude"  # alice's own decision stays as it was
     assert window.library.paper(ids[2]).reason == "off-topic"
 
