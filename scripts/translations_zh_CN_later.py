@@ -256,7 +256,8 @@ LATER: dict[str, str] = {
         "盲审中：这里只有你自己的计数；其他成员和项目的计数在所有者解除盲审后显示。",
     "Resolve the conflict": "裁决冲突",
     "Resolved by %1 as %2: choosing again changes it.": "已由 %1 裁决为“%2”：再次选择将更改裁决。",
-    "The project's decision on this paper (the reviewers' decisions stay):": "项目对此文献的决定（审阅者的决定保持不变）：",
+    "The project's decision on this paper (the reviewers' decisions stay):":
+        "项目对此文献的决定（审阅者的决定保持不变）：",
     "&Include": "纳入(&I)",
     "&Exclude": "排除(&E)",
     "&Maybe": "待定(&M)",

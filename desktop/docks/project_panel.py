@@ -2,7 +2,8 @@
 whether it is blind, the agreement figures between its members (percent agreement and Cohen's kappa per pair,
 Fleiss' kappa for three or more: db.triage.agreement over the others' decisions the server let this member read
 at the last sync and this member's own decisions as they are now), the conflicts and the maybe list, and *Show
-conflicts*, which lists `is:conflict`.
+conflicts*, which lists `is:conflict`; Resolve… on a conflicting paper for its owner or a resolver
+(desktop.docks.resolve_dialog) and the PRISMA counts per member and for the project (desktop.docks.project_counts).
 
 Hidden while the library has joined no project. Updated from the Changes the window applies (a `decision`
 change: the member's own decision, or a sync that brought others' decisions) and after each sync (the project's

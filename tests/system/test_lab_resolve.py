@@ -107,6 +107,13 @@ def test_while_blind_each_member_counts_only_their_own(lab):
         assert data["members"][member]["screened"] == own
     text = margin("project", "prisma", "icml", "--server", postgres.conninfo_as("carol"), library=folders["carol"])
     assert "only your own counts" in text.stdout and "alice" not in text.stdout and "bob" not in text.stdout
+    csv = folders["carol"].parent / "carol-prisma.csv"
+    written = margin("project", "prisma", "icml", "--csv", str(csv), "--server", postgres.conninfo_as("carol"),
+                     library=folders["carol"])
+    assert written.code == 0, written.stderr
+    rows = csv.read_text(encoding="utf-8-sig").splitlines()
+    assert rows[0] == "member,stage,reason,count" and {row.split(",")[0] for row in rows[1:]} == {"carol"}
+    assert "carol,records excluded,(no reason given),1" in rows and "carol,records screened,,4" in rows
 
 
 @pytest.mark.slow
