@@ -26,7 +26,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from db.library.decisions import EXCLUDE, INCLUDE, MAYBE, NO_REASON, Prisma
-from db.triage.agreement import classify
 
 REASONS_DIFFER = "(reasons differ)"  # an exclusion all reviewers agreed on, for different reasons
 PROJECT = "(project)"  # the CSV's member column for the project's own counts
@@ -99,16 +98,18 @@ class ProjectPrisma:
 def project_decision(by: Mapping[str, tuple[str, str]], resolution: tuple[str, str] | None) -> tuple[str, str] | None:
     """One paper's decision for the project: (decision, reason) or None while it awaits one, from its reviewers'
     {reviewer: (decision, reason)} and its `resolution` (decision, reason) or None (rules in the module
-    docstring)."""
+    docstring: db.triage.agreement.classify's, written out here as it runs once per paper per refresh)."""
     if resolution is not None:
         decision, reason = resolution
         return decision, reason if decision == EXCLUDE else ""
-    kind = classify(decision for decision, _reason in by.values())
-    if kind == "maybe":
-        return MAYBE, ""
-    if kind != "agreed":
+    if len(by) < 2:
         return None
-    decision = next(iter(by.values()))[0]
+    kinds = {decision for decision, _reason in by.values()}
+    if INCLUDE in kinds and EXCLUDE in kinds:
+        return None
+    if MAYBE in kinds:
+        return MAYBE, ""
+    decision = kinds.pop()
     if decision != EXCLUDE:
         return decision, ""
     reasons = {reason for _decision, reason in by.values() if reason}
@@ -132,34 +133,66 @@ def project_prisma(papers: Sequence[str], decisions: Iterable[tuple[str, str, st
     reviewers = {reviewer for by in by_paper.values() for reviewer in by}
     names = sorted({me} if blind else set(members) | reviewers | {me})
     records = len(wanted)
-    per_member = {who: _counts(records, (by[who] for by in by_paper.values() if who in by)) for who in names}
+    decided: dict[str, list[tuple[str, str]]] = {who: [] for who in names}
+    for by in by_paper.values():
+        for who, pair in by.items():
+            if who in decided:
+                decided[who].append(pair)
+    per_member = {who: _counts(records, pairs) for who, pairs in decided.items()}
     if blind:
         return ProjectPrisma(per_member, None, 0, True)
     final, conflicts = [], 0
-    for paper in wanted:
-        by = by_paper.get(paper, {})
+    for paper, by in by_paper.items():  # a paper nobody decided awaits, unless resolved (below)
         resolution = resolutions.get(paper)
         decided = project_decision(by, tuple(resolution) if resolution is not None else None)
         if decided is not None:
             final.append(decided)
-        elif classify(d for d, _r in by.values()) == "conflict":
+        elif resolution is None and len(by) > 1 and {d for d, _r in by.values()} >= {INCLUDE, EXCLUDE}:
             conflicts += 1
+    final += [project_decision({}, tuple(resolutions[paper])) for paper in wanted.intersection(resolutions)
+              if paper not in by_paper]
     return ProjectPrisma(per_member, _counts(records, final), conflicts, False)
 
 
-def library_prisma(library, project: dict) -> ProjectPrisma:
-    """project_prisma of a joined `project` (a ProjectBook.projects() dict) from `library` (a db.library.Library):
-    the others' decisions and the resolutions as the last sync copied them, this member's own decisions as the
-    library holds them now (a decision just made counts at once)."""
+@dataclass(frozen=True)
+class ProjectRows:
+    """What a member's library holds of one joined project, read once for both the agreement figures and the
+    counts: `papers` (ids), `rows` (paper, reviewer, decision, reason: the others' as the last sync copied them,
+    this member's own as the library holds them now), `resolutions` {paper: (resolver, decision, reason)}."""
+
+    papers: list[str]
+    rows: list[tuple[str, str, str, str]]
+    resolutions: dict[str, tuple[str, str, str]]
+
+    def by_paper(self) -> dict[str, dict[str, str]]:
+        """{paper: {reviewer: decision}} of the papers with a decision (db.triage.agreement.agreement_report's
+        input)."""
+        found: dict[str, dict[str, str]] = {}
+        for paper, reviewer, decision, _reason in self.rows:
+            found.setdefault(paper, {})[reviewer] = decision
+        return found
+
+
+def project_rows(library, project: dict) -> ProjectRows:
+    """The ProjectRows of a joined `project` (a ProjectBook.projects() dict) in `library` (a db.library.Library):
+    three reads (the project's papers, the copied decisions, this member's decisions) and the resolutions."""
     book, name, me = library.project_book, project["name"], project["role"]
     papers = book.papers(name)
     rows = [(paper, who, decision, reason) for paper, who, decision, reason, *_rest in book.decisions(name)
             if who != me]
     mine = library.decisions(papers)
     rows += [(paper, me, decision, reason or "") for paper, (decision, reason, _at) in mine.items()]
-    resolutions = {paper: (decision, reason) for paper, (_who, decision, reason) in book.resolutions(name).items()}
-    return project_prisma(papers, rows, resolutions, project["members"], me, project["blind"])
+    return ProjectRows(papers, rows, book.resolutions(name))
 
 
-__all__ = ["NO_REASON", "PROJECT", "REASONS_DIFFER", "ProjectPrisma", "library_prisma", "project_decision",
-           "project_prisma"]
+def library_prisma(library, project: dict, rows: ProjectRows | None = None) -> ProjectPrisma:
+    """project_prisma of a joined `project` (a ProjectBook.projects() dict) from `library` (a db.library.Library):
+    the others' decisions and the resolutions as the last sync copied them, this member's own decisions as the
+    library holds them now (a decision just made counts at once). `rows`: project_rows already read."""
+    rows = rows or project_rows(library, project)
+    resolutions = {paper: (decision, reason) for paper, (_who, decision, reason) in rows.resolutions.items()}
+    return project_prisma(rows.papers, rows.rows, resolutions, project["members"], project["role"], project["blind"])
+
+
+__all__ = ["NO_REASON", "PROJECT", "REASONS_DIFFER", "ProjectPrisma", "ProjectRows", "library_prisma",
+           "project_decision", "project_prisma", "project_rows"]

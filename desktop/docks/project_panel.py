@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 from db.changes import DECISION, Changes
 from db.errors import MarginError
 from db.triage.agreement import agreement_report
-from db.triage.project_prisma import library_prisma
+from db.triage.project_prisma import library_prisma, project_rows
 from desktop.docks.project_counts import ProjectCounts
 from desktop.docks.resolve_dialog import resolvable
 
@@ -88,7 +88,7 @@ class ProjectPanel(QWidget):
         if not joined:
             self._editable(True)
             return
-        lines, figures = [], []
+        lines, figures, counted = [], [], []
         for project in joined:
             name, owner = project["name"], project["owner"] or "?"
             if project["blind"]:
@@ -97,14 +97,14 @@ class ProjectPanel(QWidget):
             else:
                 lines.append(self.tr("Project “%1” (owner %2), unblinded: every member reads every member's "
                                      "decisions.").replace("%1", name).replace("%2", owner))
-            report = self.report = agreement_report(
-                self._decisions(project), self.w.library.project_book.resolutions(project["name"]))
+            rows = project_rows(self.w.library, project)  # read once for the figures and the counts
+            report = self.report = agreement_report(rows.by_paper(), rows.resolutions)
             figures += self._figures(report)
+            counted.append((project["name"], library_prisma(self.w.library, project, rows)))
         self.conflicts = set(self.w.library.project_book.conflict_ids())
         self.show_paper()
         self.summary.setText("\n".join(lines))
         self.figures.setText("\n".join(figures))
-        counted = [(project["name"], library_prisma(self.w.library, project)) for project in joined]
         self.counts.show_counts(counted)
         self.blind_note.setText(self.tr("Blind: the counts are your own; the others' and the project's show once the "
                                         "owner unblinds.") if any(c.blind for _n, c in counted) else "")

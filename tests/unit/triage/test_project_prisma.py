@@ -58,6 +58,8 @@ def test_the_projects_counts_are_the_decisions_after_resolution():
     # without the resolutions p5 awaits (a second conflict) and p7 is on the maybe list: 6 decided, 4 await
     assert _plain(unresolved.project) == (10, 6, 1, 4, {"off-topic": 2, "": 1, REASONS_DIFFER: 1}, 1, 4)
     assert unresolved.conflicts == 2
+    late = project_prisma(PAPERS, _rows(), {**RESOLUTIONS, "p9": (I, "")}, MEMBERS, "bob", blind=False)
+    assert _plain(late.project)[:3] == (10, 8, 3) and late.project.undecided == 2  # a resolution stands alone
 
 
 def test_json_and_csv_name_the_rows_as_the_librarys_prisma_export():
@@ -104,3 +106,16 @@ def test_decisions_on_other_papers_are_ignored_and_bad_ones_refused():
     assert found.members["alice"].screened == 8
     with pytest.raises(ValueError):
         project_prisma(PAPERS, [("p1", "alice", "perhaps", "")], {}, MEMBERS, "alice", blind=False)
+
+
+def test_the_project_decision_follows_the_agreement_reports_classes_for_every_pattern():
+    from itertools import product
+
+    from db.triage.agreement import classify
+
+    for size in range(4):
+        for labels in product((I, E, M), repeat=size):
+            kind = classify(labels)
+            found = project_decision({f"r{i}": (label, "") for i, label in enumerate(labels)}, None)
+            expected = None if kind in ("conflict", "awaiting") else (M, "") if kind == "maybe" else (labels[0], "")
+            assert found == expected, labels
