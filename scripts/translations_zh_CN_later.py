@@ -302,4 +302,41 @@ LATER: dict[str, str] = {
     "resolved by %1: %2": "由 %1 裁决：%2",
     "Decisions on this paper: %1": "各成员对此文献的决定：%1",
     "%1: %2 included, %3 excluded, %4 maybe": "%1：纳入 %2 篇，排除 %3 篇，待定 %4 篇",
+    # issue 27 (h-resolve): Resolve… in the window, PRISMA counts per member and for the project
+    "PRISMA counts per member and for the project": "每位成员及项目的 PRISMA 计数",
+    "On the maybe list": "在待定列表中",
+    "Project": "项目",
+    "Papers decided": "已作决定的文献",
+    "Excluded, by reason beneath": "已排除，下方按理由列出",
+    "The project's decisions after resolution": "裁决后的项目决定",
+    "Awaiting": "待决",
+    "A member: papers without their decision. The project: papers awaiting a second decision or a resolution":
+        "成员：尚未作决定的文献。项目：等待第二位成员决定或裁决的文献",
+    "(no reason given)": "（未给出理由）",
+    "(reasons differ)": "（理由不一）",
+    "Resolve…": "裁决…",
+    "Decide this conflicting paper for the project (key V); the reviewers' decisions stay":
+        "为项目裁决这篇有冲突的文献（V 键）；审阅者的决定保持不变",
+    "Blind: the counts are your own; the others' and the project's show once the owner unblinds.":
+        "盲审中：这里只有你自己的计数；其他成员和项目的计数在所有者解除盲审后显示。",
+    "Resolve the conflict": "裁决冲突",
+    "Resolved by %1 as %2: choosing again changes it.": "已由 %1 裁决为“%2”：再次选择将更改裁决。",
+    "The project's decision on this paper (the reviewers' decisions stay):":
+        "项目对此文献的决定（审阅者的决定保持不变）：",
+    "&Include": "纳入(&I)",
+    "&Exclude": "排除(&E)",
+    "&Maybe": "待定(&M)",
+    "Exclusion reason": "排除理由",
+    "&Reason:": "理由(&R)：",
+    "Resolve": "裁决",
+    "include": "纳入",
+    "exclude": "排除",
+    "Resolving on the server…": "正在服务器上裁决…",
+    "The project's server is unreachable: %1": "无法连接项目的服务器：%1",
+    "Resolved %1 as %2": "已将 %1 裁决为“%2”",
+    "Nothing was resolved; try again when the server is reachable.": "未作任何裁决；请在服务器可连接时重试。",
+    "Nothing was resolved.": "未作任何裁决。",
+    "Resolve is for a shared project's owner or resolvers, once it is unblinded, on a paper in conflict":
+        "裁决仅限共享项目的所有者或裁决者，且须在解除盲审后、针对有冲突的文献进行",
+    "resolve a shared project's conflict (its owner or a resolver)": "裁决共享项目中的冲突（所有者或裁决者）",
 }

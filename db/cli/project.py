@@ -1,7 +1,9 @@
 """`margin project`: shared screening projects on the sync server (issue 27), as the PostgreSQL role this
 connection logs in as. `create/invite/remove/unblind` are the owner's; `join/leave` a member's; `agreement`
 prints the agreement figures and conflicts over the decisions this member may read (everyone's once the owner
-unblinded; only their own while blind). The server enforces who may do what (db.sync.project_schema)."""
+unblinded; only their own while blind), `prisma` the PRISMA counts per member and for the project after
+resolution (db.triage.project_prisma; only one's own while blind). The server enforces who may do what
+(db.sync.project_schema)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from db.cli.common import after_write, library_dir, told_when_waiting, write_std
 from db.errors import MarginError
 
 ACTIONS = ("create", "add", "invite", "remove", "join", "leave", "unblind", "set", "resolve", "agreement",
-           "decisions")
+           "decisions", "prisma")
 
 
 def add_parser(commands, common: argparse.ArgumentParser) -> None:
@@ -36,8 +38,9 @@ def add_parser(commands, common: argparse.ArgumentParser) -> None:
     p.add_argument("--crowd", choices=("on", "off"),
                    help="set: let every member's recommendations learn from every member's decisions")
     p.add_argument("--resolver", action="store_true", help="invite: the member may resolve conflicts")
-    p.add_argument("--json", action="store_true", help="agreement: print the figures as JSON")
-    p.add_argument("--csv", metavar="FILE", help="decisions: write every decision you may read as CSV to FILE")
+    p.add_argument("--json", action="store_true", help="agreement, prisma: print the figures as JSON")
+    p.add_argument("--csv", metavar="FILE", help="decisions: write every decision you may read as CSV to FILE; "
+                                                 "prisma: the counts as member,stage,reason,count rows")
 
 
 def _server(args: argparse.Namespace) -> str:
@@ -153,6 +156,8 @@ def project_command(args: argparse.Namespace) -> int:
             print(f"resolved {paper} in {name!r} as {decision.lower()}; the reviewers' decisions stay")
         elif args.action == "decisions":
             return _decisions(projects, name, args.csv)
+        elif args.action == "prisma":
+            return _prisma(projects, name, args.json, args.csv)
         else:
             return _agreement(projects, name, args.json)
     return 0
@@ -282,6 +287,45 @@ def _agreement(projects, name: str, as_json: bool) -> int:
         print(f"Fleiss' kappa over {report['fleiss_papers']} papers all decided: {report['fleiss_kappa']:.3f}")
     print(f"{len(report['conflicts'])} conflicts, {len(report['maybe'])} on the maybe list, {report['agreed']} agreed,"
           f" {report['awaiting']} awaiting a second decision")
+    return 0
+
+
+def _prisma(projects, name: str, as_json: bool, path: str | None) -> int:
+    """The PRISMA counts per member and for the project (db.triage.project_prisma) over what this member may read:
+    a table, JSON (`--json`) or CSV written to `path` (`--csv FILE`, as `margin progress --prisma-csv`)."""
+    from db.cli.screening import write_prisma_csv
+    from db.triage.project_prisma import project_prisma
+
+    info = projects.info(name)
+    papers = [paper for paper, _title, _record in projects.papers(name, records=False)]
+    rows = [(d.paper, d.reviewer, d.decision, d.reason) for d in projects.decisions(name)]
+    resolutions = {paper: (decision, reason) for paper, _who, decision, reason in projects.resolutions(name)}
+    counts = project_prisma(papers, rows, resolutions, info["members"], info["role"], info["blind"])
+    if path:
+        write_prisma_csv(counts, path)
+        print(f"wrote the PRISMA counts of {name!r} to {path}")
+    if as_json:
+        write_stdout(json.dumps(counts.to_json(), indent=2, ensure_ascii=False) + "\n")
+        return 0
+    if path:
+        return 0
+    if counts.blind:
+        print(f"{name!r} is blind: only your own counts until the owner unblinds it")
+    table = [("", "screened", "included", "excluded", "maybe", "awaiting")]
+    named = [*counts.members.items()] + ([] if counts.project is None else [("(project)", counts.project)])
+    for who, row in named:
+        table.append((who, *(f"{n:,}" for n in (row.screened, row.included, row.excluded, row.maybe,
+                                                 row.undecided))))
+    widths = [max(len(line[i]) for line in table) for i in range(6)]
+    for line in table:
+        print("  ".join([line[0].ljust(widths[0]), *(v.rjust(w) for v, w in zip(line[1:], widths[1:], strict=True))]))
+    for who, row in named:
+        if row.excluded_by_reason:
+            print(f"{who} excluded: " + ", ".join(f"{reason or 'no reason given'} {n:,}"
+                                                   for reason, n in row.excluded_by_reason.items()))
+    if counts.project is not None:
+        print(f"of {counts.project.records:,} papers: {counts.project.undecided:,} await a second decision or a"
+              f" resolution ({counts.conflicts:,} unresolved conflicts)")
     return 0
 
 

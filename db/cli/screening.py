@@ -157,8 +157,8 @@ def prisma_line(counts: Prisma) -> str:
 
 
 def write_prisma_csv(counts: Prisma, path: str) -> None:
-    """Write the counts as CSV (Prisma.to_csv) to `path`. Raises MarginError naming the file when it cannot be
-    written."""
+    """Write the counts as CSV (Prisma.to_csv, or a shared project's ProjectPrisma.to_csv) to `path`. Raises
+    MarginError naming the file when it cannot be written."""
     target = Path(path)
     if target.is_dir():
         raise MarginError(f"{target}: is a folder; give the CSV file to write")

@@ -389,7 +389,8 @@ def put_salvaged_rows(store: Store, rows: dict[str, list[tuple]]) -> Changes:
         if conn.execute("SELECT 1 FROM papers LIMIT 1").fetchone():
             raise LibraryError(f"{store.folder / DB_NAME}: salvaged rows go into a new library only")
         for table, columns in SALVAGE_COLUMNS.items():
-            values = ", ".join("?" if column != "extra" else "COALESCE(?, '{}')" for column in columns)
+            values = ", ".join({"extra": "COALESCE(?, '{}')", "resolvers": "COALESCE(?, '[]')"}.get(column, "?")
+                               for column in columns)  # columns a damaged older library lacks
             conn.executemany(f"INSERT OR IGNORE INTO {table} ({', '.join(columns)}) SELECT {values}"
                              + SALVAGE_FITS.get(table, ""), rows.get(table, []))
         ids = [row[0] for row in conn.execute("SELECT id FROM papers ORDER BY position")]

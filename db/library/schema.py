@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from db.library.match_keys import store_match_keys
 
-SCHEMA_VERSION = 14
+SCHEMA_VERSION = 15
 DB_NAME = "library.db"
 
 # the tables of schema 5 (each later version's statements follow, and a new library runs them all)
@@ -191,6 +191,11 @@ SCHEMA_14 = [
 ]
 
 
+# 14 → 15: who of a shared project's members may resolve its conflicts (the owner and the resolvers, as the server
+# said at the last sync), so the window offers Resolve… only to them (db.library.shared_projects)
+SCHEMA_15 = ["ALTER TABLE projects ADD COLUMN resolvers TEXT NOT NULL DEFAULT '[]'"]
+
+
 def add_check_design(conn: sqlite3.Connection) -> None:
     """12 → 13: the columns of SCHEMA_13, each added only where it is missing (a library whose check tables were
     made at a later version and then given an older version number already has them)."""
@@ -246,6 +251,8 @@ MIGRATIONS: dict[int, list[str | Callable[[sqlite3.Connection], object]]] = {
     12: [add_check_design],
     # 13 → 14: shared screening projects joined (db.library.shared_projects)
     13: [*SCHEMA_14],
+    # 14 → 15: a shared project's resolvers (db.library.shared_projects); known from the next project sync
+    14: [lambda conn: _add_column(conn, "projects", "resolvers TEXT NOT NULL DEFAULT '[]'")],
 }
 
 
@@ -259,7 +266,8 @@ def create_script() -> str:
     """The SQL script that creates a new library at SCHEMA_VERSION (tables, indexes, triggers; no transaction:
     the store runs it inside one, so a crash leaves an empty file, never half a schema)."""
     return TABLES + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8 + SCHEMA_9 + SCHEMA_10
-                                                        + SCHEMA_11 + SCHEMA_12 + SCHEMA_13 + SCHEMA_14)
+                                                        + SCHEMA_11 + SCHEMA_12 + SCHEMA_13 + SCHEMA_14
+                                                        + SCHEMA_15)
 
 
 # the tables a rebuild copies from a damaged library, with their columns (in this order: the tuples of
@@ -282,7 +290,8 @@ SALVAGE_COLUMNS: dict[str, tuple[str, ...]] = {
     "works": ("paper_id", "work_id", "reason"),
     "work_splits": ("paper_id", "other_id"),
     "saved_searches": ("name", "query", "position"),
-    "projects": ("name", "server", "role", "owner", "blind", "crowd", "criteria", "reasons", "members", "synced_at"),
+    "projects": ("name", "server", "role", "owner", "blind", "crowd", "criteria", "reasons", "members", "synced_at",
+                 "resolvers"),
 }
 # the tables a rebuild does not copy, and why (every table of a library is in one of the two)
 NOT_SALVAGED = {

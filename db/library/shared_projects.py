@@ -3,9 +3,10 @@
 decisions CSV and the crowd model, all readable offline.
 
 Tables (schema 14): `projects` (name, server without password, this member's role, owner, blind, crowd, criteria,
-reasons and members as JSON, synced_at), `project_papers` (project, paper id), `project_decisions` (project, paper,
-reviewer, decision, reason, hlc, decided_at: every decision the server let this member read at the last sync —
-their own always, others' once unblinded) and `project_resolutions` (project, paper, resolver, decision, reason).
+reasons and members as JSON, synced_at; schema 15: resolvers as JSON), `project_papers` (project, paper id),
+`project_decisions` (project, paper, reviewer, decision, reason, hlc, decided_at: every decision the server let this
+member read at the last sync — their own always, others' once unblinded) and `project_resolutions` (project,
+paper, resolver, decision, reason).
 The member's own decisions are the library's `decisions` table (db.library.decisions); the copy of their own
 rows here is what the server held at the last sync, the base a sync compares both sides with.
 
@@ -23,18 +24,19 @@ from db.library.store import Store, now
 
 INCLUDE, EXCLUDE = "include", "exclude"
 _PROJECT_COLUMNS = ("name", "server", "role", "owner", "blind", "crowd", "criteria", "reasons", "members",
-                    "synced_at")
+                    "synced_at", "resolvers")
 
 
 def projects(store: Store) -> list[dict]:
     """The projects joined here, by name: {"name", "server", "role", "owner", "blind" (bool), "crowd" (bool),
-    "criteria", "reasons" [str], "members" [str], "synced_at" (ISO time or None)}."""
+    "criteria", "reasons" [str], "members" [str], "synced_at" (ISO time or None), "resolvers" [str]: the members
+    who may resolve besides the owner (schema 15; [] until a sync brought them)}."""
     rows = store.read(f"SELECT {', '.join(_PROJECT_COLUMNS)} FROM projects ORDER BY name")
     found = []
     for row in rows:
         item = dict(zip(_PROJECT_COLUMNS, row, strict=True))
         item.update(blind=bool(item["blind"]), crowd=bool(item["crowd"]), reasons=json.loads(item["reasons"]),
-                    members=json.loads(item["members"]))
+                    members=json.loads(item["members"]), resolvers=json.loads(item["resolvers"] or "[]"))
         found.append(item)
     return found
 
@@ -63,10 +65,20 @@ def put_project(store: Store, name: str, server: str, info: dict | None = None) 
         conn.execute("UPDATE projects SET server = ? WHERE name = ?", (server, name))
         if info:
             conn.execute("UPDATE projects SET role = ?, owner = ?, blind = ?, crowd = ?, criteria = ?, reasons = ?,"
-                         " members = ?, synced_at = ? WHERE name = ?",
+                         " members = ?, synced_at = ?, resolvers = ? WHERE name = ?",
                          (info["role"], info["owner"], int(info["blind"]), int(info.get("crowd", False)),
                           info["criteria"], json.dumps(info["reasons"], ensure_ascii=False),
-                          json.dumps(info["members"], ensure_ascii=False), now(), name))
+                          json.dumps(info["members"], ensure_ascii=False), now(),
+                          json.dumps(info.get("resolvers", []), ensure_ascii=False), name))
+
+
+def may_resolve(store: Store, name: str) -> bool:
+    """Whether this member may resolve project `name`'s conflicts now, as the last sync left it: the project is
+    unblinded and they are its owner or one of its resolvers (the server decides when they try: this only says
+    whether the window offers it)."""
+    item = project(store, name)
+    return bool(item and not item["blind"] and item["role"] and (item["role"] == item["owner"]
+                                                                 or item["role"] in item["resolvers"]))
 
 
 def drop_project(store: Store, name: str) -> Changes:
@@ -178,7 +190,7 @@ def crowd_decisions(store: Store) -> dict[str, list[str]]:
 
 class ProjectBook:
     """The library's copy of its shared projects, as `Library.project_book`: each method is the module function
-    of the same name with the store bound (projects, project, screening_owner, put_project, drop_project,
+    of the same name with the store bound (projects, project, screening_owner, put_project, may_resolve, drop_project,
     set_papers, papers, set_decisions, decisions, by_paper, resolutions, conflict_ids, unsent, crowd_decisions)."""
 
     def __init__(self, store: Store):
@@ -192,6 +204,6 @@ def _bound(function: Callable) -> Callable:
     return method
 
 
-for _function in (projects, project, screening_owner, put_project, drop_project, set_papers, papers, set_decisions,
-                  decisions, by_paper, resolutions, conflict_ids, unsent, crowd_decisions):
+for _function in (projects, project, screening_owner, put_project, may_resolve, drop_project, set_papers, papers,
+                  set_decisions, decisions, by_paper, resolutions, conflict_ids, unsent, crowd_decisions):
     setattr(ProjectBook, _function.__name__, _bound(_function))

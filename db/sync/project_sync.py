@@ -197,3 +197,20 @@ def sync_projects(library: Library, device: str) -> list[ProjectReport]:
     if reports and skipped:
         reports[-1].skipped = skipped
     return reports
+
+
+def resolve_paper(projects: Projects, name: str, paper: str, decision: str, reason: str = "") -> list[tuple]:
+    """Resolve `paper` of project `name` on the server (db.sync.projects.Projects.resolve: the owner or a resolver,
+    once unblinded; one transaction, so a refusal or a lost connection keeps nothing) and return the resolutions
+    this member may read now — (paper, resolver, decision, reason) each, for `take_resolutions`. Raises
+    ProjectError for a refusal, SyncUnreachable when the server cannot be reached."""
+    projects.resolve(name, paper, decision, reason if decision == "exclude" else "")
+    return projects.resolutions(name)
+
+
+def take_resolutions(library: Library, name: str, resolutions: list[tuple]) -> Changes:
+    """Put the server's `resolutions` of project `name` (resolve_paper's) into the library's copy, as a sync does
+    (ProjectBook.set_decisions), the copied decisions kept as the last sync left them: the reviewers' decisions
+    stay; a `decision` change of the papers whose resolution changed (they leave is:conflict)."""
+    book = library.project_book
+    return book.set_decisions(name, [tuple(row) for row in book.decisions(name)], [tuple(r) for r in resolutions])

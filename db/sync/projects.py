@@ -299,12 +299,13 @@ class Projects:
 
     def info(self, name: str) -> dict:
         """The project as this role sees it: name, owner, blind, crowd, criteria, reasons, members (active ones),
-        role (this connection's)."""
+        role (this connection's), resolvers (the active members invited with --resolver; the owner resolves too)."""
         project = self.project_id(name)
         owner, blind, crowd, criteria, reasons, role = self._one(
             "SELECT owner, blind, crowd, criteria, reasons, current_user FROM margin_projects WHERE id = %s",
             (project,))
-        members = [row[0] for row in self._run("SELECT member FROM margin_project_members WHERE project = %s"
-                                               " AND removed_at IS NULL ORDER BY member", (project,))]
+        rows = self._run("SELECT member, role FROM margin_project_members WHERE project = %s"
+                         " AND removed_at IS NULL ORDER BY member", (project,))
         return {"name": name, "owner": owner, "blind": blind, "crowd": crowd, "criteria": criteria,
-                "reasons": reasons, "members": members, "role": role}
+                "reasons": reasons, "members": [member for member, _kind in rows], "role": role,
+                "resolvers": [member for member, kind in rows if kind == "resolver"]}

@@ -2,7 +2,8 @@
 whether it is blind, the agreement figures between its members (percent agreement and Cohen's kappa per pair,
 Fleiss' kappa for three or more: db.triage.agreement over the others' decisions the server let this member read
 at the last sync and this member's own decisions as they are now), the conflicts and the maybe list, and *Show
-conflicts*, which lists `is:conflict`.
+conflicts*, which lists `is:conflict`; Resolve… on a conflicting paper for its owner or a resolver
+(desktop.docks.resolve_dialog) and the PRISMA counts per member and for the project (desktop.docks.project_counts).
 
 Hidden while the library has joined no project. Updated from the Changes the window applies (a `decision`
 change: the member's own decision, or a sync that brought others' decisions) and after each sync (the project's
@@ -17,6 +18,9 @@ from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 from db.changes import DECISION, Changes
 from db.errors import MarginError
 from db.triage.agreement import agreement_report
+from db.triage.project_prisma import library_prisma, project_rows
+from desktop.docks.project_counts import ProjectCounts
+from desktop.docks.resolve_dialog import resolvable
 
 CONFLICT_QUERY = "is:conflict"
 
@@ -38,9 +42,19 @@ class ProjectPanel(QWidget):
                                        .replace("%1", CONFLICT_QUERY))
         self.show_conflicts.clicked.connect(lambda: self.w.set_query(CONFLICT_QUERY))
         self.paper = self._label("projectPaperDecisions")
-        for widget in (self.summary, self.figures, self.show_conflicts, self.paper):
+        self.counts = ProjectCounts(self)  # PRISMA counts per member and for the project
+        self.resolve_button = QPushButton(self.tr("Resolve…"), self)  # owner or resolver: desktop.docks.resolve_dialog
+        self.resolve_button.setObjectName("projectResolve")
+        self.resolve_button.setToolTip(self.tr("Decide this conflicting paper for the project (key V); the reviewers' "
+                                               "decisions stay"))
+        self.resolve_button.clicked.connect(self.resolve)
+        self.blind_note = self._label("projectBlindCounts")
+        for widget in (self.summary, self.figures, self.show_conflicts, self.paper, self.resolve_button,
+                       self.counts, self.blind_note):
             layout.addWidget(widget)
         self.report: dict | None = None
+        self.conflicts: set[str] = set()  # is:conflict as of the last refresh
+        self.dialog = None  # the open ResolveDialog
         self._triggers = None
         window.libraryChanged.connect(self.library_changed)
         window.list_controller.currentChanged.connect(lambda _paper_id, _by_user: self.show_paper())
@@ -74,7 +88,7 @@ class ProjectPanel(QWidget):
         if not joined:
             self._editable(True)
             return
-        lines, figures = [], []
+        lines, figures, counted = [], [], []
         for project in joined:
             name, owner = project["name"], project["owner"] or "?"
             if project["blind"]:
@@ -83,13 +97,19 @@ class ProjectPanel(QWidget):
             else:
                 lines.append(self.tr("Project “%1” (owner %2), unblinded: every member reads every member's "
                                      "decisions.").replace("%1", name).replace("%2", owner))
-            report = self.report = agreement_report(
-                self._decisions(project), self.w.library.project_book.resolutions(project["name"]))
+            rows = project_rows(self.w.library, project)  # read once for the figures and the counts
+            report = self.report = agreement_report(rows.by_paper(), rows.resolutions)
             figures += self._figures(report)
+            counted.append((project["name"], library_prisma(self.w.library, project, rows)))
+        self.conflicts = set(self.w.library.project_book.conflict_ids())
         self.show_paper()
         self.summary.setText("\n".join(lines))
         self.figures.setText("\n".join(figures))
-        conflicts = len(self.w.library.project_book.conflict_ids())
+        self.counts.show_counts(counted)
+        self.blind_note.setText(self.tr("Blind: the counts are your own; the others' and the project's show once the "
+                                        "owner unblinds.") if any(c.blind for _n, c in counted) else "")
+        self.blind_note.setVisible(any(c.blind for _n, c in counted))
+        conflicts = len(self.conflicts)
         self.show_conflicts.setText(self.tr("Show conflicts (%1)").replace("%1", f"{conflicts:,}"))
         self._editable(len(joined) == 1 and joined[0]["role"] == joined[0]["owner"])
 
@@ -128,6 +148,7 @@ class ProjectPanel(QWidget):
                 parts.append(self.tr("resolved by %1: %2").replace("%1", resolved[0]).replace("%2", resolved[1]))
         self.paper.setText(self.tr("Decisions on this paper: %1").replace("%1", " · ".join(parts)) if parts else "")
         self.paper.setVisible(bool(parts))
+        self.resolve_button.setVisible(resolvable(self.w.library, self.conflicts, paper_id) is not None)
 
     def _decisions(self, project: dict) -> dict[str, dict[str, str]]:
         """{paper: {reviewer: decision}}: the others' as the last sync brought them, this member's as they are
@@ -154,10 +175,6 @@ class ProjectPanel(QWidget):
         if report["fleiss_kappa"] is not None:
             lines.append(self.tr("Fleiss' κ over %1 papers all decided: %2")
                          .replace("%1", f"{report['fleiss_papers']:,}").replace("%2", f"{report['fleiss_kappa']:.3f}"))
-        for reviewer, counts in report["per_reviewer"].items():  # PRISMA-style counts per member
-            lines.append(self.tr("%1: %2 included, %3 excluded, %4 maybe").replace("%1", reviewer)
-                         .replace("%2", f"{counts['include']:,}").replace("%3", f"{counts['exclude']:,}")
-                         .replace("%4", f"{counts['maybe']:,}"))
         if not report["pairs"]:
             lines.append(self.tr("No agreement figures yet: they need two members' decisions on the same papers "
                                  "(readable once the owner unblinds)."))
@@ -165,3 +182,9 @@ class ProjectPanel(QWidget):
                      .replace("%1", f"{len(report['conflicts']):,}").replace("%2", f"{len(report['maybe']):,}")
                      .replace("%3", f"{report['agreed']:,}").replace("%4", f"{report['awaiting']:,}"))
         return lines
+
+    def resolve(self) -> None:
+        """Resolve… the current paper (the button, the V key): desktop.docks.resolve_dialog.open_resolve."""
+        from desktop.docks.resolve_dialog import open_resolve
+
+        self.dialog = open_resolve(self)

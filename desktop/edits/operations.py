@@ -201,6 +201,16 @@ class Operations(QObject):
         self.edits.write(tr("Inclusion criteria"), lambda: self.library.set_criteria(text),
                          initiator)
 
+    def take_resolutions(self, project: str, resolutions: Sequence[tuple], initiator: Any = None) -> None:
+        """Put the resolutions of shared project `project` the server returned after a resolve (Resolve…) into the
+        library's copy (db.sync.project_sync.take_resolutions): the papers whose resolution changed get a
+        `decision` change and leave is:conflict. Not undoable here: the server holds the resolution."""
+        from db.sync.project_sync import take_resolutions
+
+        rows = [tuple(row) for row in resolutions]
+        self.edits.write(_said("ResolveDialog", "Resolve the conflict"),
+                         lambda: take_resolutions(self.library, project, rows), initiator)
+
     def save_search(self, name: str, query: str, saved: Callable[[], None]) -> None:
         """Save `query` as the saved search `name` (db.library.user_state); `saved()` once the library has it."""
         def save() -> Changes:

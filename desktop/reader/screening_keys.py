@@ -58,6 +58,11 @@ class ScreeningKeys(QObject):
     def clear(self) -> None:
         self.decide(None)
 
+    def resolve(self) -> None:
+        """Resolve… a shared project's conflict on the current paper (the V key; desktop.docks.resolve_dialog): the
+        criteria dock's project panel, made when first needed, offers it or says why not."""
+        self.w.criteria_dock.project_panel.resolve()
+
     def exclude(self) -> None:
         """Open the reason picker over the reader; the paper is excluded when a reason (or none) is picked."""
         paper_id = self.w.current_paper_id()

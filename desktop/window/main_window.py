@@ -21,7 +21,7 @@ from PySide6.QtCore import QEvent, QSettings, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
-from db.changes import ADDED, BIBLIOGRAPHIC, NOTE, OUTSIDE, READ, REMOVED, TAGS, TITLE, VERSIONS, Changes
+from db.changes import ADDED, BIBLIOGRAPHIC, DECISION, NOTE, OUTSIDE, READ, REMOVED, TAGS, TITLE, VERSIONS, Changes
 from db.changes import RATING as RATING_CHANGE
 from db.exporters.registry import write_export
 from db.library.library import Library
@@ -210,7 +210,7 @@ class MainWindow(QMainWindow):
                 if NOTE in changes.kinds_of(paper_id):
                     self.notes.outside_change(paper_id)
         self.current_paper.show_change(changes)
-        if changes.touches(RATING_CHANGE, READ, TAGS, BIBLIOGRAPHIC, ADDED, REMOVED):
+        if changes.touches(RATING_CHANGE, READ, TAGS, BIBLIOGRAPHIC, ADDED, REMOVED, DECISION):  # DECISION: Conflicts
             self._sidebar_changes |= changes
             self._sidebar_timer.start()
         if changes.touches(ADDED, TITLE, BIBLIOGRAPHIC):

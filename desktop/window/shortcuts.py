@@ -38,6 +38,8 @@ TRIAGE_KEYS: tuple[Key, ...] = (
     Key(("E",), QT_TRANSLATE_NOOP("", "exclude: pick a reason (1–9, 0 for none)"), "screening.exclude"),
     Key(("M",), QT_TRANSLATE_NOOP("", "maybe (decide later)"), "screening.maybe"),
     Key(("U",), QT_TRANSLATE_NOOP("", "clear the screening decision"), "screening.clear"),
+    Key(("V",), QT_TRANSLATE_NOOP("", "resolve a shared project's conflict (its owner or a resolver)"),
+        "screening.resolve"),
     Key(("T",), QT_TRANSLATE_NOOP("", "edit tags"), "tag_editor.setFocus"),
     Key(("N",), QT_TRANSLATE_NOOP("", "edit the note"), "note_editor.setFocus"),
     Key(("R",), QT_TRANSLATE_NOOP("", "mark read / unread"), "toggle_read"),

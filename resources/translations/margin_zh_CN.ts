@@ -91,6 +91,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>resolve a shared project&apos;s conflict (its owner or a resolver)</source>
+        <translation>裁决共享项目中的冲突（所有者或裁决者）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>edit tags</source>
         <translation>编辑标签</translation>
     </message>
@@ -150,7 +155,7 @@
         <translation>高亮词</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/dialogs.py" line="+30"/>
+        <location filename="../../desktop/window/dialogs.py" line="+31"/>
         <source>Note history</source>
         <translation>笔记历史</translation>
     </message>
@@ -1526,12 +1531,12 @@ without spaces. An empty query shows every paper in library order.
         <translation>推荐理由：</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/main_window.py" line="+98"/>
+        <location filename="../../desktop/window/main_window.py" line="+99"/>
         <source>This library can&apos;t be changed: notes can be read, not written</source>
         <translation>此文库无法更改：笔记只能阅读，不能编写</translation>
     </message>
     <message>
-        <location line="+201"/>
+        <location line="+205"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -2071,14 +2076,97 @@ without spaces. An empty query shows every paper in library order.
     </message>
 </context>
 <context>
+    <name>ProjectCounts</name>
+    <message>
+        <location filename="../../desktop/docks/project_counts.py" line="+25"/>
+        <source>PRISMA counts per member and for the project</source>
+        <translation>每位成员及项目的 PRISMA 计数</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The project&apos;s decisions after resolution</source>
+        <translation>裁决后的项目决定</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Screened</source>
+        <translation>已筛选</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Papers decided</source>
+        <translation>已作决定的文献</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Excluded</source>
+        <translation>已排除</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Excluded, by reason beneath</source>
+        <translation>已排除，下方按理由列出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Maybe</source>
+        <translation>待定</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On the maybe list</source>
+        <translation>在待定列表中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Included</source>
+        <translation>已纳入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Awaiting</source>
+        <translation>待决</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A member: papers without their decision. The project: papers awaiting a second decision or a resolution</source>
+        <translation>成员：尚未作决定的文献。项目：等待第二位成员决定或裁决的文献</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>(no reason)</source>
+        <translation>（无理由）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(reasons differ)</source>
+        <translation>（理由不一）</translation>
+    </message>
+</context>
+<context>
     <name>ProjectPanel</name>
     <message>
-        <location filename="../../desktop/docks/project_panel.py" line="+37"/>
+        <location filename="../../desktop/docks/project_panel.py" line="+41"/>
         <source>List the papers whose decisions conflict (%1)</source>
         <translation>列出决定相冲突的文献（%1）</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+5"/>
+        <source>Resolve…</source>
+        <translation>裁决…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Decide this conflicting paper for the project (key V); the reviewers&apos; decisions stay</source>
+        <translation>为项目裁决这篇有冲突的文献（V 键）；审阅者的决定保持不变</translation>
+    </message>
+    <message>
+        <location line="+47"/>
         <source>Project “%1” (owner %2) is blind: no member reads another&apos;s decisions until the owner unblinds it.</source>
         <translation>项目“%1”（所有者 %2）为盲审：在所有者解除盲审之前，成员看不到彼此的决定。</translation>
     </message>
@@ -2088,7 +2176,12 @@ without spaces. An empty query shows every paper in library order.
         <translation>项目“%1”（所有者 %2）已解除盲审：每位成员都能看到所有成员的决定。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
+        <source>Blind: the counts are your own; the others&apos; and the project&apos;s show once the owner unblinds.</source>
+        <translation>盲审中：这里只有你自己的计数；其他成员和项目的计数在所有者解除盲审后显示。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Show conflicts (%1)</source>
         <translation>显示冲突（%1）</translation>
     </message>
@@ -2108,7 +2201,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>各成员对此文献的决定：%1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>%1 &amp; %2: %3 papers, %4% agree, Cohen&apos;s κ %5</source>
         <translation>%1 与 %2：%3 篇文献，一致率 %4%，Cohen κ %5</translation>
     </message>
@@ -2124,11 +2217,6 @@ without spaces. An empty query shows every paper in library order.
     </message>
     <message>
         <location line="+3"/>
-        <source>%1: %2 included, %3 excluded, %4 maybe</source>
-        <translation>%1：纳入 %2 篇，排除 %3 篇，待定 %4 篇</translation>
-    </message>
-    <message>
-        <location line="+4"/>
         <source>No agreement figures yet: they need two members&apos; decisions on the same papers (readable once the owner unblinds).</source>
         <translation>暂无一致性数据：需要两位成员对相同文献的决定（所有者解除盲审后可见）。</translation>
     </message>
@@ -2321,9 +2409,107 @@ without spaces. An empty query shows every paper in library order.
     </message>
 </context>
 <context>
+    <name>ResolveDialog</name>
+    <message>
+        <location filename="../../desktop/docks/resolve_dialog.py" line="+56"/>
+        <source>Resolve is for a shared project&apos;s owner or resolvers, once it is unblinded, on a paper in conflict</source>
+        <translation>裁决仅限共享项目的所有者或裁决者，且须在解除盲审后、针对有冲突的文献进行</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Resolve the conflict</source>
+        <translation>裁决冲突</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Resolved by %1 as %2: choosing again changes it.</source>
+        <translation>已由 %1 裁决为“%2”：再次选择将更改裁决。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The project&apos;s decision on this paper (the reviewers&apos; decisions stay):</source>
+        <translation>项目对此文献的决定（审阅者的决定保持不变）：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Include</source>
+        <translation>纳入(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;Exclude</source>
+        <translation>排除(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Maybe</source>
+        <translation>待定(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Exclusion reason</source>
+        <translation>排除理由</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(no reason given)</source>
+        <translation>（未给出理由）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Reason:</source>
+        <translation>理由(&amp;R)：</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Resolve</source>
+        <translation>裁决</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>include</source>
+        <translation>纳入</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>exclude</source>
+        <translation>排除</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>maybe</source>
+        <translation>待定</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Resolving on the server…</source>
+        <translation>正在服务器上裁决…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The project&apos;s server is unreachable: %1</source>
+        <translation>无法连接项目的服务器：%1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Resolved %1 as %2</source>
+        <translation>已将 %1 裁决为“%2”</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Nothing was resolved; try again when the server is reachable.</source>
+        <translation>未作任何裁决；请在服务器可连接时重试。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Nothing was resolved.</source>
+        <translation>未作任何裁决。</translation>
+    </message>
+</context>
+<context>
     <name>ScreeningKeys</name>
     <message>
-        <location line="+67"/>
+        <location filename="../../desktop/reader/screening_keys.py" line="+72"/>
         <source>Included</source>
         <translation>已纳入</translation>
     </message>

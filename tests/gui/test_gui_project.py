@@ -33,6 +33,14 @@ def _project(folder, blind=False) -> list[str]:
         return ids
 
 
+def _counts(panel) -> dict[str, list[str]]:
+    """{column: [screened, excluded, maybe, included, awaiting]} of the panel's PRISMA table."""
+    table = panel.counts
+    heads = [table.headerItem().text(i) for i in range(1, table.columnCount())]
+    return {head: [table.column(head)[row] for row in ("Screened", "Excluded", "Maybe", "Included", "Awaiting")]
+            for head in heads}
+
+
 def test_the_criteria_dock_shows_the_projects_figures_and_shows_its_conflicts(make_window, qtbot, library_dir,
                                                                               seeded_library, monkeypatch):
     import shutil
@@ -50,8 +58,10 @@ def test_the_criteria_dock_shows_the_projects_figures_and_shows_its_conflicts(ma
     # 5 papers both decided: agree on 1 and 4 (include, exclude) → 40%; conflicts 0 and 2
     assert "alice & bob: 5 papers, 40.0% agree, Cohen's κ" in panel.figures.text()
     assert "2 conflicts, 1 on the maybe list" in panel.figures.text()
-    assert "alice: 3 included, 2 excluded, 1 maybe" in panel.figures.text()  # per member, PRISMA-style
-    assert "bob: 2 included, 3 excluded, 0 maybe" in panel.figures.text()
+    # PRISMA counts per member and for the project (screened, excluded, maybe, included, awaiting)
+    assert _counts(panel) == {"alice": ["6", "2", "1", "3", "0"], "bob": ["5", "3", "0", "2", "1"],
+                              "Project": ["3", "1", "1", "1", "3"]}
+    assert panel.counts.column("bob")["Excluded / (no reason)"] == "3"
     assert panel.show_conflicts.text() == "Show conflicts (2)"
     assert dock.criteria.toPlainText() == "RL papers with code" and dock.criteria.isReadOnly()
     assert not dock.new_reason.isEnabled()  # a member reads the project's reasons; its owner edits them
@@ -84,6 +94,8 @@ def test_a_blind_project_says_so_and_has_no_figures_yet(make_window, qtbot, libr
     assert "is blind" in panel.summary.text()
     assert "No agreement figures yet" in panel.figures.text()
     assert panel.show_conflicts.text() == "Show conflicts (0)"
+    assert _counts(panel) == {"bob": ["5", "3", "0", "2", "1"]}  # blind: one's own counts only, no project's
+    assert panel.blind_note.isVisible() and "your own" in panel.blind_note.text()
 
 
 def test_without_a_project_the_panel_is_hidden_and_the_criteria_editable(make_window, qtbot):
@@ -112,3 +124,35 @@ def test_a_members_reason_picker_offers_the_projects_reasons_but_no_editing(make
     assert "Edit the reasons…" not in texts
     qtbot.keyClick(window.screening.picker, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: window.screening.picker is None)
+
+
+def test_resolve_is_offered_to_a_resolver_on_a_conflict_only_and_never_to_a_plain_reviewer(
+        make_window, qtbot, library_dir, seeded_library, monkeypatch):
+    import shutil
+
+    monkeypatch.setattr("desktop.window.sync.FIRST_SYNC_MS", 3_600_000)
+    shutil.copytree(seeded_library, library_dir)
+    ids = _project(library_dir)  # bob is a plain reviewer of alice's project
+    window = make_window()
+    dock = window.criteria_dock
+    dock.show()
+    panel = dock.project_panel
+    qtbot.waitUntil(panel.isVisible)
+    window.set_query("is:conflict")
+    qtbot.waitUntil(lambda: window.model.ids() == [ids[0], ids[2]])
+    window.select_row(0)
+    qtbot.waitUntil(lambda: "alice: include" in panel.paper.text())
+    assert not panel.resolve_button.isVisible()  # a plain reviewer is not offered Resolve…
+    window.paper_list.setFocus()
+    qtbot.keyClick(window.paper_list, Qt.Key.Key_V)  # nor by key: the status bar says who resolves
+    assert panel.dialog is None
+    assert "owner or resolvers" in window.statusBar().currentMessage()
+
+    window.library.project_book.put_project("icml", "host=nowhere user=bob", {**INFO, "resolvers": ["bob"]})
+    window.select_row(1)  # bob made a resolver (as a sync would say): offered on a conflict
+    qtbot.waitUntil(panel.resolve_button.isVisible)
+    window.set_query("")
+    qtbot.waitUntil(lambda: window.model.rowCount() > 6)
+    window.select_row(window.model.ids().index(ids[1]))  # both included: no conflict, nothing to resolve
+    qtbot.waitUntil(lambda: window.current_paper_id() == ids[1])
+    qtbot.waitUntil(lambda: not panel.resolve_button.isVisible())

@@ -71,3 +71,34 @@ def test_the_crowd_model_labels_only_papers_this_member_has_not_judged_and_keeps
             assert got.liked == {ids[1]} and got.disliked == {ids[0], ids[2]} and got.maybe == {ids[4]}
             assert got.crowd == {ids[1], ids[2], ids[4]}  # maybe isn't a crowd label: only include/exclude
             assert got.judged == {ids[0]}
+
+
+def test_resolve_is_for_the_owner_or_a_resolver_once_unblinded(tmp_path):
+    library, _ids = _library(tmp_path)
+    with library:
+        book = library.project_book
+        assert book.project("icml")["resolvers"] == [] and not book.may_resolve("icml")  # bob reviews
+        book.put_project("icml", "host=server user=bob", {**INFO, "resolvers": ["bob"]})
+        assert book.project("icml")["resolvers"] == ["bob"] and book.may_resolve("icml")
+        book.put_project("icml", "host=server user=bob", {**INFO, "resolvers": ["bob"], "blind": True})
+        assert not book.may_resolve("icml")  # blind: nobody resolves yet
+        book.put_project("icml", "host=server user=alice", {**INFO, "role": "alice"})
+        assert book.may_resolve("icml")  # the owner
+        assert not book.may_resolve("other")
+
+
+def test_a_schema_14_library_gains_the_resolvers_column_empty_until_the_next_sync(tmp_path):
+    import sqlite3
+
+    from db.library.schema import SCHEMA_VERSION
+
+    library, _ids = _library(tmp_path)
+    library.close()
+    path = tmp_path / "lib" / "library.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("ALTER TABLE projects DROP COLUMN resolvers")
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+    conn.close()
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        assert library.project_book.project("icml")["resolvers"] == []
+        assert library.project_book.project("icml")["members"] == ["alice", "bob"]
