@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from db.sync.projects import ProjectError, Projects
+from db.changes import Changes
+from db.sync.projects import Projects
 
 _BATCH = 500
 _TIME = "to_char({} AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"+00:00\"')"
@@ -62,3 +63,36 @@ def shared(projects: Projects, name: str) -> list[SharedAnnotation]:
                 + " FROM margin_project_annotations_visible WHERE project = %s ORDER BY paper, reviewer",
                 (project,))]
 
+
+
+def _note(text: str | None) -> str:
+    return text if (text or "").strip() else ""
+
+
+def sync_annotations(library, projects: Projects, name: str, info: dict, here: list[str]) -> tuple[int, int, Changes]:
+    """One project sync's tags and notes step (db.sync.project_sync): while the project shares tags (notes), this
+    member's tags (notes) on the project's papers `here` (in the library) that changed since the last sync — a
+    comparison with what the server held of them then, the copy's own rows — go to the server; then everything
+    the server lets this member read replaces the library's copy (Library.project_book.set_annotations). The
+    member's own tags and notes in the library are only read. `info`: Projects.info. Returns (rows sent, other
+    members' rows readable, the library's Changes)."""
+    role, book = info["role"], library.project_book
+    send = []
+    if info["share_tags"] or info["share_notes"]:
+        base = {paper: (tags or [], _note(note)) for paper, reviewer, tags, note, *_ in book.annotations(name)
+                if reviewer == role}
+        wanted = set(here)
+        candidates = [paper for paper in library.annotated_ids() if paper in wanted]
+        candidates += [paper for paper in base if paper in wanted and paper not in set(candidates)]
+        for paper in library.papers(candidates):
+            tags, note = sorted(paper.tags, key=str.casefold), _note(paper.note)
+            was_tags, was_note = base.get(paper.id, ([], ""))
+            send_tags = tags if info["share_tags"] and tags != sorted(was_tags, key=str.casefold) else None
+            send_note = note if info["share_notes"] and note != was_note else None
+            if send_tags is not None or send_note is not None:
+                send.append((paper.id, send_tags, send_note))
+        share(projects, name, send)
+    rows = shared(projects, name)
+    changes = book.set_annotations(name, [(a.paper, a.reviewer, a.tags, a.note, a.tags_at, a.note_at)
+                                          for a in rows])
+    return len(send), sum(1 for a in rows if a.reviewer != role), changes
