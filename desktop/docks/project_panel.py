@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 from db.changes import DECISION, Changes
 from db.errors import MarginError
 from db.triage.agreement import agreement_report
+from desktop.docks.shared_notes import SharedNotesView
 
 CONFLICT_QUERY = "is:conflict"
 
@@ -38,7 +39,8 @@ class ProjectPanel(QWidget):
                                        .replace("%1", CONFLICT_QUERY))
         self.show_conflicts.clicked.connect(lambda: self.w.set_query(CONFLICT_QUERY))
         self.paper = self._label("projectPaperDecisions")
-        for widget in (self.summary, self.figures, self.show_conflicts, self.paper):
+        self.shared = SharedNotesView(self, window)  # the others' shared tags and notes on the current paper
+        for widget in (self.summary, self.figures, self.show_conflicts, self.paper, self.shared):
             layout.addWidget(widget)
         self.report: dict | None = None
         self._triggers = None
