@@ -194,3 +194,30 @@ def test_a_removed_member_reads_and_writes_nothing_of_the_shared_notes(lab):
         shared(carol, "icml")
     # her past notes stay with the project and the remaining members still read them
     assert ("p001", "carol", ["c"], "carol's") in _seen(lab, "bob")
+
+
+def test_margin_project_set_share_and_margin_project_notes(lab, tmp_path):
+    import json
+
+    from tests.helpers.runner import margin
+
+    def run(role, *args):
+        return margin("project", *args, "--server", lab.conninfo_as(role), library=tmp_path / "none")
+
+    refused = run("bob", "set", "icml", "--share-notes", "off")
+    assert refused.returncode == 1 and "only the owner" in refused.stderr
+    blind = run("bob", "notes", "icml", "--json")
+    assert blind.returncode == 0, blind.stderr
+    assert [(r["paper"], r["reviewer"], r["tags"], r["note"]) for r in json.loads(blind.stdout)] == \
+        [("p000", "bob", ["mine"], "bob's note")]
+    assert "is blind" in run("bob", "notes", "icml").stdout
+    assert run("alice", "unblind", "icml").returncode == 0
+    assert run("alice", "set", "icml", "--share-notes", "off").returncode == 0
+    assert lab.sql("SELECT share_tags, share_notes FROM margin_projects") == [(True, False)]
+    rows = json.loads(run("bob", "notes", "icml", "--json").stdout)
+    assert [(r["paper"], r["reviewer"], r["tags"], r["note"], r["title"]) for r in rows] == \
+        [("p000", "alice", ["rl", "code"], None, "Paper 0"), ("p000", "bob", ["mine"], "bob's note", "Paper 0"),
+         ("p001", "alice", ["survey"], None, "Paper 1")]
+    assert run("alice", "set", "icml", "--share-tags", "off", "--share-notes", "on").returncode == 0
+    text = run("bob", "notes", "icml").stdout
+    assert "Strong **baseline**" in text and "tags: rl" not in text and "tags: mine" in text
