@@ -1,6 +1,7 @@
 """The sync server's shared screening projects (issue 27): tables, row-level security and the few functions the
-policies need. Server schema migration 1 → 2 (db.sync.server.MIGRATIONS[1]); run by whoever migrates the server
-(its owner, normally the server's administrator), in one transaction.
+policies need. Server schema migration 1 → 2 (db.sync.server.MIGRATIONS[1]), then 2 → 3, 3 → 4 and 4 → 5 (the
+members' shared tags and notes, `margin_project_annotations`: PROJECT_MIGRATION_5 below); run by whoever migrates
+the server (its owner, normally the server's administrator), in one transaction.
 
 Who may do what is decided by PostgreSQL, not by Margin: every member connects as their own PostgreSQL role
 (`current_user`), the tables are granted to PUBLIC (but the decisions: see migration 4 below) and every table
