@@ -237,4 +237,13 @@ LATER: dict[str, str] = {
     "resolved by %1: %2": "由 %1 裁决：%2",
     "Decisions on this paper: %1": "各成员对此文献的决定：%1",
     "%1: %2 included, %3 excluded, %4 maybe": "%1：纳入 %2 篇，排除 %3 篇，待定 %4 篇",
+    # issue 27: shared tags and notes in a project (desktop/docks/shared_notes.py)
+    "Tags and notes other members shared on this paper:": "其他成员在此文献上共享的标签和笔记：",
+    "As each member wrote them (notes as their Markdown source). A project shares tags and notes only when its "
+    "owner turns that on, and they are readable once the owner unblinds it.":
+        "按各成员所写原样显示（笔记为 Markdown 源文本）。只有项目所有者开启共享时，项目才共享标签和笔记；"
+        "所有者解除盲审后方可查看。",
+    "%1 (project “%2”)": "%1（项目“%2”）",
+    "Tags: %1": "标签：%1",
+    "Note:": "笔记：",
 }

@@ -1647,7 +1647,7 @@ Library: %1</source>
 <context>
     <name>PaperTableModel</name>
     <message>
-        <location filename="../../desktop/list/paper_model.py" line="+64"/>
+        <location filename="../../desktop/list/paper_model.py" line="+65"/>
         <source>Paper</source>
         <translation>文献</translation>
     </message>
@@ -1864,12 +1864,12 @@ Library: %1</source>
 <context>
     <name>ProjectPanel</name>
     <message>
-        <location filename="../../desktop/docks/project_panel.py" line="+37"/>
+        <location filename="../../desktop/docks/project_panel.py" line="+38"/>
         <source>List the papers whose decisions conflict (%1)</source>
         <translation>列出决定相冲突的文献（%1）</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>Project “%1” (owner %2) is blind: no member reads another&apos;s decisions until the owner unblinds it.</source>
         <translation>项目“%1”（所有者 %2）为盲审：在所有者解除盲审之前，成员看不到彼此的决定。</translation>
     </message>
@@ -2160,6 +2160,34 @@ Library: %1</source>
         <location line="+32"/>
         <source>Preparing recommendations…</source>
         <translation>正在准备推荐…</translation>
+    </message>
+</context>
+<context>
+    <name>SharedNotesView</name>
+    <message>
+        <location filename="../../desktop/docks/shared_notes.py" line="+28"/>
+        <source>Tags and notes other members shared on this paper:</source>
+        <translation>其他成员在此文献上共享的标签和笔记：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>As each member wrote them (notes as their Markdown source). A project shares tags and notes only when its owner turns that on, and they are readable once the owner unblinds it.</source>
+        <translation>按各成员所写原样显示（笔记为 Markdown 源文本）。只有项目所有者开启共享时，项目才共享标签和笔记；所有者解除盲审后方可查看。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>%1 (project “%2”)</source>
+        <translation>%1（项目“%2”）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Tags: %1</source>
+        <translation>标签：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Note:</source>
+        <translation>笔记：</translation>
     </message>
 </context>
 <context>
