@@ -31,9 +31,11 @@ def set_annotations(store: Store, name: str, rows: Iterable[tuple]) -> Changes:
     changed (NOTHING when none did)."""
     after = [(paper, reviewer, None if tags is None else json.dumps(list(tags), ensure_ascii=False), note,
               tags_at or "", note_at or "") for paper, reviewer, tags, note, tags_at, note_at in rows]
+    select = f"SELECT {_COLUMNS} FROM project_annotations WHERE project = ?"
+    if sorted(store.read(select, (name,))) == sorted(after):  # as it was (most syncs): nothing written
+        return NOTHING
     with store.transaction() as conn:
-        before = {tuple(r[:4]) for r in conn.execute(f"SELECT {_COLUMNS} FROM project_annotations WHERE project = ?",
-                                                     (name,))}
+        before = {tuple(r[:4]) for r in conn.execute(select, (name,))}
         conn.execute("DELETE FROM project_annotations WHERE project = ?", (name,))
         conn.executemany(f"INSERT INTO project_annotations (project, {_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
                          [(name, *row) for row in after])
