@@ -22,13 +22,14 @@ def test_the_copy_changes_say_shared_shows_only_others_and_is_forgotten_on_leavi
         rows = [(ids[0], "alice", ["rl", "code"], "a **note**", "t1", "n1"),
                 (ids[0], "bob", ["mine"], "own", "t", "n"),
                 (ids[1], "carol", [], "", "", ""),  # nothing readable: left out
-                (ids[2], "carol", None, "carol's", "", "n2")]
+                (ids[2], "carol", None, "carol\u202e's\x07", "", "n2")]
         changes = book.set_annotations("icml", rows)
         assert changes.kinds == {SHARED} and changes.papers == {ids[0], ids[1], ids[2]}
         assert book.set_annotations("icml", rows) is NOTHING  # as it was: nothing written
         assert [(r["reviewer"], r["tags"], r["note"]) for r in book.shared_on(ids[0])] == \
             [("alice", ["rl", "code"], "a **note**")]
         assert book.shared_on(ids[1]) == []
+        # kept as it reads: no bidirectional override, no control character
         assert [(r["reviewer"], r["tags"], r["note"]) for r in book.shared_on(ids[2])] == [("carol", [], "carol's")]
         assert (ids[0], "bob", ["mine"], "own", "t", "n") in book.annotations("icml")  # the next sync's base
         changed = book.set_annotations("icml", [rows[0], rows[1], (ids[2], "carol", None, "changed", "", "n3")])
