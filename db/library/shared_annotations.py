@@ -29,8 +29,8 @@ def _row(row: tuple) -> tuple:
 def set_annotations(store: Store, name: str, rows: Iterable[tuple]) -> Changes:
     """Replace the copy of project `name`'s shared tags and notes with the server's: `rows` (paper, reviewer, tag
     names or None, note or None, tags_at, note_at); tags and notes are kept without control and bidirectional
-    characters (db.text.cleaning.strip_controls: another member's text reads in the order it is stored). Returns a `shared` change of the library's papers whose rows
-    changed (NOTHING when none did)."""
+    characters (db.text.cleaning.strip_controls: another member's text reads in the order it is stored). Returns
+    a `shared` change of the library's papers whose rows changed (NOTHING when none did)."""
     after = [(paper, reviewer, None if tags is None else json.dumps([strip_controls(t) for t in tags],
                                                                      ensure_ascii=False),
               None if note is None else strip_controls(note), tags_at or "", note_at or "")
