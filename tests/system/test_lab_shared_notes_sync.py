@@ -98,6 +98,13 @@ def test_bob_reads_alices_tags_and_notes_only_once_unblinded_and_shared_and_his_
     assert _sync(folders["alice"]).notes_sent == 1
     _sync(folders["bob"])
     assert _shared_in(folders["bob"], second) == [("alice", ["survey"], "On topic after all")]
+    # cleared tags and note are sent too (the paper is no longer annotated): gone from bob's library
+    with Library.open(folders["alice"], seed=False) as library:
+        library.remove_tags(second, ["survey"])
+        library.set_note(second, "")
+    assert _sync(folders["alice"]).notes_sent == 1
+    _sync(folders["bob"])
+    assert _shared_in(folders["bob"], second) == []
     # the owner stops sharing notes: at bob's next sync alice's notes leave his library, her tags stay
     with Projects(postgres.conninfo_as("alice")) as alice:
         alice.edit("icml", share_notes=False)
