@@ -83,7 +83,8 @@ def sync_annotations(library, projects: Projects, name: str, info: dict, here: l
                 if reviewer == role}
         wanted = set(here)
         candidates = [paper for paper in library.annotated_ids() if paper in wanted]
-        candidates += [paper for paper in base if paper in wanted and paper not in set(candidates)]
+        annotated = set(candidates)  # and those annotated at the last sync: cleared since?
+        candidates += [paper for paper in base if paper in wanted and paper not in annotated]
         for paper in library.papers(candidates):
             tags, note = sorted(paper.tags, key=str.casefold), _note(paper.note)
             was_tags, was_note = base.get(paper.id, ([], ""))
