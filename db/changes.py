@@ -15,6 +15,7 @@ Kinds (strings, so they can be stored in the library's `change_log` table as a c
 | `triage` | the papers' triage bookkeeping: drawn into a random check sample (db.triage.progress) |
 | `decision` | the papers' screening decision: include / exclude / maybe, the exclusion reason (db.library.decisions) |
 | `versions` | which work the papers are versions of (grouped or split: db.library.works) |
+| `shared` | the tags and notes other members of a shared project shared on the papers (db.library.shared_annotations) |
 
 A value also says who made it (`initiator`: the view or name that asked for the edit, e.g. the sidebar for a tag
 rename; OUTSIDE for changes read back from another process's log; None when nobody said), so that a view can
@@ -38,7 +39,8 @@ REMOVED = "removed"
 TRIAGE = "triage"
 DECISION = "decision"
 VERSIONS = "versions"
-KINDS = (RATING, READ, NOTE, TITLE, TAGS, BIBLIOGRAPHIC, ADDED, REMOVED, TRIAGE, DECISION, VERSIONS)
+SHARED = "shared"
+KINDS = (RATING, READ, NOTE, TITLE, TAGS, BIBLIOGRAPHIC, ADDED, REMOVED, TRIAGE, DECISION, VERSIONS, SHARED)
 MEMBERSHIP = frozenset({ADDED, REMOVED})  # the set of papers itself changed
 OUTSIDE = "outside"  # the initiator of changes another process made (read back from the change log)
 

@@ -339,4 +339,13 @@ LATER: dict[str, str] = {
     "Resolve is for a shared project's owner or resolvers, once it is unblinded, on a paper in conflict":
         "裁决仅限共享项目的所有者或裁决者，且须在解除盲审后、针对有冲突的文献进行",
     "resolve a shared project's conflict (its owner or a resolver)": "裁决共享项目中的冲突（所有者或裁决者）",
+    # issue 27: shared tags and notes in a project (desktop/docks/shared_notes.py)
+    "Tags and notes other members shared on this paper:": "其他成员在此文献上共享的标签和笔记：",
+    "As each member wrote them (notes as their Markdown source). A project shares tags and notes only when its "
+    "owner turns that on, and they are readable once the owner unblinds it.":
+        "按各成员所写原样显示（笔记为 Markdown 源文本）。只有项目所有者开启共享时，项目才共享标签和笔记；"
+        "所有者解除盲审后方可查看。",
+    "%1 (project “%2”)": "%1（项目“%2”）",
+    "Tags: %1": "标签：%1",
+    "Note:": "笔记：",
 }

@@ -15,7 +15,7 @@ from db.cli.common import after_write, library_dir, told_when_waiting, write_std
 from db.errors import MarginError
 
 ACTIONS = ("create", "add", "invite", "remove", "join", "leave", "unblind", "set", "resolve", "agreement",
-           "decisions", "prisma")
+           "decisions", "prisma", "notes")
 
 
 def add_parser(commands, common: argparse.ArgumentParser) -> None:
@@ -37,8 +37,10 @@ def add_parser(commands, common: argparse.ArgumentParser) -> None:
     p.add_argument("--query", metavar="QUERY", help="add: the papers of the library matching QUERY (default: all)")
     p.add_argument("--crowd", choices=("on", "off"),
                    help="set: let every member's recommendations learn from every member's decisions")
+    p.add_argument("--share-tags", choices=("on", "off"), help="set: members' tags on its papers are shared")
+    p.add_argument("--share-notes", choices=("on", "off"), help="set: members' notes on its papers are shared")
     p.add_argument("--resolver", action="store_true", help="invite: the member may resolve conflicts")
-    p.add_argument("--json", action="store_true", help="agreement, prisma: print the figures as JSON")
+    p.add_argument("--json", action="store_true", help="agreement, prisma, notes: print as JSON")
     p.add_argument("--csv", metavar="FILE", help="decisions: write every decision you may read as CSV to FILE; "
                                                  "prisma: the counts as member,stage,reason,count rows")
 
@@ -117,9 +119,10 @@ def project_command(args: argparse.Namespace) -> int:
         raise MarginError("a project needs a name: margin project create NAME")
     if args.action in ("create", "set"):
         _check_reasons(args)
-    if args.action == "set" and args.criteria is None and args.reason is None and args.crowd is None:
+    if args.action == "set" and args.criteria is None and args.reason is None and args.crowd is None \
+            and args.share_tags is None and args.share_notes is None:
         raise MarginError("nothing to change: margin project set NAME --criteria TEXT / --reason TEXT… /"
-                          " --crowd on|off")
+                          " --crowd on|off / --share-tags on|off / --share-notes on|off")
     if args.action == "join":
         _check_folder(args)
     with Projects(_server(args)) as projects:
@@ -146,9 +149,10 @@ def project_command(args: argparse.Namespace) -> int:
             projects.unblind(name)
             print(f"{name!r} is unblinded: every member reads every member's decisions")
         elif args.action == "set":
-            crowd = None if args.crowd is None else args.crowd == "on"
+            crowd, tags, notes = (None if value is None else value == "on"
+                                  for value in (args.crowd, args.share_tags, args.share_notes))
             projects.edit(name, criteria=args.criteria, reasons=None if args.reason is None else tuple(args.reason),
-                          crowd=crowd)
+                          crowd=crowd, share_tags=tags, share_notes=notes)
             print(f"changed {name!r}; members get it at their next sync")
         elif args.action == "resolve":
             paper, decision = _paper_of(projects, name, args.member[0]), args.member[1]
@@ -158,6 +162,10 @@ def project_command(args: argparse.Namespace) -> int:
             return _decisions(projects, name, args.csv)
         elif args.action == "prisma":
             return _prisma(projects, name, args.json, args.csv)
+        elif args.action == "notes":
+            from db.cli.project_notes import print_notes
+
+            return print_notes(projects, name, args.json)
         else:
             return _agreement(projects, name, args.json)
     return 0

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from db.library.match_keys import store_match_keys
 
-SCHEMA_VERSION = 15
+SCHEMA_VERSION = 16
 DB_NAME = "library.db"
 
 # the tables of schema 5 (each later version's statements follow, and a new library runs them all)
@@ -196,6 +196,15 @@ SCHEMA_14 = [
 SCHEMA_15 = ["ALTER TABLE projects ADD COLUMN resolvers TEXT NOT NULL DEFAULT '[]'"]
 
 
+# 15 → 16: the tags and notes shared in a joined project (db.library.shared_annotations): every member's the server
+# let this member read at the last sync (this member's own: what the server held of them, the next sync's base)
+SCHEMA_16 = [
+    "CREATE TABLE IF NOT EXISTS project_annotations (project TEXT NOT NULL, paper_id TEXT NOT NULL,"
+    " reviewer TEXT NOT NULL, tags TEXT, note TEXT, tags_at TEXT NOT NULL DEFAULT '', note_at TEXT NOT NULL"
+    " DEFAULT '', PRIMARY KEY (project, paper_id, reviewer)) WITHOUT ROWID",
+]
+
+
 def add_check_design(conn: sqlite3.Connection) -> None:
     """12 → 13: the columns of SCHEMA_13, each added only where it is missing (a library whose check tables were
     made at a later version and then given an older version number already has them)."""
@@ -253,6 +262,8 @@ MIGRATIONS: dict[int, list[str | Callable[[sqlite3.Connection], object]]] = {
     13: [*SCHEMA_14],
     # 14 → 15: a shared project's resolvers (db.library.shared_projects); known from the next project sync
     14: [lambda conn: _add_column(conn, "projects", "resolvers TEXT NOT NULL DEFAULT '[]'")],
+    # 15 → 16: shared projects' tags and notes (db.library.shared_annotations)
+    15: [*SCHEMA_16],
 }
 
 
@@ -267,7 +278,7 @@ def create_script() -> str:
     the store runs it inside one, so a crash leaves an empty file, never half a schema)."""
     return TABLES + "".join(f"{statement};\n" for statement in SCHEMA_6 + SCHEMA_7 + SCHEMA_8 + SCHEMA_9 + SCHEMA_10
                                                         + SCHEMA_11 + SCHEMA_12 + SCHEMA_13 + SCHEMA_14
-                                                        + SCHEMA_15)
+                                                        + SCHEMA_15 + SCHEMA_16)
 
 
 # the tables a rebuild copies from a damaged library, with their columns (in this order: the tuples of
@@ -310,6 +321,7 @@ NOT_SALVAGED = {
     "project_papers": "a shared project's copy: received again from the server at the next sync",
     "project_decisions": "a shared project's copy: received again from the server at the next sync",
     "project_resolutions": "a shared project's copy: received again from the server at the next sync",
+    "project_annotations": "a shared project's copy: received again from the server at the next sync",
 }
 # a salvaged row is kept only where what it refers to was salvaged too (the ? are the row's values, in order)
 SALVAGE_FITS = {

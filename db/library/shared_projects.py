@@ -20,6 +20,7 @@ import json
 from collections.abc import Callable, Iterable
 
 from db.changes import DECISION, NOTHING, Changes
+from db.library.shared_annotations import annotations, set_annotations, shared_on
 from db.library.store import Store, now
 
 INCLUDE, EXCLUDE = "include", "exclude"
@@ -82,11 +83,12 @@ def may_resolve(store: Store, name: str) -> bool:
 
 
 def drop_project(store: Store, name: str) -> Changes:
-    """Forget project `name` here (after leaving it): its row, papers list and decision copies; the papers and
-    the member's own decisions stay in the library. Returns a `decision` change of the papers it covered."""
+    """Forget project `name` here (after leaving it): its row, papers list, decision and shared-note copies; the
+    papers and the member's own decisions, tags and notes stay in the library. Returns a `decision` change of the
+    papers it covered."""
     with store.transaction() as conn:
         ids = [row[0] for row in conn.execute("SELECT paper_id FROM project_papers WHERE project = ?", (name,))]
-        for table in ("project_papers", "project_decisions", "project_resolutions"):
+        for table in ("project_papers", "project_decisions", "project_resolutions", "project_annotations"):
             conn.execute(f"DELETE FROM {table} WHERE project = ?", (name,))
         conn.execute("DELETE FROM projects WHERE name = ?", (name,))
         present = [i for i in ids if conn.execute("SELECT 1 FROM papers WHERE id = ?", (i,)).fetchone()]
@@ -191,7 +193,8 @@ def crowd_decisions(store: Store) -> dict[str, list[str]]:
 class ProjectBook:
     """The library's copy of its shared projects, as `Library.project_book`: each method is the module function
     of the same name with the store bound (projects, project, screening_owner, put_project, may_resolve, drop_project,
-    set_papers, papers, set_decisions, decisions, by_paper, resolutions, conflict_ids, unsent, crowd_decisions)."""
+    set_papers, papers, set_decisions, decisions, by_paper, resolutions, conflict_ids, unsent, crowd_decisions;
+    and db.library.shared_annotations' set_annotations, annotations, shared_on: the tags and notes shared)."""
 
     def __init__(self, store: Store):
         self._store = store
@@ -205,5 +208,6 @@ def _bound(function: Callable) -> Callable:
 
 
 for _function in (projects, project, screening_owner, put_project, may_resolve, drop_project, set_papers, papers,
-                  set_decisions, decisions, by_paper, resolutions, conflict_ids, unsent, crowd_decisions):
+                  set_decisions, decisions, by_paper, resolutions, conflict_ids, unsent, crowd_decisions,
+                  set_annotations, annotations, shared_on):
     setattr(ProjectBook, _function.__name__, _bound(_function))

@@ -1,6 +1,7 @@
 """The sync server's shared screening projects (issue 27): tables, row-level security and the few functions the
-policies need. Server schema migration 1 → 2 (db.sync.server.MIGRATIONS[1]); run by whoever migrates the server
-(its owner, normally the server's administrator), in one transaction.
+policies need. Server schema migration 1 → 2 (db.sync.server.MIGRATIONS[1]), then 2 → 3, 3 → 4 and 4 → 5 (the
+members' shared tags and notes, `margin_project_annotations`: PROJECT_MIGRATION_5 below); run by whoever migrates
+the server (its owner, normally the server's administrator), in one transaction.
 
 Who may do what is decided by PostgreSQL, not by Margin: every member connects as their own PostgreSQL role
 (`current_user`), the tables are granted to PUBLIC (but the decisions: see migration 4 below) and every table
@@ -236,4 +237,70 @@ for _table in _TABLES:
                             f"ALTER TABLE {_table} NO FORCE ROW LEVEL SECURITY"]
 PROJECT_MIGRATION_4 += [f"ALTER FUNCTION {function} OWNER TO {OWNER_ROLE}" for function in _FUNCTIONS]
 PROJECT_MIGRATION_4 += [f"ALTER VIEW margin_project_decisions_visible OWNER TO {OWNER_ROLE}",
+                        f"REVOKE {OWNER_ROLE} FROM current_user"]
+
+# 4 → 5 (issue 27): the tags and notes a member shares with the project, only where the owner turned sharing on
+# (`share_tags`, `share_notes` of margin_projects). One row per (project, paper, reviewer): the member's tag names
+# (a JSON array; NULL: never sent) and note (its Markdown source as plain text; NULL: never sent), each with when
+# the server received it. Built as the decisions are: margin_owner owns the table, row security is enabled and
+# forced (a policy lets only margin_owner, i.e. the functions below, through), and members have no privilege on
+# it. They write through margin_project_annotate, which takes only their own reviewer id and refuses tags while
+# share_tags is off and notes while share_notes is off (a client's bug cannot leak them); they read
+# `margin_project_annotations_visible`, a view over the security definer margin_project_annotations_of: their
+# own rows whole, another member's tags only while the project is unblinded and shares tags, notes likewise (so
+# blind hides notes, as Rayyan's blind mode does, and turning a flag off hides what was shared); a removed member
+# reads nothing. Only the administrator runs it (the same refusal as 3 → 4).
+_ANNOTATION_COLUMNS = "project bigint, paper text, reviewer text, tags jsonb, tags_at timestamptz, note text," \
+                      " note_at timestamptz"
+
+PROJECT_MIGRATION_5: list[str] = [
+    PROJECT_MIGRATION_4[0],  # the administrator only; margin_owner exists
+    f"GRANT {OWNER_ROLE} TO current_user",
+    "CREATE TABLE margin_project_annotations (project bigint NOT NULL, paper text NOT NULL, reviewer text NOT NULL,"
+    " tags jsonb CHECK (tags IS NULL OR jsonb_typeof(tags) = 'array'), tags_at timestamptz,"
+    " note text, note_at timestamptz, PRIMARY KEY (project, paper, reviewer),"
+    " FOREIGN KEY (project, paper) REFERENCES margin_project_papers ON DELETE CASCADE)",
+    f"ALTER TABLE margin_project_annotations OWNER TO {OWNER_ROLE}",
+    "ALTER TABLE margin_project_annotations ENABLE ROW LEVEL SECURITY",
+    "ALTER TABLE margin_project_annotations FORCE ROW LEVEL SECURITY",
+    f"CREATE POLICY functions ON margin_project_annotations FOR ALL TO {OWNER_ROLE} USING (true) WITH CHECK (true)",
+    "REVOKE ALL ON margin_project_annotations FROM PUBLIC",
+    # what a member reads: computed whole inside (no member's condition reaches in), each part only where it may
+    f"CREATE FUNCTION margin_project_annotations_of(who text) RETURNS TABLE ({_ANNOTATION_COLUMNS})"
+    " LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS $$ BEGIN"
+    " IF NOT " + _MINE + " OR margin_project_privileged() THEN RETURN; END IF;"
+    " RETURN QUERY SELECT a.project, a.paper, a.reviewer,"
+    " CASE WHEN a.reviewer = who OR j.share_tags THEN a.tags END,"
+    " CASE WHEN a.reviewer = who OR j.share_tags THEN a.tags_at END,"
+    " CASE WHEN a.reviewer = who OR j.share_notes THEN a.note END,"
+    " CASE WHEN a.reviewer = who OR j.share_notes THEN a.note_at END"
+    " FROM margin_project_annotations a JOIN margin_project_members m ON m.project = a.project AND m.member = who"
+    " AND m.removed_at IS NULL JOIN margin_projects j ON j.id = a.project"
+    " WHERE a.reviewer = who OR (NOT j.blind AND ((j.share_tags AND a.tags IS NOT NULL AND a.tags <> '[]')"
+    " OR (j.share_notes AND a.note IS NOT NULL AND a.note <> ''))); END $$",
+    "CREATE VIEW margin_project_annotations_visible WITH (security_barrier) AS"
+    " SELECT * FROM margin_project_annotations_of(current_user::text)",
+    # a member's own tags (JSON arrays of names) and notes, in; NULL leaves that part as the server has it
+    "CREATE FUNCTION margin_project_annotate(p bigint, who text, papers text[], tags text[], notes text[])"
+    " RETURNS integer LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, public"
+    " AS $$ DECLARE n integer; shares_tags boolean; shares_notes boolean; BEGIN"
+    " IF NOT margin_project_active(p, who) OR margin_project_privileged() THEN RAISE EXCEPTION USING"
+    " ERRCODE = '42501', MESSAGE = 'not an active member of this project'; END IF;"
+    " SELECT j.share_tags, j.share_notes INTO shares_tags, shares_notes FROM margin_projects j WHERE j.id = p;"
+    " IF NOT shares_tags AND EXISTS (SELECT 1 FROM unnest(tags) t WHERE t IS NOT NULL) THEN RAISE EXCEPTION USING"
+    " ERRCODE = '42501', MESSAGE = 'this project does not share tags (its owner turned that off)'; END IF;"
+    " IF NOT shares_notes AND EXISTS (SELECT 1 FROM unnest(notes) t WHERE t IS NOT NULL) THEN RAISE EXCEPTION USING"
+    " ERRCODE = '42501', MESSAGE = 'this project does not share notes (its owner turned that off)'; END IF;"
+    " INSERT INTO margin_project_annotations AS a (project, paper, reviewer, tags, tags_at, note, note_at)"
+    " SELECT p, b.paper, who, b.tag::jsonb, CASE WHEN b.tag IS NOT NULL THEN now() END, b.note,"
+    " CASE WHEN b.note IS NOT NULL THEN now() END FROM unnest(papers, tags, notes) AS b (paper, tag, note)"
+    " ON CONFLICT (project, paper, reviewer) DO UPDATE SET tags = COALESCE(excluded.tags, a.tags),"
+    " tags_at = COALESCE(excluded.tags_at, a.tags_at), note = COALESCE(excluded.note, a.note),"
+    " note_at = COALESCE(excluded.note_at, a.note_at);"
+    " GET DIAGNOSTICS n = ROW_COUNT; RETURN n; END $$",
+    "GRANT SELECT ON margin_project_annotations_visible TO PUBLIC",
+]
+PROJECT_MIGRATION_5 += [f"ALTER FUNCTION {function} OWNER TO {OWNER_ROLE}" for function in (
+    "margin_project_annotations_of(text)", "margin_project_annotate(bigint, text, text[], text[], text[])")]
+PROJECT_MIGRATION_5 += [f"ALTER VIEW margin_project_annotations_visible OWNER TO {OWNER_ROLE}",
                         f"REVOKE {OWNER_ROLE} FROM current_user"]

@@ -9,7 +9,9 @@ sync, for each project the library took part in (`margin project join … --libr
    the server (the member's other machine) comes here;
 3. everything the server lets this member read comes back into the library's copy: their own decisions, the
    others' once the owner unblinded, the resolutions; and the project's criteria and reason list become the
-   library's (shown in the criteria panel). The owner's edits of the criteria and reasons here go to the server.
+   library's (shown in the criteria panel). The owner's edits of the criteria and reasons here go to the server;
+4. where the owner shares tags or notes, this member's changed since the last sync go to the server, and the
+   others' the server lets this member read come into the library's copy (db.sync.project_annotations).
 
 A member offline for any number of decisions syncs them later with nothing lost: nothing is queued, the
 comparison finds them. The server decides who may read and write what (db.sync.project_schema); a refusal is a
@@ -25,6 +27,7 @@ from datetime import UTC, datetime
 from db.changes import NOTHING, Changes
 from db.library import Library
 from db.sync.clock import Stamp
+from db.sync.project_annotations import sync_annotations
 from db.sync.projects import Projects
 
 
@@ -51,12 +54,16 @@ class ProjectReport:
     received: int = 0
     papers: int = 0
     readable: int = 0
+    notes_sent: int = 0  # papers whose shared tags or note were sent
+    notes_readable: int = 0  # the other members' shared tags and notes in the copy afterwards
     changes: Changes = NOTHING
     skipped: list = field(default_factory=list)  # the projects' reasons the library could not hold
 
     def summary(self) -> str:
         return (f"project {self.name!r}: {_count(self.sent, 'decision')} sent, {self.withdrawn:,} withdrawn,"
-                f" {self.received:,} received, {_count(self.papers, 'paper')} added")
+                f" {self.received:,} received, {_count(self.papers, 'paper')} added"
+                + (f", shared tags and notes: {self.notes_sent:,} sent, {self.notes_readable:,} from others"
+                   if self.notes_sent or self.notes_readable else ""))
 
 
 def _count(number: int, noun: str) -> str:
@@ -143,6 +150,8 @@ def sync_project(library: Library, projects: Projects, name: str, device: str) -
     report.changes |= book.set_decisions(name, [(d.paper, d.reviewer, d.decision, d.reason, d.hlc, d.decided_at)
                                                 for d in rows], resolutions)
     report.readable = len(rows)
+    report.notes_sent, report.notes_readable, changes = sync_annotations(library, projects, name, info, here)
+    report.changes |= changes
     book.put_project(name, known.get("server") or projects.server.public, info)
     return report
 

@@ -298,14 +298,16 @@ class Projects:
             raise ProjectError(f"the server did not keep the resolution of {paper} in {name!r}")
 
     def info(self, name: str) -> dict:
-        """The project as this role sees it: name, owner, blind, crowd, criteria, reasons, members (active ones),
-        role (this connection's), resolvers (the active members invited with --resolver; the owner resolves too)."""
+        """The project as this role sees it: name, owner, blind, crowd, share_tags, share_notes, criteria, reasons,
+        members (active ones), role (this connection's), resolvers (the active members invited with --resolver; the
+        owner resolves too)."""
         project = self.project_id(name)
-        owner, blind, crowd, criteria, reasons, role = self._one(
-            "SELECT owner, blind, crowd, criteria, reasons, current_user FROM margin_projects WHERE id = %s",
-            (project,))
+        owner, blind, crowd, criteria, reasons, role, share_tags, share_notes = self._one(
+            "SELECT owner, blind, crowd, criteria, reasons, current_user, share_tags, share_notes FROM margin_projects"
+            " WHERE id = %s", (project,))
         rows = self._run("SELECT member, role FROM margin_project_members WHERE project = %s"
                          " AND removed_at IS NULL ORDER BY member", (project,))
         return {"name": name, "owner": owner, "blind": blind, "crowd": crowd, "criteria": criteria,
                 "reasons": reasons, "members": [member for member, _kind in rows], "role": role,
-                "resolvers": [member for member, kind in rows if kind == "resolver"]}
+                "resolvers": [member for member, kind in rows if kind == "resolver"], "share_tags": share_tags,
+                "share_notes": share_notes}

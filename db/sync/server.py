@@ -22,9 +22,9 @@ import socket
 import time
 
 from db.errors import MarginError
-from db.sync.project_schema import PROJECT_MIGRATION, PROJECT_MIGRATION_3, PROJECT_MIGRATION_4
+from db.sync.project_schema import PROJECT_MIGRATION, PROJECT_MIGRATION_3, PROJECT_MIGRATION_4, PROJECT_MIGRATION_5
 
-SERVER_SCHEMA_VERSION = 4
+SERVER_SCHEMA_VERSION = 5
 _LOCK = 0x6D617267  # advisory lock key of schema changes and of every batch written ("marg")
 CONNECT_TIMEOUT_S = 5
 
@@ -45,6 +45,9 @@ MIGRATIONS: dict[int, list[str]] = {
     # 3 → 4: the project tables owned by a NOLOGIN role, blind only lifted, decisions read and written through
     # functions that keep a member's plans blind (db.sync.project_schema); the administrator's to run
     3: PROJECT_MIGRATION_4,
+    # 4 → 5: the tags and notes members share where the owner turned it on, blind enforced as for decisions
+    # (db.sync.project_schema); the administrator's to run
+    4: PROJECT_MIGRATION_5,
 }
 
 

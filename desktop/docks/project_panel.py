@@ -21,6 +21,7 @@ from db.triage.agreement import agreement_report
 from db.triage.project_prisma import library_prisma, project_rows
 from desktop.docks.project_counts import ProjectCounts
 from desktop.docks.resolve_dialog import resolvable
+from desktop.docks.shared_notes import SharedNotesView
 
 CONFLICT_QUERY = "is:conflict"
 
@@ -49,8 +50,9 @@ class ProjectPanel(QWidget):
                                                "decisions stay"))
         self.resolve_button.clicked.connect(self.resolve)
         self.blind_note = self._label("projectBlindCounts")
+        self.shared = SharedNotesView(self, window)  # the others' shared tags and notes on the current paper
         for widget in (self.summary, self.figures, self.show_conflicts, self.paper, self.resolve_button,
-                       self.counts, self.blind_note):
+                       self.shared, self.counts, self.blind_note):
             layout.addWidget(widget)
         self.report: dict | None = None
         self.conflicts: set[str] = set()  # is:conflict as of the last refresh

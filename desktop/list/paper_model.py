@@ -7,7 +7,7 @@ from collections import Counter, OrderedDict
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
-from db.changes import DECISION, NOTE, TITLE, TRIAGE, Changes
+from db.changes import DECISION, NOTE, SHARED, TITLE, TRIAGE, Changes
 from db.changes import RATING as RATING_CHANGE
 from db.changes import READ as READ_CHANGE
 from db.changes import TAGS as TAGS_CHANGE
@@ -39,6 +39,7 @@ SHOWN_BY_KIND = {
     NOTE: {},
     TRIAGE: {},
     DECISION: {LABEL: {_DISPLAY, _SPOKEN}},  # the second line names the screening decision
+    SHARED: {},  # others' shared tags and notes: shown in the criteria dock, not in the list
 }
 _WHOLE_ROW = {column: None for column in range(len(COLUMNS))}
 _CACHE_SIZE = 2000

@@ -95,7 +95,7 @@
         <translation>裁决共享项目中的冲突（所有者或裁决者）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>edit tags</source>
         <translation>编辑标签</translation>
     </message>
@@ -1861,7 +1861,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>PaperTableModel</name>
     <message>
-        <location filename="../../desktop/list/paper_model.py" line="+64"/>
+        <location filename="../../desktop/list/paper_model.py" line="+65"/>
         <source>Paper</source>
         <translation>文献</translation>
     </message>
@@ -2151,7 +2151,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>ProjectPanel</name>
     <message>
-        <location filename="../../desktop/docks/project_panel.py" line="+41"/>
+        <location filename="../../desktop/docks/project_panel.py" line="+42"/>
         <source>List the papers whose decisions conflict (%1)</source>
         <translation>列出决定相冲突的文献（%1）</translation>
     </message>
@@ -2166,7 +2166,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>为项目裁决这篇有冲突的文献（V 键）；审阅者的决定保持不变</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>Project “%1” (owner %2) is blind: no member reads another&apos;s decisions until the owner unblinds it.</source>
         <translation>项目“%1”（所有者 %2）为盲审：在所有者解除盲审之前，成员看不到彼此的决定。</translation>
     </message>
@@ -2555,6 +2555,34 @@ without spaces. An empty query shows every paper in library order.
         <location line="+32"/>
         <source>Preparing recommendations…</source>
         <translation>正在准备推荐…</translation>
+    </message>
+</context>
+<context>
+    <name>SharedNotesView</name>
+    <message>
+        <location filename="../../desktop/docks/shared_notes.py" line="+28"/>
+        <source>Tags and notes other members shared on this paper:</source>
+        <translation>其他成员在此文献上共享的标签和笔记：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>As each member wrote them (notes as their Markdown source). A project shares tags and notes only when its owner turns that on, and they are readable once the owner unblinds it.</source>
+        <translation>按各成员所写原样显示（笔记为 Markdown 源文本）。只有项目所有者开启共享时，项目才共享标签和笔记；所有者解除盲审后方可查看。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>%1 (project “%2”)</source>
+        <translation>%1（项目“%2”）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Tags: %1</source>
+        <translation>标签：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Note:</source>
+        <translation>笔记：</translation>
     </message>
 </context>
 <context>

@@ -82,11 +82,12 @@ def test_a_read_only_library_lists_searches_shows_and_exports(tmpfs, seeded_libr
 
 def test_a_full_disk_still_reads_and_a_change_says_the_disk_is_full(tmpfs, seeded_library, tmp_path):
     folder = _library_on(tmpfs, seeded_library)
-    with open(tmpfs / "filler", "wb") as filler:  # fill the disk to the last block
+    # fill the disk to the last block (unbuffered: closing must not flush a failed write's bytes again, which
+    # raised ENOSPC from the `with` whenever the library's size left the last write half done)
+    with open(tmpfs / "filler", "wb", buffering=0) as filler:
         try:
             while True:
                 filler.write(b"\0" * 65536)
-                filler.flush()
         except OSError:
             pass
     env = _env(tmp_path)

@@ -17,7 +17,8 @@ _LATER = {"decisions", "exclusion_reasons", "screening_settings",  # 8 → 9 (is
           "works", "work_splits",  # 9 → 10 (issue 30, versions of one work)
           "saved_searches",  # 10 → 11 (issue 31)
           "sync_state", "sync_fields", "sync_outbox", "sync_conflicts", "tag_renames",  # 11 → 12 (issue 26)
-          "projects", "project_papers", "project_decisions", "project_resolutions"}  # 13 → 14 (issue 27)
+          "projects", "project_papers", "project_decisions", "project_resolutions",  # 13 → 14 (issue 27)
+          "project_annotations"}  # 14 → 15 (issue 27: shared tags and notes)
 
 
 def _master(library: Library) -> list[tuple]:
