@@ -90,14 +90,17 @@ def test_resolve_is_for_the_owner_or_a_resolver_once_unblinded(tmp_path):
 def test_a_schema_14_library_gains_the_resolvers_column_empty_until_the_next_sync(tmp_path):
     import sqlite3
 
-    from db.library.schema import SCHEMA_VERSION
+    from db.library.schema import MIGRATIONS
 
     library, _ids = _library(tmp_path)
     library.close()
     path = tmp_path / "lib" / "library.db"
+    (before,) = [version for version, steps in MIGRATIONS.items()  # the step that adds the column
+                 if any("resolvers" in str(part) for step in steps
+                        for part in (step.__code__.co_consts if callable(step) else (step,)))]
     with sqlite3.connect(path) as conn:
         conn.execute("ALTER TABLE projects DROP COLUMN resolvers")
-        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+        conn.execute(f"PRAGMA user_version = {before}")  # the version before the resolvers column
     conn.close()
     with Library.open(tmp_path / "lib", seed=False) as library:
         assert library.project_book.project("icml")["resolvers"] == []
