@@ -2,7 +2,7 @@
 
 Each reason is a term (a word or a pair of neighbouring words) of the paper's tf-idf row, ranked by its weight in
 the model × its tf-idf value (for similar papers: the other paper's tf-idf value); a word is left out when a chosen
-phrase holds it, and no term with a BOILERPLATE word is given.
+phrase holds it, and no term with a BOILERPLATE or CITATION word is given, nor a PREFIX alone.
 """
 
 from __future__ import annotations
@@ -28,6 +28,12 @@ paper work approach approaches method methods framework based using use uses new
 performance better best strong stronger baseline baselines leading leads lead wide widely
 allow allows allowing enable enables enabling efficient efficiently solve solves solving
 """.split())
+# Pieces of citations left in abstracts ("Lee et al. (2019)" gives `lee et`, `et al`): never a reason.
+CITATION = frozenset({"et", "al", "cf", "eg", "ie", "etc", "vs"})
+# The first half of a hyphenated word, as the tf-idf words split it ("non-convex" gives `non`, `convex` and
+# `non convex`): meaningful in its pair, not alone.
+PREFIX = frozenset({"non", "pre", "post", "multi", "self", "semi", "co", "re", "sub", "anti", "cross", "inter",
+                    "intra", "over", "under", "de", "un", "bi", "tri", "mid", "meta", "quasi", "pseudo"})
 
 
 def whys(tfidf: TfidfMatrix, rows: list[int], weights: np.ndarray) -> list[list[str]]:
@@ -44,13 +50,14 @@ def whys(tfidf: TfidfMatrix, rows: list[int], weights: np.ndarray) -> list[list[
 
 def why(tfidf: TfidfMatrix, indices: np.ndarray, contributions: np.ndarray) -> list[str]:
     """The terms (columns `indices`, in column order) with the largest positive `contributions`, a word left out
-    when a chosen phrase holds it, and no term with a BOILERPLATE word."""
+    when a chosen phrase holds it, no term with a BOILERPLATE or CITATION word, and no PREFIX alone."""
     positive = contributions > 0
     indices, values = indices[positive], contributions[positive]
     chosen: list[str] = []
     for i in indices[np.argsort(-values, kind="stable")]:
         term = str(tfidf.terms[i])
-        if not BOILERPLATE.isdisjoint(term.split()):
+        parts = term.split()
+        if not BOILERPLATE.isdisjoint(parts) or not CITATION.isdisjoint(parts) or (len(parts) == 1 and term in PREFIX):
             continue
         words = word_keys(term)
         if any(words <= word_keys(other) for other in chosen):  # `agents` after `multi agent` or `agent`
