@@ -82,10 +82,11 @@ def status(library, model: EmbeddingModel, store: VectorStore | None = None) -> 
 
 
 def run(library, model: EmbeddingModel | None = None, progress: Callable[[str, int, int], None] | None = None,
-        should_stop: Callable[[], bool] | None = None, quick: bool = True) -> Status:
+        should_stop: Callable[[], bool] | None = None, quick: bool = True, whole: bool = False) -> Status:
     """Embed what is missing or stale. `progress(phase, done, total)` is called after each batch (phase
-    "quick" or "full"); `should_stop()` ends the job between batches. Returns the status at the end. Raises
-    ModelUnavailable without a model."""
+    "quick" or "full"): of this run's papers, or with `whole` of the library's (done: papers with a current
+    vector of that phase's quality or better, total: every paper — the figures `status` gives); `should_stop()`
+    ends the job between batches. Returns the status at the end. Raises ModelUnavailable without a model."""
     model = model or load_model(configured(library.folder))
     store = VectorStore(library.derived_folder)
     full, quick_texts, digests, _have, stale, upgrade = _plan(library, store, model)
@@ -97,6 +98,8 @@ def run(library, model: EmbeddingModel | None = None, progress: Callable[[str, i
     else:
         passes.append(("full", stale + upgrade, full, FULL))
     for phase, ids, texts, quality in passes:
+        already = 0 if not whole else len(full) - len(ids)  # papers this pass leaves as they are
+        shown = len(full) if whole else len(ids)
         for start in range(0, len(ids), BATCH):
             if should_stop is not None and should_stop():
                 store.close()
@@ -105,14 +108,15 @@ def run(library, model: EmbeddingModel | None = None, progress: Callable[[str, i
             vectors = model.passages([texts[paper_id] for paper_id in chunk])
             store.put(model.key, chunk, [digests[paper_id] for paper_id in chunk], quality, vectors)
             if progress is not None:
-                progress(phase, min(start + BATCH, len(ids)), len(ids))
+                progress(phase, already + min(start + BATCH, len(ids)), shown)
     store.close()
     return status(library, model)
 
 
 def main(argv: list[str]) -> int:
     """`python -m db.embed.job LIBRARY`: the window's background job. Lowers its own priority, uses at most
-    MARGIN_EMBED_THREADS threads (default 1), and prints one progress line per batch: `PHASE DONE TOTAL`."""
+    MARGIN_EMBED_THREADS threads (default 1), and prints one progress line per batch: `PHASE DONE TOTAL` of the
+    library's papers (as `margin embed --status` counts them)."""
     from db.embed.models import ModelUnavailable
     from db.library.library import Library
 
@@ -127,7 +131,7 @@ def main(argv: list[str]) -> int:
 
         started = time.monotonic()
         try:
-            result = run(library, progress=report)
+            result = run(library, progress=report, whole=True)
         except ModelUnavailable as error:
             print("off", error, flush=True)
             return 0

@@ -209,3 +209,14 @@ def test_a_search_for_words_that_mean_nothing_finds_nothing_and_says_so(lib):
         assert ids["Saliency maps"] in result.ids[:2]
     finally:
         index.close()
+
+
+def test_the_windows_job_counts_the_librarys_papers_not_this_runs(lib):
+    """The status bar showed "8 of 917", then "8 of 1,381", for one library (each run's own papers); the
+    window's job (`whole`) counts as `margin embed --status` does."""
+    job.run(lib)
+    lib.set_title(ids_by_title(lib)["Soil bacteria and wheat"], "Sparse attention for lengthy texts")
+    seen: list[tuple[str, int, int]] = []
+    result = job.run(lib, progress=lambda phase, done, total: seen.append((phase, done, total)), whole=True)
+    assert seen == [("full", len(PAPERS), len(PAPERS))]
+    assert (result.full, result.total) == seen[-1][1:]
