@@ -37,7 +37,7 @@ from db.system.fileio import write_atomically
 
 CACHE_DIR = "recommend"
 CACHE_FILE = "tfidf.npz"
-CACHE_SCHEMA = 2  # bump when the text, the tokenizer or the vectorizer settings change
+CACHE_SCHEMA = 3  # bump when the text, the tokenizer or the vectorizer settings change
 REFIT_SHARE = 0.2
 MAX_FEATURES = 60_000
 
@@ -46,6 +46,9 @@ _TEXT_SQL = ("SELECT p.id, COALESCE(a.title, p.label), p.abstract, COALESCE(a.no
 _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+")
 _URL = re.compile(r"\b(?:https?://|www\.)\S+")
 _WORD = re.compile(r"(?u)\b[^\W\d_][^\W_]+\b")  # words of 2+ letters or digits that start with a letter
+_CJK_CHARS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"  # as db.search.analysis
+_CJK = re.compile(f"[{_CJK_CHARS}]")
+_CJK_OR_NOT = re.compile(f"[{_CJK_CHARS}]+|[^{_CJK_CHARS}]+")
 _BREAK = re.compile(r"[.!?;:,()\[\]{}](?:\s|$)|[;()\[\]{}]|\n")  # no phrase across these
 
 
@@ -68,13 +71,30 @@ def stop_words() -> frozenset[str]:
 
 def analyze(text: str) -> list[str]:
     """The terms of a text: its words less English stop words, and each pair of neighbouring words left
-    (`chain of thought` gives `chain thought`) within one clause: a phrase never spans a sentence break."""
+    (`chain of thought` gives `chain thought`) within one clause: a phrase never spans a sentence break. Chinese,
+    Japanese and Korean are written without spaces: a run of their characters gives its overlapping character
+    bigrams (`中文文本` gives `中文 文本` … as words of their own, as the search index does), not one word."""
     terms: list[str] = []
     stop = stop_words()
     for clause in _BREAK.split(prepare(text)):
         words = [word for word in _WORD.findall(clause) if word not in stop]
+        if _CJK.search(clause):
+            terms += [bigram for word in words if _CJK.search(word) for bigram in _cjk_terms(word)]
+            words = [word for word in words if not _CJK.search(word)]
         terms += words
         terms += [f"{first} {second}" for first, second in zip(words, words[1:], strict=False)]
+    return terms
+
+
+def _cjk_terms(word: str) -> list[str]:
+    """A word holding CJK characters: each CJK run's overlapping character bigrams (a lone character itself),
+    and its other letters as words of 2+ characters."""
+    terms: list[str] = []
+    for run in _CJK_OR_NOT.findall(word):
+        if _CJK.match(run):
+            terms += [run[i:i + 2] for i in range(len(run) - 1)] or [run]
+        elif len(run) > 1:
+            terms.append(run)
     return terms
 
 

@@ -270,3 +270,19 @@ def test_one_star_papers_are_negatives_beyond_the_sample(bigger_than_the_sample)
     drops = [before[i] - after[i] for i in alike]
     assert min(drops) > 0.02, drops  # each one (about 0.04 each)
 
+
+
+def test_similar_finds_a_chinese_paper_by_its_characters(topics):
+    """Chinese is written without spaces: the whole title was one tf-idf word of its own, so `similar:` of a
+    Chinese paper ranked unrelated papers first (a new user's trial). Character bigrams, as the search index
+    has them, give two papers on Chinese text classification their shared terms."""
+    lib, ids = topics
+    lib.import_records([
+        PaperRecord(title="基于图神经网络的中文文本分类方法研究",
+                    abstract="本文提出一种基于图神经网络的中文文本分类方法。"),
+        PaperRecord(title="中文文本分类的深度学习方法", abstract="我们研究中文文本分类，并比较多种深度学习方法。"),
+        PaperRecord(title="月球表面的土壤成分", abstract="我们测量了月球土壤中的矿物。"),
+    ])
+    chinese = {paper.label: paper.id for paper in lib.papers()[-3:]}
+    result = similar(lib, chinese["基于图神经网络的中文文本分类方法研究"], limit=3)
+    assert result.ids[0] == chinese["中文文本分类的深度学习方法"]
