@@ -289,13 +289,13 @@ LATER: dict[str, str] = {
         "项目“%1”（所有者 %2）已解除盲审：每位成员都能看到所有成员的决定。",
     "Show conflicts (%1)": "显示冲突（%1）",
     "The project's criteria: its owner edits them": "项目的纳入标准：由项目所有者编辑",
-    "%1 & %2: %3 papers, %4% agree, Cohen's κ %5": "%1 与 %2：%3 篇文献，一致率 %4%，Cohen κ %5",
+    "%1 & %2: %Ln paper(s), %3% agree, Cohen's κ %4": "%1 与 %2：%Ln 篇文献，一致率 %3%，Cohen κ %4",
     "undefined": "无定义",
-    "Fleiss' κ over %1 papers all decided: %2": "全员已决定的 %1 篇文献的 Fleiss κ：%2",
+    "Fleiss' κ over %Ln paper(s) all decided: %1": "全员已决定的 %Ln 篇文献的 Fleiss κ：%1",
     "No agreement figures yet: they need two members' decisions on the same papers (readable once the owner "
     "unblinds).": "暂无一致性数据：需要两位成员对相同文献的决定（所有者解除盲审后可见）。",
-    "%1 conflicts, %2 on the maybe list, %3 agreed, %4 awaiting a second decision":
-        "%1 篇冲突，%2 篇待定，%3 篇一致，%4 篇等待第二位成员决定",
+    "Conflicts: %1 · on the maybe list: %2 · agreed: %3 · awaiting a second decision: %4":
+        "冲突：%1 篇 · 待定：%2 篇 · 一致：%3 篇 · 等待第二位成员决定：%4 篇",
     "Conflicts": "冲突",
     "The project's papers whose decisions conflict (include against exclude), not resolved yet":
         "项目中决定相冲突（纳入对排除）且尚未裁决的文献",

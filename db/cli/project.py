@@ -13,6 +13,7 @@ import sys
 
 from db.cli.common import after_write, library_dir, told_when_waiting, write_stdout
 from db.errors import MarginError
+from db.text.counts import counted
 
 ACTIONS = ("create", "add", "invite", "remove", "join", "leave", "unblind", "set", "resolve", "agreement",
            "decisions", "prisma", "notes")
@@ -289,12 +290,13 @@ def _agreement(projects, name: str, as_json: bool) -> int:
         print(f"{name!r} is blind: only your own decisions are readable until the owner unblinds it")
     for pair in report["pairs"]:
         kappa = "undefined" if pair["cohen_kappa"] is None else f"{pair['cohen_kappa']:.3f}"
-        print(f"{' & '.join(pair['reviewers'])}: {pair['papers']} papers, {pair['percent_agreement']:.1%} agree,"
-              f" Cohen's kappa {kappa}")
+        print(f"{' & '.join(pair['reviewers'])}: {counted(pair['papers'], 'paper')}, "
+              f"{pair['percent_agreement']:.1%} agree, Cohen's kappa {kappa}")
     if report["fleiss_kappa"] is not None:
-        print(f"Fleiss' kappa over {report['fleiss_papers']} papers all decided: {report['fleiss_kappa']:.3f}")
-    print(f"{len(report['conflicts'])} conflicts, {len(report['maybe'])} on the maybe list, {report['agreed']} agreed,"
-          f" {report['awaiting']} awaiting a second decision")
+        print(f"Fleiss' kappa over {counted(report['fleiss_papers'], 'paper')} all decided: "
+              f"{report['fleiss_kappa']:.3f}")
+    print(f"{counted(len(report['conflicts']), 'conflict')}, {len(report['maybe']):,} on the maybe list, "
+          f"{report['agreed']:,} agreed, {report['awaiting']:,} awaiting a second decision")
     return 0
 
 

@@ -19,6 +19,7 @@ from db.changes import DECISION, Changes
 from db.errors import MarginError
 from db.triage.agreement import agreement_report
 from db.triage.project_prisma import library_prisma, project_rows
+from desktop.common.i18n import plural
 from desktop.docks.project_counts import ProjectCounts
 from desktop.docks.resolve_dialog import resolvable
 from desktop.docks.shared_notes import SharedNotesView
@@ -170,17 +171,18 @@ class ProjectPanel(QWidget):
         lines = []
         for pair in report["pairs"]:
             kappa = pair["cohen_kappa"]
-            lines.append(self.tr("%1 & %2: %3 papers, %4% agree, Cohen's κ %5")
+            lines.append(plural(self.tr("%1 & %2: %Ln paper(s), %3% agree, Cohen's κ %4", "", pair["papers"]),
+                                pair["papers"])
                          .replace("%1", pair["reviewers"][0]).replace("%2", pair["reviewers"][1])
-                         .replace("%3", f"{pair['papers']:,}").replace("%4", f"{pair['percent_agreement'] * 100:.1f}")
-                         .replace("%5", self.tr("undefined") if kappa is None else f"{kappa:.3f}"))
+                         .replace("%3", f"{pair['percent_agreement'] * 100:.1f}")
+                         .replace("%4", self.tr("undefined") if kappa is None else f"{kappa:.3f}"))
         if report["fleiss_kappa"] is not None:
-            lines.append(self.tr("Fleiss' κ over %1 papers all decided: %2")
-                         .replace("%1", f"{report['fleiss_papers']:,}").replace("%2", f"{report['fleiss_kappa']:.3f}"))
+            lines.append(plural(self.tr("Fleiss' κ over %Ln paper(s) all decided: %1", "", report["fleiss_papers"]),
+                                report["fleiss_papers"]).replace("%1", f"{report['fleiss_kappa']:.3f}"))
         if not report["pairs"]:
             lines.append(self.tr("No agreement figures yet: they need two members' decisions on the same papers "
                                  "(readable once the owner unblinds)."))
-        lines.append(self.tr("%1 conflicts, %2 on the maybe list, %3 agreed, %4 awaiting a second decision")
+        lines.append(self.tr("Conflicts: %1 · on the maybe list: %2 · agreed: %3 · awaiting a second decision: %4")
                      .replace("%1", f"{len(report['conflicts']):,}").replace("%2", f"{len(report['maybe']):,}")
                      .replace("%3", f"{report['agreed']:,}").replace("%4", f"{report['awaiting']:,}"))
         return lines

@@ -2151,7 +2151,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>ProjectPanel</name>
     <message>
-        <location filename="../../desktop/docks/project_panel.py" line="+42"/>
+        <location filename="../../desktop/docks/project_panel.py" line="+43"/>
         <source>List the papers whose decisions conflict (%1)</source>
         <translation>列出决定相冲突的文献（%1）</translation>
     </message>
@@ -2200,30 +2200,34 @@ without spaces. An empty query shows every paper in library order.
         <source>Decisions on this paper: %1</source>
         <translation>各成员对此文献的决定：%1</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+22"/>
-        <source>%1 &amp; %2: %3 papers, %4% agree, Cohen&apos;s κ %5</source>
-        <translation>%1 与 %2：%3 篇文献，一致率 %4%，Cohen κ %5</translation>
+        <source>%1 &amp; %2: %Ln paper(s), %3% agree, Cohen&apos;s κ %4</source>
+        <translation>
+            <numerusform>%1 与 %2：%Ln 篇文献，一致率 %3%，Cohen κ %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>Fleiss&apos; κ over %Ln paper(s) all decided: %1</source>
+        <translation>
+            <numerusform>全员已决定的 %Ln 篇文献的 Fleiss κ：%1</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>Conflicts: %1 · on the maybe list: %2 · agreed: %3 · awaiting a second decision: %4</source>
+        <translation>冲突：%1 篇 · 待定：%2 篇 · 一致：%3 篇 · 等待第二位成员决定：%4 篇</translation>
+    </message>
+    <message>
+        <location line="-7"/>
         <source>undefined</source>
         <translation>无定义</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Fleiss&apos; κ over %1 papers all decided: %2</source>
-        <translation>全员已决定的 %1 篇文献的 Fleiss κ：%2</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>No agreement figures yet: they need two members&apos; decisions on the same papers (readable once the owner unblinds).</source>
         <translation>暂无一致性数据：需要两位成员对相同文献的决定（所有者解除盲审后可见）。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 conflicts, %2 on the maybe list, %3 agreed, %4 awaiting a second decision</source>
-        <translation>%1 篇冲突，%2 篇待定，%3 篇一致，%4 篇等待第二位成员决定</translation>
     </message>
 </context>
 <context>

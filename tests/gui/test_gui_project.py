@@ -57,7 +57,7 @@ def test_the_criteria_dock_shows_the_projects_figures_and_shows_its_conflicts(ma
     assert "unblinded" in panel.summary.text() and "alice" in panel.summary.text()
     # 5 papers both decided: agree on 1 and 4 (include, exclude) → 40%; conflicts 0 and 2
     assert "alice & bob: 5 papers, 40.0% agree, Cohen's κ" in panel.figures.text()
-    assert "2 conflicts, 1 on the maybe list" in panel.figures.text()
+    assert "Conflicts: 2 · on the maybe list: 1" in panel.figures.text()
     # PRISMA counts per member and for the project (screened, excluded, maybe, included, awaiting)
     assert _counts(panel) == {"alice": ["6", "2", "1", "3", "0"], "bob": ["5", "3", "0", "2", "1"],
                               "Project": ["3", "1", "1", "1", "3"]}
@@ -77,7 +77,7 @@ def test_the_criteria_dock_shows_the_projects_figures_and_shows_its_conflicts(ma
     window.paper_list.setFocus()
     qtbot.keyClick(window.paper_list, Qt.Key.Key_I)
     assert window.library.paper(ids[0]).decision == "include"
-    qtbot.waitUntil(lambda: "1 conflicts" in panel.figures.text())  # this member's own decisions count at once
+    qtbot.waitUntil(lambda: "Conflicts: 1 " in panel.figures.text())  # this member's own decisions count at once
     assert "alice & bob: 5 papers, 60.0% agree" in panel.figures.text()
 
 

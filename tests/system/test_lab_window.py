@@ -62,7 +62,7 @@ def test_a_members_window_syncs_the_project_and_its_figures_follow(make_window, 
     qtbot.keyClick(window.paper_list, Qt.Key.Key_I)  # bob includes what alice excluded: a conflict
     assert window.library.paper(paper_id).decision == "include"
     qtbot.waitUntil(lambda: label.text() == "Sync: 1 changed field waiting", timeout=5000)
-    qtbot.waitUntil(lambda: "1 conflicts" in dock.project_panel.figures.text(), timeout=5000)
+    qtbot.waitUntil(lambda: "Conflicts: 1 " in dock.project_panel.figures.text(), timeout=5000)
     window.sync.sync_now()
     qtbot.waitUntil(lambda: label.text() == "Synced", timeout=20000)
     assert postgres.sql("SELECT paper, decision FROM margin_project_decisions WHERE reviewer = 'bob'") == \
