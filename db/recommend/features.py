@@ -2,9 +2,11 @@
 
 With both, the recommender fits one linear SVM on each (`Features.parts`) and adds their scores, each
 standardized over the candidates and weighed by its share (SEMANTIC_WEIGHT for the vectors' model, 1 for
-tf-idf's). One joint model over the 60,000 tf-idf columns and the 384 dense ones was tried first: on the
-ICLR benchmark it was several times slower per rating (its conjugate gradients take many more steps). Which is
-used is chosen by measurement (tests/benchmarks/bench_triage.py --features tfidf,semantic,both): FEATURES below.
+tf-idf's); with RRF it adds 1 / (RRF_K + rank) of each model's ranking instead (reciprocal rank fusion,
+Cormack et al., SIGIR 2009), which no outlying score can dominate. One joint model over the 60,000 tf-idf
+columns and the 384 dense ones was tried first: on the ICLR benchmark it was several times slower per rating
+(its conjugate gradients take many more steps). Which is used is chosen by measurement
+(tests/benchmarks/bench_triage.py --features tfidf,semantic,both,rrf): FEATURES below.
 A paper without a vector yet has zeros in the semantic part; with no vector stored at all, or no model
 installed, the features are tf-idf alone whatever was asked.
 """
@@ -20,6 +22,8 @@ from db.embed.vectors import SemanticVectors
 from db.recommend.tfidf_cache import TfidfMatrix
 
 TFIDF, SEMANTIC, BOTH = "tfidf", "semantic", "both"
+RRF = "rrf"  # both models, their rankings fused by reciprocal rank (1 / (RRF_K + rank) added) instead of scores
+RRF_K = 60
 # The defaults, by measurement on ICLR 2018 (README, "Semantic similarity"): recommendations on tf-idf (with both,
 # WSS@95 fell for interpretability 0.187 → 0.159 and reinforcement learning 0.770 → 0.761, rose for GANs 0.760 →
 # 0.767, though recall at 10% screened rose 0.42 → 0.56 for interpretability); similar: on both (precision@10
@@ -43,8 +47,8 @@ class Features:
         self.c = SEMANTIC_C if self.kind == SEMANTIC else None  # the SVM's C (None: the recommender's own)
 
     def parts(self) -> list[Features]:
-        """One Features per model to fit: itself, or for BOTH the tf-idf part and the semantic part."""
-        if self.kind != BOTH:
+        """One Features per model to fit: itself, or for BOTH and RRF the tf-idf part and the semantic part."""
+        if self.kind not in (BOTH, RRF):
             return [self]
         return [Features(self.tfidf, None, TFIDF), Features(self.tfidf, self.semantic, SEMANTIC, SEMANTIC_WEIGHT)]
 
