@@ -24,10 +24,10 @@ from db.recommend.tfidf_cache import TfidfMatrix
 TFIDF, SEMANTIC, BOTH = "tfidf", "semantic", "both"
 RRF = "rrf"  # both models, their rankings fused by reciprocal rank (1 / (RRF_K + rank) added) instead of scores
 RRF_K = 60
-# The defaults, by measurement on ICLR 2018 (README, "Semantic similarity"): recommendations on tf-idf (with both,
-# WSS@95 fell for interpretability 0.187 → 0.159 and reinforcement learning 0.770 → 0.761, rose for GANs 0.760 →
-# 0.767, though recall at 10% screened rose 0.42 → 0.56 for interpretability); similar: on both (precision@10
-# 0.260, tf-idf 0.249, vectors 0.238)
+# The defaults, by measurement on ICLR 2018 (README, "Semantic similarity"; bench_triage_replica.py, 10 seed sets):
+# recommendations on tf-idf (both, with whole-abstract vectors and C 0.1: WSS@95 0.223 / 0.775 / 0.769 for
+# interpretability / reinforcement learning / GANs, tf-idf alone with C 0.1: 0.234 / 0.775 / 0.760, today's
+# tf-idf with C 0.01: 0.188 / 0.769 / 0.757); similar: on both (precision@10 0.260, tf-idf 0.249, vectors 0.238)
 FEATURES = TFIDF
 SIMILAR_FEATURES = BOTH
 SEMANTIC_WEIGHT = 1.0

@@ -59,10 +59,10 @@ class Replica:
                        for name, match in TOPICS.items()}
         self.topics[ALL] = set().union(*self.topics.values())
 
-    def _words(self, pos):
+    def _words(self, pos, c=None):
         labels = np.zeros(self.n, bool)
         labels[pos] = True
-        w = linear_svm.fit(self.X, labels, self.c_words)
+        w = linear_svm.fit(self.X, labels, c or self.c_words)
         return self.X @ w[:-1] + w[-1]
 
     def _vectors(self, pos):
@@ -73,10 +73,12 @@ class Replica:
         return LinearSVC(C=self.c_vectors, class_weight="balanced").fit(self.V, labels).decision_function(self.V)
 
     def parts(self, kind: str, pos: list[int]) -> tuple[list[np.ndarray], np.ndarray]:
-        """Each model's scores of every paper, and which papers may be recommended at all."""
+        """Each model's scores of every paper, and which papers may be recommended at all. `kind` may name the
+        tf-idf model's C after an @ (`tfidf@0.01`): another C side by side in the same run."""
+        kind, _at, c = kind.partition("@")
         parts = []
         if kind in ("tfidf", "both", "rrf"):
-            parts.append(self._words(pos))
+            parts.append(self._words(pos, float(c) if c else None))
         if kind != "tfidf":
             parts.append(self._vectors(pos))
         usable = self.words.copy()
@@ -90,6 +92,7 @@ class Replica:
         """The top of the queue: the parts fused over the unscreened papers (the Recommender's candidates), as
         Recommender._rank does (z-scores weighed and added for both, 1 / (RRF_K + rank) added for rrf)."""
         candidates = np.flatnonzero(~screened)
+        kind = kind.partition("@")[0]
         if len(parts) == 1:
             scores = parts[0][candidates]
         elif kind == "both":
