@@ -2,9 +2,11 @@
 
 With both, the recommender fits one linear SVM on each (`Features.parts`) and adds their scores, each
 standardized over the candidates and weighed by its share (SEMANTIC_WEIGHT for the vectors' model, 1 for
-tf-idf's). One joint model over the 60,000 tf-idf columns and the 384 dense ones was tried first: on the
-ICLR benchmark it was several times slower per rating (its conjugate gradients take many more steps). Which is
-used is chosen by measurement (tests/benchmarks/bench_triage.py --features tfidf,semantic,both): FEATURES below.
+tf-idf's); with RRF it adds 1 / (RRF_K + rank) of each model's ranking instead (reciprocal rank fusion,
+Cormack et al., SIGIR 2009), which no outlying score can dominate. One joint model over the 60,000 tf-idf
+columns and the 384 dense ones was tried first: on the ICLR benchmark it was several times slower per rating
+(its conjugate gradients take many more steps). Which is used is chosen by measurement
+(tests/benchmarks/bench_triage.py --features tfidf,semantic,both,rrf): FEATURES below.
 A paper without a vector yet has zeros in the semantic part; with no vector stored at all, or no model
 installed, the features are tf-idf alone whatever was asked.
 """
@@ -20,10 +22,12 @@ from db.embed.vectors import SemanticVectors
 from db.recommend.tfidf_cache import TfidfMatrix
 
 TFIDF, SEMANTIC, BOTH = "tfidf", "semantic", "both"
-# The defaults, by measurement on ICLR 2018 (README, "Semantic similarity"): recommendations on tf-idf (with both,
-# WSS@95 fell for interpretability 0.187 → 0.159 and reinforcement learning 0.770 → 0.761, rose for GANs 0.760 →
-# 0.767, though recall at 10% screened rose 0.42 → 0.56 for interpretability); similar: on both (precision@10
-# 0.260, tf-idf 0.249, vectors 0.238)
+RRF = "rrf"  # both models, their rankings fused by reciprocal rank (1 / (RRF_K + rank) added) instead of scores
+RRF_K = 60
+# The defaults, by measurement on ICLR 2018 (README, "Semantic similarity"; bench_triage_replica.py, 10 seed sets):
+# recommendations on tf-idf (both, with whole-abstract vectors and C 0.1: WSS@95 0.223 / 0.775 / 0.769 for
+# interpretability / reinforcement learning / GANs, tf-idf alone with C 0.1: 0.234 / 0.775 / 0.760, today's
+# tf-idf with C 0.01: 0.188 / 0.769 / 0.757); similar: on both (precision@10 0.260, tf-idf 0.249, vectors 0.238)
 FEATURES = TFIDF
 SIMILAR_FEATURES = BOTH
 SEMANTIC_WEIGHT = 1.0
@@ -43,8 +47,8 @@ class Features:
         self.c = SEMANTIC_C if self.kind == SEMANTIC else None  # the SVM's C (None: the recommender's own)
 
     def parts(self) -> list[Features]:
-        """One Features per model to fit: itself, or for BOTH the tf-idf part and the semantic part."""
-        if self.kind != BOTH:
+        """One Features per model to fit: itself, or for BOTH and RRF the tf-idf part and the semantic part."""
+        if self.kind not in (BOTH, RRF):
             return [self]
         return [Features(self.tfidf, None, TFIDF), Features(self.tfidf, self.semantic, SEMANTIC, SEMANTIC_WEIGHT)]
 

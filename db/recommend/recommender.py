@@ -28,6 +28,8 @@ from db.recommend import linear_svm
 from db.recommend.features import (
     BOTH,
     FEATURES,
+    RRF,
+    RRF_K,
     SEMANTIC_WEIGHT,
     SIMILAR_FEATURES,
     TFIDF,
@@ -276,7 +278,8 @@ class Recommender:
                 weights = solution[:-1].astype(np.float32)
             part_scores = part.scores(candidates, weights)
             if len(parts) > 1 and len(candidates) > 1:
-                part_scores = _standard(part_scores) * part.share
+                part_scores = _reciprocal_rank(part_scores) if features.kind == RRF else \
+                    _standard(part_scores) * part.share
             scores[candidates] += part_scores
             if part.kind == TFIDF or word_weights is None:
                 word_weights = part.word_weights(weights, pos)
@@ -298,6 +301,13 @@ def _standard(scores: np.ndarray, rows: np.ndarray | None = None) -> np.ndarray:
     """`scores` less their mean, over their standard deviation (both taken over `rows`, default all)."""
     part = scores if rows is None else scores[rows]
     return (scores - part.mean()) / (part.std() or 1.0)
+
+
+def _reciprocal_rank(scores: np.ndarray) -> np.ndarray:
+    """1 / (RRF_K + rank) of each score (rank 0 the highest; ties in order of position)."""
+    ranks = np.empty(len(scores), dtype=np.float64)
+    ranks[np.argsort(-scores, kind="stable")] = np.arange(len(scores))
+    return 1.0 / (RRF_K + ranks)
 
 
 def _word_counts(tfidf: TfidfMatrix, rows: np.ndarray) -> np.ndarray:

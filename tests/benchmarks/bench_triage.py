@@ -232,12 +232,15 @@ def cold_start(runs: int) -> None:
 
 def embed_library(library: Library, vectors: Path | None, keep: bool = True) -> str:
     """Full-quality vectors for every paper (issue 32), from `vectors` when given and kept there after; returns
-    a line with the throughput."""
+    a line with the throughput. A `.npz` path is a cache of whole texts (cached_vectors), anything else a
+    vectors.db that `margin embed` wrote (title + first 128 words, "passage: ")."""
     import shutil
 
     from db.embed import job
     from db.embed.store import FILE, FOLDER
 
+    if vectors is not None and vectors.suffix == ".npz":
+        return cached_vectors(library, vectors)
     target = library.folder / FOLDER / FILE
     if vectors is not None and vectors.exists():
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -253,6 +256,51 @@ def embed_library(library: Library, vectors: Path | None, keep: bool = True) -> 
     return f"vectors: {result.model}, {embedded} papers embedded in {seconds:.0f} s ({rate}), {result.line()}"
 
 
+EMBED_PREFIX = "query"  # --prefix: e5's "query: " on both sides for a symmetric task, or "passage: " (as the job)
+EMBED_WORDS = 0  # --words: the first N words of title + abstract; 0 the whole of them
+
+
+def cached_vectors(library: Library, cache: Path) -> str:
+    """Vectors of every paper's title + abstract (EMBED_WORDS words, EMBED_PREFIX form) from the `.npz` cache
+    (keyed by the texts' digests and the model), embedded once when missing and written there, then stored in
+    the library as full-quality vectors of the default model, so the Recommender uses them as the job's."""
+    import numpy as np
+
+    from db.embed import job
+    from db.embed.store import FULL, VectorStore
+
+    model = job.load_model(job.configured(library.folder))
+    rows = library.paper_texts()
+    texts = [". ".join(part for part in (label, abstract) if part) for _id, label, abstract, _note in rows]
+    texts = [" ".join(text.split()[:EMBED_WORDS] if EMBED_WORDS else text.split()) for text in texts]
+    digests = [job.digest(f"{EMBED_PREFIX}:{text}") for text in texts]
+    known: dict[int, np.ndarray] = {}
+    if cache.exists():
+        data = np.load(cache, allow_pickle=False)
+        if str(data["model"]) == model.key:
+            known = dict(zip(data["digests"].tolist(), data["vectors"], strict=True))
+    missing = [i for i, key in enumerate(digests) if key not in known]
+    started = time.perf_counter()
+    embed = model.queries if EMBED_PREFIX == "query" else model.passages
+    for start in range(0, len(missing), 8):
+        chunk = missing[start:start + 8]
+        for i, vector in zip(chunk, embed([texts[i] for i in chunk]), strict=True):
+            known[digests[i]] = vector
+    seconds = time.perf_counter() - started
+    if missing:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(cache, model=model.key, digests=np.array(list(known), dtype=np.int64),
+                 vectors=np.array(list(known.values()), dtype=np.float32))
+    store = VectorStore(library.derived_folder)
+    ids = [paper_id for paper_id, *_rest in rows]
+    store.put(model.key, ids, [job.digest(job.full_text(label, abstract)) for _id, label, abstract, _n in rows],
+              FULL, np.array([known[key] for key in digests], dtype=np.float32))
+    store.close()
+    words = f"first {EMBED_WORDS} words" if EMBED_WORDS else "whole"
+    rate = f"{len(missing) / seconds:.1f} papers/s" if missing else "all from the cache"
+    return f"vectors: {model.key}, {words} title + abstract, \"{EMBED_PREFIX}: \"; {len(missing)} embedded ({rate})"
+
+
 def compare_features(args) -> None:
     """Issue 32: the same seed sets per topic screened with each feature kind (tf-idf, semantic vectors, both),
     one table with WSS@95 and recall at 10/20/30% screened, side by side. With --jobs N the (topic, features)
@@ -263,7 +311,13 @@ def compare_features(args) -> None:
     kinds = [kind.strip() for kind in args.features.split(",") if kind.strip()]
     print(f"ICLR 2018, {args.runs} seed sets per topic, features {kinds}; load {os.getloadavg()}", flush=True)
     topics = list(args.topics) + ([] if args.single_only else ["all three, one queue of the ratings"])
-    cells = [(topic, kind, args.runs, args.vectors) for topic in topics for kind in kinds]
+    from db.recommend import features, recommender
+
+    args.svm_c = args.svm_c or (recommender.SVM_C, features.SEMANTIC_C)
+    print(f"SVM C: tf-idf {args.svm_c[0]}, vectors {args.svm_c[1]}; vectors: {args.vectors or 'embedded now'} "
+          f"({args.words or 'whole'} words, \"{args.prefix}: \")", flush=True)
+    options = (args.svm_c, args.prefix, args.words)
+    cells = [(topic, kind, args.runs, args.vectors, options) for topic in topics for kind in kinds]
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         rows = []
         for row in pool.map(_feature_cell, cells):
@@ -278,12 +332,15 @@ def compare_features(args) -> None:
 
 def _feature_cell(cell: tuple) -> tuple:
     """One (topic, features) cell of compare_features, in a library of its own."""
-    name, kind, runs_wanted, vectors = cell
+    global EMBED_PREFIX, EMBED_WORDS
+    from db.recommend import features, recommender
+
+    name, kind, runs_wanted, vectors, ((recommender.SVM_C, features.SEMANTIC_C), EMBED_PREFIX, EMBED_WORDS) = cell
     with tempfile.TemporaryDirectory() as tmp:
         library, keywords = make_library(Path(tmp) / "iclr")
         if kind != "tfidf":
             line = embed_library(library, vectors, keep=False)
-            if "all reused" not in line:
+            if "all reused" not in line and "all from the cache" not in line:
                 print(line, flush=True)
         papers_of = {topic: {paper_id for paper_id, words in keywords.items() if TOPICS[topic](words)}
                      for topic in TOPICS}
@@ -316,8 +373,15 @@ def main() -> None:
                         "side on the same runs, and the stopping rule (bench_triage_checks)")
     parser.add_argument("--cache", type=Path, help="with --estimate: keep each screening run here and reuse it")
     parser.add_argument("--target", type=float, default=95.0, help="the stopping rule's target, percent")
-    parser.add_argument("--features", help="issue 32: compare features side by side, e.g. tfidf,semantic,both")
-    parser.add_argument("--vectors", type=Path, help="a vectors.db to start from and keep (saves re-embedding)")
+    parser.add_argument("--features", help="issue 32: compare features side by side, e.g. tfidf,semantic,both,rrf")
+    parser.add_argument("--vectors", type=Path, help="a vectors.db to start from and keep (saves re-embedding), or "
+                        "an .npz cache of whole-text vectors (--prefix, --words), embedded once when missing")
+    parser.add_argument("--prefix", choices=("query", "passage"), default=EMBED_PREFIX,
+                        help="with an .npz --vectors: e5's prefix for the papers' texts")
+    parser.add_argument("--words", type=int, default=EMBED_WORDS, help="with an .npz --vectors: embed the first N "
+                        "words of title + abstract (0: all)")
+    parser.add_argument("--svm-c", type=lambda text: tuple(float(v) for v in text.split(",")),
+                        help="with --features: the SVM's C for tf-idf,vectors (default: the Recommender's)")
     parser.add_argument("--jobs", type=int, default=1, help="with --features or --estimate: cells (topics) run in "
                         "this many processes")
     args = parser.parse_args()

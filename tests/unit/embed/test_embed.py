@@ -220,3 +220,21 @@ def test_the_windows_job_counts_the_librarys_papers_not_this_runs(lib):
     result = job.run(lib, progress=lambda phase, done, total: seen.append((phase, done, total)), whole=True)
     assert seen == [("full", len(PAPERS), len(PAPERS))]
     assert (result.full, result.total) == seen[-1][1:]
+
+
+def test_rrf_fuses_the_two_models_rankings_not_their_scores(lib):
+    from db.recommend.recommender import _reciprocal_rank
+
+    assert _reciprocal_rank(np.array([0.5, 9.0, -1.0])).tolist() == [1 / 61, 1 / 60, 1 / 62]
+    # an outlying score weighs no more than the first rank does
+    assert _reciprocal_rank(np.array([1e9, 1.0])).tolist() == _reciprocal_rank(np.array([2.0, 1.0])).tolist()
+    job.run(lib)
+    ids = ids_by_title(lib)
+    lib.set_rating(ids["Saliency maps"], 5)
+    recommender = Recommender(lib, features="rrf")
+    features = recommender.feature_rows()
+    assert features.kind == "rrf" and [part.kind for part in features.parts()] == ["tfidf", "semantic"]
+    fused = recommender.recommend(limit=None)
+    assert ids["Soil bacteria and wheat"] in fused.ids  # no word shared: tf-idf alone never recommends it
+    assert ids["Soil bacteria and wheat"] not in Recommender(lib, features="tfidf").recommend(limit=None).ids
+    assert all(0 < item.score <= 2 / 60 for item in fused)  # two reciprocal ranks added

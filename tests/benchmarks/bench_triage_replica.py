@@ -1,0 +1,191 @@
+"""bench_triage's feature comparison (issue 32) in minutes instead of hours: a replica of its screening loop.
+
+Not part of the test run. From the project folder:
+
+    PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_triage_replica.py --vectors /tmp/iclr-query-whole.npz
+    PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_triage_replica.py --features tfidf,rrf --svm-c 0.1,0.1
+
+Why it can be fast: in `Recommender.recommend` on ICLR 2018 (991 papers, fewer than SAMPLE unrated) every paper
+that is not liked is a negative of weight 1, rated or not, with the classes balanced; so the model, and the
+queue's order, change only when a liked paper is found. The replica fits the same models (tf-idf: the
+Recommender's own matrix and db.recommend.linear_svm; vectors: the same objective by scikit-learn's LinearSVC,
+centred as db.embed.vectors does) once per liked paper found, and screens down that ranking until the next one,
+with the same seeds (one liked paper drawn from the topic's sorted ids, one other), the same 20-paper random checks
+at 10, 20 and 30% screened, the same filters (a paper with fewer than MIN_TERMS words is never recommended; with
+tf-idf alone nor is one sharing no term with the liked papers) and the same figures as bench_triage --features.
+On 3 seeds it gave tf-idf 0.188 / 0.770 / 0.761 where bench_triage gave 0.187 / 0.770 / 0.760 (README). It
+differs from the Recommender in that it does not start each fit from the last solution (same optimum) and that
+its check draws are its own (same design). "all three" is the three topics' papers liked together, one queue.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from db.recommend import features as feature_kinds  # noqa: E402
+from db.recommend import linear_svm  # noqa: E402
+from db.recommend.recommender import MIN_TERMS, SVM_C, Recommender, _word_counts  # noqa: E402
+from tests.benchmarks import bench_triage  # noqa: E402
+from tests.benchmarks.bench_triage import ICLR, TOPICS, make_library, summary  # noqa: E402
+
+SHARES = (0.10, 0.20, 0.30)
+ALL = "all three, one queue"
+
+
+class Replica:
+    def __init__(self, library, keywords, c_words: float, c_vectors: float):
+        recommender = Recommender(library, features="semantic")
+        tfidf = recommender.tfidf
+        self.ids = list(tfidf.ids)
+        self.n = len(self.ids)
+        self.X = tfidf.matrix.astype(np.float64).tocsr()
+        self.words = _word_counts(tfidf, np.arange(self.n)) >= MIN_TERMS
+        vectors = recommender.semantic_vectors()
+        self.V = None if vectors is None else vectors.matrix.astype(np.float64)
+        self.c_words, self.c_vectors = c_words, c_vectors
+        self.by_id = sorted(range(self.n), key=lambda i: self.ids[i])
+        self.topics = {name: {i for i, paper_id in enumerate(self.ids) if match(keywords[paper_id])}
+                       for name, match in TOPICS.items()}
+        self.topics[ALL] = set().union(*self.topics.values())
+
+    def _words(self, pos, c=None):
+        labels = np.zeros(self.n, bool)
+        labels[pos] = True
+        w = linear_svm.fit(self.X, labels, c or self.c_words)
+        return self.X @ w[:-1] + w[-1]
+
+    def _vectors(self, pos):
+        from sklearn.svm import LinearSVC  # the objective of linear_svm, faster on dense rows
+
+        labels = np.zeros(self.n)
+        labels[pos] = 1
+        return LinearSVC(C=self.c_vectors, class_weight="balanced").fit(self.V, labels).decision_function(self.V)
+
+    def parts(self, kind: str, pos: list[int]) -> tuple[list[np.ndarray], np.ndarray]:
+        """Each model's scores of every paper, and which papers may be recommended at all. `kind` may name the
+        tf-idf model's C after an @ (`tfidf@0.01`): another C side by side in the same run."""
+        kind, _at, c = kind.partition("@")
+        parts = []
+        if kind in ("tfidf", "both", "rrf"):
+            parts.append(self._words(pos, float(c) if c else None))
+        if kind != "tfidf":
+            parts.append(self._vectors(pos))
+        usable = self.words.copy()
+        if kind == "tfidf":
+            shared = np.asarray(self.X[pos].sum(axis=0) > 0).ravel().astype(np.float64)
+            usable &= (self.X @ shared) > 0
+        return parts, usable
+
+    @staticmethod
+    def best(kind: str, parts: list[np.ndarray], usable: np.ndarray, screened: np.ndarray) -> int | None:
+        """The top of the queue: the parts fused over the unscreened papers (the Recommender's candidates), as
+        Recommender._rank does (z-scores weighed and added for both, 1 / (RRF_K + rank) added for rrf)."""
+        candidates = np.flatnonzero(~screened)
+        kind = kind.partition("@")[0]
+        if len(parts) == 1:
+            scores = parts[0][candidates]
+        elif kind == "both":
+            scores = _standard(parts[0][candidates]) + feature_kinds.SEMANTIC_WEIGHT * _standard(parts[1][candidates])
+        else:
+            scores = _reciprocal(parts[0][candidates]) + _reciprocal(parts[1][candidates])
+        scores = np.where(usable[candidates], scores, -np.inf)
+        top = int(np.argmax(scores))  # the first of equal scores: library order, as _top
+        return int(candidates[top]) if np.isfinite(scores[top]) else None
+
+    def simulate(self, kind: str, relevant: set[int], seed: int) -> dict:
+        rng = random.Random(seed)
+        screened, order, liked = np.zeros(self.n, bool), [], []
+
+        def screen(i):
+            if not screened[i]:
+                screened[i] = True
+                order.append(i)
+                if i in relevant:
+                    liked.append(i)
+
+        screen(rng.choice([i for i in self.by_id if i in relevant]))
+        screen(rng.choice([i for i in self.by_id if i not in relevant]))
+        recall, population, drawn, found95, known, parts, usable = {}, None, set(), None, None, [], None
+        while len(order) < self.n:
+            for share in SHARES:
+                if share not in recall and len(order) >= round(share * self.n):
+                    recall[share] = len(liked) / len(relevant)
+                    population = population or [i for i in range(self.n) if not screened[i]]
+                    chosen = rng.sample([i for i in population if i not in drawn],
+                                        min(bench_triage.CHECK, len(population) - len(drawn)))
+                    drawn.update(chosen)
+                    for i in chosen:
+                        screen(i)
+            if len(order) >= self.n:
+                break
+            if known != len(liked):
+                (parts, usable), known = self.parts(kind, sorted(liked)), len(liked)
+            top = self.best(kind, parts, usable, screened)
+            screen(top if top is not None else int(np.flatnonzero(~screened)[0]))
+            if found95 is None and len(liked) >= 0.95 * len(relevant):
+                found95 = len(order)
+            if found95 is not None and len(recall) == len(SHARES):
+                break
+        return {"wss95": 1 - found95 / self.n - 0.05, "recall": recall}
+
+
+def _standard(scores):
+    return (scores - scores.mean()) / (scores.std() or 1.0)
+
+
+def _reciprocal(scores):
+    ranks = np.empty(len(scores))
+    ranks[np.argsort(-scores, kind="stable")] = np.arange(len(scores))
+    return 1.0 / (feature_kinds.RRF_K + ranks)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--features", default="tfidf,semantic,both,rrf")
+    parser.add_argument("--topics", nargs="*", default=[*TOPICS, ALL])
+    parser.add_argument("--vectors", type=Path, help="an .npz cache of whole-text vectors (bench_triage --vectors)")
+    parser.add_argument("--prefix", choices=("query", "passage"), default=bench_triage.EMBED_PREFIX)
+    parser.add_argument("--words", type=int, default=bench_triage.EMBED_WORDS)
+    parser.add_argument("--svm-c", type=lambda text: tuple(float(v) for v in text.split(",")),
+                        default=(SVM_C, feature_kinds.SEMANTIC_C), help="the SVM's C for tf-idf,vectors")
+    args = parser.parse_args()
+    if not ICLR.exists():
+        print(f"{ICLR} is missing: no table")
+        return
+    bench_triage.EMBED_PREFIX, bench_triage.EMBED_WORDS = args.prefix, args.words
+    kinds = [kind.strip() for kind in args.features.split(",") if kind.strip()]
+    with tempfile.TemporaryDirectory() as tmp:
+        library, keywords = make_library(Path(tmp) / "iclr")
+        if kinds != ["tfidf"]:
+            print(bench_triage.embed_library(library, args.vectors, keep=True), flush=True)
+        replica = Replica(library, keywords, *args.svm_c)
+        print(f"ICLR 2018 ({replica.n} papers), {args.runs} seed sets per topic; SVM C tf-idf {args.svm_c[0]}, "
+              f"vectors {args.svm_c[1]}; load {os.getloadavg()}", flush=True)
+        print("\n| topic | liked | features | WSS@95 | recall @10% | @20% | @30% | s/run |")
+        print("|---|---:|---|---|---|---|---|---:|")
+        for topic in args.topics:
+            relevant = replica.topics[topic]
+            for kind in kinds:
+                started = time.perf_counter()
+                runs = [replica.simulate(kind, relevant, seed) for seed in range(args.runs)]
+                print(f"| {topic} | {len(relevant)} | {kind} | {summary([r['wss95'] for r in runs])} | " +
+                      " | ".join(summary([r["recall"][share] for r in runs], 2) for share in SHARES) +
+                      f" | {(time.perf_counter() - started) / args.runs:.1f} s |", flush=True)
+        print(f"load after: {os.getloadavg()}; means over seed sets, min–max in brackets")
+        library.close()
+
+
+if __name__ == "__main__":
+    main()
