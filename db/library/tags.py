@@ -17,6 +17,8 @@ from db.text.cleaning import clean_tag, tag_key
 def add_tags(store: Store, paper_id: str, names: Iterable[str]) -> Changes:
     """Add tags to a paper, reusing an existing tag that matches case-insensitively in NFC (each tag as
     `clean_tag` stores it: no C0 control characters, whitespace collapsed; `Paper.tags` gives the names).
+    A tag no paper carries (untagged, or only an interest) takes the spelling given now, keeping its interest
+    and dismissals: the spelling of a tag in use is the one its papers show.
 
     Raises ValueError for an empty tag, KeyError for an unknown paper."""
     cleaned = [clean_tag(name) for name in names]
@@ -29,7 +31,10 @@ def add_tags(store: Store, paper_id: str, names: Iterable[str]) -> Changes:
             for name in cleaned:
                 key = tag_key(name)
                 conn.execute("INSERT OR IGNORE INTO tags (name, key) VALUES (?, ?)", (name, key))
-                tag_id = conn.execute("SELECT id FROM tags WHERE key = ?", (key,)).fetchone()[0]
+                tag_id, spelled = conn.execute("SELECT id, name FROM tags WHERE key = ?", (key,)).fetchone()
+                if spelled != name and not conn.execute("SELECT 1 FROM paper_tags WHERE tag_id = ?",
+                                                        (tag_id,)).fetchone():
+                    conn.execute("UPDATE tags SET name = ? WHERE id = ?", (name, tag_id))
                 added += conn.execute("INSERT OR IGNORE INTO paper_tags VALUES (?, ?)", (version, tag_id)).rowcount
             if added:
                 changed.append(version)
