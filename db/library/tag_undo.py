@@ -61,8 +61,9 @@ def tag_state(store: Store, names: Iterable[str]) -> TagState:
 def restore_tags(store: Store, state: TagState) -> Changes:
     """Make the tags of `state` own exactly what they owned then: a tag absent then is deleted, the others get
     their spelling, carriers (papers deleted since are passed over), interest and dismissals back, and a rename
-    of them made since is taken back for syncing (module docstring). Returns `tags` changes of the papers whose tags changed and `triage`
-    changes of those whose dismissals or interest changed; nothing when all was as it was."""
+    of them made since is taken back for syncing (module docstring). Returns `tags` changes of the papers whose
+    tags changed and `triage` changes of those whose dismissals or interest changed; nothing when all was as it
+    was."""
     tags_changed: set[str] = set()
     triage_changed: set[str] = set()
     with store.transaction() as conn:
