@@ -99,3 +99,33 @@ def test_suggest_papers_for_a_tag_replaces_the_query(make_window, library_dir, q
 
     assert asked == ['similar-tag:"alpha"']
     qtbot.waitUntil(lambda: window.search_box.text() == 'similar-tag:"alpha"', timeout=5000)
+
+
+def test_a_tag_added_and_undone_in_the_window_does_not_keep_its_spelling(make_window, qtbot):
+    window = make_window()
+    window.actions_.auto_read.setChecked(False)
+    window.select_row(0, by_user=True)
+    editor = window.tag_editor
+    editor.input.setText("machine learning")
+    qtbot.keyClick(editor.input, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: editor.tags() == ["machine learning"], timeout=5000)
+    window.undo_stack.undo()
+    qtbot.waitUntil(lambda: editor.tags() == [], timeout=5000)
+
+    editor.input.setText("Machine Learning")
+    qtbot.keyClick(editor.input, Qt.Key.Key_Return)
+
+    qtbot.waitUntil(lambda: editor.tags() == ["Machine Learning"], timeout=5000)
+    qtbot.waitUntil(lambda: sidebar_tags(window) == ["Machine Learning"], timeout=5000)
+
+
+def test_a_recent_library_with_an_ampersand_is_listed_as_named(make_window, tmp_path):
+    from desktop.window.library_menu import remember_library
+
+    other = tmp_path / "R&D"
+    Library.open(other, seed=False).close()
+    window = make_window()
+    remember_library(window.settings, other)
+    window.actions_.library_actions._fill_recent()
+    texts = [action.text() for action in window.actions_.library_actions.recent_menu.actions()]
+    assert str(other.resolve()).replace("&", "&&") in texts
