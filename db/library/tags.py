@@ -66,7 +66,8 @@ def set_tags(store: Store, paper_id: str, names: Iterable[str]) -> Changes:
 
 
 def rename_tag(store: Store, old: str, new: str) -> Changes:
-    """Rename tag `old` to `new` on every paper; when `new` exists already, the two tags are merged.
+    """Rename tag `old` to `new` on every paper; when `new` exists already, the two tags are merged (under the
+    spelling `new` gives when no paper carries that tag, as in `add_tags`).
 
     Raises KeyError when `old` does not exist, ValueError when `new` is empty or too long."""
     new_name = clean_tag(new)
@@ -83,6 +84,8 @@ def rename_tag(store: Store, old: str, new: str) -> Changes:
         if target is None or target[0] == old_id:
             conn.execute("UPDATE tags SET name = ?, key = ? WHERE id = ?", (new_name, new_key, old_id))
         else:
+            if not conn.execute("SELECT 1 FROM paper_tags WHERE tag_id = ?", (target[0],)).fetchone():
+                conn.execute("UPDATE tags SET name = ? WHERE id = ?", (new_name, target[0]))  # as add_tags
             conn.execute("INSERT OR IGNORE INTO paper_tags SELECT paper_id, ? FROM paper_tags WHERE tag_id = ?",
                          (target[0], old_id))
             conn.execute("DELETE FROM tags WHERE id = ?", (old_id,))

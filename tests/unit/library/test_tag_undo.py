@@ -109,3 +109,14 @@ def test_the_command_line_stores_the_spelling_typed_after_an_untag(seeded_copy, 
     assert margin("tags", library=library_dir).stdout.strip() == ""
     margin("annotate", first, "--tag", "Deep Learning", library=library_dir)
     assert margin("tags", library=library_dir).stdout.split() == ["1", "Deep", "Learning"]
+
+
+def test_a_rename_onto_a_tag_no_paper_carries_takes_the_spelling_typed(library):
+    a = library.ids()[0]
+    library.set_interest("beta")  # a tag of no paper
+    library.add_tags(a, ["alpha"])
+    state = library.tag_state(["alpha", "Beta"])
+    library.rename_tag("alpha", "Beta")
+    assert library.tags() == [("Beta", 1)] and library.interests() == ["Beta"]
+    library.restore_tags(state)
+    assert library.tags() == [("alpha", 1)] and library.interests() == ["beta"]
