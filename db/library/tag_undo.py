@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from db.changes import NOTHING, TAGS, TRIAGE, Changes
+from db.library.reading import CHUNK
 from db.library.store import Store, wall_ms
 from db.text.cleaning import clean_tag, tag_key
 
@@ -104,16 +105,20 @@ def _make_exactly(conn, table: str, tag_id: int, wanted: dict[str, str | None]) 
     have = set(_ids(conn, f"SELECT paper_id FROM {table} WHERE tag_id = ?", tag_id))
     gone = sorted(have - set(wanted))
     conn.executemany(f"DELETE FROM {table} WHERE paper_id = ? AND tag_id = ?", [(pid, tag_id) for pid in gone])
-    came = []
-    for paper_id in sorted(set(wanted) - have):
-        if table == "paper_tags":
-            added = conn.execute("INSERT INTO paper_tags SELECT id, ? FROM papers WHERE id = ?", (tag_id, paper_id))
-        else:
-            added = conn.execute("INSERT INTO dismissals SELECT id, ?, ? FROM papers WHERE id = ?",
-                                 (tag_id, wanted[paper_id], paper_id))
-        if added.rowcount:
-            came.append(paper_id)
+    missing = sorted(set(wanted) - have)
+    came = [paper_id for start in range(0, len(missing), CHUNK)
+            for paper_id in _ids_in(conn, missing[start:start + CHUNK])]
+    if table == "paper_tags":
+        conn.executemany("INSERT INTO paper_tags VALUES (?, ?)", [(paper_id, tag_id) for paper_id in came])
+    else:
+        conn.executemany("INSERT INTO dismissals VALUES (?, ?, ?)",
+                         [(paper_id, tag_id, wanted[paper_id]) for paper_id in came])
     return set(gone) | set(came)
+
+
+def _ids_in(conn, ids: list[str]) -> list[str]:
+    """The ids of `ids` the library has (papers deleted since are passed over)."""
+    return [row[0] for row in conn.execute(f"SELECT id FROM papers WHERE id IN ({','.join('?' * len(ids))})", ids)]
 
 
 def _take_back_renames(conn, state: TagState) -> None:

@@ -120,3 +120,13 @@ def test_a_rename_onto_a_tag_no_paper_carries_takes_the_spelling_typed(library):
     assert library.tags() == [("Beta", 1)] and library.interests() == ["Beta"]
     library.restore_tags(state)
     assert library.tags() == [("alpha", 1)] and library.interests() == ["beta"]
+
+
+def test_a_paper_deleted_since_is_passed_over_when_a_tag_comes_back(library):
+    a, b, _c, d = tagged(library)
+    state = library.tag_state(["alpha"])
+    library.delete_tag("alpha")
+    library.delete_papers([a, d])
+    changes = library.restore_tags(state)
+    assert library.tags()[0] == ("alpha", 1) and library.dismissed("alpha") == []
+    assert changes.papers == {b}
