@@ -89,7 +89,7 @@ def restore_tags(store: Store, state: TagState) -> Changes:
             if interest != record.interest:
                 conn.execute("INSERT INTO interests VALUES (?)" if record.interest
                              else "DELETE FROM interests WHERE tag_id = ?", (tag_id,))
-                triage_changed.update(record.carriers)
+                triage_changed.update(_ids(conn, "SELECT paper_id FROM paper_tags WHERE tag_id = ?", tag_id))
         _take_back_renames(conn, state)
         changes = store.log(conn, sorted(tags_changed), TAGS) if tags_changed else NOTHING
         return changes | (store.log(conn, sorted(triage_changed), TRIAGE) if triage_changed else NOTHING)
