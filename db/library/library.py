@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from db.errors import LibraryError
-from db.library import annotations, deleting, importing, reading, shared_projects, syncing, triage, works
+from db.library import annotations, deleting, importing, reading, shared_projects, syncing, tag_undo, triage, works
 from db.library import decisions as screening  # (Library.decisions is a method)
 from db.library import tags as tagging  # (Library.tags is a method)
 from db.library import user_state as states
@@ -188,6 +188,7 @@ class Library:
     set_tags = _on_store(tagging.set_tags)
     rename_tag = _on_store(tagging.rename_tag)
     delete_tag = _on_store(tagging.delete_tag)
+    tag_state, restore_tags = _on_store(tag_undo.tag_state), _on_store(tag_undo.restore_tags)  # undoing the two
 
     # ----------------------------------------------------------------- triage bookkeeping
     add_check_sample, latest_check = _on_store(triage.add_check_sample), _on_store(triage.latest_check)

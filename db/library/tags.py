@@ -17,6 +17,8 @@ from db.text.cleaning import clean_tag, tag_key
 def add_tags(store: Store, paper_id: str, names: Iterable[str]) -> Changes:
     """Add tags to a paper, reusing an existing tag that matches case-insensitively in NFC (each tag as
     `clean_tag` stores it: no C0 control characters, whitespace collapsed; `Paper.tags` gives the names).
+    A tag no paper carries (untagged, or only an interest) takes the spelling given now, keeping its interest
+    and dismissals: the spelling of a tag in use is the one its papers show.
 
     Raises ValueError for an empty tag, KeyError for an unknown paper."""
     cleaned = [clean_tag(name) for name in names]
@@ -29,7 +31,10 @@ def add_tags(store: Store, paper_id: str, names: Iterable[str]) -> Changes:
             for name in cleaned:
                 key = tag_key(name)
                 conn.execute("INSERT OR IGNORE INTO tags (name, key) VALUES (?, ?)", (name, key))
-                tag_id = conn.execute("SELECT id FROM tags WHERE key = ?", (key,)).fetchone()[0]
+                tag_id, spelled = conn.execute("SELECT id, name FROM tags WHERE key = ?", (key,)).fetchone()
+                if spelled != name and not conn.execute("SELECT 1 FROM paper_tags WHERE tag_id = ?",
+                                                        (tag_id,)).fetchone():
+                    conn.execute("UPDATE tags SET name = ? WHERE id = ?", (name, tag_id))
                 added += conn.execute("INSERT OR IGNORE INTO paper_tags VALUES (?, ?)", (version, tag_id)).rowcount
             if added:
                 changed.append(version)
@@ -61,7 +66,8 @@ def set_tags(store: Store, paper_id: str, names: Iterable[str]) -> Changes:
 
 
 def rename_tag(store: Store, old: str, new: str) -> Changes:
-    """Rename tag `old` to `new` on every paper; when `new` exists already, the two tags are merged.
+    """Rename tag `old` to `new` on every paper; when `new` exists already, the two tags are merged (under the
+    spelling `new` gives when no paper carries that tag, as in `add_tags`).
 
     Raises KeyError when `old` does not exist, ValueError when `new` is empty or too long."""
     new_name = clean_tag(new)
@@ -78,6 +84,8 @@ def rename_tag(store: Store, old: str, new: str) -> Changes:
         if target is None or target[0] == old_id:
             conn.execute("UPDATE tags SET name = ?, key = ? WHERE id = ?", (new_name, new_key, old_id))
         else:
+            if not conn.execute("SELECT 1 FROM paper_tags WHERE tag_id = ?", (target[0],)).fetchone():
+                conn.execute("UPDATE tags SET name = ? WHERE id = ?", (new_name, target[0]))  # as add_tags
             conn.execute("INSERT OR IGNORE INTO paper_tags SELECT paper_id, ? FROM paper_tags WHERE tag_id = ?",
                          (target[0], old_id))
             conn.execute("DELETE FROM tags WHERE id = ?", (old_id,))

@@ -43,7 +43,7 @@ def quote(value: str) -> str:
 
 class Sidebar(QTreeWidget):
     filterRequested = Signal(str, bool)  # query fragment; True: add it to the query (Ctrl+click)
-    queryRequested = Signal(str)  # a saved search: the whole query to show
+    queryRequested = Signal(str)  # a saved search or a tag's suggestions: the whole query to show
 
     def __init__(self, library: Library, parent=None, saved: SavedSearches | None = None):
         super().__init__(parent)
@@ -261,8 +261,7 @@ class Sidebar(QTreeWidget):
         if not name:
             return
         menu = QMenu(self)
-        menu.addAction(self.tr("Suggest papers for this tag"),
-                       lambda: self.filterRequested.emit(f"similar-tag:{quote(name)}", False))
+        menu.addAction(self.tr("Suggest papers for this tag"), lambda: self.suggest_for_tag(name))
         interest = menu.addAction(self.tr("Use as an interest"))
         interest.setCheckable(True)
         interest.setChecked(name.casefold() in {tag.casefold() for tag in self.library.interests()})
@@ -270,6 +269,11 @@ class Sidebar(QTreeWidget):
         menu.addAction(self.tr("Rename or merge tag…"), lambda: self.rename_tag(name))
         menu.addAction(self.tr("Delete tag…"), lambda: self.delete_tag(name))
         menu.exec(self.viewport().mapToGlobal(position))
+
+    def suggest_for_tag(self, name: str) -> None:
+        """Show the tag's suggestions (`similar-tag:"NAME"`) as the whole query, as Similar papers does: the words
+        and filters in the box would narrow them (to nothing, often), and Back returns to that query."""
+        self.queryRequested.emit(f"similar-tag:{quote(name)}")
 
     def set_liked_venue(self, venue: str, liked: bool) -> None:
         """A venue's "Papers I like" (its papers are positives for recommendations), through the window's write

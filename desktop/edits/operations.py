@@ -23,7 +23,7 @@ from db.changes import Changes
 from db.library.decisions import EXCLUDE, MAX_CRITERIA, check_decision, clean_reason
 from db.library.library import Library
 from db.paper import Paper
-from db.text.cleaning import clean_tag, clean_title
+from db.text.cleaning import clean_tag, clean_title, tag_key
 from db.text.highlight_words import clean_entry
 from db.triage.progress import CHECK_SIZE, draw_check
 from desktop.common.i18n import tr
@@ -125,15 +125,18 @@ class Operations(QObject):
 
     # ------------------------------------------------------------------ the library's tags and lists
     def rename_tag(self, old: str, new: str, initiator: Any = None) -> None:
-        """Rename tag `old` on every paper (merging into `new` when that exists). Raises ValueError for an empty
-        or over-long new name. Nothing happens when `old` is gone by the time the library takes it."""
-        clean_tag(new)
-        self.edits.write(_said("Sidebar", "Rename tag") + f": {old}", lambda: self.library.rename_tag(old, new),
-                         initiator)
+        """Rename tag `old` on every paper (merging into `new` when that exists; Ctrl+Z takes either back). Raises
+        ValueError for an empty or over-long new name. Nothing happens when `old` is gone by the time the library
+        takes it."""
+        key, old_key = tag_key(clean_tag(new)), tag_key(old)
+        merge = key != old_key and any(tag_key(name) == key for name, _count in self.library.tags())
+        self.undo_stack.push(undo.EditTag(self.library, self.edits, _said("Sidebar", "Merge tags" if merge
+                                                                          else "Rename tag"), old, new, initiator))
 
     def delete_tag(self, name: str, initiator: Any = None) -> None:
-        """Take tag `name` from every paper."""
-        self.edits.write(_said("Sidebar", "Delete tag") + f": {name}", lambda: self.library.delete_tag(name), initiator)
+        """Take tag `name` from every paper (Ctrl+Z gives it back to them, with its interest and dismissals)."""
+        self.undo_stack.push(undo.EditTag(self.library, self.edits, _said("Sidebar", "Delete tag"), name,
+                                          initiator=initiator))
 
     def set_interest(self, name: str, on: bool, initiator: Any = None) -> None:
         """Make tag `name` an interest of the triage queue, or not. Raises ValueError for an empty name."""

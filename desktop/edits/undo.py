@@ -1,5 +1,6 @@
 """Undoable changes (Ctrl+Z / Ctrl+Shift+Z): rating, screening decision, tags, read state, title, dismissals,
-splitting a version from its work, tagging a map selection and deleting papers.
+splitting a version from its work, tagging a map selection, deleting papers, and renaming, merging or deleting a
+tag library-wide.
 
 The commands are made by the window's one write path (desktop.edits.operations), which hands each the paper as it
 was before the edit (read once). Each command writes through the Library, by way of the window's pending edits
@@ -235,3 +236,31 @@ class DeletePapers(_Command):
 
     def undo(self) -> None:
         self.edits.write(self.text(), lambda: self.library.undelete_papers(self.ids), self._by())
+
+
+class EditTag(_Command):
+    """Rename tag `old` to `new` on every paper (a merge when `new` exists), or delete it (`new` None); undo puts
+    back what the tags owned before (db.library.tag_undo: the papers carrying each, interest, dismissals), read
+    in the edit's own transaction."""
+
+    def __init__(self, library: Library, edits: PendingEdits, text: str, old: str, new: str | None = None,
+                 initiator=None):
+        super().__init__(library, edits, text, initiator)
+        self.old, self.new = old, new
+        self.before = None  # db.library.tag_undo.TagState, known once the redo was saved
+
+    def redo(self) -> None:
+        def save() -> Changes:
+            library = self.library
+            with library.transaction():
+                before = library.tag_state([self.old] if self.new is None else [self.old, self.new])
+                changes = library.delete_tag(self.old) if self.new is None else library.rename_tag(self.old, self.new)
+            self.before = before
+            return changes
+
+        self.edits.write(f"{self.text()}: {self.old}", save, self._by())
+
+    def undo(self) -> None:
+        self.edits.write(f"{self.text()}: {self.old}",
+                         lambda: self.library.restore_tags(self.before) if self.before is not None else NOTHING,
+                         self._by())

@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QPoint
 from PySide6.QtWidgets import QMenu
 
 from db.library.decisions import EXCLUDE, INCLUDE, MAYBE
+from desktop.common.button_text import literal
 
 NUMBERED = 9  # reasons picked by a number key; the rest by arrow keys or the mouse
 
@@ -29,7 +30,7 @@ class ReasonPicker(QMenu):
         title = self.addAction(self.tr("Exclude: why?"))
         title.setEnabled(False)
         for number, reason in enumerate(reasons, start=1):
-            text = reason.replace("&", "&&")  # a reason's own & is no mnemonic
+            text = literal(reason)  # a reason's own & is no mnemonic
             action = self.addAction(f"&{number}  {text}" if number <= NUMBERED else f"    {text}")
             action.setData(reason)
             action.triggered.connect(lambda _checked=False, r=reason: chosen(r))

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.common.button_text import literal
 from desktop.common.plain_text import as_plain
 
 CHIP_CHARS = 28  # a longer tag is shown cut (its tooltip has it whole), so the pane never grows wider
@@ -82,7 +83,7 @@ class TagEditor(QWidget):
         for tag in self._tags[:MAX_CHIPS]:
             chip = QToolButton(self._chips)
             shown = tag if len(tag) <= CHIP_CHARS else tag[: CHIP_CHARS - 1] + "…"
-            chip.setText(f"{shown}  ×")
+            chip.setText(f"{literal(shown)}  ×")  # a tag's own & is no mnemonic
             chip.setObjectName("tagChip")
             chip.setToolTip(as_plain(self.tr("Remove the tag “%1”").replace("%1", tag)))
             chip.setAccessibleName(self.tr("Remove tag %1").replace("%1", tag))

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMenu, QMe
 
 from db.errors import MarginError
 from db.library.library import DB_NAME, Library
+from desktop.common.button_text import literal
 from desktop.common.i18n import LANGUAGE_KEY, LANGUAGES, apply_language, language_locale, tr
 from desktop.common.plain_text import as_plain
 
@@ -150,7 +151,7 @@ class LibraryActions:
         current = self.w.library.folder.resolve()
         folders = [folder for folder in recent_libraries(self.w.settings) if folder.resolve() != current]
         for folder in folders:
-            action = self.recent_menu.addAction(str(folder))
+            action = self.recent_menu.addAction(literal(str(folder)))
             action.triggered.connect(lambda _=False, f=folder: self.open_library(f))
         if not folders:
             self.recent_menu.addAction(tr("No other library yet")).setEnabled(False)

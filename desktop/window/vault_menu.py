@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from db.vault import Vault
 from desktop.common.background import run_in_background
+from desktop.common.button_text import literal
 from desktop.common.i18n import tr
 
 VAULT_KEY = "export/vault"
@@ -51,7 +52,8 @@ class VaultKeeper(QObject):
         self.vault = Vault(self.w.library, folder)
         self.w.settings.setValue(VAULT_KEY, str(folder))
         self.action.setChecked(True)
-        self.action.setText(tr("Keep a Markdown &vault updated (%1)").replace("%1", folder.name or str(folder)))
+        name = literal(folder.name or str(folder))  # a folder's own & is no mnemonic
+        self.action.setText(tr("Keep a Markdown &vault updated (%1)").replace("%1", name))
         self.w.libraryChanged.connect(self._changed)
         self._run(self.vault.write_all)
 

@@ -166,3 +166,24 @@ def test_only_conflicts_with_a_change_made_here_are_logged_here(library):
                               parent=Stamp(6_000, 0, "desktop").text)])
     assert library.paper(first).rating == 2
     assert [conflict[1:4] for conflict in library.sync_book.conflicts()] == [(first, "rating", "2")]
+
+
+def test_a_rename_taken_back_before_it_was_stamped_is_never_sent_and_after_it_is_reversed(library):
+    paper_id = library.ids()[0]
+    library.add_tags(paper_id, ["ml"])
+    stamp(library)
+    state = library.tag_state(["ml", "Machine learning"])
+    library.rename_tag("ml", "Machine learning")
+    library.restore_tags(state)  # Ctrl+Z before the sync stamped it
+    stamp(library)
+    assert not [field for *_seq, field, _hlc, _value, _parent in library.sync_book.outbox(100)
+                if field.startswith("rename:")]
+
+    library.rename_tag("ml", "Machine learning")
+    stamp(library)
+    library.restore_tags(state)  # Ctrl+Z once it was stamped: the reverse travels too
+    stamp(library)
+    renames = [(field, json.loads(value)) for _seq, _entity, field, _hlc, value, _parent
+               in library.sync_book.outbox(100) if field.startswith("rename:")]
+    assert renames == [("rename:ml", {"to": "Machine learning"}), ("rename:machine learning", {"to": "ml"})]
+    assert library.paper(paper_id).tags == ["ml"]
