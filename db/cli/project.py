@@ -13,6 +13,7 @@ import sys
 
 from db.cli.common import after_write, library_dir, told_when_waiting, write_stdout
 from db.errors import MarginError
+from db.text.counts import counted
 
 ACTIONS = ("create", "add", "invite", "remove", "join", "leave", "unblind", "set", "resolve", "agreement",
            "decisions", "prisma", "notes")
@@ -210,7 +211,7 @@ def _take_part(args: argparse.Namespace, projects, name: str, how: str, make: bo
         if report.changes:
             after_write(library)
     print(f"{library.folder} takes part in {name!r}: `margin sync` and the window's sync send your decisions on its"
-          f" papers ({report.papers:,} papers received now)")
+          f" papers ({counted(report.papers, 'paper')} received now)")
 
 
 def _paper_of(projects, name: str, given: str) -> str:
@@ -243,7 +244,7 @@ def _add(args: argparse.Namespace, projects, name: str) -> int:
         projects.add_papers(name, papers)
         if library.project_book.project(name) is None:
             library.project_book.put_project(name, projects.server.public)
-    print(f"shared {len(papers):,} papers with {name!r}; members receive them at their next sync")
+    print(f"shared {counted(len(papers), 'paper')} with {name!r}; members receive them at their next sync")
     return 0
 
 
@@ -268,7 +269,7 @@ def _decisions(projects, name: str, path: str | None) -> int:
             Path(path).write_text("\ufeff" + buffer.getvalue(), encoding="utf-8", newline="")
         except OSError as error:
             raise MarginError(f"{path}: cannot write the decisions ({error.strerror})") from None
-        print(f"wrote {len(rows):,} decisions of {name!r} to {path}")
+        print(f"wrote {counted(len(rows), 'decision')} of {name!r} to {path}")
     else:
         write_stdout(buffer.getvalue())
     return 0
@@ -289,12 +290,13 @@ def _agreement(projects, name: str, as_json: bool) -> int:
         print(f"{name!r} is blind: only your own decisions are readable until the owner unblinds it")
     for pair in report["pairs"]:
         kappa = "undefined" if pair["cohen_kappa"] is None else f"{pair['cohen_kappa']:.3f}"
-        print(f"{' & '.join(pair['reviewers'])}: {pair['papers']} papers, {pair['percent_agreement']:.1%} agree,"
-              f" Cohen's kappa {kappa}")
+        print(f"{' & '.join(pair['reviewers'])}: {counted(pair['papers'], 'paper')},"
+              f" {pair['percent_agreement']:.1%} agree, Cohen's kappa {kappa}")
     if report["fleiss_kappa"] is not None:
-        print(f"Fleiss' kappa over {report['fleiss_papers']} papers all decided: {report['fleiss_kappa']:.3f}")
-    print(f"{len(report['conflicts'])} conflicts, {len(report['maybe'])} on the maybe list, {report['agreed']} agreed,"
-          f" {report['awaiting']} awaiting a second decision")
+        print(f"Fleiss' kappa over {counted(report['fleiss_papers'], 'paper')} all decided:"
+              f" {report['fleiss_kappa']:.3f}")
+    print(f"{counted(len(report['conflicts']), 'conflict')}, {len(report['maybe'])} on the maybe list,"
+          f" {report['agreed']} agreed, {report['awaiting']} awaiting a second decision")
     return 0
 
 
@@ -332,8 +334,9 @@ def _prisma(projects, name: str, as_json: bool, path: str | None) -> int:
             print(f"{who} excluded: " + ", ".join(f"{reason or 'no reason given'} {n:,}"
                                                    for reason, n in row.excluded_by_reason.items()))
     if counts.project is not None:
-        print(f"of {counts.project.records:,} papers: {counts.project.undecided:,} await a second decision or a"
-              f" resolution ({counts.conflicts:,} unresolved conflicts)")
+        print(f"of {counted(counts.project.records, 'paper')}: {counts.project.undecided:,} "
+              f"{'awaits' if counts.project.undecided == 1 else 'await'} a second decision or a"
+              f" resolution ({counted(counts.conflicts, 'unresolved conflict')})")
     return 0
 
 

@@ -15,7 +15,7 @@ def test_a_later_fuller_duplicate_in_a_bibtex_file_fills_the_first(tmp_path):
     path.write_text(BARE + "\n" + FULL, encoding="utf-8")
     result = margin("import", str(path), library=tmp_path / "lib")
     assert result.code == 0, result.stderr
-    assert result.stdout.strip() == ("1 new, 0 updated, 0 unchanged, 1 duplicates in the file, 0 skipped, "
+    assert result.stdout.strip() == ("1 new, 0 updated, 0 unchanged, 1 duplicate in the file, 0 skipped, "
                                      "1 merged field by field")
     assert 'merged: "Graph Kernels for Molecules" (line 5): authors, venue, year, DOI added' in result.stderr
     with Library.open(tmp_path / "lib", seed=False) as library:
