@@ -59,7 +59,8 @@ def test_pandoc_takes_no_metadata_from_a_note_and_keeps_math_in_headings(tmp_pat
 
 # Imported text from files (a title, an abstract, a URL, a note taken from a BibTeX annote) must never become live
 # HTML or a script link in the HTML pandoc makes of Margin's Markdown (the trial's hostile.json, new-user trial)
-HOSTILE_RECORD = {"title": "Attack of the <i>Clones</i> &amp; <script>x</script> RTL", "author": "Ann Lee",
+HOSTILE_RECORD = {"title": "Attack of the <i>Clones</i> &amp; <script>x</script> RTL {onclick=alert(0)}",
+                  "author": "Ann Lee",
                   "abstract": "We study =HYPERLINK(\"http://x\") cells and <img src=x onerror=alert(1)> markup "
                               "&lt;tag&gt; <a href=\"javascript:alert(2)\">here</a>.\n\n# not a heading\n"
                               "1. not a list [x](javascript:alert(3)) <javascript:alert(4)>",
@@ -67,7 +68,9 @@ HOSTILE_RECORD = {"title": "Attack of the <i>Clones</i> &amp; <script>x</script>
 FILE_NOTE = ("From the file: <img src=y onerror=alert(5)> [click](javascript:alert(6)) "
              "[entity](&#106;avascript:alert(7)) <javascript:alert(8)> <!-- hidden -->\n\n"
              "[ref]: javascript:alert(9)\n\nsee [ref]\n\n**kept** [site](https://example.org/x) "
-             "<https://example.org/auto> `<code>`\n\n```\n<pre-kept>\n```")
+             "<https://example.org/auto> `<code>` [span]{onmouseover=alert(10)} `x`{=html}\n\n"
+             "```\n<pre-kept>\n```\n\n```{=html}\n<img src=z onerror=alert(11)>\n```\n\n"
+             "::: {onclick=alert(12)}\ndiv\n:::\n\n$$\n\\frac{a}{b}\n$$")
 
 
 class _Html(HTMLParser):

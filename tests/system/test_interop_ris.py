@@ -25,5 +25,5 @@ def test_every_ris_record_is_read_by_rispy_ris2xml_and_margin(tmp_path):
     result = run(["ris2xml", str(path)], tmp_path)
     assert result.returncode == 0, result.stderr
     ids = re.findall(r'<mods ID="([^"]*)"', result.stdout)
-    first_key = path.read_text(encoding="utf-8").split("\r\n")[1].removeprefix("ID  - ")
+    first_key = path.read_bytes().decode("utf-8").split("\r\n")[1].removeprefix("ID  - ")
     assert len(ids) == len(papers) and ids[0] == first_key  # the first record is read, under its own key

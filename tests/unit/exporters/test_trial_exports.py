@@ -17,12 +17,12 @@ def paper(**fields) -> Paper:
 
 def test_an_abstracts_html_and_block_markup_are_escaped_like_the_title():
     text = export_markdown([paper(abstract="Cells <img src=x onerror=alert(1)> &lt;tag&gt; [x](javascript:y)\n\n"
-                                           "# no heading\n1. no list\n- no item\n===\n$x^2$ stays")])
+                                           "# no heading\n1. no list\n- no item\n===\n$x$ stays")])
     quoted = text.split("### Abstract\n\n", 1)[1]
-    assert "<img" not in quoted and "&lt;img src=x onerror=alert(1)&gt;" in quoted
+    assert "<img" not in quoted and "&lt;img src=x onerror=alert(1)\\>" in quoted
     assert "&amp;lt;tag&amp;gt;" in quoted and "\\[x\\](javascript:y)" in quoted
     assert "> \\# no heading" in quoted and "> 1\\. no list" in quoted and "> \\- no item" in quoted
-    assert "> \\===" in quoted and "$x^2$ stays" in quoted
+    assert "> \\===" in quoted and "> x stays" in quoted
 
 
 def test_links_only_for_web_addresses_others_plain_text():
@@ -57,6 +57,9 @@ def test_a_notes_markdown_is_kept_and_its_html_and_script_links_are_not():
     assert "[ref]\\: javascript:alert(1)" in safe
     assert "`<code>` stays" in safe and "```\n<pre>kept</pre>\n```" in safe
     assert safe_note("plain $50 & 100% # note") == "plain $50 & 100% # note"
+    math = "$$\n\\frac{a}{b}\n$$\nand $\\{x\\}$ but [s]{onclick=x}\n```{=html}\n<b>{c}</b>\n```"
+    assert safe_note(math) == ("$$\n\\frac{a}{b}\n$$\nand $\\{x\\}$ but [s]\\{onclick=x}\n```\\{=html}\n"
+                               "<b>{c}</b>\n```")
 
 
 def test_ris_has_no_byte_order_mark():
