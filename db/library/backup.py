@@ -196,7 +196,9 @@ class RestoreReport:
         text = (f"annotations restored on {counted(len(self.changed), 'paper')}"
                 f" ({len(self.unchanged):,} already up to date)")
         text += f", newer edits kept on {len(self.kept):,}" if self.kept else ""
-        text += f", {self.state:,} lists, interests, saved searches and checks put back" if self.state else ""
+        state = counted(self.state, "list, interest, saved search or check",
+                        "lists, interests, saved searches and checks")
+        text += f", {state} put back" if self.state else ""
         return text + (f", {self.unmatched:,} not found" if self.unmatched else "")
 
 

@@ -49,7 +49,8 @@ class ImportReport:
         text = (f"{len(self.new):,} new, {len(self.updated):,} updated, {len(self.unchanged):,} unchanged, "
                 f"{counted(self.duplicates, 'duplicate')} in the file, {len(self.skipped):,} skipped"
                 + (f", {len(self.merged):,} merged field by field" if self.merged else "")
-                + (f", {len(self.conflicts):,} shared ids on different papers kept apart" if self.conflicts else "")
+                + (f", {counted(len(self.conflicts), 'shared id')} on different papers kept apart"
+                   if self.conflicts else "")
                 + (f", {len(self.versions):,} grouped with their other versions" if self.versions else ""))
         return text + (f"; {self.annotations.summary()}" if self.annotations else "")
 

@@ -30,5 +30,8 @@ def test_summaries_say_one_in_the_singular():
     one = ImportReport(new=["a"], updated=[], unchanged=[], duplicates=1)
     assert "1 duplicate in the file" in one.summary()
     assert "0 duplicates in the file" in ImportReport().summary()
-    assert RestoreReport(changed=["a"], unchanged=[]).summary() == "annotations restored on 1 paper (0 already up to date)"
+    assert ", 1 shared id on different papers kept apart" in ImportReport(conflicts=["x"]).summary()
+    restored = RestoreReport(changed=["a"], unchanged=[], state=1).summary()
+    assert restored == ("annotations restored on 1 paper (0 already up to date), 1 list, interest, saved search or "
+                        "check put back")
     assert RestoreReport(changed=["a", "b"]).summary().startswith("annotations restored on 2 papers")

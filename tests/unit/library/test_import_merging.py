@@ -57,7 +57,7 @@ def test_a_shared_doi_on_clearly_different_papers_keeps_both_and_names_the_confl
     path.write_text(book + "\n" + review, encoding="utf-8")
     result = margin("import", str(path), library=tmp_path / "lib")
     assert result.stdout.strip() == ("2 new, 0 updated, 0 unchanged, 0 duplicates in the file, 0 skipped, "
-                                     "1 shared ids on different papers kept apart")
+                                     "1 shared id on different papers kept apart")
     assert ('kept apart: DOI 10.7208/chicago/9780226458106.001.0001 is on "The Structure of Scientific Revolutions"'
             ' (line 1) and "Paradigms Lost: Notes on a Reread Classic" (line 8): kept as two papers') in result.stderr
     again = margin("import", str(path), library=tmp_path / "lib")  # each record finds its own paper again
