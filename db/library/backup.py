@@ -191,14 +191,11 @@ class RestoreReport:
     state: int = 0  # items of the user state added (db.library.user_state.restore_state)
 
     def summary(self) -> str:
-        """`annotations restored on 12 papers (3 already up to date)`, then `, newer edits kept on 2` and
-        `, 1 not found` when there are such papers."""
+        """`annotations restored on 12 papers (3 already up to date)`, then `, newer edits kept on 2`, `, 1 not found`."""
         text = (f"annotations restored on {counted(len(self.changed), 'paper')}"
                 f" ({len(self.unchanged):,} already up to date)")
         text += f", newer edits kept on {len(self.kept):,}" if self.kept else ""
-        state = counted(self.state, "list, interest, saved search or check",
-                        "lists, interests, saved searches and checks")
-        text += f", {state} put back" if self.state else ""
+        text += f", lists, interests, saved searches and checks put back: {self.state:,}" if self.state else ""
         return text + (f", {self.unmatched:,} not found" if self.unmatched else "")
 
 

@@ -171,7 +171,7 @@ def test_a_resolved_conflict_leaves_the_conflict_count_and_enters_the_csv(postgr
     assert report["conflicts"] == ["p001"] and report["resolved"] == ["p000"]
     assert report["pairs"][0]["papers"] == 3  # agreement stays on the original decisions
     assert abs(report["pairs"][0]["percent_agreement"] - 1 / 3) < 1e-12
-    assert "1 conflicts" in run("agreement", "icml")
+    assert "1 conflict, " in run("agreement", "icml")
     run("decisions", "icml", "--csv", str(tmp_path / "all.csv"))
     rows = list(csv.DictReader((tmp_path / "all.csv").read_text(encoding="utf-8-sig").splitlines()))
     resolutions = [row for row in rows if row["kind"] == "resolution"]

@@ -32,6 +32,6 @@ def test_summaries_say_one_in_the_singular():
     assert "0 duplicates in the file" in ImportReport().summary()
     assert ", 1 shared id on different papers kept apart" in ImportReport(conflicts=["x"]).summary()
     restored = RestoreReport(changed=["a"], unchanged=[], state=1).summary()
-    assert restored == ("annotations restored on 1 paper (0 already up to date), 1 list, interest, saved search or "
-                        "check put back")
+    assert restored == ("annotations restored on 1 paper (0 already up to date), lists, interests, saved searches "
+                        "and checks put back: 1")
     assert RestoreReport(changed=["a", "b"]).summary().startswith("annotations restored on 2 papers")
