@@ -2,7 +2,7 @@
 # Set up Margin: a virtual environment in .venv with the project and its test tools, and, on Debian/Ubuntu
 # when run as root, the system libraries Qt needs. Safe to run again: it only does what is missing.
 # With MARGIN_TEST_TOOLS=1 (scripts/test.sh sets it when run as root, as in CI) it also installs the programs
-# the interop tests read Margin's exports with: biber, BibTeX 0.99d, pandoc, LibreOffice Calc (about 20 s and
+# the interop tests read Margin's exports with: biber, BibTeX 0.99d, pandoc, bibutils (ris2xml), LibreOffice Calc (about 20 s and
 # 400 MB on Debian 12; the tests skip with this line when they are missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -79,7 +79,7 @@ if command -v dpkg >/dev/null 2>&1; then
 fi
 
 # The interop tests' tools (Debian package names), when asked for
-TEST_DEBS="biber texlive-binaries pandoc libreoffice-calc-nogui nodejs postgresql"  # postgresql: the sync tests' server
+TEST_DEBS="biber texlive-binaries pandoc libreoffice-calc-nogui bibutils nodejs postgresql"  # postgresql: the sync tests' server
 if [ "${MARGIN_TEST_TOOLS:-0}" = 1 ] && command -v dpkg >/dev/null 2>&1; then
     missing=""
     for deb in $TEST_DEBS; do

@@ -13,6 +13,7 @@ from pathlib import Path
 from db.errors import InputError, MarginError
 from db.library.library import DB_NAME, Library
 from db.system.paths import resolve_library_dir
+from db.text.counts import counted
 
 
 def library_dir(args: argparse.Namespace) -> Path:
@@ -118,7 +119,7 @@ def index(library: Library, searching: bool = True):
 
     def progress(done: int, total: int) -> None:
         if not told[0]:
-            print(f"margin: rebuilding the search index ({total:,} papers)", file=sys.stderr, flush=True)
+            print(f"margin: rebuilding the search index ({counted(total, 'paper')})", file=sys.stderr, flush=True)
         told[0] = True
 
     try:

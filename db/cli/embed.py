@@ -11,6 +11,7 @@ from db.cli.common import library_dir, open_library
 from db.embed import job
 from db.embed.models import SETTING, ModelUnavailable, configured, load_model
 from db.embed.store import FOLDER
+from db.text.counts import counted
 
 
 def cmd_embed(args: argparse.Namespace) -> int:
@@ -36,8 +37,8 @@ def cmd_embed(args: argparse.Namespace) -> int:
             if now - last[0] >= 1.0 or done == total:
                 last[0] = now
                 rate = done / max(now - started, 1e-9)
-                print(f"\rembedding ({phase}): {done}/{total} papers, {rate:.1f}/s", end="", file=sys.stderr,
-                      flush=True)
+                print(f"\rembedding ({phase}): {done:,}/{counted(total, 'paper')}, {rate:.1f}/s", end="",
+                      file=sys.stderr, flush=True)
 
         result = job.run(library, model, progress=progress, quick=not args.full_only)
         print(file=sys.stderr)

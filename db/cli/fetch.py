@@ -82,7 +82,8 @@ def _progress():
 
     def progress(done: int, total: int | None) -> None:
         of = f" of {total:,}" if total else ""
-        print(f"\rfetched {done:,}{of} papers", end="", file=sys.stderr, flush=True)
+        noun = "paper" if (total or done) == 1 else "papers"
+        print(f"\rfetched {done:,}{of} {noun}", end="", file=sys.stderr, flush=True)
 
     return progress
 

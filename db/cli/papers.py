@@ -20,6 +20,8 @@ from db.errors import MarginError
 from db.library.library import DB_NAME, Library
 from db.text.abstract_markup import abstract_to_plain
 from db.text.cleaning import clean_tag, clean_title
+from db.text.counts import counted
+from db.text.labels import shorten
 from db.text.render import stars
 
 CONFIRM_EXIT = 2  # a delete without --yes: a usage error (the command is not complete), nothing changed
@@ -57,7 +59,7 @@ def _progress_printer():
         return None
 
     def progress(done: int, total: int) -> None:
-        print(f"\rimporting {done:,} of {total:,} papers", end="\n" if done == total else "", file=sys.stderr)
+        print(f"\rimporting {done:,} of {counted(total, 'paper')}", end="\n" if done == total else "", file=sys.stderr)
 
     return progress
 
@@ -169,9 +171,9 @@ def cmd_delete(args: argparse.Namespace) -> int:
         ids = [find_paper(library, given, "; nothing was deleted") for given in args.ids]
         ids = list(dict.fromkeys(ids))
         papers = library.papers(ids)
-        listing = "; ".join(f"{paper.id} {paper.label[:60]}" for paper in papers)
+        listing = "; ".join(f"{paper.id} {shorten(paper.label, 60)}" for paper in papers)
         if not args.yes:
-            print(f"margin: would delete {len(papers)} paper(s): {listing}; add --yes to delete them",
+            print(f"margin: would delete {counted(len(papers), 'paper')}: {listing}; add --yes to delete them",
                   file=sys.stderr)
             return CONFIRM_EXIT
         library.delete_papers(ids)
@@ -181,7 +183,7 @@ def cmd_delete(args: argparse.Namespace) -> int:
         except MarginError as error:
             kept = f"; no backup could be written ({error})"
         after_write(library)
-    print(f"deleted {len(papers)} paper(s): {listing}{kept}")
+    print(f"deleted {counted(len(papers), 'paper')}: {listing}{kept}")
     return 0
 
 

@@ -211,7 +211,7 @@ def _take_part(args: argparse.Namespace, projects, name: str, how: str, make: bo
         if report.changes:
             after_write(library)
     print(f"{library.folder} takes part in {name!r}: `margin sync` and the window's sync send your decisions on its"
-          f" papers ({report.papers:,} papers received now)")
+          f" papers ({counted(report.papers, 'paper')} received now)")
 
 
 def _paper_of(projects, name: str, given: str) -> str:
@@ -244,7 +244,7 @@ def _add(args: argparse.Namespace, projects, name: str) -> int:
         projects.add_papers(name, papers)
         if library.project_book.project(name) is None:
             library.project_book.put_project(name, projects.server.public)
-    print(f"shared {len(papers):,} papers with {name!r}; members receive them at their next sync")
+    print(f"shared {counted(len(papers), 'paper')} with {name!r}; members receive them at their next sync")
     return 0
 
 
@@ -269,7 +269,7 @@ def _decisions(projects, name: str, path: str | None) -> int:
             Path(path).write_text("\ufeff" + buffer.getvalue(), encoding="utf-8", newline="")
         except OSError as error:
             raise MarginError(f"{path}: cannot write the decisions ({error.strerror})") from None
-        print(f"wrote {len(rows):,} decisions of {name!r} to {path}")
+        print(f"wrote {counted(len(rows), 'decision')} of {name!r} to {path}")
     else:
         write_stdout(buffer.getvalue())
     return 0
@@ -334,8 +334,9 @@ def _prisma(projects, name: str, as_json: bool, path: str | None) -> int:
             print(f"{who} excluded: " + ", ".join(f"{reason or 'no reason given'} {n:,}"
                                                    for reason, n in row.excluded_by_reason.items()))
     if counts.project is not None:
-        print(f"of {counts.project.records:,} papers: {counts.project.undecided:,} await a second decision or a"
-              f" resolution ({counts.conflicts:,} unresolved conflicts)")
+        print(f"of {counted(counts.project.records, 'paper')}: {counts.project.undecided:,} "
+              f"{'awaits' if counts.project.undecided == 1 else 'await'} a second decision or a"
+              f" resolution ({counted(counts.conflicts, 'unresolved conflict')})")
     return 0
 
 

@@ -8,6 +8,7 @@ import sys
 
 from db.cli.common import after_write, library_dir, no_library_here, told_when_waiting
 from db.errors import MarginError
+from db.text.counts import counted
 
 DEFAULT_INTERVAL_S = 60  # the window's automatic sync, when a server is set (desktop.window.sync)
 
@@ -87,8 +88,8 @@ def _project_servers_down(joined: list[dict]) -> dict[str, str]:
 
 def _progress(phase: str, done: int, total: int) -> None:
     verb = "sent" if phase == "send" else "received"
-    print(f"\rmargin: {verb} {done:,} of {total:,} changed fields", end="" if done < total else "\n", file=sys.stderr,
-          flush=True)
+    print(f"\rmargin: {verb} {done:,} of {counted(total, 'changed field')}", end="" if done < total else "\n",
+          file=sys.stderr, flush=True)
 
 
 def _print_log(library) -> int:

@@ -99,7 +99,7 @@ def cmd_interest(args: argparse.Namespace) -> int:
         names = library.interests()
         counts = dict(library.tags())
     for name in names:
-        print(f"{name}  ({counts.get(name, 0)} papers)")
+        print(f"{name}  ({counted(counts.get(name, 0), 'paper')})")
     if not names and not args.tags:  # asked for the list, and there is none
         print("no interests yet: make a tag one with `margin interest TAG` (in the window: right-click the tag → "
               "Use as an interest)")
@@ -120,7 +120,7 @@ def cmd_like(args: argparse.Namespace) -> int:
         counts = {(kind, value): library.count_by(kind, value)
                   for kind, value in marks}
     for kind, value in marks:
-        print(f"{kind}: {value}  ({counts[(kind, value)]} papers)")
+        print(f"{kind}: {value}  ({counted(counts[(kind, value)], 'paper')})")
     return 0
 
 
@@ -161,7 +161,7 @@ def cmd_map(args: argparse.Namespace) -> int:
         conference_map, _report = MapCache(library.derived_folder).refresh(
             library, progress=lambda text: print(f"margin: {text}", file=sys.stderr, flush=True))
         rgb = colours(library, conference_map.ids, by, tag.strip() or None)
-    title = f"{len(conference_map.ids):,} papers" + (f" · {len(lit):,} matching {args.query}" if lit is not None
+    title = counted(len(conference_map.ids), "paper") + (f" · {len(lit):,} matching {args.query}" if lit is not None
                                                       else "")
     try:
         render_png(conference_map, rgb, output, lit, title=title)
@@ -175,7 +175,7 @@ def cmd_map(args: argparse.Namespace) -> int:
                                  ensure_ascii=False, indent=1) + "\n")
     else:
         lit_text = f", {len(lit):,} lit" if lit is not None else ""
-        print(f"{output}: {len(conference_map.ids):,} papers{lit_text}, {len(regions)} regions")
+        print(f"{output}: {counted(len(conference_map.ids), 'paper')}{lit_text}, {counted(len(regions), 'region')}")
     return 0
 
 

@@ -6,6 +6,7 @@ import argparse
 
 from db.cli.common import after_write, find_paper, open_library
 from db.errors import MarginError
+from db.text.counts import counted
 
 
 def _find(library, given: str) -> str:
@@ -29,7 +30,7 @@ def cmd_group(args: argparse.Namespace) -> int:
             raise MarginError("grouping needs two different papers; nothing was changed")
         library.group_versions(ids)
         after_write(library)
-        print(f"{len(library.versions(ids[0]))} versions of one work: {', '.join(library.versions(ids[0]))}")
+        print(f"{counted(len(library.versions(ids[0])), 'version')} of one work: {', '.join(library.versions(ids[0]))}")
     return 0
 
 

@@ -1,8 +1,10 @@
 """Markdown: one document for reading lists, or a folder of one `.md` file per paper (Obsidian and other vaults).
 
 Single file: `# Margin notes`, then per paper a `## label` section with venue and year, stars, tags, authors,
-link and Margin id as a list, the note verbatim under `### Note` (it is the user's Markdown already) and the
-abstract as plain text (LaTeX converted to Unicode) under `### Abstract`. Inline math in headings stays
+link and Margin id as a list, the note under `### Note` (it is the user's Markdown already) and the
+abstract as plain text (LaTeX converted to Unicode) under `### Abstract`. Imported text never becomes live HTML:
+the abstract is escaped as the title is, links are written only to http(s) addresses, and the note keeps its
+Markdown but not its raw HTML or script links (db.exporters.markdown_safety). Inline math in headings stays
 math; a note's `---` line that would open a YAML block is written `- - -` (see `note_text`).
 
 Folder (an Obsidian vault, issue 30): each file starts with YAML front matter (id, citekey, title, aliases,
@@ -24,14 +26,14 @@ from pathlib import Path
 
 from db.errors import MarginError
 from db.exporters.common import citation_key, citation_keys, export_title, title_source
+from db.exporters.markdown_safety import MATH, markdown_lines, safe_link, safe_note
 from db.paper import Paper
 from db.system.fileio import temporary_file
 from db.text.abstract_markup import abstract_to_plain
 from db.text.cleaning import strip_bidi
 from db.text.render import stars
 
-_INLINE_SPECIAL = re.compile(r"([\\`*_\[\]>])")
-_MATH = re.compile(r"\$(?=[^\s$])[^$\n]*?[^\s$\\]\$(?!\d)|\$[^\s$]\$(?!\d)")
+_INLINE_SPECIAL = re.compile(r"([\\`*_\[\]>{])")  # `{`: pandoc reads `{onclick=…}` after a heading as attributes
 _ENTITY = re.compile(r"&(?=#?\w+;)")
 # path characters, C0 controls, and the bidi/format controls (U+202E would show a name reversed)
 # and `# ^ [ ]`, which break an Obsidian link to the file (`[[name#heading]]`, `[[name^block]]`, `[[…]]`)
@@ -51,7 +53,7 @@ def markdown_text(text: str) -> str:
     (`$x^2$`, by pandoc's rule: no space inside the dollars, no digit after the closing one) is kept as math."""
     text = " ".join(text.split())
     out, last = [], 0
-    for match in _MATH.finditer(text):
+    for match in MATH.finditer(text):
         out += [_escape_inline(text[last : match.start()]), match.group(0)]
         last = match.end()
     text = "".join(out) + _escape_inline(text[last:])
@@ -116,28 +118,30 @@ def paper_section(paper: Paper, level: int = 2, include_abstract: bool = True) -
     source = title_source(paper)
     if source != "file":
         facts.append(f"**Title:** {_SOURCE_WORDS[source]}")
-    where = paper.venue or ""
-    if paper.year and str(paper.year) not in where:
-        where = f"{where} {paper.year}".strip()
-    if where:
+    if paper.venue:
+        where = paper.venue if not paper.year or str(paper.year) in paper.venue else f"{paper.venue} {paper.year}"
         facts.append(f"**Venue:** {markdown_text(where)}")
+    elif paper.year:
+        facts.append(f"**Year:** {paper.year}")
     if paper.rating:
         facts.append(f"**Rating:** {stars(paper.rating)} ({paper.rating}/5)")
     if paper.tags:
         facts.append("**Tags:** " + ", ".join(f"`{tag.replace('`', '')}`" for tag in paper.tags))
     if paper.authors:
         facts.append("**Authors:** " + "; ".join(markdown_text(author) for author in paper.authors))
-    if paper.url:
-        facts.append(f"**Link:** <{paper.url}>")
+    if paper.url:  # a link only to a web address; any other URL (`javascript:…`) is written as text
+        link = safe_link(paper.url)
+        facts.append(f"**Link:** <{link}>" if link else f"**Link:** {markdown_text(paper.url)}")
     if paper.doi:
-        facts.append(f"**DOI:** <https://doi.org/{paper.doi}>")
+        facts.append(f"**DOI:** <{safe_link('https://doi.org/' + paper.doi.strip())}>")
     facts.append(f"**Margin id:** `{paper.id}`")
     lines += [f"- {fact}" for fact in facts]
     lines.append("")
     if paper.note.strip():
-        lines += [f"{hashes}# Note", "", nest_headings(note_text(paper.note), level + 2), ""]
+        lines += [f"{hashes}# Note", "", nest_headings(note_text(safe_note(paper.note)), level + 2), ""]
     if include_abstract and paper.abstract:
-        lines += [f"{hashes}# Abstract", "", "> " + abstract_to_plain(paper.abstract).replace("\n", "\n> "), ""]
+        quoted = markdown_lines(abstract_to_plain(paper.abstract).strip(), markdown_text)
+        lines += [f"{hashes}# Abstract", "", *(f"> {line}".rstrip() for line in quoted), ""]
     return lines
 
 
@@ -185,7 +189,8 @@ def front_matter(paper: Paper, citekey: str | None = None) -> list[str]:
     fields = {"id": paper.id, "citekey": citekey or citation_key(paper), "title": export_title(paper),
               "aliases": [export_title(paper)], "title_source": title_source(paper), "venue": paper.venue,
               "year": paper.year, "rating": paper.rating, "tags": tags, "margin_tags": list(paper.tags),
-              "authors": list(paper.authors), "url": paper.url, "doi": paper.doi, "read": paper.read}
+              "authors": list(paper.authors), "url": paper.url if safe_link(paper.url) else None,  # http(s) only
+              "doi": paper.doi, "read": paper.read}
     return ["---", *(f"{key}: {yaml_value(value)}" for key, value in fields.items()), "---", ""]
 
 

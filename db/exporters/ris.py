@@ -5,8 +5,10 @@ in BibTeX), `TI`, `AU` per author and `A2` per editor (`Last, First, Jr`), `PY` 
 month), `T2` (the venue), `SP`/`EP` (pages), `VL`, `IS`, `PB`, `CY`, `SN` (ISBN or ISSN), `LA`, `ET`, `AB`, `DO`,
 `UR` (the URL; an arXiv id as its abs URL when there is no URL), `KW` per keyword and per tag (EndNote and
 Mendeley keep tags as keywords), `N1` per line of the user's note. Values are one line each (line breaks inside a
-title or abstract become spaces), so a line of the note can never be read as a tag; the text is UTF-8 with a
-byte-order mark (EndNote's import takes it), lines end in CRLF as the specification writes them.
+title or abstract become spaces), so a line of the note can never be read as a tag; the text is UTF-8 without a
+byte-order mark and lines end in CRLF, as the specification writes them. (A BOM, written until the new-user trial
+for EndNote, hid the first record from rispy, the Python reader ASReview and others use; Zotero's RIS export
+writes none either; EndNote reads UTF-8 when its import's Text Translation is "Unicode (UTF-8)".)
 Margin's own reader (db.formats.ris) reads the file back: title, authors, venue, year, DOI, URL, abstract, type,
 pages, volume, issue, publisher; the tags come back as keywords. Sources: RIS format specification (Research
 Information Systems, RefMan 2011), EndNote's RIS tag list.
@@ -94,4 +96,4 @@ def export_ris(papers: Sequence[Paper]) -> str:
     for paper in papers:
         body = "".join(f"{tag}  - {value}\r\n" for tag, value in ris_lines(paper, keys[paper.id]))
         records.append(body + "ER  - \r\n")
-    return "\ufeff" + "\r\n".join(records)
+    return "\r\n".join(records)

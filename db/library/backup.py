@@ -37,6 +37,7 @@ from db.library.library import ImportReport, Library
 from db.paper import Paper, PaperRecord, normalize_text
 from db.system.fileio import write_atomically
 from db.text.cleaning import clean_note, clean_tag, clean_title, tag_key
+from db.text.counts import counted
 
 KEEP = 10
 DEFAULT_MAX_AGE = timedelta(days=1)
@@ -190,11 +191,11 @@ class RestoreReport:
     state: int = 0  # items of the user state added (db.library.user_state.restore_state)
 
     def summary(self) -> str:
-        """`annotations restored on 12 papers (3 already up to date)`, then `, newer edits kept on 2` and
-        `, 1 not found` when there are such papers."""
-        text = f"annotations restored on {len(self.changed):,} papers ({len(self.unchanged):,} already up to date)"
+        """`annotations restored on 12 papers (3 already up to date)`, `, newer edits kept on 2`, `, 1 not found`."""
+        text = (f"annotations restored on {counted(len(self.changed), 'paper')}"
+                f" ({len(self.unchanged):,} already up to date)")
         text += f", newer edits kept on {len(self.kept):,}" if self.kept else ""
-        text += f", {self.state:,} lists, interests, saved searches and checks put back" if self.state else ""
+        text += f", lists, interests, saved searches and checks put back: {self.state:,}" if self.state else ""
         return text + (f", {self.unmatched:,} not found" if self.unmatched else "")
 
 

@@ -24,6 +24,7 @@ from db.library.store import Store, log_change, now, prune_change_log
 from db.library.works import group_new_versions
 from db.paper import PaperRecord, implied_type, normalize_text
 from db.text.cleaning import fit_record
+from db.text.counts import counted
 from db.text.labels import LABEL_RULE, derive_label
 
 
@@ -46,9 +47,10 @@ class ImportReport:
         """One line: `1,683 new, 0 updated, 38 unchanged, 0 duplicates in the file, 0 skipped` (thousands
         separated: the command line's summary; the window formats its own with the locale)."""
         text = (f"{len(self.new):,} new, {len(self.updated):,} updated, {len(self.unchanged):,} unchanged, "
-                f"{self.duplicates:,} duplicates in the file, {len(self.skipped):,} skipped"
+                f"{counted(self.duplicates, 'duplicate')} in the file, {len(self.skipped):,} skipped"
                 + (f", {len(self.merged):,} merged field by field" if self.merged else "")
-                + (f", {len(self.conflicts):,} shared ids on different papers kept apart" if self.conflicts else "")
+                + (f", {counted(len(self.conflicts), 'shared id')} on different papers kept apart"
+                   if self.conflicts else "")
                 + (f", {len(self.versions):,} grouped with their other versions" if self.versions else ""))
         return text + (f"; {self.annotations.summary()}" if self.annotations else "")
 

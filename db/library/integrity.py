@@ -31,6 +31,7 @@ from db.library.backup import read_backup, restore
 from db.library.damage import check, damaged, is_damage, newest_backup, read_only
 from db.library.library import Library
 from db.library.schema import DB_NAME, SALVAGE_COLUMNS
+from db.text.counts import counted
 
 __all__ = ["UNKNOWN", "RebuildReport", "check", "damaged", "is_damage", "newest_backup", "rebuild"]
 
@@ -60,15 +61,15 @@ class RebuildReport:
         if lost == UNKNOWN:
             text = "library rebuilt: no paper could be read back (import the paper lists again to get them back)"
         else:
-            text = f"library rebuilt: {papers:,} papers read back"
+            text = f"library rebuilt: {counted(papers, 'paper')} read back"
             if lost:
                 text += f" ({lost:,} unreadable: import their files again to get them back)"
             text += f", {self.annotated:,} of them annotated"
         if self.lost_annotations:
             back = set(self.restored.changed) | set(self.restored.unchanged) if self.restored is not None else set()
             gone = [paper_id for paper_id in self.lost_annotations if paper_id not in back]
-            text += (f"; the ratings, notes and read marks of {len(self.lost_annotations):,} papers could not be "
-                     f"read" + (f" and no backup has them: {', '.join(gone[:5])}{' …' if len(gone) > 5 else ''}"
+            text += (f"; the ratings, notes and read marks of {counted(len(self.lost_annotations), 'paper')} could not"
+                     f" be read" + (f" and no backup has them: {', '.join(gone[:5])}{' …' if len(gone) > 5 else ''}"
                                 if gone else ", the backup had them all"))
         if self.backup is not None and self.restored is not None:
             text += f"; from {self.backup.name}: {self.restored.summary()}"

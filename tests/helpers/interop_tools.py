@@ -15,7 +15,8 @@ import pytest
 from db.library.library import Library
 from db.paper import PaperRecord
 
-DEBIAN = {"biber": "biber", "bibtex": "texlive-binaries", "pandoc": "pandoc", "soffice": "libreoffice-calc-nogui"}
+DEBIAN = {"biber": "biber", "bibtex": "texlive-binaries", "pandoc": "pandoc", "soffice": "libreoffice-calc-nogui",
+          "ris2xml": "bibutils"}
 
 
 def need(tool: str) -> str:

@@ -60,7 +60,7 @@ def test_ris_export_is_read_back_by_margins_reader(library, tmp_path):
     assert "ris" in FORMATS
     papers = library.papers()
     text = export(papers, "ris")
-    assert text.startswith("\ufeffTY  - CPAPER\r\nID  - vaswani2017\r\n")
+    assert text.startswith("TY  - CPAPER\r\nID  - vaswani2017\r\n")
     assert "AU  - Ford, Henry, Jr.\r\n" in text and "N1  - secret note\r\n" in text and "KW  - private tag" in text
     assert "DA  - 2017/12//\r\n" in text and "SP  - 5998\r\nEP  - 6008\r\n" in text
     path = tmp_path / "out.ris"

@@ -163,7 +163,7 @@ def test_the_command_line_names_what_it_did_not_take_with_file_and_line(tmp_path
                                                "bad_first_line.ris", "note_with_bibtex.csv")]
     assert main(["import", *files, "--library", str(tmp_path / "lib")]) == 0
     out, err = capsys.readouterr()
-    assert out.strip() == ("19 new, 0 updated, 0 unchanged, 1 duplicates in the file, 2 skipped; "
+    assert out.strip() == ("19 new, 0 updated, 0 unchanged, 1 duplicate in the file, 2 skipped; "
                            "annotations from the files: 1 note")  # the CSV's note column (issue 30)
     assert f"{FIXTURES / 'crossref_strings.bib'}:4: a @proceedings volume, not a paper" in err
     assert f"{FIXTURES / 'crossref_strings.bib'}:10: a @proceedings volume, not a paper" in err

@@ -84,7 +84,7 @@ def test_cli_delete_needs_yes_then_deletes_and_keeps_a_backup(seeded_copy, libra
     asked = margin("delete", FIRST[:6], SECOND, library=library_dir)
     assert asked.returncode == 2
     assert asked.stdout == "" and len(asked.stderr.strip().splitlines()) == 1
-    assert "would delete 2 paper(s)" in asked.stderr and "--yes" in asked.stderr
+    assert "would delete 2 papers" in asked.stderr and "--yes" in asked.stderr
     with Library.open(library_dir) as library:
         assert library.count() == 38  # nothing changed
 
@@ -93,7 +93,7 @@ def test_cli_delete_needs_yes_then_deletes_and_keeps_a_backup(seeded_copy, libra
 
     done = margin("delete", FIRST[:6], SECOND, "--yes", library=library_dir)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("deleted 2 paper(s)")
+    assert done.stdout.startswith("deleted 2 papers")
     listed = json.loads(margin("list", "--json", library=library_dir).stdout)
     assert len(listed) == 36 and FIRST not in {paper["id"] for paper in listed}
     backups = sorted((library_dir / "backups").glob("margin-backup-*.json"))

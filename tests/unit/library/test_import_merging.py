@@ -15,7 +15,7 @@ def test_a_later_fuller_duplicate_in_a_bibtex_file_fills_the_first(tmp_path):
     path.write_text(BARE + "\n" + FULL, encoding="utf-8")
     result = margin("import", str(path), library=tmp_path / "lib")
     assert result.code == 0, result.stderr
-    assert result.stdout.strip() == ("1 new, 0 updated, 0 unchanged, 1 duplicates in the file, 0 skipped, "
+    assert result.stdout.strip() == ("1 new, 0 updated, 0 unchanged, 1 duplicate in the file, 0 skipped, "
                                      "1 merged field by field")
     assert 'merged: "Graph Kernels for Molecules" (line 5): authors, venue, year, DOI added' in result.stderr
     with Library.open(tmp_path / "lib", seed=False) as library:
@@ -57,7 +57,7 @@ def test_a_shared_doi_on_clearly_different_papers_keeps_both_and_names_the_confl
     path.write_text(book + "\n" + review, encoding="utf-8")
     result = margin("import", str(path), library=tmp_path / "lib")
     assert result.stdout.strip() == ("2 new, 0 updated, 0 unchanged, 0 duplicates in the file, 0 skipped, "
-                                     "1 shared ids on different papers kept apart")
+                                     "1 shared id on different papers kept apart")
     assert ('kept apart: DOI 10.7208/chicago/9780226458106.001.0001 is on "The Structure of Scientific Revolutions"'
             ' (line 1) and "Paradigms Lost: Notes on a Reread Classic" (line 8): kept as two papers') in result.stderr
     again = margin("import", str(path), library=tmp_path / "lib")  # each record finds its own paper again

@@ -102,7 +102,7 @@ def test_cli_interest_and_dismiss(three):
 
     assert margin("annotate", ids["Kitchen 0"], "--tag", "baking", library=folder).returncode == 0
     listed = margin("interest", "baking", library=folder)
-    assert listed.returncode == 0 and listed.stdout.strip() == "baking  (1 papers)"
+    assert listed.returncode == 0 and listed.stdout.strip() == "baking  (1 paper)"
     result = margin("list", "is:interests", "--json", library=folder)
     assert result.returncode == 0, result.stderr
     papers = json.loads(result.stdout)

@@ -1,0 +1,37 @@
+"""Counts and cuts in the command line's English (new-user trial): "1 paper", not "1 papers"; a title cut at a
+word with "…", never mid-word."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from db.library.backup import RestoreReport
+from db.library.importing import ImportReport
+from tests.helpers.runner import margin
+
+LONG = "Denoising Diffusion Probabilistic Models Are Surprisingly Strong Baselines for Generative Audio Modelling"
+
+
+def test_delete_cuts_a_long_title_at_a_word(tmp_path: Path):
+    source = tmp_path / "one.json"
+    source.write_text(json.dumps([{"title": LONG, "abstract": "An abstract."}]), encoding="utf-8")
+    assert margin("import", str(source), library=tmp_path / "lib").code == 0
+    (listed,) = json.loads(margin("list", "--json", library=tmp_path / "lib").stdout)
+    result = margin("delete", listed["id"], library=tmp_path / "lib")
+    assert "would delete 1 paper: " in result.stderr
+    shown = result.stderr.split(f"{listed['id']} ", 1)[1].split("; add --yes")[0]
+    assert shown.endswith("…") and LONG.startswith(shown[:-1]) and LONG[len(shown) - 1] == " "  # cut at a word
+    result = margin("delete", listed["id"], "--yes", library=tmp_path / "lib")
+    assert result.stdout.startswith(f"deleted 1 paper: {listed['id']} ") and "Generative A" not in result.stdout
+
+
+def test_summaries_say_one_in_the_singular():
+    one = ImportReport(new=["a"], updated=[], unchanged=[], duplicates=1)
+    assert "1 duplicate in the file" in one.summary()
+    assert "0 duplicates in the file" in ImportReport().summary()
+    assert ", 1 shared id on different papers kept apart" in ImportReport(conflicts=["x"]).summary()
+    restored = RestoreReport(changed=["a"], unchanged=[], state=1).summary()
+    assert restored == ("annotations restored on 1 paper (0 already up to date), lists, interests, saved searches "
+                        "and checks put back: 1")
+    assert RestoreReport(changed=["a", "b"]).summary().startswith("annotations restored on 2 papers")
