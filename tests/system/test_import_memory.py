@@ -112,10 +112,6 @@ print(json.dumps({"grew_mb": status("VmHWM") - before, "summary": report.summary
 
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc (VmHWM)")
-@pytest.mark.xfail(reason="issue 28, open: measured 496 MB on this generated list with the search index built in "
-                          "the same process (bench_import's records-only figure is 282 MB); the same with the "
-                          "index's segments halved (SEGMENT_DOCS 10,000), so the rest is not the segment builder",
-                   strict=False)
 def test_a_cold_import_of_100000_grows_memory_by_at_most_400_mb(tmp_path: Path):
     """The whole list is read, matched and written (records spooled to disk as they are read, the plan kept on
     disk, written in chunks): VmHWM of the child less its resident memory before reading. Holding every record
