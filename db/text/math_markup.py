@@ -18,7 +18,6 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from functools import lru_cache
 
-
 _NS = "{http://www.w3.org/1998/Math/MathML}"
 SUPERSCRIPTS = dict(zip(
     "0123456789+-−=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVWβγδθφχ⊤′″*∗,. ",
