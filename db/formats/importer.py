@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from db.errors import InputError
+from db.formats import json_stream
 from db.formats.common import strip_controls
 from db.formats.registry import BY_NAME, FORMAT_NAMES, sniff
 from db.paper import PaperRecord
@@ -108,11 +109,16 @@ def _read_text(text: str, path: Path, records: list[PaperRecord] | None,
         raise InputError(path, f"not a paper list in a format Margin reads ({FORMAT_NAMES})", line=1)
     before = len(records) if records is not None else 0
     records, skipped, kind = reader.read(text, path, records)
+    _check_some_read(records, before, skipped, kind, path)
+    return kind, records, skipped
+
+
+def _check_some_read(records: list[PaperRecord], before: int, skipped: list, kind: str, path: Path) -> None:
+    """InputError naming the first skipped record when a file gave no record."""
     if len(records) == before:
         line = skipped[0][0] if skipped else 1
         reason = f" ({skipped[0][1]})" if skipped else ""
         raise InputError(path, f"no paper could be read from this {kind} file{reason}", line=line)
-    return kind, records, skipped
 
 
 def read_file(path: Path | str, records: list[PaperRecord] | None = None) -> ReadResult:
@@ -129,6 +135,8 @@ def read_file(path: Path | str, records: list[PaperRecord] | None = None) -> Rea
             raise InputError(path, "not a regular file (a device, pipe or socket); save the list to a file first")
         if path.stat().st_size > MAX_FILE_BYTES:
             raise InputError(path, f"the file is larger than {MAX_FILE_BYTES // 2**20} MB")
+        if json_stream.streamable(path):  # a large JSON array: value by value, never the whole text (issue 28)
+            return _read_streamed(path, records)
         data = path.read_bytes()
     except OSError as error:
         raise InputError(path, f"cannot read the file ({error.strerror})") from None
@@ -140,4 +148,19 @@ def read_file(path: Path | str, records: list[PaperRecord] | None = None) -> Rea
     if not text.strip():
         raise InputError(path, "the file is empty", line=1)
     kind, records, skipped = read_text(text, path, records)
+    return ReadResult(path, kind, encoding, records, skipped)
+
+
+def _read_streamed(path: Path, records: list[PaperRecord] | None) -> ReadResult:
+    """read_file of a file db.formats.json_stream reads: the same records, skipped lines and errors."""
+    from db.formats import jsonlist
+
+    with path.open("rb") as handle:
+        encoding = "utf-8-sig" if handle.read(3) == codecs.BOM_UTF8 else "utf-8"
+    before = len(records) if records is not None else 0
+    try:
+        records, skipped, kind = jsonlist.read_values(json_stream.array_values(path), [], "json", path, records)
+    except RecursionError:
+        raise InputError(path, "the file is nested too deeply to read", line=1) from None
+    _check_some_read(records, before, skipped, kind, path)
     return ReadResult(path, kind, encoding, records, skipped)

@@ -308,9 +308,16 @@ def read(text: str, path: Path, records: list[PaperRecord] | None = None,
          ) -> tuple[list[PaperRecord], list[Skipped], str]:
     """Records of a JSON / JSON Lines paper list, skipped (line, reason), and "json" or "jsonl". `records`: a
     list (or db.formats.spool.RecordSpool) the records are appended to as they are read, returned."""
+    values, skipped, kind = load_values(text, path)
+    return read_values(values, skipped, kind, path, records)
+
+
+def read_values(values: Iterable[tuple[int, object]], skipped: list[Skipped], kind: str, path: Path,
+                records: list[PaperRecord] | None = None) -> tuple[list[PaperRecord], list[Skipped], str]:
+    """`read` of values already parsed (or parsed as they are iterated: db.formats.json_stream), with their
+    start lines: (records, skipped, kind), "csl-json" when every record was a CSL item."""
     from db.formats import csl_json
 
-    values, skipped, kind = load_values(text, path)
     records = [] if records is None else records
     before = len(records)
     csl = 0

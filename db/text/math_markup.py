@@ -18,8 +18,6 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from functools import lru_cache
 
-from latex2mathml.converter import convert
-
 _NS = "{http://www.w3.org/1998/Math/MathML}"
 SUPERSCRIPTS = dict(zip(
     "0123456789+-−=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVWβγδθφχ⊤′″*∗,. ",
@@ -63,6 +61,8 @@ def _styled_letters(text: str, variant: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _parse(latex: str) -> ET.Element | None:
+    from latex2mathml.converter import convert  # (when math is first shown: ~0.1 s of imports, not at start)
+
     try:
         return ET.fromstring(convert(latex))
     except Exception:  # latex2mathml raises many kinds of errors on malformed TeX; the caller falls back

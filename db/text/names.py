@@ -21,8 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-
-from bibtexparser.middlewares.names import InvalidNameError, parse_single_name_into_parts, split_multiple_persons_names
+from functools import cache
 
 from db.text.tex_accents import decode_accents
 
@@ -45,6 +44,14 @@ class NameParts:
         return " ".join(part for part in (self.first, self.von, self.last, self.jr) if part)
 
 
+
+@cache
+def _bibtex():
+    """bibtexparser's name parser, imported when a name is first parsed (not to open the window: ~50 ms)."""
+    from bibtexparser.middlewares import names
+
+    return names
+
 def _clean(text: str) -> str:
     return " ".join(text.split())
 
@@ -56,8 +63,8 @@ def split_bibtex_names(text: str) -> list[str]:
     if not text:
         return []
     try:
-        names = split_multiple_persons_names(text)
-    except InvalidNameError:  # unbalanced braces: fall back to a plain split, the text is kept
+        names = _bibtex().split_multiple_persons_names(text)
+    except _bibtex().InvalidNameError:  # unbalanced braces: fall back to a plain split, the text is kept
         names = re.split(r"\s+and\s+", text, flags=re.IGNORECASE)
     return [name.strip() for name in names if name.strip()]
 
@@ -68,8 +75,8 @@ def parse_bibtex_name(raw: str, decode: Callable[[str], str | None] = lambda tex
     raw = _clean(decode_accents(raw))
     whole = raw.startswith("{") and raw.endswith("}") and _balanced_group(raw)
     try:
-        parts = parse_single_name_into_parts(raw, strict=False)
-    except InvalidNameError:
+        parts = _bibtex().parse_single_name_into_parts(raw, strict=False)
+    except _bibtex().InvalidNameError:
         return NameParts(last=decode(raw) or raw, literal=True)
     def join(words: list[str]) -> str:
         return _clean(decode(" ".join(words)) or "") if words else ""
@@ -140,8 +147,8 @@ def name_parts(display: str) -> NameParts:
             kept[token] = word
             words[index] = token
     try:
-        parts = parse_single_name_into_parts(" ".join(words), strict=False)
-    except InvalidNameError:
+        parts = _bibtex().parse_single_name_into_parts(" ".join(words), strict=False)
+    except _bibtex().InvalidNameError:
         return NameParts(last=display, literal=True)
 
     def join(group: list[str]) -> str:

@@ -11,7 +11,6 @@ import html
 import re
 from urllib.parse import quote
 
-import markdown
 import nh3
 
 from db.paper import Paper, linked_files, published
@@ -29,6 +28,8 @@ _URL_SCHEMES = {"http", "https", "mailto"}
 
 def note_to_html(note: str) -> str:
     """Render a Markdown note to sanitized HTML. `$…$` math and a lone `$50` come out as written."""
+    import markdown  # (when a note is first rendered: ~60 ms of imports the window's start need not pay)
+
     rendered = markdown.markdown(
         note,
         extensions=["pymdownx.arithmatex", "pymdownx.tilde", "tables", "fenced_code", "sane_lists"],

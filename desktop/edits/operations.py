@@ -25,7 +25,7 @@ from db.library.library import Library
 from db.paper import Paper
 from db.text.cleaning import clean_tag, clean_title, tag_key
 from db.text.highlight_words import clean_entry
-from db.triage.progress import CHECK_SIZE, draw_check
+from db.triage.check import CHECK_SIZE, draw_check
 from desktop.common.i18n import tr
 from desktop.edits import undo
 from desktop.edits.pending_edits import PendingEdits

@@ -10,18 +10,21 @@ and a paper that no longer matches (read in "Unread", rated in "Recommended") st
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QLineEdit
 
 from db.changes import ADDED, BIBLIOGRAPHIC, MEMBERSHIP, REMOVED, TITLE, Changes
 from db.library import facets
 from db.library.library import Library
-from db.query import Query, parse_query
 from db.query_kind import SIMILAR, SIMILAR_TAG, QueryKind
-from db.search import highlight_prefixes
-from db.search.filters import with_filter
 from desktop.list.list_rows import Arranged, ListOrder, one_per_work
 from desktop.list.search_worker import SearchService
+
+if TYPE_CHECKING:  # (db.query and db.search are imported at the first search or when the index opens, after
+    # the list's first paint: not needed to show the library's papers)
+    from db.query import Query
 
 SEARCH_DELAY_MS = 40  # coalesces key repeats; the worker also skips searches a newer keystroke replaced
 INDEX_DELAY_MS = 1000  # the index catches up once a burst of edits is over (a search catches it up at once)
@@ -90,6 +93,8 @@ class SearchSession(QObject):
     def add_filter(self, fragment: str, add: bool = False) -> None:
         """A sidebar filter: replaces the query's filter of the same kind (adds it when `add`, Ctrl+click);
         an empty fragment (All papers) clears the query."""
+        from db.search.filters import with_filter
+
         self.set_query(with_filter(self.box.text(), fragment, add=add))
 
     def sort_by(self, key: str | None, descending: bool = False) -> None:
@@ -106,6 +111,8 @@ class SearchSession(QObject):
         here, once (db.query.parse_query: its kind, its words for the index, the words to highlight); the worker
         and db.query.run_query take the parsed query as it is."""
         self._keep_place = keep_place
+        from db.query import parse_query
+
         query = parse_query(self.box.text())
         if query.empty:
             self.query, self.kind, self.why, self.interest, self.similar_to = "", QueryKind(), {}, {}, None
@@ -199,6 +206,8 @@ class SearchSession(QObject):
             self.highlight = []
         else:  # a recommendation query's own words (is:recommended, similar:ID) are no search words
             self.highlight = result.terms if kind.recommendation else (result.terms or query.terms)
+        from db.search import highlight_prefixes
+
         self.marks = highlight_prefixes(self.highlight)
         self.message.emit(result.hint, 8000)  # an empty hint clears an old one that no longer applies
         self.similar_to = self._paper_of(kind.argument) if kind.kind == SIMILAR else None

@@ -7,16 +7,28 @@ GUI thread. Requests are handled in the order sent, so a search sent after an ed
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from db.errors import IndexBusy, MarginError
 from db.library import facets
 from db.library.library import Library
-from db.query import Query, QueryResult, run_query
 from db.query_kind import PLAIN
-from db.search import SearchIndex
 from desktop.list.list_rows import ListOrder, arrange
+
+if TYPE_CHECKING:  # (db.query and db.search, with whoosh and numpy, are imported when the index opens: after the
+    # list's first paint, on this worker's thread)
+    from db.query import Query
+    from db.search import SearchIndex
+
+
+def run_query(library: Library, query, index, recommender):
+    """db.query.run_query (imported when first asked: db.query is not needed to open the window)."""
+    from db.query import run_query as run
+
+    return run(library, query, index, recommender)
+
 
 SEARCH_LOCK_WAIT = 0.5  # seconds a search waits for the index's lock before it searches the index as it stands
 PAGE = 100  # the first page a search answers before the rest of its ranking: more rows than a screen shows
@@ -49,6 +61,9 @@ class SearchWorker(QObject):
 
     @Slot()
     def open(self) -> None:
+        from db.query import parse_query  # noqa: F401 - loaded here, off the window's thread, before a search needs it
+        from db.search import SearchIndex
+
         try:
             self._library = Library.open(self._folder, seed=False)
             self._index = SearchIndex.for_library(self._library)
@@ -78,6 +93,8 @@ class SearchWorker(QObject):
         arranged here as the list shows them (`order`: sorted by a column, one row per work). An empty query is
         answered only when the list is sorted (every paper in that order): else the window shows the library's
         own order itself (a request for it only makes the searches before it stale)."""
+        from db.query import QueryResult
+
         order = order or ListOrder()
         if request < self.latest_request or (query.empty and not order.sort_key):
             return  # a newer keystroke is already queued

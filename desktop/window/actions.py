@@ -8,7 +8,6 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
-from db.exporters.registry import write_export
 from db.library.backup import backup_folder
 from db.library.library import Library
 from db.text.translatable import QT_TRANSLATE_NOOP
@@ -19,7 +18,6 @@ from desktop.common.plain_text import as_plain
 from desktop.reader.highlight_view import edit_highlight_words
 from desktop.window.citation_menu import CitationMenu
 from desktop.window.dialogs import NoteHistoryDialog, import_report_box, text_dialog
-from desktop.window.export_dialog import ExportDialog, ask_output
 from desktop.window.importing import ImportJob
 from desktop.window.layout import apply_zoom
 from desktop.window.library_menu import LibraryActions
@@ -285,6 +283,8 @@ class WindowActions:
         return dialog
 
     def export_dialog(self) -> None:
+        from desktop.window.export_dialog import ExportDialog, ask_output  # (the exporters: not needed at start)
+
         dialog = ExportDialog(self.w, has_query=bool(self.w.search_box.text().strip()),
                               selected=len(self.w.selected_ids()))
         if not dialog.exec():
@@ -306,6 +306,8 @@ class WindowActions:
 
     def start_export(self, ids: list[str], fmt: str, output: Path, include_abstract: bool = True) -> None:
         """Export papers `ids` on the background thread (own library connection); report in the status bar."""
+        from db.exporters.registry import write_export  # (imported here, on the window's thread)
+
         self.w.note_editor.flush()
         folder = self.w.library.folder
 

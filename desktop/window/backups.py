@@ -6,11 +6,9 @@ five minutes have passed since it (the library itself keeps every saved edit any
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 
 from PySide6.QtCore import QObject, QTimer
 
@@ -78,6 +76,9 @@ class BackupSchedule(QObject):
         self._writing = True
 
         def work():
+            import multiprocessing  # (here, off the window's thread, when a backup is first written)
+            from concurrent.futures import ProcessPoolExecutor
+
             with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as child:
                 return child.submit(backup_folder_if_due, folder, now).result()
 

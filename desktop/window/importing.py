@@ -11,7 +11,6 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from db.errors import MarginError
-from db.import_job import run_in_child
 
 
 class ImportWorker(QObject):
@@ -29,6 +28,8 @@ class ImportWorker(QObject):
 
     @Slot()
     def run(self) -> None:
+        from db.import_job import run_in_child  # (multiprocessing and the readers: not needed to open the window)
+
         try:
             report, notes = run_in_child(self._folder, self._files, self.progress.emit, self.cancel,
                                          self._annotations)

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from db.changes import ADDED, BIBLIOGRAPHIC, DECISION, NOTE, OUTSIDE, READ, REMOVED, TAGS, TITLE, VERSIONS, Changes
 from db.changes import RATING as RATING_CHANGE
-from db.exporters.registry import write_export
 from db.library.library import Library
 from desktop.common.background import wait_for_background
 from desktop.common.plain_text import as_plain
@@ -344,6 +343,8 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ export, window events
     def export_notes_to(self, path: Path, fmt: str = "markdown") -> int:
         """Write every annotated paper to `path` now (on this thread). Returns the number of papers written."""
+        from db.exporters.registry import write_export  # (its writers' imports are not needed to open the window)
+
         self.notes.flush()
         return write_export(self.library.papers(self.library.annotated_ids()), fmt, Path(path),
                             history=self.library.note_history)

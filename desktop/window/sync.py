@@ -12,14 +12,18 @@ machine raises the note editor's "changed elsewhere" bar.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel
 
 from db.errors import MarginError
-from db.sync.server import SyncError, SyncSchemaError, SyncUnreachable
 from desktop.common.background import run_in_background
 from desktop.common.i18n import number, plural
 from desktop.common.plain_text import as_plain
+
+if TYPE_CHECKING:
+    from db.sync.server import SyncError
 
 FIRST_SYNC_MS = 5000  # the first automatic sync after the window opens
 DEFAULT_INTERVAL_S = 60
@@ -94,6 +98,7 @@ class SyncSchedule(QObject):
 
         def work():
             from db.sync import open_for_sync, sync_library
+            from db.sync.server import SyncError
 
             library = open_for_sync(folder)
             try:
@@ -108,6 +113,8 @@ class SyncSchedule(QObject):
         run_in_background(self, work, self._done, self._failed)
 
     def _done(self, result) -> None:
+        from db.sync.server import SyncError  # (db.sync is imported when a sync first runs, not at start)
+
         outcome, self.waiting = result
         self.running = False
         if self._stopped:
@@ -179,7 +186,12 @@ class SyncSchedule(QObject):
         """(the label's text, its tooltip) for the state: short in the bar, the why in the tooltip."""
         error = self.error
         reason = getattr(error, "reason", None) or str(error)
-        if isinstance(error, SyncUnreachable):
+        unreachable = schema = ()  # (no sync error before a sync ran: db.sync is not imported for this)
+        if error is not None and not isinstance(error, str):
+            from db.sync.server import SyncSchemaError, SyncUnreachable
+
+            unreachable, schema = SyncUnreachable, SyncSchemaError
+        if isinstance(error, unreachable):
             text = (self.tr("Sync: server unreachable · %Ln changed field(s) waiting", "", waiting) if waiting
                     else self.tr("Sync: server unreachable"))
             tip = self.tr("The sync server could not be reached: %1\nWhat changed here is kept and goes with the "
@@ -188,7 +200,7 @@ class SyncSchedule(QObject):
         if error is not None:
             text = (self.tr("Sync failed · %Ln changed field(s) waiting", "", waiting) if waiting
                     else self.tr("Sync failed"))
-            if isinstance(error, SyncSchemaError):
+            if isinstance(error, schema):
                 tip = self.tr("The sync server keeps its data in a newer form than this Margin knows: update "
                               "Margin here to sync. Nothing was written.")
             elif getattr(error, "reason", None):

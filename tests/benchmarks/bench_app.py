@@ -53,7 +53,9 @@ of another checkout (an earlier commit, e.g. /work/wt/base) in the same run, in 
 the same library, printed in the window table's "before" column; `--busy` runs two busy loops (child processes
 spinning a core each) beside the whole measurement, as a researcher's laptop compiling or running a notebook
 (issue 28); `--window-only` leaves out the re-imports and the stop-word phrase (the import's and the index's
-rows), for the window's figures alone. `uptime` is printed at the start and after each size.
+rows), for the window's figures alone; `--start-only` (with `--papers` and `--library`) measures only the warm
+start, of each checkout (`--before`) beside FTS5's, five starts each. `uptime` is printed at the start and after
+each size.
 
 Issue 28's window table comes first: each window row beside SQLite FTS5's nearest figure from the same run,
 the ratio and the target. The warm start runs with the bytecode cached (as on a user's machine: a cache folder
@@ -623,6 +625,62 @@ def engine_figures(size: int, paper_list: Path, extra: Path, changed: Path, work
     return figures
 
 
+def warm_starts(libraries: dict[Path, Path], cache: Path, runs: int = 3) -> dict[Path, dict]:
+    """Warm start of each checkout's window on its library (`libraries`: checkout → library folder), the starts
+    alternating between checkouts so that they share the machine's load; the bytecode cached as on a user's
+    machine (`cache`, the run's own folder, not the checkout): one start first to fill it, then the median of
+    `runs` — {checkout: {"warm_start": s, "warm_start_cpu": s, "warm_starts": [each child's figures]}}."""
+    start_env = {"PYTHONPYCACHEPREFIX": str(cache), "PYTHONDONTWRITEBYTECODE": ""}
+    starts: dict[Path, list[dict]] = {code: [] for code in libraries}
+    for attempt in range(runs + 1):  # the first of each fills the bytecode cache: not counted
+        for code, library in libraries.items():
+            env = dict(start_env, MARGIN_BENCH_CODE=str(code), MARGIN_BENCH_T0=repr(time.time()))
+            try:
+                first = run_json(["--child-start", str(library)], env)
+            except (RuntimeError, subprocess.TimeoutExpired) as error:
+                print(f"--child-start: {error}", file=sys.stderr)
+                continue
+            if attempt:
+                starts[code].append(first)
+    return {code: {"warm_start": statistics.median(f["first_paint"] for f in found) if found else None,
+                   "warm_start_cpu": statistics.median(f["cpu_s"] for f in found) if found else None,
+                   "warm_starts": found} for code, found in starts.items()}
+
+
+def start_only(size: int, papers: str, prepared: str, work: Path, codes: tuple[Path, ...]) -> dict:
+    """`--start-only`: the warm start of each checkout's window on a copy of the prepared library, beside SQLite
+    FTS5's (a fresh process opening the FTS5 table built from the same list, answering a first query and
+    fetching its page's rows), in one run."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import bench_search as bs
+
+    libraries = {}
+    for number, code in enumerate(codes):
+        libraries[code] = work / f"start-{number}"
+        shutil.copytree(prepared.replace("{size}", str(size)), libraries[code], symlinks=True)
+    found = warm_starts(libraries, work / "pycache", runs=5)
+    folder = work / "engines"
+    folder.mkdir()
+    built = bs.run_child(["--child", "build", "fts5", papers.replace("{size}", str(size)), str(folder)])
+    if built["code"]:
+        raise RuntimeError(built["stderr"][-2000:])
+    fts5 = bs.open_first_query(folder, "reinforcement learning", runs=5, engines=("fts5",))["fts5"]
+    for path in [*libraries.values(), folder, work / "pycache"]:
+        shutil.rmtree(path, ignore_errors=True)
+    return {"size": size, "fts5": fts5, "codes": {str(code): found[code] for code in codes}, "uptime": uptime()}
+
+
+def print_start_only(row: dict) -> None:
+    print(f"\nwarm start → first painted list at {row['size']:,} papers (median of 5; FTS5: a fresh process's "
+          f"first query and its page's rows, median of 5); {row['uptime']}")
+    print("| checkout | first paint, s | CPU to first paint, s | FTS5, s | × FTS5 | target |")
+    print("|---|---|---|---|---|---|")
+    for code, found in row["codes"].items():
+        paint, cpu = found["warm_start"], found["warm_start_cpu"]
+        print(f"| {code} | {na(paint, '.2f')} | {na(cpu, '.2f')} | {row['fts5']:.2f} | "
+              f"{na(paint / row['fts5'] if paint else None, '.1f')} | ≤ 1.5 s and ≤ 2× FTS5 |")
+
+
 def window_figures(library: Path, work: Path, extra: Path, venue_name: str, triage: bool,
                    codes: tuple[Path, ...]) -> dict:
     """The window's figures (warm start, typing, stalls, saves, rating, note) of each checkout of `codes`, each
@@ -636,25 +694,10 @@ def window_figures(library: Path, work: Path, extra: Path, venue_name: str, tria
         shutil.copytree(library, copies[code][0], symlinks=True)
         if triage:
             shutil.copytree(library, copies[code][1], symlinks=True)
-    # warm start: the bytecode cached as on a user's machine (a cache folder of the run's own, not the checkout)
     cache = work / "pycache"
     start_env = {"PYTHONPYCACHEPREFIX": str(cache), "PYTHONDONTWRITEBYTECODE": ""}
-    starts: dict[Path, list[dict]] = {code: [] for code in codes}
-    for attempt in range(4):  # the first of each fills the bytecode cache: not counted
-        for code in codes:
-            env = dict(start_env, MARGIN_BENCH_CODE=str(code), MARGIN_BENCH_T0=repr(time.time()))
-            try:
-                first = run_json(["--child-start", str(copies[code][0])], env)
-            except (RuntimeError, subprocess.TimeoutExpired) as error:
-                print(f"--child-start: {error}", file=sys.stderr)
-                continue
-            if attempt:
-                starts[code].append(first)
-    for code in codes:
-        found = starts[code]
-        by_code[str(code)]["warm_start"] = statistics.median(f["first_paint"] for f in found) if found else None
-        by_code[str(code)]["warm_start_cpu"] = statistics.median(f["cpu_s"] for f in found) if found else None
-        by_code[str(code)]["warm_starts"] = found
+    for code, found in warm_starts({code: paths[0] for code, paths in copies.items()}, cache).items():
+        by_code[str(code)].update(found)
     children = [lambda code: ["--child-gui", str(copies[code][0]), str(extra)]]
     if triage:
         children.append(lambda code: ["--child-triage", str(copies[code][1]), venue_name])
@@ -760,7 +803,7 @@ def main(argv: list[str]) -> None:
         print(json.dumps(margin_phrase_ms(Path(argv[1]), argv[2])))
         return
     options = {"--papers": None, "--library": None, "--work": None, "--before": None}
-    flags = {"--cold": False, "--no-triage": False, "--busy": False, "--window-only": False}
+    flags = {"--cold": False, "--no-triage": False, "--busy": False, "--window-only": False, "--start-only": False}
     sizes = []
     args = iter(argv)
     for arg in args:
@@ -781,6 +824,12 @@ def main(argv: list[str]) -> None:
             for size in sizes:
                 work = Path(tmp) / str(size)
                 work.mkdir()
+                if flags["--start-only"]:
+                    rows.append(start_only(size, options["--papers"], options["--library"], work, codes))
+                    print(json.dumps(rows[-1]), file=sys.stderr)
+                    print_start_only(rows[-1])
+                    shutil.rmtree(work, ignore_errors=True)
+                    continue
                 figures = bench(size, records, work, options["--papers"], options["--library"],
                                 cold=flags["--cold"], triage=not flags["--no-triage"], codes=codes,
                                 window_only=flags["--window-only"])
@@ -792,6 +841,9 @@ def main(argv: list[str]) -> None:
         for hog in hogs:
             hog.kill()
             hog.wait()
+    if flags["--start-only"]:  # (printed as measured)
+        print(f"uptime at the start: {loads[0]}" + (f"; --busy: {len(hogs)} busy loops ran beside it" if hogs else ""))
+        return
     print(f"\nMargin application benchmark — {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
           f"offscreen Qt, {'real abstracts resampled' if REAL.is_dir() else 'synthetic abstracts'}; "
           f"code in {CODE}" + (f", before: {codes[1]}" if len(codes) > 1 else "")
