@@ -39,6 +39,7 @@ from desktop.reader.note_editor import NoteEditor
 from desktop.reader.rating_widget import RatingWidget
 from desktop.reader.reader_view import ReaderView
 from desktop.reader.tag_editor import TagEditor
+from desktop.window.status import ElidingStatusBar
 
 COLUMN_WIDTHS = {1: 72, 2: 96, 3: 78, 4: 44, 5: 40, 6: 150}  # rating, tags, venue, year, read, authors (pixels)
 # sidebar, list, reader at the default width of 1280; a wider or narrower window keeps these proportions
@@ -193,8 +194,11 @@ def build_widgets(window: QMainWindow, model: PaperTableModel, library: Library,
     splitter.addWidget(left)
     splitter.addWidget(right_splitter)
     splitter.setSizes(list(SPLITTER_SIZES))
+    splitter.setCollapsible(0, False)  # a dock opened beside it narrows the list and reader, not the sidebar past
+    # its least width (desktop.docks.sidebar_columns: star rows and counts whole)
     window.setCentralWidget(splitter)
 
+    window.setStatusBar(ElidingStatusBar(window))  # a long message cut with "…", never over the counts
     count_label = QLabel(window)
     count_label.setObjectName("paperCount")
     pending_label = QLabel(window)

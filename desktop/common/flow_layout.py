@@ -1,0 +1,101 @@
+"""A layout that puts its widgets in rows, left to right, starting a new row when the next one would pass the right
+edge (Qt's "flow layout" example): tag chips and a dock's buttons stay whole in a narrow pane instead of being cut
+or scrolled sideways. Its height follows its width (`heightForWidth`).
+
+Like a QBoxLayout it has `insertWidget(index, widget)` and `addStretch()` (a stretch takes no room here: it only
+keeps the index arithmetic of code written for a box layout true)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRect, QSize, Qt
+from PySide6.QtWidgets import QLayout, QLayoutItem, QSizePolicy, QSpacerItem, QWidget, QWidgetItem
+
+
+class FlowLayout(QLayout):
+    """Rows of widgets; `spacing` pixels between them (both ways)."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 6):
+        super().__init__(parent)
+        self._items: list[QLayoutItem] = []
+        self._gap = spacing
+        self.setContentsMargins(0, 0, 0, 0)
+
+    # ------------------------------------------------------------------ the items
+    def addItem(self, item: QLayoutItem) -> None:  # noqa: N802 - Qt's name
+        self._items.append(item)
+
+    def insertWidget(self, index: int, widget: QWidget) -> None:  # noqa: N802 - QBoxLayout's name
+        """Put `widget` at `index` (negative or past the end: last)."""
+        self.addChildWidget(widget)
+        index = len(self._items) if index < 0 or index > len(self._items) else index
+        self._items.insert(index, QWidgetItem(widget))
+        self.invalidate()
+
+    def addStretch(self, _stretch: int = 0) -> None:  # noqa: N802 - QBoxLayout's name
+        """An empty item (takes no room)."""
+        self._items.append(QSpacerItem(0, 0, QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed))
+        self.invalidate()
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:  # noqa: N802 - Qt's name
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:  # noqa: N802 - Qt's name
+        if 0 <= index < len(self._items):
+            item = self._items.pop(index)
+            self.invalidate()
+            return item
+        return None
+
+    # ------------------------------------------------------------------ sizes
+    def expandingDirections(self) -> Qt.Orientation:  # noqa: N802 - Qt's name
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+        return self._arrange(QRect(0, 0, width, 0), move=False)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        """All in one row."""
+        width = height = 0
+        for item in self._shown():
+            hint = item.sizeHint()
+            width += hint.width() + (self._gap if width else 0)
+            height = max(height, hint.height())
+        margins = self.contentsMargins()
+        return QSize(width + margins.left() + margins.right(), height + margins.top() + margins.bottom())
+
+    def minimumSize(self) -> QSize:  # noqa: N802 - Qt's name
+        """As wide as the widest item (each on its own row)."""
+        size = QSize()
+        for item in self._shown():
+            size = size.expandedTo(item.minimumSize())
+        margins = self.contentsMargins()
+        return size + QSize(margins.left() + margins.right(), margins.top() + margins.bottom())
+
+    def setGeometry(self, rect: QRect) -> None:  # noqa: N802 - Qt's name
+        super().setGeometry(rect)
+        self._arrange(rect, move=True)
+
+    def _shown(self) -> list[QLayoutItem]:
+        return [item for item in self._items if not item.isEmpty()]  # a hidden widget and a stretch take no room
+
+    def _arrange(self, rect: QRect, move: bool) -> int:
+        """Place the items in `rect` (when `move`); the height they take."""
+        margins = self.contentsMargins()
+        area = rect.adjusted(margins.left(), margins.top(), -margins.right(), -margins.bottom())
+        x, y, row_height = area.x(), area.y(), 0
+        for item in self._shown():
+            hint = item.sizeHint()
+            width = min(hint.width(), max(area.width(), item.minimumSize().width()))
+            if x > area.x() and x + width > area.right() + 1:  # does not fit after the others: a new row
+                x, y, row_height = area.x(), y + row_height + self._gap, 0
+            if move:
+                item.setGeometry(QRect(QPoint(x, y), QSize(width, hint.height())))
+            x += width + self._gap
+            row_height = max(row_height, hint.height())
+        return y + row_height - rect.y() + margins.bottom()
