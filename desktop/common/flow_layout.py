@@ -60,14 +60,10 @@ class FlowLayout(QLayout):
         return self._arrange(QRect(0, 0, width, 0), move=False)
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
-        """All in one row."""
-        width = height = 0
-        for item in self._shown():
-            hint = item.sizeHint()
-            width += hint.width() + (self._gap if width else 0)
-            height = max(height, hint.height())
-        margins = self.contentsMargins()
-        return QSize(width + margins.left() + margins.right(), height + margins.top() + margins.bottom())
+        """As wide as the widest item, as high as the rows need at that width: the widgets around it decide how
+        wide it is (all in one row, a legend held a dock at half a laptop's screen)."""
+        width = self.minimumSize().width()
+        return QSize(width, self.heightForWidth(width))
 
     def minimumSize(self) -> QSize:  # noqa: N802 - Qt's name
         """As wide as the widest item (each on its own row)."""

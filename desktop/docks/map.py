@@ -88,6 +88,9 @@ class MapDock(QDockWidget):
         self.colour_by = QComboBox(body)
         self.colour_by.setObjectName("mapColour")
         self.colour_by.setAccessibleName(self.tr("Colour the map by"))
+        # a long tag's name is cut in the box (its list shows it whole), not widening the dock
+        self.colour_by.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.colour_by.setMinimumContentsLength(16)
         self.colour_by.currentIndexChanged.connect(lambda _index: self.recolour())
         row.addWidget(self.colour_by, 1)
         self.status = QLabel(body)

@@ -63,11 +63,11 @@ class CountAxis(pg.AxisItem):
 
 
 class _Body(QWidget):
-    """The dock's content, asking for DOCK_WIDTH (it may get less: it wraps)."""
+    """The dock's content, asking for DOCK_WIDTH (it may get less or more: it wraps), not for its figures' lines
+    unwrapped (the dock took half a laptop's screen)."""
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
-        hint = super().sizeHint()
-        return QSize(max(hint.width(), DOCK_WIDTH), hint.height())
+        return QSize(max(DOCK_WIDTH, self.minimumSizeHint().width()), super().sizeHint().height())
 
 
 class ProgressDock(QDockWidget):

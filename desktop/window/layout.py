@@ -194,6 +194,9 @@ def build_widgets(window: QMainWindow, model: PaperTableModel, library: Library,
     splitter.addWidget(left)
     splitter.addWidget(right_splitter)
     splitter.setSizes(list(SPLITTER_SIZES))
+    splitter.setStretchFactor(0, 0)  # a dock opened takes its room from the list and the reader, not the sidebar
+    splitter.setStretchFactor(1, 1)
+    splitter.setStretchFactor(2, 1)
     splitter.setCollapsible(0, False)  # a dock opened beside it narrows the list and reader, not the sidebar past
     # its least width (desktop.docks.sidebar_columns: star rows and counts whole)
     window.setCentralWidget(splitter)
