@@ -38,7 +38,7 @@ def build_plot(parent: QWidget) -> tuple[MapViewBox, pg.PlotWidget, pg.ScatterPl
     plot.setAccessibleName(QCoreApplication.translate("MapDock", "Map of the papers by text similarity"))
     plot.setToolTip(QCoreApplication.translate(
         "MapDock", "Click a point to open its paper; Shift+drag: lasso, Ctrl+drag: rectangle"))
-    plot.setMinimumSize(360, 160)  # stacked under two other docks on a 768-px screen
+    plot.setMinimumSize(260, 160)  # stacked under two other docks on a 768-px screen
     plot.hideAxis("left")
     plot.hideAxis("bottom")
     plot.hideButtons()

@@ -45,6 +45,9 @@ COLUMN_WIDTHS = {1: 72, 2: 96, 3: 78, 4: 44, 5: 40, 6: 150}  # rating, tags, ven
 # sidebar, list, reader at the default width of 1280; a wider or narrower window keeps these proportions
 # (at 1000 px: 199, 461, 340; at 1400 px: 279, 645, 476), so the list always gets the most
 SPLITTER_SIZES = (255, 590, 435)
+# the list's least width: the sidebar gives up room first when docks take a narrow screen's (1,024 px: the list was
+# squeezed to 60 px once the sidebar kept its width)
+LIST_MIN_WIDTH = 220
 HEADER_KEY = "list/columns"  # was "list/header" when every column was shown and titles were cut: not restored
 
 
@@ -154,6 +157,7 @@ def build_widgets(window: QMainWindow, model: PaperTableModel, library: Library,
     view_banner.hide()
     left_layout.addWidget(view_banner)
     left_layout.addWidget(paper_list)
+    left.setMinimumWidth(LIST_MIN_WIDTH)
 
     reader = ReaderView(window)
     reader.setObjectName("readerView")
