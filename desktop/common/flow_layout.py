@@ -11,6 +11,17 @@ from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import QLayout, QLayoutItem, QSizePolicy, QSpacerItem, QWidget, QWidgetItem
 
 
+def _hint(item: QLayoutItem) -> QSize:
+    """An item's size hint; a widget's own while it is not shown yet (QWidgetItem says 0 × 0 then)."""
+    widget = item.widget()
+    return widget.sizeHint().expandedTo(widget.minimumSize()) if widget is not None else item.sizeHint()
+
+
+def _least(item: QLayoutItem) -> QSize:
+    widget = item.widget()
+    return widget.minimumSizeHint().expandedTo(widget.minimumSize()) if widget is not None else item.minimumSize()
+
+
 class FlowLayout(QLayout):
     """Rows of widgets; `spacing` pixels between them (both ways)."""
 
@@ -69,7 +80,7 @@ class FlowLayout(QLayout):
         """As wide as the widest item (each on its own row)."""
         size = QSize()
         for item in self._shown():
-            size = size.expandedTo(item.minimumSize())
+            size = size.expandedTo(_least(item))
         margins = self.contentsMargins()
         return size + QSize(margins.left() + margins.right(), margins.top() + margins.bottom())
 
@@ -78,7 +89,11 @@ class FlowLayout(QLayout):
         self._arrange(rect, move=True)
 
     def _shown(self) -> list[QLayoutItem]:
-        return [item for item in self._items if not item.isEmpty()]  # a hidden widget and a stretch take no room
+        # a stretch and a widget hidden on purpose take no room; a widget just added (shown with its parent, or
+        # once the event loop gets to it) takes its room at once, so the rows' height is right from the start
+        return [item for item in self._items
+                if (item.widget() is None and not item.isEmpty()) or (item.widget() is not None and not (
+                    item.widget().isHidden() and item.widget().testAttribute(Qt.WidgetAttribute.WA_WState_ExplicitShowHide)))]
 
     def _arrange(self, rect: QRect, move: bool) -> int:
         """Place the items in `rect` (when `move`); the height they take."""
@@ -86,8 +101,8 @@ class FlowLayout(QLayout):
         area = rect.adjusted(margins.left(), margins.top(), -margins.right(), -margins.bottom())
         x, y, row_height = area.x(), area.y(), 0
         for item in self._shown():
-            hint = item.sizeHint()
-            width = min(hint.width(), max(area.width(), item.minimumSize().width()))
+            hint = _hint(item)
+            width = min(hint.width(), max(area.width(), _least(item).width()))
             if x > area.x() and x + width > area.right() + 1:  # does not fit after the others: a new row
                 x, y, row_height = area.x(), y + row_height + self._gap, 0
             if move:
