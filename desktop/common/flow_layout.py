@@ -17,6 +17,10 @@ def _hint(item: QLayoutItem) -> QSize:
     return widget.sizeHint().expandedTo(widget.minimumSize()) if widget is not None else item.sizeHint()
 
 
+def _hidden_on_purpose(widget: QWidget) -> bool:
+    return widget.isHidden() and widget.testAttribute(Qt.WidgetAttribute.WA_WState_ExplicitShowHide)
+
+
 def _least(item: QLayoutItem) -> QSize:
     widget = item.widget()
     return widget.minimumSizeHint().expandedTo(widget.minimumSize()) if widget is not None else item.minimumSize()
@@ -92,8 +96,7 @@ class FlowLayout(QLayout):
         # a stretch and a widget hidden on purpose take no room; a widget just added (shown with its parent, or
         # once the event loop gets to it) takes its room at once, so the rows' height is right from the start
         return [item for item in self._items
-                if (item.widget() is None and not item.isEmpty()) or (item.widget() is not None and not (
-                    item.widget().isHidden() and item.widget().testAttribute(Qt.WidgetAttribute.WA_WState_ExplicitShowHide)))]
+                if (not item.isEmpty() if item.widget() is None else not _hidden_on_purpose(item.widget()))]
 
     def _arrange(self, rect: QRect, move: bool) -> int:
         """Place the items in `rect` (when `move`); the height they take."""

@@ -34,8 +34,8 @@ from db.library.library import Library
 from db.triage.check import ranking_for
 from db.triage.progress import CHECK_SIZE, TARGET, Progress, progress, scope_of
 from desktop.common.background import run_in_background
-from desktop.common.i18n import plural, tr
 from desktop.common.flow_layout import FlowLayout
+from desktop.common.i18n import plural, tr
 from desktop.common.theme import scrolling
 from desktop.docks.progress_legend import ChartLegend, band_sample, line_sample
 

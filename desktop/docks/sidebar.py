@@ -107,14 +107,16 @@ class Sidebar(QTreeWidget):
         self._unread = self._entry(library, self.tr("Unread"), f"{counts.total - counts.read:,}", "read:no")
         recommended = self._entry(library, self.tr("Recommended"), "", "is:recommended")
         recommended.setFirstColumnSpanned(True)  # no count: the name may use the count's room
-        recommended.setToolTip(0, self.tr("Unread papers like the ones you rated 4 or 5 stars"))
+        recommended.setToolTip(0, recommended.text(0) + "\n"  # the name too: it may be cut
+                               + self.tr("Unread papers like the ones you rated 4 or 5 stars"))
         interests = self._entry(library, self.tr("Interests"), "", "is:interests")
-        interests.setToolTip(0, self.tr("One queue across your interests: a accepts, x dismisses"))
+        interests.setToolTip(0, interests.text(0) + "\n"
+                             + self.tr("One queue across your interests: a accepts, x dismisses"))
         self._conflicts = None
         if self.library.project_book.projects():  # a shared screening project (issue 27)
             self._conflicts = self._entry(library, self.tr("Conflicts"), "", "is:conflict")
-            self._conflicts.setToolTip(0, self.tr("The project's papers whose decisions conflict (include against "
-                                                  "exclude), not resolved yet"))
+            self._conflicts.setToolTip(0, self._conflicts.text(0) + "\n" + self.tr(
+                "The project's papers whose decisions conflict (include against exclude), not resolved yet"))
             self._show_conflicts()
         if self.saved is not None and self.saved.all():
             searches = self._section(self.tr("Saved searches"))
@@ -215,7 +217,7 @@ class Sidebar(QTreeWidget):
             entry = self._ratings.get(rating)
             if counts.get(rating) and entry is None:
                 entry = self._entry(None, stars(rating), "", f"rating:{rating}")
-                entry.setToolTip(0, self.tr("%n stars", "", rating))
+                entry.setToolTip(0, stars(rating) + "\n" + self.tr("%n stars", "", rating))
                 self._ratings_section.insertChild(sum(1 for shown in self._ratings if shown > rating), entry)
                 self._ratings[rating] = entry
             elif not counts.get(rating) and entry is not None:

@@ -10,12 +10,12 @@ from PySide6.QtWidgets import (
     QCompleter,
     QFrame,
     QHBoxLayout,
-    QVBoxLayout,
     QLabel,
     QLineEdit,
     QScrollArea,
     QSizePolicy,
     QToolButton,
+    QVBoxLayout,
     QWidget,
 )
 

@@ -57,11 +57,27 @@ def _laptop(make_window, qtbot, width: int = 1366):
     return window
 
 
+def _assert_whole(dock) -> None:
+    body = dock.widget().widget()
+    assert body.width() <= dock.widget().viewport().width()
+    for label in body.findChildren(QLabel):
+        if label.isVisible() and label.text():
+            assert label.wordWrap() or label.width() >= label.sizeHint().width(), label.text()
+    for control in [*body.findChildren(QAbstractButton), *body.findChildren(QComboBox), *body.findChildren(QSpinBox)]:
+        if control.isVisible():
+            assert control.width() >= control.minimumSizeHint().width(), control.objectName()
+            assert control.geometry().right() <= body.width(), control.objectName()
+    assert not dock.legend.geometry().intersects(dock.chart.geometry())
+    assert dock.legend.geometry().top() >= dock.chart.geometry().bottom()
+    assert all(label.width() >= label.sizeHint().width() for label in dock.legend.labels)
+
+
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_the_progress_dock_fits_1366_px_beside_the_map(laptop_library, make_window, qtbot, language):
     """Nothing of the dock runs past the screen's right edge: the window fits 1,366 px, every label is as wide as
     its text needs (or wraps), every button and box at least its least width, and the legend sits under the chart,
-    not over its curves (the trial: "…from", "Show the ch…", the combo box's arrow gone, the legend on the curves)."""
+    not over its curves (the trial: "…from", "Show the ch…", the combo box's arrow gone, the legend on the
+    curves); and so when the dock is dragged as narrow as it goes."""
     from desktop.common.i18n import apply_language
 
     app = QApplication.instance()
@@ -71,19 +87,13 @@ def test_the_progress_dock_fits_1366_px_beside_the_map(laptop_library, make_wind
         assert window.minimumSizeHint().width() <= 1366
         assert window.width() <= 1366
         dock = window.progress_dock
-        body = dock.widget().widget()
-        assert body.width() <= dock.widget().viewport().width()
-        for label in body.findChildren(QLabel):
-            if label.isVisible() and label.text():
-                assert label.wordWrap() or label.width() >= label.sizeHint().width(), label.text()
-        for control in [*body.findChildren(QAbstractButton), *body.findChildren(QComboBox),
-                        *body.findChildren(QSpinBox)]:
-            if control.isVisible():
-                assert control.width() >= control.minimumSizeHint().width(), control.objectName()
-                assert control.geometry().right() <= body.width(), control.objectName()
-        assert not dock.legend.geometry().intersects(dock.chart.geometry())
-        assert dock.legend.geometry().top() >= dock.chart.geometry().bottom()
-        assert all(label.width() >= label.sizeHint().width() for label in dock.legend.labels)
+        _assert_whole(dock)
+        # dragged as narrow as it goes (or a 1,024-px screen): still nothing past its edge, the words wrap
+        wide = dock.width()
+        window.resizeDocks([dock], [dock.minimumSizeHint().width()], Qt.Orientation.Horizontal)
+        qtbot.waitUntil(lambda: dock.width() < wide - 100, timeout=5000)  # as narrow as the map dock beside lets it
+        qtbot.wait(50)
+        _assert_whole(dock)
     finally:
         apply_language(app, QLocale("en"))
 
@@ -118,7 +128,7 @@ def test_the_sidebar_stays_readable_with_docks_open(laptop_library, make_window,
             room = name_width - 2 * sidebar.indentation()
             if item.text(0) in {stars(n) for n in range(1, 6)}:
                 assert metrics.horizontalAdvance(item.text(0)) <= room, (item.text(0), room)
-            shown = metrics.elidedText(item.text(0), Qt.TextElideMode.ElideMiddle, room - 8)
+            shown = metrics.elidedText(item.text(0), sidebar.textElideMode(), room - 8)
             elided[item.text(0)] = shown
             if shown != item.text(0):
                 assert item.text(0) in item.toolTip(0)
