@@ -170,6 +170,15 @@ def test_the_map_names_never_overlap_at_any_zoom(make_window, library_dir, qtbot
         assert shown, zoom
         for i, a in enumerate(shown):
             assert all(not a.intersects(b) for b in shown[i + 1:]), zoom
+    dock.view_box.autoRange(padding=0.03)
+    for width in (1366, 900):  # the dock narrowed: the names are placed again (they are placed in pixels)
+        window.resize(width, 740)
+        window.resizeDocks([dock], [dock.minimumSizeHint().width() if width < 1366 else 600], Qt.Orientation.Horizontal)
+        qtbot.wait(80)
+        shown = [item.sceneBoundingRect() for _level, item, _papers in dock._labels if item.isVisible()]
+        assert shown, width
+        for i, a in enumerate(shown):
+            assert all(not a.intersects(b) for b in shown[i + 1:]), width
 
 
 def test_a_long_status_message_ends_in_an_ellipsis_before_the_counts(shown_window, qtbot):
