@@ -43,6 +43,7 @@ from db.map.conference_map import COARSE, FINE, ConferenceMap, MapCache, colours
 from desktop.common.i18n import tr
 from desktop.common.library_settings import library_key
 from desktop.common.plain_text import as_plain
+from desktop.docks.map_labels import show_labels
 from desktop.docks.map_legend import MapLegend
 from desktop.docks.map_plot import add_to_menus, build_plot, export_dialog, export_png
 from desktop.docks.map_worker import run_on_map_worker
@@ -77,7 +78,7 @@ class MapDock(QDockWidget):
         self._busy = False
         self._again = False
         self._stale: str | None = None  # what changed while hidden: "colours", or "papers" (added or removed)
-        self._labels: list[tuple[int, pg.TextItem]] = []
+        self._labels: list[tuple[int, pg.TextItem, int]] = []  # (level, name, papers in its region)
         self._centres: list[tuple[float, float]] = []  # each label's region centre, where it goes unless cut
         self._stop = threading.Event()  # set when the window closes: a computation under way stops
 
@@ -87,6 +88,9 @@ class MapDock(QDockWidget):
         self.colour_by = QComboBox(body)
         self.colour_by.setObjectName("mapColour")
         self.colour_by.setAccessibleName(self.tr("Colour the map by"))
+        # a long tag's name is cut in the box (its list shows it whole), not widening the dock
+        self.colour_by.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.colour_by.setMinimumContentsLength(16)
         self.colour_by.currentIndexChanged.connect(lambda _index: self.recolour())
         row.addWidget(self.colour_by, 1)
         self.status = QLabel(body)
@@ -185,7 +189,7 @@ class MapDock(QDockWidget):
         self.map = conference_map
         self.lit_ids = list(self.w.model.ids())  # the list's set (the dock may have been built before the list)
         self.faint.setData(pos=conference_map.xy)
-        for _level, item in self._labels:
+        for _level, item, _papers in self._labels:
             self.plot.removeItem(item)
         self._labels, self._centres = [], []
         for region in conference_map.regions:
@@ -196,7 +200,7 @@ class MapDock(QDockWidget):
             item.setPos(*region.center)
             item.setZValue(15)
             self.plot.addItem(item, ignoreBounds=True)
-            self._labels.append((region.level, item))
+            self._labels.append((region.level, item, region.papers))
             self._centres.append(region.center)
         self.recolour()
         if first:
@@ -247,21 +251,13 @@ class MapDock(QDockWidget):
                             .replace("%2", f"{len(self.map.ids):,}"))
 
     def _show_labels(self) -> None:
-        """Coarse region names when the whole map is in view, fine ones once zoomed in."""
+        """Coarse region names when the whole map is in view, fine ones once zoomed in; none over another
+        (desktop.docks.map_labels: the biggest regions' first, the others nudged or left out)."""
         if self.map is None or not len(self.map.xy):
             return
         (x0, x1), (y0, y1) = self.view_box.viewRange()
         spread = np.ptp(self.map.xy, axis=0).max() or 1
-        level = FINE if max(x1 - x0, y1 - y0) < FINE_BELOW * spread else COARSE
-        px, py = self.view_box.viewPixelSize()
-        for (item_level, item), center in zip(self._labels, self._centres, strict=True):
-            item.setVisible(item_level == level)
-            if item_level == level:  # kept inside the view: moved in from an edge rather than cut by it
-                box = item.boundingRect()
-                half_w, half_h = box.width() * px / 2, box.height() * py / 2
-                x = min(max(center[0], x0 + half_w), x1 - half_w) if x1 - x0 > 2 * half_w else center[0]
-                y = min(max(center[1], y0 + half_h), y1 - half_h) if y1 - y0 > 2 * half_h else center[1]
-                item.setPos(x, y)
+        show_labels(self, FINE if max(x1 - x0, y1 - y0) < FINE_BELOW * spread else COARSE)
 
     def _mark_current(self) -> None:
         paper_id = self.w.current_paper_id()

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor, QPixmap
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from db.map.conference_map import RATING_COLOURS, READ_COLOUR, TAGGED_COLOUR, UNRATED, UNREAD_COLOUR
+from desktop.common.flow_layout import FlowLayout
 from desktop.docks.map_plot import FAINT
 
 
@@ -29,16 +30,25 @@ def entries(by: str, tag: str | None = None) -> list[tuple[tuple[int, ...], str]
 
 
 class MapLegend(QWidget):
-    """One row of colour swatches with their words, under the map."""
+    """Colour swatches with their words under the map, in rows as wide as the dock (one row held the dock at
+    least 520 px wide, squeezing the window beside it on a laptop)."""
 
     def __init__(self, parent: QWidget):
         super().__init__(parent)
         self.setObjectName("mapLegend")
         self.setAccessibleName(QCoreApplication.translate("MapDock", "Colour legend"))
-        self.row = QHBoxLayout(self)
+        self.row = FlowLayout(self, spacing=4)
         self.row.setContentsMargins(4, 0, 4, 0)
-        self.row.setSpacing(10)
         self.labels: list[QLabel] = []
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+        return self.row.heightForWidth(width)
 
     def show_for(self, by: str, tag: str | None = None) -> None:
         """Show the legend of colouring `by` (entries)."""
@@ -48,16 +58,21 @@ class MapLegend(QWidget):
                 item.widget().deleteLater()
         self.labels = []
         for rgb, words in entries(by, tag):
-            swatch = QLabel(self)
+            entry = QWidget(self)  # a swatch and its words stay together on a row
+            pair = QHBoxLayout(entry)
+            pair.setContentsMargins(0, 0, 6, 0)
+            pair.setSpacing(4)
+            swatch = QLabel(entry)
             pixmap = QPixmap(10, 10)
             pixmap.fill(QColor(*rgb))
             swatch.setPixmap(pixmap)
-            text = QLabel(words, self)
+            text = QLabel(words, entry)
             text.setTextFormat(Qt.TextFormat.PlainText)
-            self.row.addWidget(swatch)
-            self.row.addWidget(text)
+            pair.addWidget(swatch)
+            pair.addWidget(text)
+            self.row.addWidget(entry)
+            entry.show()
             self.labels.append(text)
-        self.row.addStretch(1)
 
     def texts(self) -> list[str]:
         """The words shown, in order (for tests and screen readers)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QSize
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QWidget
 
@@ -17,6 +17,15 @@ from db.map.conference_map import render_png
 from desktop.docks.map_lasso import MapViewBox
 
 FAINT = (170, 170, 182, 170)  # visible on the light and the dark theme, behind the lit points
+PREFERRED = (440, 320)  # the plot's preferred size (pixels): the dock's width beside the window on a laptop
+
+
+class MapPlotWidget(pg.PlotWidget):
+    """The plot, asking for PREFERRED (QGraphicsView asks for 640 px: the map dock took half a laptop's screen and
+    squeezed the sidebar, the list and the reader)."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return QSize(*PREFERRED)
 
 
 def build_plot(parent: QWidget) -> tuple[MapViewBox, pg.PlotWidget, pg.ScatterPlotItem, pg.ScatterPlotItem,
@@ -24,12 +33,12 @@ def build_plot(parent: QWidget) -> tuple[MapViewBox, pg.PlotWidget, pg.ScatterPl
     """The plot and its three layers: (view box, plot widget, faint points, lit points, the current paper's
     ring). Axes and buttons are hidden; the view box draws lassos (desktop.docks.map_lasso)."""
     view_box = MapViewBox()
-    plot = pg.PlotWidget(parent, viewBox=view_box, background=None)
+    plot = MapPlotWidget(parent, viewBox=view_box, background=None)
     plot.setObjectName("mapPlot")
     plot.setAccessibleName(QCoreApplication.translate("MapDock", "Map of the papers by text similarity"))
     plot.setToolTip(QCoreApplication.translate(
         "MapDock", "Click a point to open its paper; Shift+drag: lasso, Ctrl+drag: rectangle"))
-    plot.setMinimumSize(360, 160)  # stacked under two other docks on a 768-px screen
+    plot.setMinimumSize(260, 160)  # stacked under two other docks on a 768-px screen
     plot.hideAxis("left")
     plot.hideAxis("bottom")
     plot.hideButtons()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
@@ -34,13 +34,21 @@ from db.library.library import Library
 from db.triage.check import ranking_for
 from db.triage.progress import CHECK_SIZE, TARGET, Progress, progress, scope_of
 from desktop.common.background import run_in_background
+from desktop.common.flow_layout import FlowLayout
 from desktop.common.i18n import plural, tr
 from desktop.common.theme import scrolling
+from desktop.docks.progress_legend import ChartLegend, band_sample, line_sample
 
 RECOUNT_DELAY_MS = 400  # figures are recomputed once a burst of ratings pauses
-# the chart gives up height first: below it, the stopping rule and the check's buttons stay whole in a dock of a
-# laptop screen (1,366 × 768) shared with the map dock, with seven lines of figures (was 220: they were cut off)
-CHART_MIN_HEIGHT = 140
+# the chart gives up height first: below it, the legend, the stopping rule and the check's buttons stay whole in a
+# dock of a laptop screen (1,366 × 768) shared with the map dock, with seven lines of figures (was 220, then 140:
+# the legend moved out from inside the chart, under it)
+CHART_MIN_HEIGHT = 110
+# the dock's narrowest: its words wrap, its buttons flow into rows and the chart narrows, so a laptop's 1,366 px
+# keep the sidebar, the list and the reader readable beside it (the trial saw the dock run past the screen's edge)
+CHART_MIN_WIDTH = 220
+DOCK_WIDTH = 440  # the dock's preferred width: its legend and buttons in one row each
+RANDOM_PEN, FOUND_PEN, BAND_BRUSH = ((150, 150, 150), 2), ((33, 110, 200), 3), (76, 175, 80, 90)
 
 
 class CountAxis(pg.AxisItem):
@@ -52,6 +60,14 @@ class CountAxis(pg.AxisItem):
         if not levels:  # a range of a few papers: each whole number
             levels = [(1.0, [float(value) for value in range(math.ceil(minVal), math.floor(maxVal) + 1)])]
         return levels
+
+
+class _Body(QWidget):
+    """The dock's content, asking for DOCK_WIDTH (it may get less or more: it wraps), not for its figures' lines
+    unwrapped (the dock took half a laptop's screen)."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return QSize(max(DOCK_WIDTH, self.minimumSizeHint().width()), super().sizeHint().height())
 
 
 class ProgressDock(QDockWidget):
@@ -71,26 +87,28 @@ class ProgressDock(QDockWidget):
         self._busy = False
         self._again = False
 
-        body = QWidget(self)
+        body = _Body(self)
         layout = QVBoxLayout(body)
         self.liked = QComboBox(body)  # what counts as liked: 4–5 stars, or accepted into one interest
         self.liked.setObjectName("progressInterest")
         self.liked.setAccessibleName(self.tr("What counts as liked"))
         self.liked.addItem(self.tr("Liked: rated 4–5★"), None)
+        # a long interest's name is cut in the box (its list shows it whole), never the box's arrow
+        self.liked.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.liked.setMinimumContentsLength(12)
         self.liked.currentIndexChanged.connect(lambda _index: self.recompute())
         layout.addWidget(self.liked)
         self.chart = pg.PlotWidget(body, background=None, axisItems={"left": CountAxis("left"),
                                                                      "bottom": CountAxis("bottom")})
         self.chart.setObjectName("progressChart")
         self.chart.setAccessibleName(self.tr("Liked papers found against papers screened"))
-        self.chart.setMinimumSize(320, CHART_MIN_HEIGHT)
+        self.chart.setMinimumSize(CHART_MIN_WIDTH, CHART_MIN_HEIGHT)
         self.chart.setMenuEnabled(False)
         self.chart.setMouseEnabled(False, False)
         self.chart.hideButtons()
         self.chart.showGrid(x=True, y=True, alpha=0.2)
         self.chart.setLabel("bottom", self.tr("papers screened (read or rated)"))
         self.chart.setLabel("left", self.tr("liked (4–5★)"))
-        self.legend = self.chart.addLegend(offset=(8, 8))
         self.band = pg.LinearRegionItem(orientation="horizontal", movable=False,
                                         brush=pg.mkBrush(76, 175, 80, 50), pen=pg.mkPen(None))
         self.band.setZValue(-10)
@@ -100,13 +118,15 @@ class ProgressDock(QDockWidget):
         self.band_top = pg.TextItem("", color=(56, 142, 60), anchor=(1, 0))  # the band's upper end when cut
         self.band_top.hide()
         self.chart.addItem(self.band_top)
-        self.random_line = self.chart.plot([], [], pen=pg.mkPen((150, 150, 150), width=2, style=Qt.PenStyle.DashLine),
-                                           name=self.tr("random order"))
-        self.found_line = self.chart.plot([], [], pen=pg.mkPen((33, 110, 200), width=3), name=self.tr("found"))
-        self._band_sample = pg.PlotDataItem([], [], pen=pg.mkPen(None), fillLevel=0,
-                                            brush=pg.mkBrush(76, 175, 80, 90))
-        self.legend.addItem(self._band_sample, self.tr("liked in all, likely (95%)"))
+        self.random_line = self.chart.plot([], [], pen=pg.mkPen(RANDOM_PEN[0], width=RANDOM_PEN[1],
+                                                                style=Qt.PenStyle.DashLine))
+        self.found_line = self.chart.plot([], [], pen=pg.mkPen(FOUND_PEN[0], width=FOUND_PEN[1]))
         layout.addWidget(self.chart, 1)
+        # the legend under the chart, never over its curves
+        self.legend = ChartLegend(body, [(line_sample(*RANDOM_PEN, dashed=True), self.tr("random order")),
+                                         (line_sample(*FOUND_PEN), self.tr("found")),
+                                         (band_sample(BAND_BRUSH), self.tr("liked in all, likely (95%)"))])
+        layout.addWidget(self.legend)
         self.figures = QLabel(body)
         self.figures.setObjectName("progressFigures")
         self.figures.setTextFormat(Qt.TextFormat.PlainText)
@@ -114,7 +134,9 @@ class ProgressDock(QDockWidget):
         self.figures.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.figures)
         rule = QHBoxLayout()
-        rule.addWidget(QLabel(self.tr("Stop when, with 95% confidence, found at least"), body))
+        self.rule_label = QLabel(self.tr("Stop when, with 95% confidence, found at least"), body)
+        self.rule_label.setWordWrap(True)
+        rule.addWidget(self.rule_label, 1)
         self.target = QSpinBox(body)
         self.target.setObjectName("progressTarget")
         self.target.setAccessibleName(self.tr("Share of the liked papers to find"))
@@ -122,10 +144,9 @@ class ProgressDock(QDockWidget):
         self.target.setSuffix("%")
         self.target.setValue(window.settings.value("progress/target", round(TARGET * 100), type=int))
         self.target.valueChanged.connect(self._target_changed)
-        rule.addWidget(self.target)
-        rule.addStretch(1)
+        rule.addWidget(self.target, 0, Qt.AlignmentFlag.AlignVCenter)
         layout.addLayout(rule)
-        buttons = QHBoxLayout()
+        buttons = FlowLayout()  # in rows when the dock is narrow
         self.design = QComboBox(body)  # how the check is drawn
         self.design.setObjectName("progressDesign")
         self.design.setAccessibleName(self.tr("How the check is drawn"))

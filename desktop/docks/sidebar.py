@@ -27,7 +27,9 @@ from db.library.library import Library
 from db.text.render import stars
 from desktop.common.i18n import plural
 from desktop.common.plain_text import as_plain
+from desktop.docks import sidebar_columns
 from desktop.docks.saved_searches import SavedSearches
+from desktop.docks.sidebar_columns import COMPACT_ROLE, CountDelegate
 
 FRAGMENT_ROLE = Qt.ItemDataRole.UserRole + 1
 TAG_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -61,7 +63,9 @@ class Sidebar(QTreeWidget):
         self.setColumnCount(2)
         self.header().setStretchLastSection(False)
         self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)  # sized by sidebar_columns.fit
+        self.setItemDelegateForColumn(1, CountDelegate(self))
+        self.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # alike names stay apart: "Computer…Learning"
         self.setRootIsDecorated(True)
         self.setIndentation(14)  # room for the names beside "read 12 of 688": star rows and venues read whole
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -84,7 +88,12 @@ class Sidebar(QTreeWidget):
         item = QTreeWidgetItem(parent, [text, count]) if parent is not None else QTreeWidgetItem([text, count])
         item.setData(0, FRAGMENT_ROLE, fragment)
         item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
+        item.setToolTip(0, as_plain(text))  # the whole name, however it is cut
         return item
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        sidebar_columns.fit(self)
 
     def refresh(self, counts: facets.Facets | None = None) -> None:
         """Build the tree anew with `counts`, or count everything first when None (a few GROUP BY queries: for
@@ -98,14 +107,16 @@ class Sidebar(QTreeWidget):
         self._unread = self._entry(library, self.tr("Unread"), f"{counts.total - counts.read:,}", "read:no")
         recommended = self._entry(library, self.tr("Recommended"), "", "is:recommended")
         recommended.setFirstColumnSpanned(True)  # no count: the name may use the count's room
-        recommended.setToolTip(0, self.tr("Unread papers like the ones you rated 4 or 5 stars"))
+        recommended.setToolTip(0, recommended.text(0) + "\n"  # the name too: it may be cut
+                               + self.tr("Unread papers like the ones you rated 4 or 5 stars"))
         interests = self._entry(library, self.tr("Interests"), "", "is:interests")
-        interests.setToolTip(0, self.tr("One queue across your interests: a accepts, x dismisses"))
+        interests.setToolTip(0, interests.text(0) + "\n"
+                             + self.tr("One queue across your interests: a accepts, x dismisses"))
         self._conflicts = None
         if self.library.project_book.projects():  # a shared screening project (issue 27)
             self._conflicts = self._entry(library, self.tr("Conflicts"), "", "is:conflict")
-            self._conflicts.setToolTip(0, self.tr("The project's papers whose decisions conflict (include against "
-                                                  "exclude), not resolved yet"))
+            self._conflicts.setToolTip(0, self._conflicts.text(0) + "\n" + self.tr(
+                "The project's papers whose decisions conflict (include against exclude), not resolved yet"))
             self._show_conflicts()
         if self.saved is not None and self.saved.all():
             searches = self._section(self.tr("Saved searches"))
@@ -130,6 +141,7 @@ class Sidebar(QTreeWidget):
         for i in range(self.topLevelItemCount()):
             item = self.topLevelItem(i)
             item.setExpanded(expanded.get(item.text(0), True))
+        sidebar_columns.fit(self)
 
     def _rebuild(self) -> None:
         """The tree built again with the counts it has (a saved search added or removed: no count moved)."""
@@ -183,6 +195,7 @@ class Sidebar(QTreeWidget):
             self._show_tags(self.library.tags())
         if changes.touches(DECISION) and self._conflicts is not None:
             self._show_conflicts()
+        sidebar_columns.fit(self)  # a count may have grown wider
 
     def _show_conflicts(self) -> None:
         self._conflicts.setText(1, f"{len(self.library.project_book.conflict_ids()):,}")
@@ -190,7 +203,10 @@ class Sidebar(QTreeWidget):
     def _show_venue(self, venue: str | None, entry: QTreeWidgetItem, read: int, total: int) -> None:
         self._venues[venue] = (entry, read, total)
         entry.setText(1, self.tr("read %1 of %2").replace("%1", f"{read:,}").replace("%2", f"{total:,}"))
-        entry.setToolTip(0, entry.text(1))
+        entry.setData(1, COMPACT_ROLE, f"{read:,}/{total:,}")
+        tip = as_plain(f"{entry.text(0)}\n{entry.text(1)}")
+        entry.setToolTip(0, tip)
+        entry.setToolTip(1, tip)
         everything = sum(total for _entry, _read, total in self._venues.values())
         self._unread.setText(1, f"{everything - sum(read for _entry, read, _total in self._venues.values()):,}")
 
@@ -201,7 +217,7 @@ class Sidebar(QTreeWidget):
             entry = self._ratings.get(rating)
             if counts.get(rating) and entry is None:
                 entry = self._entry(None, stars(rating), "", f"rating:{rating}")
-                entry.setToolTip(0, self.tr("%n stars", "", rating))
+                entry.setToolTip(0, stars(rating) + "\n" + self.tr("%n stars", "", rating))
                 self._ratings_section.insertChild(sum(1 for shown in self._ratings if shown > rating), entry)
                 self._ratings[rating] = entry
             elif not counts.get(rating) and entry is not None:

@@ -1,8 +1,11 @@
-"""The tag editor: the paper's tags as removable chips, and a line to add one (Enter), with completion."""
+"""The tag editor: the paper's tags as removable chips, and a line to add one (Enter), with completion.
+
+The chips flow in rows across the pane (desktop.common.flow_layout), up to CHIP_ROWS rows, then scroll down: at
+1,366 px a row used to show about one chip and a half, with a scrollbar under them."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtCore import QEvent, QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
     QCompleter,
     QFrame,
@@ -12,14 +15,17 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QToolButton,
+    QVBoxLayout,
     QWidget,
 )
 
 from desktop.common.button_text import literal
+from desktop.common.flow_layout import FlowLayout
 from desktop.common.plain_text import as_plain
 
 CHIP_CHARS = 28  # a longer tag is shown cut (its tooltip has it whole), so the pane never grows wider
 MAX_CHIPS = 100  # chips shown; a paper with more tags says how many more
+CHIP_ROWS = 3  # rows of chips shown before they scroll
 
 
 
@@ -34,22 +40,27 @@ class TagEditor(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self._layout = QHBoxLayout(self)
+        self._layout = QVBoxLayout(self)  # the chips in rows across the pane, the line to add one under them
         self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(4)
         self._chips = QWidget(self)
-        self._chips_layout = QHBoxLayout(self._chips)
-        self._chips_layout.setContentsMargins(0, 0, 0, 0)
+        self._chips_layout = FlowLayout(self._chips, spacing=4)
         self._chips_layout.addStretch(1)
-        # many or long tags scroll sideways instead of widening the window
+        # many tags scroll down past CHIP_ROWS rows instead of growing the pane
         self._scroll = QScrollArea(self)
         self._scroll.setWidget(self._chips)
         self._scroll.setWidgetResizable(True)
         self._scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self._scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self._scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._scroll.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self._scroll.setMinimumWidth(60)
-        self._layout.addWidget(self._scroll, 3)
+        self._scroll.setFixedHeight(0)  # no chips: no room taken
+        self._chips.installEventFilter(self)  # a chip added or the pane resized: the rows' height anew
+        self._layout.addWidget(self._scroll)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        self._layout.addLayout(row)
         self.input = QLineEdit(self)
         self.input.setObjectName("tagInput")
         self.input.setPlaceholderText(self.tr("Add a tag and press Enter"))
@@ -62,12 +73,23 @@ class TagEditor(QWidget):
         self.input.setCompleter(completer)
         self.input.returnPressed.connect(self._enter)
         self.input.setMinimumWidth(170)
-        self._layout.addWidget(self.input, 2)
-        height = self.input.sizeHint().height()
-        self._chips.setFixedHeight(height)
-        self._scroll.setFixedHeight(height + self._scroll.horizontalScrollBar().sizeHint().height())
+        row.addWidget(self.input)
         self.setFocusProxy(self.input)
         self._tags: list[str] = []
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
+        if watched is self._chips and event.type() in (QEvent.Type.LayoutRequest, QEvent.Type.Resize):
+            self._fit_rows()
+        return super().eventFilter(watched, event)
+
+    def _fit_rows(self) -> None:
+        """Show the chips' rows whole, up to CHIP_ROWS of them (the rest scroll); no room when there are none."""
+        chips = [self._chips_layout.itemAt(i).widget() for i in range(self._chips_layout.count())]
+        chips = [chip for chip in chips if chip is not None]
+        row = max((chip.sizeHint().height() for chip in chips), default=0)
+        wanted = min(self._chips_layout.heightForWidth(self._scroll.width()), CHIP_ROWS * row + (CHIP_ROWS - 1) * 4)
+        if self._scroll.height() != wanted:
+            self._scroll.setFixedHeight(wanted)
 
     def tags(self) -> list[str]:
         return list(self._tags)

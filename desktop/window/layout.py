@@ -39,11 +39,15 @@ from desktop.reader.note_editor import NoteEditor
 from desktop.reader.rating_widget import RatingWidget
 from desktop.reader.reader_view import ReaderView
 from desktop.reader.tag_editor import TagEditor
+from desktop.window.status import ElidingStatusBar
 
 COLUMN_WIDTHS = {1: 72, 2: 96, 3: 78, 4: 44, 5: 40, 6: 150}  # rating, tags, venue, year, read, authors (pixels)
 # sidebar, list, reader at the default width of 1280; a wider or narrower window keeps these proportions
 # (at 1000 px: 199, 461, 340; at 1400 px: 279, 645, 476), so the list always gets the most
 SPLITTER_SIZES = (255, 590, 435)
+# the list's least width: the sidebar gives up room first when docks take a narrow screen's (1,024 px: the list was
+# squeezed to 60 px once the sidebar kept its width)
+LIST_MIN_WIDTH = 220
 HEADER_KEY = "list/columns"  # was "list/header" when every column was shown and titles were cut: not restored
 
 
@@ -153,6 +157,7 @@ def build_widgets(window: QMainWindow, model: PaperTableModel, library: Library,
     view_banner.hide()
     left_layout.addWidget(view_banner)
     left_layout.addWidget(paper_list)
+    left.setMinimumWidth(LIST_MIN_WIDTH)
 
     reader = ReaderView(window)
     reader.setObjectName("readerView")
@@ -193,8 +198,14 @@ def build_widgets(window: QMainWindow, model: PaperTableModel, library: Library,
     splitter.addWidget(left)
     splitter.addWidget(right_splitter)
     splitter.setSizes(list(SPLITTER_SIZES))
+    splitter.setStretchFactor(0, 0)  # a dock opened takes its room from the list and the reader, not the sidebar
+    splitter.setStretchFactor(1, 1)
+    splitter.setStretchFactor(2, 1)
+    splitter.setCollapsible(0, False)  # a dock opened beside it narrows the list and reader, not the sidebar past
+    # its least width (desktop.docks.sidebar_columns: star rows and counts whole)
     window.setCentralWidget(splitter)
 
+    window.setStatusBar(ElidingStatusBar(window))  # a long message cut with "…", never over the counts
     count_label = QLabel(window)
     count_label.setObjectName("paperCount")
     pending_label = QLabel(window)

@@ -183,7 +183,7 @@ def test_region_names_stay_inside_the_view(window, qtbot):
     dock.view_box.setRange(xRange=(x0 + 0.45 * (x1 - x0), x1 + 0.45 * (x1 - x0)), padding=0)  # pan half a view
     qtbot.wait(50)
     (x0, x1), (y0, y1) = dock.view_box.viewRange()
-    shown = [item for _level, item in dock._labels if item.isVisible()]
+    shown = [item for _level, item, _papers in dock._labels if item.isVisible()]
     assert shown
     view = dock.view_box.sceneBoundingRect()
     for item in shown:
