@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QLocale, QObject
+from PySide6.QtCore import QEvent, QLocale, QObject
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QStatusBar
 
 from db.library.library import Library
@@ -37,6 +37,14 @@ class WindowStatus(QObject):
         self.library, self.model, self.search, self.edits = library, model, search, edits
         self.counts = (0, 0)  # (read, total) papers of the library
         self.active_filters: Callable[[str], list[str]] = lambda query: []  # the sidebar's names of them
+        # the message follows the viewport's size: a message shown before the window was laid out (a window built
+        # hidden, View → Language) otherwise kept the size the viewport had then, too small to read
+        view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Resize and watched is self.view.viewport():
+            self.fit_empty_label()
+        return False
 
     def recount(self) -> None:
         """Count read papers and all papers anew and show the counts (a GROUP BY over every paper: the window
@@ -79,7 +87,7 @@ class WindowStatus(QObject):
             self.empty_label.hide()
 
     def fit_empty_label(self) -> None:
-        """Make the empty-list message cover the list's viewport (after the window was resized)."""
+        """Make the empty-list message cover the list's viewport (shown, or the viewport resized)."""
         self.empty_label.resize(self.view.viewport().size())
 
     def edits_waiting(self, count: int, reason: str) -> None:
