@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from db.library.library import ImportReport, Library
 from db.text.render import note_to_html
 from desktop.common.i18n import tr
+from desktop.window.import_summary import import_details, import_summary
 
 
 class NoteHistoryDialog(QDialog):
@@ -69,22 +70,8 @@ def import_report_box(parent: QWidget, report: ImportReport, labels: dict[str, s
     box = QMessageBox(parent)
     box.setWindowTitle(tr("Import finished"))
     box.setIcon(QMessageBox.Icon.Information if not report.skipped else QMessageBox.Icon.Warning)
-    box.setText(report.summary())
-    details = []
-    marks = getattr(report, "annotations", None)  # what the files' own annotations did (issue 30)
-    kept = list(dict.fromkeys(marks.kept)) if marks else []
-    for title, ids in ((tr("New"), report.new), (tr("Updated"), report.updated),
-                       (tr("Kept their own tags, rating or note (the file's differed)"), kept)):
-        if ids:
-            details.append(f"{title}:")
-            details += [f"  {labels.get(i, i)}" for i in ids[:500]]
-            if len(ids) > 500:
-                details.append(f"  … {len(ids) - 500:,} more")
-    if report.skipped:
-        details.append(tr("Skipped:"))
-        details += [f"  line {line}: {reason}" if line else f"  {reason}" for line, reason in report.skipped]
-    details += report.details()  # merged duplicates, shared ids kept apart (file text: plain, as written)
-    details += notes
+    box.setText(import_summary(report))
+    details = import_details(report, labels, notes)
     if details:
         box.setDetailedText("\n".join(details))
     return box

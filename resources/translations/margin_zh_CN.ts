@@ -155,7 +155,7 @@
         <translation>高亮词</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/dialogs.py" line="+31"/>
+        <location filename="../../desktop/window/dialogs.py" line="+32"/>
         <source>Note history</source>
         <translation>笔记历史</translation>
     </message>
@@ -184,8 +184,131 @@
         <source>Import finished</source>
         <translation>导入完成</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../desktop/window/import_summary.py" line="+23"/>
+        <source>%Ln new</source>
+        <translation>
+            <numerusform>新增 %Ln 篇</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%Ln updated</source>
+        <translation>
+            <numerusform>更新 %Ln 篇</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%Ln unchanged</source>
+        <translation>
+            <numerusform>未变 %Ln 篇</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln duplicates in the file</source>
+        <translation>
+            <numerusform>文件内重复 %Ln 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%Ln skipped</source>
+        <translation>
+            <numerusform>跳过 %Ln 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln merged field by field</source>
+        <translation>
+            <numerusform>逐字段合并 %Ln 篇</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln shared ids on different papers kept apart</source>
+        <translation>
+            <numerusform>%Ln 个标识符出现在不同文献上，已分开保留</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln grouped with their other versions</source>
+        <translation>
+            <numerusform>%Ln 篇已与其其他版本归为一组</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
+        <location line="+14"/>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-6"/>
+        <source>%Ln rating(s)</source>
+        <translation>
+            <numerusform>评分 %Ln 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%Ln read mark(s)</source>
+        <translation>
+            <numerusform>已读标记 %Ln 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln note(s)</source>
+        <translation>
+            <numerusform>笔记 %Ln 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%Ln title(s)</source>
+        <translation>
+            <numerusform>标题 %Ln 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln screening decision(s)</source>
+        <translation>
+            <numerusform>筛选决定 %Ln 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>tags on %Ln paper(s)</source>
+        <translation>
+            <numerusform>%Ln 篇文献的标签</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln paper kept its own</source>
+        <translation>
+            <numerusform>%Ln 篇文献保留了自己的标注</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln papers kept their own</source>
+        <translation>
+            <numerusform>%Ln 篇文献保留了自己的标注</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1; annotations from the files: %2</source>
+        <translation>%1；来自文件的标注：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>New</source>
         <translation>新增</translation>
     </message>
@@ -200,9 +323,34 @@
         <translation>保留了自己的标签、评分或笔记（与文件中的不同）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
+        <source>… %1 more</source>
+        <translation>… 另有 %1 篇</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Skipped:</source>
         <translation>已跳过：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>merged: %1</source>
+        <translation>已合并：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>kept apart: %1</source>
+        <translation>分开保留：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>versions: %1</source>
+        <translation>版本：%1</translation>
     </message>
     <message>
         <location filename="../../desktop/window/export_dialog.py" line="+21"/>
@@ -432,7 +580,7 @@
     </message>
     <message>
         <location line="+9"/>
-        <location filename="../../desktop/window/actions.py" line="+170"/>
+        <location filename="../../desktop/window/actions.py" line="+171"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -849,17 +997,17 @@ Library: %1</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/library_menu.py" line="+29"/>
+        <location filename="../../desktop/window/library_menu.py" line="+30"/>
         <source>System language</source>
         <translation>系统语言</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+45"/>
         <source>Cannot open the library</source>
         <translation>无法打开文库</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>&amp;New library…</source>
         <translation>新建文库(&amp;N)…</translation>
     </message>
@@ -2874,7 +3022,7 @@ What changed here is kept and goes with the next sync.</source>
 <context>
     <name>WindowStatus</name>
     <message numerus="yes">
-        <location filename="../../desktop/window/status.py" line="+63"/>
+        <location filename="../../desktop/window/status.py" line="+71"/>
         <source>%1 of %Ln paper(s) · read %2 of %3</source>
         <translation>
             <numerusform>%1 / %Ln 篇文献 · 已读 %2 / %3</numerusform>
