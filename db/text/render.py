@@ -16,7 +16,7 @@ import nh3
 
 from db.paper import Paper, linked_files, published
 from db.text.abstract_markup import abstract_to_html, fold_for_matching, math_html
-from db.text.cleaning import MAX_TITLE, strip_bidi
+from db.text.cleaning import MAX_TITLE, isolate, strip_bidi, strip_bidi_but_isolates
 
 _ALLOWED_TAGS = {
     "a", "abbr", "b", "blockquote", "br", "code", "del", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i",
@@ -115,12 +115,14 @@ READER_LABELS = {"similar": "Similar papers", "why": "Recommended for: ", "versi
 # the extra fields (db.paper.EXTRA_KEYS) the reader shows, in this order; `%1` labels from READER_LABELS
 _SHOWN_EXTRA = ("type", "editors", "volume", "issue", "pages", "publisher", "address", "edition", "series", "month",
                 "isbn", "issn", "language", "decision", "presentation", "session", "note")
+_COMPOSED = re.compile(r'<p class="(authors|meta[^"]*|versions|tags|why)">')  # lines composed of several fields
 READER_MAX_CHARS = 10_000  # longer abstracts are shown cut (the longest real one: 2,393): layout is ~3.5 ms per 1,000
 READER_MAX_TAGS = 200  # a paper with more tags (an import gave it 10,000) shows these and how many are left
 
 
 def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[str] | None = None,
-                  labels: dict[str, str] | None = None, versions: list[Paper] | None = None) -> str:
+                  labels: dict[str, str] | None = None, versions: list[Paper] | None = None,
+                  direction: str = "ltr") -> str:
     """The reader pane's HTML for a paper: label, authors, venue and year, links, tags, the abstract.
 
     `highlight` are the starts of the words to mark in the abstract (see highlight_pattern). `why` (a
@@ -128,6 +130,9 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
     READER_LABELS texts (the window passes translated ones). Internal actions are links with
     the `margin:` scheme (`margin:similar/ID`, `margin:tag/NAME`), which the reader handles itself. `versions`
     (the papers of its work, db.library.works, itself included) adds a line with each version's venue and links.
+    The lines composed of several fields (authors, venue, details, versions, tags) hold each field as a
+    bidirectional isolate and are laid out in `direction` ("ltr" or "rtl": the window's), so a right-to-left name
+    never reorders them; title and abstract take the direction of their own text.
     """
     pattern = highlight_pattern(highlight or [])
     texts = {**READER_LABELS, **(labels or {})}
@@ -135,14 +140,15 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
     heading = abstract_to_html(label) if paper.title else html.escape(label)  # a title's TeX rendered
     parts = [f"<h2>{heading}</h2>"]
     if paper.authors:
-        parts.append(f'<p class="authors">{html.escape(", ".join(paper.authors))}</p>')
-    venue = paper.venue or ""
+        authors = ", ".join(isolate(author) for author in paper.authors)
+        parts.append(f'<p class="authors">{html.escape(authors)}</p>')
+    venue = isolate(paper.venue or "")
     if venue and not published(paper.extra):  # a rejected or withdrawn submission is no paper of its venue
         venue = texts["submitted"].replace("%1", venue)
     meta = " · ".join(x for x in (venue, stars(paper.rating)) if x)
     if meta:
         parts.append(f'<p class="meta">{html.escape(meta)}</p>')
-    details = bibliographic_details(paper, texts)
+    details = bibliographic_details(paper, texts, isolated=True)
     if details:
         parts.append(f'<p class="meta bib">{html.escape(details)}</p>')
     links = _links(paper) + _file_links(paper, texts) + [
@@ -156,14 +162,16 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
         # Qt's rich text has no padding or margin on inline elements: no-break spaces inside the chip pad it,
         # and a wider gap between chips keeps "chain of thought" and "theory" two tags
         parts.append('<p class="tags">' + "&nbsp;&nbsp; ".join(
-            f'<a class="tag" href="margin:tag/{quote(tag, safe="")}"><span class="tag">&nbsp;{html.escape(tag)}'
+            f'<a class="tag" href="margin:tag/{quote(tag, safe="")}"><span class="tag">'
+            f'&nbsp;{html.escape(isolate(tag))}'
             '&nbsp;</span></a>' for tag in paper.tags[:READER_MAX_TAGS]) + (
             " " + html.escape(texts["more tags"].replace("%1", f"{more:,}")) if more > 0 else "") + "</p>")
     if paper.extra.get("tldr"):  # a source's one-line summary (OpenReview's TL;DR), before the abstract
-        parts.append('<p class="meta tldr">' + html.escape(texts["tldr"].replace("%1", str(paper.extra["tldr"])))
+        tldr = texts["tldr"].replace("%1", isolate(str(paper.extra["tldr"])))
+        parts.append('<p class="meta tldr">' + html.escape(tldr)
                      + "</p>")
     if why:
-        parts.append('<p class="why">' + html.escape(texts["why"] + ", ".join(why)) + "</p>")
+        parts.append('<p class="why">' + html.escape(texts["why"] + ", ".join(map(isolate, why))) + "</p>")
     abstract = paper.abstract
     if len(abstract) > READER_MAX_CHARS:  # a runaway record: show its start, say how much is left out
         cut = abstract.rfind(" ", 0, READER_MAX_CHARS)
@@ -173,13 +181,17 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
             "%1", f"{len(paper.abstract) - len(abstract):,}")) + "</p>")
     else:
         parts.append(f'<p class="abstract">{abstract_to_html(abstract, pattern)}</p>')
-    return strip_bidi("\n".join(parts))  # nothing a file or user wrote reorders the text after it
+    # nothing a file or user wrote reorders the text after it: its controls removed, each field an isolate, and
+    # the lines composed of fields laid out in the window's direction, whatever the first field's script
+    body = _COMPOSED.sub(rf'<p class="\1" dir="{direction}">', "\n".join(parts))
+    return strip_bidi_but_isolates(body)
 
 
-def bibliographic_details(paper: Paper, labels: dict[str, str] | None = None) -> str:
+def bibliographic_details(paper: Paper, labels: dict[str, str] | None = None, isolated: bool = False) -> str:
     """One line of the fields the file gave beyond venue and year ("Journal article · vol. 7 · no. 3 ·
     pp. 1–10 · AAAS · Decision: Reject"), plain text; "" when there are none. The common types (a conference
-    paper, misc) are not named."""
+    paper, misc) are not named. `isolated`: each value a bidirectional isolate (cleaning.isolate; the reader)."""
+    field = isolate if isolated else str
     texts = {**READER_LABELS, **(labels or {})}
     shown = []
     for key in _SHOWN_EXTRA:
@@ -190,7 +202,7 @@ def bibliographic_details(paper: Paper, labels: dict[str, str] | None = None) ->
             if value in texts and value not in ("similar", "why", "cut"):
                 shown.append(texts[value])
             continue
-        text = ", ".join(value) if isinstance(value, list) else str(value)
+        text = ", ".join(map(field, value)) if isinstance(value, list) else field(str(value))
         shown.append(texts[key].replace("%1", text) if key in texts else text)
     return " · ".join(shown)
 
@@ -199,7 +211,7 @@ def _version(paper: Paper, shown: bool) -> str:
     """One version in the versions line: its venue and year (bold for the version shown) and its links."""
     venue = paper.venue or ("arXiv" if paper.arxiv_id else "")  # a preprint as reference managers export it
     year = str(paper.year) if paper.year and str(paper.year) not in venue else ""
-    name = html.escape(" ".join(x for x in (venue, year) if x) or "?")
+    name = html.escape(" ".join(x for x in (isolate(venue), year) if x) or "?")
     links = _links(paper)
     return (f"<b>{name}</b>" if shown else name) + (f" ({', '.join(links)})" if links else "")
 
