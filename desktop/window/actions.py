@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 from db.exporters.registry import write_export
 from db.library.backup import backup_folder
 from db.library.library import Library
+from db.text.cleaning import isolate
 from db.text.translatable import QT_TRANSLATE_NOOP
 from desktop.common import theme
 from desktop.common.background import run_in_background
@@ -223,7 +224,7 @@ class WindowActions:
         self.import_job = job
         self.w.progress_bar.setRange(0, 0)
         self.w.progress_bar.show()
-        self.w.statusBar().showMessage(tr("Importing %1…").replace("%1", ", ".join(p.name for p in paths)))
+        self.w.statusBar().showMessage(tr("Importing %1…").replace("%1", ", ".join(isolate(p.name) for p in paths)))
         job.start()
         return True
 

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QAbstractItemView, QLabel, QStatusBar
 
 from db.library.library import Library
 from db.library.unwritable import DISK_FULL
+from db.text.cleaning import isolate
 from desktop.common.i18n import number, plural
 from desktop.common.plain_text import as_plain
 from desktop.edits.pending_edits import PendingEdits
@@ -76,10 +77,10 @@ class WindowStatus(QObject):
         query = self.search.query.strip()
         if shown == 0 and self.search.complete and (query or total == 0 or self.search.kind.recommendation):
             filters = self.active_filters(query) if query else []
-            text = (self.tr("No papers match “%1”.").replace("%1", query) if query
+            text = (self.tr("No papers match “%1”.").replace("%1", isolate(query)) if query
                     else self.tr("The library has no papers yet: File → Import…"))
             if filters:  # every filter that is on, by name
-                text += "\n" + self.tr("Filters on: %1. All papers clears them.").replace("%1", " · ".join(filters))
+                text += "\n" + self.tr("Filters on: %1. All papers clears them.").replace("%1", " · ".join(map(isolate, filters)))
             self.empty_label.setText(text)
             self.fit_empty_label()
             self.empty_label.show()
@@ -109,7 +110,7 @@ class WindowStatus(QObject):
         """A recommendation query was sent (Ctrl+R, Recommended): until its answer comes, the list shows no paper
         of the previous view but says the recommendations are being prepared."""
         self.model.set_ids([])
-        self.empty_label.setText(self.tr("Preparing “%1”…").replace("%1", query))
+        self.empty_label.setText(self.tr("Preparing “%1”…").replace("%1", isolate(query)))
         self.fit_empty_label()
         self.empty_label.show()
 

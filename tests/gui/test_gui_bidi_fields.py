@@ -57,3 +57,11 @@ def test_the_reader_keeps_the_order_of_authors_when_the_first_is_right_to_left(l
     line = layout.lineAt(0)
     hebrew, ann = text.index(HEBREW) + 1, text.index("Ann Lee") + 1
     assert line.cursorToX(hebrew)[0] < line.cursorToX(ann)[0], text  # דוד כהן, Ann Lee — as the file lists them
+
+
+def test_the_empty_list_message_keeps_a_right_to_left_query_apart_from_its_frame(library_dir, make_window, qtbot):
+    window = make_window()
+    window.set_query(f"{HEBREW} 2019")
+    qtbot.waitUntil(lambda: window.empty_label.isVisible())
+    text = window.empty_label.text()
+    assert f"\u2068{HEBREW} 2019\u2069" in text  # the query, as typed, one isolate inside “…”
