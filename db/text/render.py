@@ -17,6 +17,7 @@ import nh3
 from db.paper import Paper, linked_files, published
 from db.text.abstract_markup import abstract_to_html, fold_for_matching, math_html
 from db.text.cleaning import MAX_TITLE, isolate, strip_bidi, strip_bidi_but_isolates
+from db.text.highlight_words import NO_SPACES  # scripts written without spaces between words
 
 _ALLOWED_TAGS = {
     "a", "abbr", "b", "blockquote", "br", "code", "del", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i",
@@ -91,16 +92,31 @@ def stars(rating: int | None) -> str:
     return "★" * rating + "☆" * (5 - rating) if rating else ""
 
 
+
+
 def highlight_pattern(prefixes: list[str]) -> re.Pattern[str] | None:
     """A pattern over accent-folded, lower-cased text (abstract_markup.fold_for_matching) matching the words that
     start with any of `prefixes` (folded here too; those under 2 characters are left out). The caller chooses the
     prefixes: the search gives a query's words cut to their stems (db.search.highlight_prefixes), so that
-    "reasoning" also marks "reasons"; None when there is nothing to mark."""
+    "reasoning" also marks "reasons"; None when there is nothing to mark. A prefix in a script written without
+    spaces (Chinese, Japanese, Korean) is marked exactly where it stands, inside a longer run, as the search
+    finds it; a prefix with spaces is a phrase: its words (each a prefix) one after another, only there."""
     prefixes = {fold_for_matching(w) for w in prefixes if len(w) >= 2}
     if not prefixes:
         return None
-    alternatives = "|".join(re.escape(w) for w in sorted(prefixes, key=len, reverse=True))
-    return re.compile(rf"\b(?:{alternatives})\w*")
+    alternatives = "|".join(_phrase(p.split()) for p in sorted(prefixes, key=len, reverse=True))
+    return re.compile(f"(?:{alternatives})")
+
+
+def _phrase(words: list[str]) -> str:
+    """The pattern of a phrase's words in a row (one word: the word), separated by anything but letters."""
+    pattern = ""
+    for number, word in enumerate(words):
+        spaced = not NO_SPACES.search(word)
+        if number:
+            pattern += r"\W+" if spaced and not NO_SPACES.search(words[number - 1]) else r"\W*"
+        pattern += rf"\b{re.escape(word)}\w*" if spaced else re.escape(word)
+    return pattern
 
 
 READER_LABELS = {"similar": "Similar papers", "why": "Recommended for: ", "versions": "Versions:",
@@ -137,7 +153,7 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
     pattern = highlight_pattern(highlight or [])
     texts = {**READER_LABELS, **(labels or {})}
     label = paper.label[:MAX_TITLE]  # a label stored by an older Margin may be longer than a title can be
-    heading = abstract_to_html(label) if paper.title else html.escape(label)  # a title's TeX rendered
+    heading = abstract_to_html(label, pattern) if paper.title else html.escape(label)  # its TeX rendered, marked
     parts = [f"<h2>{heading}</h2>"]
     if paper.authors:
         authors = ", ".join(isolate(author) for author in paper.authors)
