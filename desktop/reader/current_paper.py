@@ -100,7 +100,8 @@ class CurrentPaper:
         versions = w.library.versions(paper.id)  # the other versions of its work: their venues and links
         versions = w.library.papers(versions) if len(versions) > 1 else None
         labels = {"similar": QCoreApplication.translate("MainWindow", "Similar papers"),
-                  "why": QCoreApplication.translate("MainWindow", "For the interest “%1”: ").replace("%1", isolate(interest))
+                  "why": QCoreApplication.translate("MainWindow", "For the interest “%1”: ").replace(
+                      "%1", isolate(interest))
                   if interest else QCoreApplication.translate("MainWindow", "Recommended for: "),
                   **reader_labels()}
         marks, why = list(w.search.marks), w.search.why.get(paper.id)

@@ -20,8 +20,8 @@ from desktop.common.plain_text import as_plain
 from desktop.reader.highlight_view import edit_highlight_words
 from desktop.window.citation_menu import CitationMenu
 from desktop.window.dialogs import NoteHistoryDialog, import_report_box, text_dialog
-from desktop.window.import_summary import import_summary
 from desktop.window.export_dialog import ExportDialog, ask_output
+from desktop.window.import_summary import import_summary
 from desktop.window.importing import ImportJob
 from desktop.window.layout import apply_zoom
 from desktop.window.library_menu import LibraryActions

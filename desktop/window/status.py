@@ -80,7 +80,8 @@ class WindowStatus(QObject):
             text = (self.tr("No papers match “%1”.").replace("%1", isolate(query)) if query
                     else self.tr("The library has no papers yet: File → Import…"))
             if filters:  # every filter that is on, by name
-                text += "\n" + self.tr("Filters on: %1. All papers clears them.").replace("%1", " · ".join(map(isolate, filters)))
+                text += "\n" + self.tr("Filters on: %1. All papers clears them.").replace(
+                    "%1", " · ".join(map(isolate, filters)))
             self.empty_label.setText(text)
             self.fit_empty_label()
             self.empty_label.show()

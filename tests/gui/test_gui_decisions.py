@@ -43,8 +43,8 @@ def test_include_exclude_with_a_reason_maybe_and_undo_by_keys(make_window, qtbot
     assert library.paper(first).decision == "include"
     assert library.paper(window.current_paper_id()).decision is None  # the picker decides for its own paper
     detail = strip_bidi(window.model.index(1, 0).data(DETAIL_ROLE))  # the list's second line names the decision
-    assert detail.endswith(f"excluded: {reasons[1]}") and strip_bidi(window.model.index(0, 0).data(DETAIL_ROLE)).endswith(
-        "included")
+    assert detail.endswith(f"excluded: {reasons[1]}")
+    assert strip_bidi(window.model.index(0, 0).data(DETAIL_ROLE)).endswith("included")
 
     window.select_row(2)
     third = window.current_paper_id()
