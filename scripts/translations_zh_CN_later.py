@@ -372,4 +372,7 @@ LATER: dict[str, str] = {
     "merged: %1": "已合并：%1",
     "kept apart: %1": "分开保留：%1",
     "versions: %1": "版本：%1",
+    # Qt 6's file dialog strings qtbase_zh_CN.qm lacks (desktop/common/i18n.py QT_GAPS, context QFileDialog)
+    "&Look in:": "查找范围(&L)：",
+    "Files of &type:": "文件类型(&T)：",
 }

@@ -155,7 +155,7 @@
         <translation>高亮词</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/dialogs.py" line="+32"/>
+        <location filename="../../desktop/window/dialogs.py" line="+40"/>
         <source>Note history</source>
         <translation>笔记历史</translation>
     </message>
@@ -580,7 +580,7 @@
     </message>
     <message>
         <location line="+9"/>
-        <location filename="../../desktop/window/actions.py" line="+171"/>
+        <location filename="../../desktop/window/actions.py" line="+172"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -1651,7 +1651,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>ListController</name>
     <message>
-        <location filename="../../desktop/list/list_controller.py" line="+179"/>
+        <location filename="../../desktop/list/list_controller.py" line="+180"/>
         <source>Similar to: %1</source>
         <translation>相似于：%1</translation>
     </message>
@@ -1659,7 +1659,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/reader/current_paper.py" line="+92"/>
+        <location filename="../../desktop/reader/current_paper.py" line="+93"/>
         <source>No paper selected.</source>
         <translation>未选择文献。</translation>
     </message>
@@ -1674,7 +1674,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>因兴趣“%1”推荐：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Recommended for: </source>
         <translation>推荐理由：</translation>
     </message>
@@ -2044,7 +2044,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>作者</translation>
     </message>
     <message numerus="yes">
-        <location line="+151"/>
+        <location line="+152"/>
         <source>%n versions</source>
         <translation>
             <numerusform>%n 个版本</numerusform>
@@ -2056,7 +2056,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>已排除：%1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>excluded</source>
         <translation>已排除</translation>
     </message>
@@ -2076,7 +2076,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>等</translation>
     </message>
     <message numerus="yes">
-        <location line="+50"/>
+        <location line="+52"/>
         <source>%n stars</source>
         <translation>
             <numerusform>%n 星</numerusform>
@@ -2372,6 +2372,19 @@ without spaces. An empty query shows every paper in library order.
         <location line="+2"/>
         <source>%1 conflicts, %2 on the maybe list, %3 agreed, %4 awaiting a second decision</source>
         <translation>%1 篇冲突，%2 篇待定，%3 篇一致，%4 篇等待第二位成员决定</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <location filename="../../desktop/common/i18n.py" line="+25"/>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
     </message>
 </context>
 <context>
@@ -3022,7 +3035,7 @@ What changed here is kept and goes with the next sync.</source>
 <context>
     <name>WindowStatus</name>
     <message numerus="yes">
-        <location filename="../../desktop/window/status.py" line="+71"/>
+        <location filename="../../desktop/window/status.py" line="+72"/>
         <source>%1 of %Ln paper(s) · read %2 of %3</source>
         <translation>
             <numerusform>%1 / %Ln 篇文献 · 已读 %2 / %3</numerusform>
@@ -3051,7 +3064,7 @@ What changed here is kept and goes with the next sync.</source>
         <translation>已启用的筛选：%1。点击“全部文献”可清除。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Not saved yet: %1</source>
         <translation>尚未保存：%1</translation>
     </message>
