@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication
 
 from db.library.imported_annotations import AnnotationCounts
