@@ -187,17 +187,23 @@ def highlight_prefixes(words: list[str]) -> list[str]:
     """The starts of the words to mark for a query's `words` (ParsedQuery.terms): each word folded as the text it
     is marked in (db.text.abstract_markup.fold_for_matching), cut to its English stem when that is a start of it
     of 3 letters or more (reasoning → reason), else to all but its last two letters (at least 3). Non-ASCII words
-    and words of 3 letters or fewer stay whole; words under 2 characters are left out; order kept, no repeats."""
+    and words of 3 letters or fewer stay whole; words under 2 characters are left out; order kept, no repeats.
+    A phrase ("policy gradient", a term with spaces) stays one entry, each of its words cut so."""
     prefixes = []
     for word in words:
-        if len(word) < 2:
-            continue
-        word = fold_for_matching(word)
-        if word.isascii() and len(word) > 3:
-            stemmed = stem(word)
-            word = stemmed if word.startswith(stemmed) and len(stemmed) >= 3 else word[: max(3, len(word) - 2)]
-        prefixes.append(word)
+        if " " in word:
+            prefixes.append(" ".join(_highlight_prefix(part) for part in word.split()))
+        elif len(word) >= 2:
+            prefixes.append(_highlight_prefix(word))
     return list(dict.fromkeys(prefixes))
+
+
+def _highlight_prefix(word: str) -> str:
+    word = fold_for_matching(word)
+    if word.isascii() and len(word) > 3:
+        stemmed = stem(word)
+        word = stemmed if word.startswith(stemmed) and len(stemmed) >= 3 else word[: max(3, len(word) - 2)]
+    return word
 
 
 # `decision:` (db.search.language): the values a user's own screening decision takes (issue 29's side of the

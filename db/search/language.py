@@ -300,7 +300,9 @@ class _Parser:
         if not words:
             return None
         if highlight and not negated:
-            self.terms += WORD.findall(unicodedata.normalize("NFC", value))
+            typed = WORD.findall(unicodedata.normalize("NFC", value))
+            # a phrase is marked as a phrase (its words joined by a space), not word by word
+            self.terms += [" ".join(typed)] if phrase and len(typed) > 1 else typed
         return q.Term(name, words[0]) if len(words) == 1 else q.Phrase(name, words)
 
     def wildcard(self, name: str, pattern: str) -> q.Query | None:
@@ -373,7 +375,8 @@ def parse_query_text(text: str) -> ParsedQuery:
 
 
 def highlight_terms(text: str) -> list[str]:
-    """What to highlight in the reader for query `text`: its words and phrase words as typed (NFC), wildcard
-    stems without the *; no field names, operators, NOT-ed words, or tag/venue/number values."""
+    """What to highlight in the reader for query `text`: its words as typed (NFC), each phrase as one term (its
+    words joined by a space), wildcard stems without the *; no field names, operators, NOT-ed words, or
+    tag/venue/number values."""
     return parse_query_text(text).terms
 

@@ -25,6 +25,39 @@ def strip_bidi(text: str) -> str:
     return _BIDI.sub("", text) if text else text
 
 
+FSI, PDI = "\u2068", "\u2069"  # FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE
+_ISOLATE_EDGES = re.compile("[\u2068\u2069]")
+
+
+def isolate(text: str) -> str:
+    """`text` (one field a file or user wrote: an author, a venue, a tag, a query) as a bidirectional isolate
+    (FSI … PDI), so that where a line is composed from several fields ("Ann Lee, דוד כהן · 2019") a right-to-left
+    field keeps its own order and never reorders the fields, numbers and separators around it (the year landing
+    inside the authors). Stored controls are removed first (strip_bidi), so the pair always closes; "" stays ""."""
+    text = strip_bidi(text)
+    return f"{FSI}{text}{PDI}" if text else ""
+
+
+def strip_bidi_but_isolates(text: str) -> str:
+    """`text` without bidirectional embeddings and overrides (strip_bidi), keeping the FSI … PDI pairs `isolate`
+    put around fields; an FSI or PDI without its partner is removed. For a line composed of isolated fields: an
+    isolate only ever keeps its text from reordering what is around it."""
+    text = re.sub("[\u202a-\u202e\u2066\u2067]", "", text) if text else text
+    if not text or (FSI not in text and PDI not in text):
+        return text
+    kept, opened = list(text), []
+    for match in _ISOLATE_EDGES.finditer(text):
+        if match.group() == FSI:
+            opened.append(match.start())
+        elif opened:
+            opened.pop()
+        else:
+            kept[match.start()] = ""  # a PDI closing nothing
+    for start in opened:  # an FSI never closed
+        kept[start] = ""
+    return "".join(kept)
+
+
 def strip_controls(text: str) -> str:
     """`text` without C0 control characters other than tab, line feed and carriage return, and without
     bidirectional controls (strip_bidi).

@@ -54,11 +54,18 @@ def clean_entry(text: str) -> str:
     return entry
 
 
+# scripts written without spaces between words: an entry in them is found inside a longer run (中文 in 中文文本), as
+# the search finds it (db.search.analysis: CJK runs as bigrams); a word boundary there would never match
+NO_SPACES = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+
+
 def _entry(entry: str) -> str:
     prefix = entry.endswith("*")
-    words = [re.escape(word) for word in entry.rstrip("*").split()]
-    body = r"\s+".join(words)
-    return rf"\b{body}" + (r"\w*" if prefix else r"\b")
+    body = entry.rstrip("*")
+    words = [re.escape(word) for word in body.split()]
+    start = "" if NO_SPACES.match(body) else r"\b"
+    end = r"\w*" if prefix else ("" if NO_SPACES.match(body[-1:]) else r"\b")
+    return start + r"\s+".join(words) + end
 
 
 def mark(html_text: str, lists: HighlightLists) -> str:

@@ -15,7 +15,8 @@ import nh3
 
 from db.paper import Paper, linked_files, published
 from db.text.abstract_markup import abstract_to_html, fold_for_matching, math_html
-from db.text.cleaning import MAX_TITLE, strip_bidi
+from db.text.cleaning import MAX_TITLE, isolate, strip_bidi, strip_bidi_but_isolates
+from db.text.highlight_words import NO_SPACES  # scripts written without spaces between words
 
 _ALLOWED_TAGS = {
     "a", "abbr", "b", "blockquote", "br", "code", "del", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i",
@@ -92,16 +93,31 @@ def stars(rating: int | None) -> str:
     return "★" * rating + "☆" * (5 - rating) if rating else ""
 
 
+
+
 def highlight_pattern(prefixes: list[str]) -> re.Pattern[str] | None:
     """A pattern over accent-folded, lower-cased text (abstract_markup.fold_for_matching) matching the words that
     start with any of `prefixes` (folded here too; those under 2 characters are left out). The caller chooses the
     prefixes: the search gives a query's words cut to their stems (db.search.highlight_prefixes), so that
-    "reasoning" also marks "reasons"; None when there is nothing to mark."""
+    "reasoning" also marks "reasons"; None when there is nothing to mark. A prefix in a script written without
+    spaces (Chinese, Japanese, Korean) is marked exactly where it stands, inside a longer run, as the search
+    finds it; a prefix with spaces is a phrase: its words (each a prefix) one after another, only there."""
     prefixes = {fold_for_matching(w) for w in prefixes if len(w) >= 2}
     if not prefixes:
         return None
-    alternatives = "|".join(re.escape(w) for w in sorted(prefixes, key=len, reverse=True))
-    return re.compile(rf"\b(?:{alternatives})\w*")
+    alternatives = "|".join(_phrase(p.split()) for p in sorted(prefixes, key=len, reverse=True))
+    return re.compile(f"(?:{alternatives})")
+
+
+def _phrase(words: list[str]) -> str:
+    """The pattern of a phrase's words in a row (one word: the word), separated by anything but letters."""
+    pattern = ""
+    for number, word in enumerate(words):
+        spaced = not NO_SPACES.search(word)
+        if number:
+            pattern += r"\W+" if spaced and not NO_SPACES.search(words[number - 1]) else r"\W*"
+        pattern += rf"\b{re.escape(word)}\w*" if spaced else re.escape(word)
+    return pattern
 
 
 READER_LABELS = {"similar": "Similar papers", "why": "Recommended for: ", "versions": "Versions:",
@@ -116,12 +132,14 @@ READER_LABELS = {"similar": "Similar papers", "why": "Recommended for: ", "versi
 # the extra fields (db.paper.EXTRA_KEYS) the reader shows, in this order; `%1` labels from READER_LABELS
 _SHOWN_EXTRA = ("type", "editors", "volume", "issue", "pages", "publisher", "address", "edition", "series", "month",
                 "isbn", "issn", "language", "decision", "presentation", "session", "note")
+_COMPOSED = re.compile(r'<p class="(authors|meta[^"]*|versions|tags|why)">')  # lines composed of several fields
 READER_MAX_CHARS = 10_000  # longer abstracts are shown cut (the longest real one: 2,393): layout is ~3.5 ms per 1,000
 READER_MAX_TAGS = 200  # a paper with more tags (an import gave it 10,000) shows these and how many are left
 
 
 def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[str] | None = None,
-                  labels: dict[str, str] | None = None, versions: list[Paper] | None = None) -> str:
+                  labels: dict[str, str] | None = None, versions: list[Paper] | None = None,
+                  direction: str = "ltr") -> str:
     """The reader pane's HTML for a paper: label, authors, venue and year, links, tags, the abstract.
 
     `highlight` are the starts of the words to mark in the abstract (see highlight_pattern). `why` (a
@@ -129,21 +147,25 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
     READER_LABELS texts (the window passes translated ones). Internal actions are links with
     the `margin:` scheme (`margin:similar/ID`, `margin:tag/NAME`), which the reader handles itself. `versions`
     (the papers of its work, db.library.works, itself included) adds a line with each version's venue and links.
+    The lines composed of several fields (authors, venue, details, versions, tags) hold each field as a
+    bidirectional isolate and are laid out in `direction` ("ltr" or "rtl": the window's), so a right-to-left name
+    never reorders them; title and abstract take the direction of their own text.
     """
     pattern = highlight_pattern(highlight or [])
     texts = {**READER_LABELS, **(labels or {})}
     label = paper.label[:MAX_TITLE]  # a label stored by an older Margin may be longer than a title can be
-    heading = abstract_to_html(label) if paper.title else html.escape(label)  # a title's TeX rendered
+    heading = abstract_to_html(label, pattern) if paper.title else html.escape(label)  # its TeX rendered, marked
     parts = [f"<h2>{heading}</h2>"]
     if paper.authors:
-        parts.append(f'<p class="authors">{html.escape(", ".join(paper.authors))}</p>')
-    venue = paper.venue or ""
+        authors = ", ".join(isolate(author) for author in paper.authors)
+        parts.append(f'<p class="authors">{html.escape(authors)}</p>')
+    venue = isolate(paper.venue or "")
     if venue and not published(paper.extra):  # a rejected or withdrawn submission is no paper of its venue
         venue = texts["submitted"].replace("%1", venue)
     meta = " · ".join(x for x in (venue, stars(paper.rating)) if x)
     if meta:
         parts.append(f'<p class="meta">{html.escape(meta)}</p>')
-    details = bibliographic_details(paper, texts)
+    details = bibliographic_details(paper, texts, isolated=True)
     if details:
         parts.append(f'<p class="meta bib">{html.escape(details)}</p>')
     links = _links(paper) + _file_links(paper, texts) + [
@@ -157,14 +179,16 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
         # Qt's rich text has no padding or margin on inline elements: no-break spaces inside the chip pad it,
         # and a wider gap between chips keeps "chain of thought" and "theory" two tags
         parts.append('<p class="tags">' + "&nbsp;&nbsp; ".join(
-            f'<a class="tag" href="margin:tag/{quote(tag, safe="")}"><span class="tag">&nbsp;{html.escape(tag)}'
+            f'<a class="tag" href="margin:tag/{quote(tag, safe="")}"><span class="tag">'
+            f'&nbsp;{html.escape(isolate(tag))}'
             '&nbsp;</span></a>' for tag in paper.tags[:READER_MAX_TAGS]) + (
             " " + html.escape(texts["more tags"].replace("%1", f"{more:,}")) if more > 0 else "") + "</p>")
     if paper.extra.get("tldr"):  # a source's one-line summary (OpenReview's TL;DR), before the abstract
-        parts.append('<p class="meta tldr">' + html.escape(texts["tldr"].replace("%1", str(paper.extra["tldr"])))
+        tldr = texts["tldr"].replace("%1", isolate(str(paper.extra["tldr"])))
+        parts.append('<p class="meta tldr">' + html.escape(tldr)
                      + "</p>")
     if why:
-        parts.append('<p class="why">' + html.escape(texts["why"] + ", ".join(why)) + "</p>")
+        parts.append('<p class="why">' + html.escape(texts["why"] + ", ".join(map(isolate, why))) + "</p>")
     abstract = paper.abstract
     if len(abstract) > READER_MAX_CHARS:  # a runaway record: show its start, say how much is left out
         cut = abstract.rfind(" ", 0, READER_MAX_CHARS)
@@ -174,13 +198,17 @@ def paper_to_html(paper: Paper, highlight: list[str] | None = None, why: list[st
             "%1", f"{len(paper.abstract) - len(abstract):,}")) + "</p>")
     else:
         parts.append(f'<p class="abstract">{abstract_to_html(abstract, pattern)}</p>')
-    return strip_bidi("\n".join(parts))  # nothing a file or user wrote reorders the text after it
+    # nothing a file or user wrote reorders the text after it: its controls removed, each field an isolate, and
+    # the lines composed of fields laid out in the window's direction, whatever the first field's script
+    body = _COMPOSED.sub(rf'<p class="\1" dir="{direction}">', "\n".join(parts))
+    return strip_bidi_but_isolates(body)
 
 
-def bibliographic_details(paper: Paper, labels: dict[str, str] | None = None) -> str:
+def bibliographic_details(paper: Paper, labels: dict[str, str] | None = None, isolated: bool = False) -> str:
     """One line of the fields the file gave beyond venue and year ("Journal article · vol. 7 · no. 3 ·
     pp. 1–10 · AAAS · Decision: Reject"), plain text; "" when there are none. The common types (a conference
-    paper, misc) are not named."""
+    paper, misc) are not named. `isolated`: each value a bidirectional isolate (cleaning.isolate; the reader)."""
+    field = isolate if isolated else str
     texts = {**READER_LABELS, **(labels or {})}
     shown = []
     for key in _SHOWN_EXTRA:
@@ -191,7 +219,7 @@ def bibliographic_details(paper: Paper, labels: dict[str, str] | None = None) ->
             if value in texts and value not in ("similar", "why", "cut"):
                 shown.append(texts[value])
             continue
-        text = ", ".join(value) if isinstance(value, list) else str(value)
+        text = ", ".join(map(field, value)) if isinstance(value, list) else field(str(value))
         shown.append(texts[key].replace("%1", text) if key in texts else text)
     return " · ".join(shown)
 
@@ -200,7 +228,7 @@ def _version(paper: Paper, shown: bool) -> str:
     """One version in the versions line: its venue and year (bold for the version shown) and its links."""
     venue = paper.venue or ("arXiv" if paper.arxiv_id else "")  # a preprint as reference managers export it
     year = str(paper.year) if paper.year and str(paper.year) not in venue else ""
-    name = html.escape(" ".join(x for x in (venue, year) if x) or "?")
+    name = html.escape(" ".join(x for x in (isolate(venue), year) if x) or "?")
     links = _links(paper)
     return (f"<b>{name}</b>" if shown else name) + (f" ({', '.join(links)})" if links else "")
 

@@ -15,9 +15,14 @@ import PySide6
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QStandardPaths, QTranslator
 
 from db.system.resources import TRANSLATIONS_DIR
+from db.text.translatable import QT_TRANSLATE_NOOP
 
 LANGUAGE_KEY = "view/language"
 LANGUAGES = ("system", "en", "zh_CN")
+# Qt's own strings its shipped translation lacks: Qt 6's file dialog asks for these, qtbase_zh_CN.qm has only Qt 5's
+# "Look in:" and "Files of type:". pyside6-lupdate files them under Qt's context in Margin's .ts; Qt asks Margin's
+# translator when its own has no translation (translators are asked newest first, an empty answer passes on).
+QT_GAPS = (QT_TRANSLATE_NOOP("QFileDialog", "&Look in:"), QT_TRANSLATE_NOOP("QFileDialog", "Files of &type:"))
 
 
 def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:

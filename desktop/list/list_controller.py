@@ -12,6 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel, QLineEdit, QTableView, QToolButton, QWidget
 
+from db.text.cleaning import isolate
 from desktop.common.plain_text import as_plain
 from desktop.list.paper_model import COLUMNS, PaperTableModel
 from desktop.list.search_session import SearchSession
@@ -176,7 +177,7 @@ class ListController(QObject):
         similar = self.search.similar_to
         if similar is not None and self.model.row_of(similar) is not None:
             label = self.model.paper(self.model.row_of(similar)).label
-            self.banner_label.setText(self.tr("Similar to: %1").replace("%1", label))
+            self.banner_label.setText(self.tr("Similar to: %1").replace("%1", isolate(label)))
             self.banner_label.setToolTip(as_plain(label))
         else:
             self.banner_label.setText("")

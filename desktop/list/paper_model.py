@@ -13,7 +13,7 @@ from db.changes import READ as READ_CHANGE
 from db.changes import TAGS as TAGS_CHANGE
 from db.library.library import Library
 from db.paper import Paper
-from db.text.cleaning import strip_bidi
+from db.text.cleaning import isolate, strip_bidi
 from db.text.labels import display_label
 from db.text.names import family_name
 from db.text.render import stars
@@ -209,23 +209,25 @@ class PaperTableModel(QAbstractTableModel):
     def detail(self, paper: Paper) -> str:
         """The second line of a row: `A. One, B. Two, C. Three et al. · NIPS 2017` (the year only when the venue
         does not name it; `· 2 versions` after the authors for a work with other versions), then the screening
-        decision (`excluded: wrong population`) when there is one."""
+        decision (`excluded: wrong population`) when there is one. Each author, the venue and the reason are
+        bidirectional isolates (desktop.common.plain_text.isolate): a right-to-left name never reorders the line."""
         authors = self.authors(paper)
         venue = paper.venue or ""
         year = str(paper.year) if paper.year and str(paper.year) not in venue else ""
         count = self.version_count(paper.id)
         versions = self.tr("%n versions", "", count) if count > 1 else ""
-        return " · ".join(x for x in (authors, versions, venue, year, self.decision(paper)) if x)
+        return " · ".join(x for x in (authors, versions, isolate(venue), year, self.decision(paper)) if x)
 
     def decision(self, paper: Paper) -> str:
         """`included`, `excluded: wrong population`, `excluded`, `maybe`, or "" (issue 29)."""
         if paper.decision == "exclude":
-            return self.tr("excluded: %1").replace("%1", paper.reason) if paper.reason else self.tr("excluded")
+            return (self.tr("excluded: %1").replace("%1", isolate(paper.reason)) if paper.reason
+                    else self.tr("excluded"))
         return {"include": self.tr("included"), "maybe": self.tr("maybe")}.get(paper.decision or "", "")
 
     def authors(self, paper: Paper) -> str:
-        """`A. One, B. Two, C. Three et al.`: the first DETAIL_AUTHORS authors."""
-        authors = ", ".join(paper.authors[:DETAIL_AUTHORS])
+        """`A. One, B. Two, C. Three et al.`: the first DETAIL_AUTHORS authors, each an isolate."""
+        authors = ", ".join(isolate(author) for author in paper.authors[:DETAIL_AUTHORS])
         if len(paper.authors) > DETAIL_AUTHORS:
             authors += " " + self.tr("et al.")
         return authors
@@ -254,6 +256,8 @@ class PaperTableModel(QAbstractTableModel):
         if paper is None:
             return None
         value = self._value(paper, index.column(), role)
+        if role == DETAIL_ROLE or (index.column() in (TAGS, AUTHORS) and role == Qt.ItemDataRole.DisplayRole):
+            return value  # composed of fields, each an isolate already (its stored controls removed)
         return strip_bidi(value) if isinstance(value, str) else value  # tags, venue, authors of an older library
 
     def _value(self, paper: Paper, column: int, role: int):
@@ -279,7 +283,7 @@ class PaperTableModel(QAbstractTableModel):
             return stars(paper.rating) if role == Qt.ItemDataRole.DisplayRole else (
                 self.tr("%n stars", "", paper.rating) if paper.rating else self.tr("unrated"))
         if column == TAGS:
-            return ", ".join(paper.tags)
+            return ", ".join(isolate(tag) for tag in paper.tags)
         if column == VENUE:
             return paper.venue or ""
         if column == YEAR:

@@ -15,6 +15,7 @@ from dataclasses import replace
 from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal
 
 from db.changes import ADDED, BIBLIOGRAPHIC, RATING, REMOVED, TAGS, TITLE, VERSIONS, Changes
+from db.text.cleaning import isolate
 from db.text.render import paper_to_html
 from desktop.reader.highlight_view import reader_html
 from desktop.reader.reader_labels import reader_labels
@@ -99,14 +100,16 @@ class CurrentPaper:
         versions = w.library.versions(paper.id)  # the other versions of its work: their venues and links
         versions = w.library.papers(versions) if len(versions) > 1 else None
         labels = {"similar": QCoreApplication.translate("MainWindow", "Similar papers"),
-                  "why": QCoreApplication.translate("MainWindow", "For the interest “%1”: ").replace("%1", interest)
+                  "why": QCoreApplication.translate("MainWindow", "For the interest “%1”: ").replace(
+                      "%1", isolate(interest))
                   if interest else QCoreApplication.translate("MainWindow", "Recommended for: "),
                   **reader_labels()}
         marks, why = list(w.search.marks), w.search.why.get(paper.id)
+        direction = "rtl" if w.isRightToLeft() else "ltr"  # the lines composed of fields: the window's direction
 
         def render() -> str:  # the rating is the rating box's to show: a rating then re-renders nothing
             return reader_html(w, paper_to_html(replace(paper, rating=None), marks, why=why, labels=labels,
-                                                versions=versions), paper)
+                                                versions=versions, direction=direction), paper)
 
         same = paper.id == self.shown
         self.shown = paper.id

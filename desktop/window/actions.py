@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from db.library.backup import backup_folder
 from db.library.library import Library
+from db.text.cleaning import isolate
 from db.text.translatable import QT_TRANSLATE_NOOP
 from desktop.common import theme
 from desktop.common.background import run_in_background
@@ -18,6 +19,7 @@ from desktop.common.plain_text import as_plain
 from desktop.reader.highlight_view import edit_highlight_words
 from desktop.window.citation_menu import CitationMenu
 from desktop.window.dialogs import NoteHistoryDialog, import_report_box, text_dialog
+from desktop.window.import_summary import import_summary
 from desktop.window.importing import ImportJob
 from desktop.window.layout import apply_zoom
 from desktop.window.library_menu import LibraryActions
@@ -220,7 +222,7 @@ class WindowActions:
         self.import_job = job
         self.w.progress_bar.setRange(0, 0)
         self.w.progress_bar.show()
-        self.w.statusBar().showMessage(tr("Importing %1…").replace("%1", ", ".join(p.name for p in paths)))
+        self.w.statusBar().showMessage(tr("Importing %1…").replace("%1", ", ".join(isolate(p.name) for p in paths)))
         job.start()
         return True
 
@@ -238,7 +240,7 @@ class WindowActions:
         self._finish_job()
         self.last_import = (report, notes)
         self.w.watcher.check(force=True)  # the import's changes, read from the change log like any other
-        self.w.statusBar().showMessage(tr("Import: %1").replace("%1", report.summary()), 10000)
+        self.w.statusBar().showMessage(tr("Import: %1").replace("%1", import_summary(report)), 10000)
         if self.w.isVisible() and not self.w.property("quietImport"):
             ids = report.new[:500] + report.updated[:500]
             labels = {p.id: p.label for p in self.w.library.papers(ids)}

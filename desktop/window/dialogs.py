@@ -3,7 +3,7 @@ desktop.window.shortcuts)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QDateTime, QLocale, Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QDialog,
@@ -19,8 +19,17 @@ from PySide6.QtWidgets import (
 )
 
 from db.library.library import ImportReport, Library
+from db.text.cleaning import isolate
 from db.text.render import note_to_html
 from desktop.common.i18n import tr
+from desktop.window.import_summary import import_details, import_summary
+
+
+def local_time(stamp: str) -> str:
+    """A stored ISO 8601 time (`2026-12-02T09:43:18+00:00`, UTC) in the user's time zone, written the locale's
+    short way (`12/2/26 10:43 AM`, `2026/12/2 10:43`); the stamp as it is when it does not parse."""
+    when = QDateTime.fromString(stamp, Qt.DateFormat.ISODate)
+    return QLocale().toString(when.toLocalTime(), QLocale.FormatType.ShortFormat) if when.isValid() else stamp
 
 
 class NoteHistoryDialog(QDialog):
@@ -35,10 +44,10 @@ class NoteHistoryDialog(QDialog):
         self.versions.setAccessibleName(tr("Saved versions of the note"))
         self.preview = QTextBrowser(self)
         self.preview.setOpenLinks(False)
-        entries = [(tr("current"), current)] + [(when, text) for when, text in
+        entries = [(tr("current"), current)] + [(local_time(when), text) for when, text in
                                                 reversed(library.note_history(paper_id))]
         for when, text in entries:
-            first = text.strip().splitlines()[0][:60] if text.strip() else tr("(empty)")
+            first = isolate(text.strip().splitlines()[0][:60]) if text.strip() else tr("(empty)")
             item = QListWidgetItem(f"{when}  —  {first}")
             item.setData(Qt.ItemDataRole.UserRole, text)
             self.versions.addItem(item)
@@ -69,22 +78,8 @@ def import_report_box(parent: QWidget, report: ImportReport, labels: dict[str, s
     box = QMessageBox(parent)
     box.setWindowTitle(tr("Import finished"))
     box.setIcon(QMessageBox.Icon.Information if not report.skipped else QMessageBox.Icon.Warning)
-    box.setText(report.summary())
-    details = []
-    marks = getattr(report, "annotations", None)  # what the files' own annotations did (issue 30)
-    kept = list(dict.fromkeys(marks.kept)) if marks else []
-    for title, ids in ((tr("New"), report.new), (tr("Updated"), report.updated),
-                       (tr("Kept their own tags, rating or note (the file's differed)"), kept)):
-        if ids:
-            details.append(f"{title}:")
-            details += [f"  {labels.get(i, i)}" for i in ids[:500]]
-            if len(ids) > 500:
-                details.append(f"  … {len(ids) - 500:,} more")
-    if report.skipped:
-        details.append(tr("Skipped:"))
-        details += [f"  line {line}: {reason}" if line else f"  {reason}" for line, reason in report.skipped]
-    details += report.details()  # merged duplicates, shared ids kept apart (file text: plain, as written)
-    details += notes
+    box.setText(import_summary(report))
+    details = import_details(report, labels, notes)
     if details:
         box.setDetailedText("\n".join(details))
     return box

@@ -21,6 +21,7 @@ from db.library.library import DB_NAME, Library
 from desktop.common.button_text import literal
 from desktop.common.i18n import LANGUAGE_KEY, LANGUAGES, apply_language, language_locale, tr
 from desktop.common.plain_text import as_plain
+from desktop.window.view_state import keep_view, restore_view
 
 MAX_RECENT = 8
 RECENT_KEY = "library/recent"
@@ -62,14 +63,20 @@ def switcher() -> LibrarySwitcher:
 
 def switch_library(window, folder: Path, open_window: Callable[[Path], QMainWindow]):
     """Replace `window` (a MainWindow) by a new one on the library in `folder`, made by `open_window(folder)`
-    (the app's create_window; it raises MarginError). Returns the new window, or None when the library cannot be
-    opened (said in a dialog; the old window stays) or the old window would not close (an import is running and
-    the user kept it)."""
+    (the app's create_window; it raises MarginError). On the same library (View → Language) the new window shows
+    the view the old one showed: query with its filters, current and selected papers, scroll place
+    (desktop.window.view_state). Returns the new window, or None when the library cannot be opened (said in a
+    dialog; the old window stays) or the old window would not close (an import is running and the user kept
+    it)."""
+    same = Path(folder).resolve() == window.library.folder.resolve()
+    view = keep_view(window) if same else None  # saved before the new window reads the settings
     try:
         new = open_window(Path(folder))
     except MarginError as error:
         QMessageBox.critical(window, tr("Cannot open the library"), as_plain(str(error)))
         return None
+    if view is not None:
+        restore_view(new, view)
     if window.isVisible():
         new.setGeometry(window.geometry())
         new.show()  # before the old one closes, so the application does not quit with its last window

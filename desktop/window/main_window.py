@@ -349,11 +349,6 @@ class MainWindow(QMainWindow):
         return write_export(self.library.papers(self.library.annotated_ids()), fmt, Path(path),
                             history=self.library.note_history)
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
-        super().resizeEvent(event)
-        if self.empty_label.isVisible():
-            self.status.fit_empty_label()
-
     def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt's name
         if event.mimeData().hasUrls() and all(url.isLocalFile() for url in event.mimeData().urls()):
             event.acceptProposedAction()

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QLocale, QObject, QRect, Qt
+from PySide6.QtCore import QEvent, QLocale, QObject, QRect, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QStatusBar, QStyle, QStyleOption, QWidget
 
 from db.library.library import Library
 from db.library.unwritable import DISK_FULL
+from db.text.cleaning import isolate
 from desktop.common.i18n import number, plural
 from desktop.common.plain_text import as_plain
 from desktop.edits.pending_edits import PendingEdits
@@ -89,6 +90,14 @@ class WindowStatus(QObject):
         self.library, self.model, self.search, self.edits = library, model, search, edits
         self.counts = (0, 0)  # (read, total) papers of the library
         self.active_filters: Callable[[str], list[str]] = lambda query: []  # the sidebar's names of them
+        # the message follows the viewport's size: a message shown before the window was laid out (a window built
+        # hidden, View → Language) otherwise kept the size the viewport had then, too small to read
+        view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Resize and watched is self.view.viewport():
+            self.fit_empty_label()
+        return False
 
     def recount(self) -> None:
         """Count read papers and all papers anew and show the counts (a GROUP BY over every paper: the window
@@ -120,10 +129,11 @@ class WindowStatus(QObject):
         query = self.search.query.strip()
         if shown == 0 and self.search.complete and (query or total == 0 or self.search.kind.recommendation):
             filters = self.active_filters(query) if query else []
-            text = (self.tr("No papers match “%1”.").replace("%1", query) if query
+            text = (self.tr("No papers match “%1”.").replace("%1", isolate(query)) if query
                     else self.tr("The library has no papers yet: File → Import…"))
             if filters:  # every filter that is on, by name
-                text += "\n" + self.tr("Filters on: %1. All papers clears them.").replace("%1", " · ".join(filters))
+                text += "\n" + self.tr("Filters on: %1. All papers clears them.").replace(
+                    "%1", " · ".join(map(isolate, filters)))
             self.empty_label.setText(text)
             self.fit_empty_label()
             self.empty_label.show()
@@ -131,7 +141,7 @@ class WindowStatus(QObject):
             self.empty_label.hide()
 
     def fit_empty_label(self) -> None:
-        """Make the empty-list message cover the list's viewport (after the window was resized)."""
+        """Make the empty-list message cover the list's viewport (shown, or the viewport resized)."""
         self.empty_label.resize(self.view.viewport().size())
 
     def edits_waiting(self, count: int, reason: str) -> None:
@@ -153,7 +163,7 @@ class WindowStatus(QObject):
         """A recommendation query was sent (Ctrl+R, Recommended): until its answer comes, the list shows no paper
         of the previous view but says the recommendations are being prepared."""
         self.model.set_ids([])
-        self.empty_label.setText(self.tr("Preparing “%1”…").replace("%1", query))
+        self.empty_label.setText(self.tr("Preparing “%1”…").replace("%1", isolate(query)))
         self.fit_empty_label()
         self.empty_label.show()
 

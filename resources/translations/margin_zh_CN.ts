@@ -155,7 +155,7 @@
         <translation>高亮词</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/dialogs.py" line="+31"/>
+        <location filename="../../desktop/window/dialogs.py" line="+40"/>
         <source>Note history</source>
         <translation>笔记历史</translation>
     </message>
@@ -184,8 +184,131 @@
         <source>Import finished</source>
         <translation>导入完成</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../desktop/window/import_summary.py" line="+23"/>
+        <source>%Ln new</source>
+        <translation>
+            <numerusform>新增 %Ln 篇</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%Ln updated</source>
+        <translation>
+            <numerusform>更新 %Ln 篇</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%Ln unchanged</source>
+        <translation>
+            <numerusform>未变 %Ln 篇</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln duplicates in the file</source>
+        <translation>
+            <numerusform>文件内重复 %Ln 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%Ln skipped</source>
+        <translation>
+            <numerusform>跳过 %Ln 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln merged field by field</source>
+        <translation>
+            <numerusform>逐字段合并 %Ln 篇</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln shared ids on different papers kept apart</source>
+        <translation>
+            <numerusform>%Ln 个标识符出现在不同文献上，已分开保留</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln grouped with their other versions</source>
+        <translation>
+            <numerusform>%Ln 篇已与其其他版本归为一组</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
+        <location line="+14"/>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-6"/>
+        <source>%Ln rating(s)</source>
+        <translation>
+            <numerusform>评分 %Ln 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%Ln read mark(s)</source>
+        <translation>
+            <numerusform>已读标记 %Ln 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln note(s)</source>
+        <translation>
+            <numerusform>笔记 %Ln 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%Ln title(s)</source>
+        <translation>
+            <numerusform>标题 %Ln 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln screening decision(s)</source>
+        <translation>
+            <numerusform>筛选决定 %Ln 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>tags on %Ln paper(s)</source>
+        <translation>
+            <numerusform>%Ln 篇文献的标签</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln paper kept its own</source>
+        <translation>
+            <numerusform>%Ln 篇文献保留了自己的标注</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln papers kept their own</source>
+        <translation>
+            <numerusform>%Ln 篇文献保留了自己的标注</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1; annotations from the files: %2</source>
+        <translation>%1；来自文件的标注：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>New</source>
         <translation>新增</translation>
     </message>
@@ -200,9 +323,34 @@
         <translation>保留了自己的标签、评分或笔记（与文件中的不同）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
+        <source>… %1 more</source>
+        <translation>… 另有 %1 篇</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Skipped:</source>
         <translation>已跳过：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>merged: %1</source>
+        <translation>已合并：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>kept apart: %1</source>
+        <translation>分开保留：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>versions: %1</source>
+        <translation>版本：%1</translation>
     </message>
     <message>
         <location filename="../../desktop/window/export_dialog.py" line="+21"/>
@@ -261,7 +409,7 @@
         <translation>导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/docks/progress.py" line="+291"/>
+        <location filename="../../desktop/docks/progress.py" line="+312"/>
         <source>all papers</source>
         <translation>全部文献</translation>
     </message>
@@ -395,7 +543,7 @@
         <translation>继续：以 95% 置信度已找到至少 %1 的喜欢文献；要证明 %2，请%3。</translation>
     </message>
     <message>
-        <location filename="../../desktop/edits/undo.py" line="+94"/>
+        <location filename="../../desktop/edits/undo.py" line="+95"/>
         <source>Set rating</source>
         <translation>设置评分</translation>
     </message>
@@ -411,7 +559,7 @@
         <translation>标为已读</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+68"/>
         <source>Exclusion reasons</source>
         <translation>排除理由</translation>
     </message>
@@ -709,7 +857,7 @@
         <translation>这篇文献没有其他版本。</translation>
     </message>
     <message numerus="yes">
-        <location line="+150"/>
+        <location line="+154"/>
         <source>Exporting %Ln paper(s)…</source>
         <translation>
             <numerusform>正在导出 %Ln 篇文献…</numerusform>
@@ -747,7 +895,7 @@ is:conflict — 共享项目中决定相互冲突的文献（须项目所有者�
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="-224"/>
+        <location filename="../../desktop/window/actions.py" line="-228"/>
         <source>&amp;Search syntax</source>
         <translation>搜索语法(&amp;S)</translation>
     </message>
@@ -832,7 +980,7 @@ Library: %1</source>
 %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+66"/>
+        <location line="+70"/>
         <source>Exported %Ln paper(s) to %1</source>
         <translation>
             <numerusform>已将 %Ln 篇文献导出到 %1</numerusform>
@@ -849,17 +997,17 @@ Library: %1</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/library_menu.py" line="+29"/>
+        <location filename="../../desktop/window/library_menu.py" line="+31"/>
         <source>System language</source>
         <translation>系统语言</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+45"/>
         <source>Cannot open the library</source>
         <translation>无法打开文库</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>&amp;New library…</source>
         <translation>新建文库(&amp;N)…</translation>
     </message>
@@ -970,7 +1118,7 @@ Library: %1</source>
         <translation>更改未保存</translation>
     </message>
     <message>
-        <location filename="../../desktop/docks/map.py" line="+67"/>
+        <location filename="../../desktop/docks/map.py" line="+68"/>
         <source>Conference map</source>
         <translation>会议地图</translation>
     </message>
@@ -1187,18 +1335,18 @@ Library: %1</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop/window/vault_menu.py" line="+28"/>
-        <location line="+37"/>
+        <location filename="../../desktop/window/vault_menu.py" line="+29"/>
+        <location line="+38"/>
         <source>Keep a Markdown &amp;vault updated…</source>
         <translation>保持 Markdown 笔记库同步(&amp;V)…</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-24"/>
         <source>Keep a Markdown vault updated in</source>
         <translation>保持 Markdown 笔记库同步到</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Keep a Markdown &amp;vault updated (%1)</source>
         <translation>保持 Markdown 笔记库同步（%1）(&amp;V)</translation>
     </message>
@@ -1503,7 +1651,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>ListController</name>
     <message>
-        <location filename="../../desktop/list/list_controller.py" line="+179"/>
+        <location filename="../../desktop/list/list_controller.py" line="+180"/>
         <source>Similar to: %1</source>
         <translation>相似于：%1</translation>
     </message>
@@ -1511,7 +1659,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/reader/current_paper.py" line="+92"/>
+        <location filename="../../desktop/reader/current_paper.py" line="+93"/>
         <source>No paper selected.</source>
         <translation>未选择文献。</translation>
     </message>
@@ -1526,12 +1674,12 @@ without spaces. An empty query shows every paper in library order.
         <translation>因兴趣“%1”推荐：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Recommended for: </source>
         <translation>推荐理由：</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/main_window.py" line="+99"/>
+        <location filename="../../desktop/window/main_window.py" line="+98"/>
         <source>This library can&apos;t be changed: notes can be read, not written</source>
         <translation>此文库无法更改：笔记只能阅读，不能编写</translation>
     </message>
@@ -1546,7 +1694,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>标签长度须为 1 到 200 个字符</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/layout.py" line="+94"/>
+        <location filename="../../desktop/window/layout.py" line="+98"/>
         <source>Search papers</source>
         <translation>搜索文献</translation>
     </message>
@@ -1576,7 +1724,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>返回上一个视图（Alt+Left）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Abstract</source>
         <translation>摘要</translation>
     </message>
@@ -1611,7 +1759,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>地图着色依据</translation>
     </message>
     <message>
-        <location filename="../../desktop/docks/map_plot.py" line="+29"/>
+        <location filename="../../desktop/docks/map_plot.py" line="+38"/>
         <source>Map of the papers by text similarity</source>
         <translation>按文本相似度排布的文献地图</translation>
     </message>
@@ -1631,7 +1779,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>导出地图(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/docks/map.py" line="+10"/>
+        <location filename="../../desktop/docks/map.py" line="+13"/>
         <source>Computing the map</source>
         <translation>正在计算地图</translation>
     </message>
@@ -1671,7 +1819,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>已高亮 %1 / %2 篇文献</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+90"/>
         <source>No lit paper in the region</source>
         <translation>该区域内没有高亮的文献</translation>
     </message>
@@ -1737,7 +1885,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>地图已写入 %1</translation>
     </message>
     <message>
-        <location filename="../../desktop/docks/map_legend.py" line="+20"/>
+        <location filename="../../desktop/docks/map_legend.py" line="+21"/>
         <source>read</source>
         <translation>已读</translation>
     </message>
@@ -1767,7 +1915,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>不在列表中</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Colour legend</source>
         <translation>颜色图例</translation>
     </message>
@@ -1896,7 +2044,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>作者</translation>
     </message>
     <message numerus="yes">
-        <location line="+151"/>
+        <location line="+152"/>
         <source>%n versions</source>
         <translation>
             <numerusform>%n 个版本</numerusform>
@@ -1908,7 +2056,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>已排除：%1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>excluded</source>
         <translation>已排除</translation>
     </message>
@@ -1928,7 +2076,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>等</translation>
     </message>
     <message numerus="yes">
-        <location line="+50"/>
+        <location line="+52"/>
         <source>%n stars</source>
         <translation>
             <numerusform>%n 星</numerusform>
@@ -1948,7 +2096,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>ProgressDock</name>
     <message>
-        <location filename="../../desktop/docks/progress.py" line="-276"/>
+        <location filename="../../desktop/docks/progress.py" line="-281"/>
         <location line="+3"/>
         <source>Triage progress</source>
         <translation>筛选进度</translation>
@@ -1964,7 +2112,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>喜欢：评分 4–5★</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Liked papers found against papers screened</source>
         <translation>已找到的喜欢文献随已筛选文献的变化</translation>
     </message>
@@ -1979,12 +2127,12 @@ without spaces. An empty query shows every paper in library order.
         <translation>喜欢（4–5★）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Liked papers in all, likely (95%): those found and those still unseen</source>
         <translation>喜欢文献总数的可能范围（95%）：已找到的加上尚未看到的</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+11"/>
         <source>random order</source>
         <translation>随机顺序</translation>
     </message>
@@ -1994,7 +2142,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>已找到</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>liked in all, likely (95%)</source>
         <translation>喜欢总数的可能范围（95%）</translation>
     </message>
@@ -2004,12 +2152,12 @@ without spaces. An empty query shows every paper in library order.
         <translation>停止条件：以 95% 置信度已找到至少</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Share of the liked papers to find</source>
         <translation>要找到的喜欢文献比例</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>How the check is drawn</source>
         <translation>抽查的抽取方式</translation>
     </message>
@@ -2231,6 +2379,19 @@ without spaces. An empty query shows every paper in library order.
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <location filename="../../desktop/common/i18n.py" line="+25"/>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
+<context>
     <name>RatingWidget</name>
     <message>
         <location filename="../../desktop/reader/rating_widget.py" line="+39"/>
@@ -2391,7 +2552,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>ReasonPicker</name>
     <message>
-        <location filename="../../desktop/reader/screening_keys.py" line="+27"/>
+        <location filename="../../desktop/reader/screening_keys.py" line="+28"/>
         <source>Exclusion reasons</source>
         <translation>排除理由</translation>
     </message>
@@ -2541,7 +2702,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>SearchWorker</name>
     <message>
-        <location filename="../../desktop/list/search_worker.py" line="+58"/>
+        <location filename="../../desktop/list/search_worker.py" line="+73"/>
         <source>Rebuilding the search index…</source>
         <translation>正在重建搜索索引…</translation>
     </message>
@@ -2556,7 +2717,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>正在重建搜索索引：%1/%2 篇文献</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+34"/>
         <source>Preparing recommendations…</source>
         <translation>正在准备推荐…</translation>
     </message>
@@ -2592,7 +2753,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>Sidebar</name>
     <message>
-        <location filename="../../desktop/docks/sidebar.py" line="+96"/>
+        <location filename="../../desktop/docks/sidebar.py" line="+105"/>
         <source>Library</source>
         <translation>文库</translation>
     </message>
@@ -2612,7 +2773,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>推荐</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Unread papers like the ones you rated 4 or 5 stars</source>
         <translation>与你评为 4 或 5 星的文献相似的未读文献</translation>
     </message>
@@ -2622,7 +2783,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>兴趣</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>One queue across your interests: a accepts, x dismisses</source>
         <translation>汇集所有兴趣的队列：按 a 接受，按 x 忽略</translation>
     </message>
@@ -2642,24 +2803,24 @@ without spaces. An empty query shows every paper in library order.
         <translation>（无会议/期刊）</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+73"/>
         <source>read %1 of %2</source>
         <translation>已读 %1/%2</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location line="-70"/>
         <source>Ratings</source>
         <translation>评分</translation>
     </message>
     <message numerus="yes">
-        <location line="+80"/>
+        <location line="+85"/>
         <source>%n stars</source>
         <translation>
             <numerusform>%n 星</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-84"/>
         <source>Unrated</source>
         <translation>未评分</translation>
     </message>
@@ -2669,17 +2830,17 @@ without spaces. An empty query shows every paper in library order.
         <translation>冲突</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The project&apos;s papers whose decisions conflict (include against exclude), not resolved yet</source>
         <translation>项目中决定相冲突（纳入对排除）且尚未裁决的文献</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+126"/>
         <source>Delete saved search</source>
         <translation>删除已保存的搜索</translation>
     </message>
@@ -2694,7 +2855,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>为此标签推荐文献</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Use as an interest</source>
         <translation>设为兴趣</translation>
     </message>
@@ -2709,7 +2870,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>删除标签…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+22"/>
         <source>Save search</source>
         <translation>保存搜索</translation>
     </message>
@@ -2755,7 +2916,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>SyncSchedule</name>
     <message>
-        <location filename="../../desktop/window/sync.py" line="+50"/>
+        <location filename="../../desktop/window/sync.py" line="+54"/>
         <source>Sync status</source>
         <translation>同步状态</translation>
     </message>
@@ -2770,7 +2931,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>正在同步…</translation>
     </message>
     <message numerus="yes">
-        <location line="+91"/>
+        <location line="+99"/>
         <source>Sync: server unreachable · %Ln changed field(s) waiting</source>
         <translation>
             <numerusform>同步：无法连接服务器 · %Ln 个字段的更改待发送</numerusform>
@@ -2850,7 +3011,7 @@ What changed here is kept and goes with the next sync.</source>
 <context>
     <name>TagEditor</name>
     <message>
-        <location filename="../../desktop/reader/tag_editor.py" line="+54"/>
+        <location filename="../../desktop/reader/tag_editor.py" line="+66"/>
         <source>Add a tag and press Enter</source>
         <translation>输入标签后按 Enter</translation>
     </message>
@@ -2860,7 +3021,7 @@ What changed here is kept and goes with the next sync.</source>
         <translation>新标签</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+43"/>
         <source>Remove the tag “%1”</source>
         <translation>移除标签“%1”</translation>
     </message>
@@ -2878,7 +3039,7 @@ What changed here is kept and goes with the next sync.</source>
 <context>
     <name>WindowStatus</name>
     <message numerus="yes">
-        <location filename="../../desktop/window/status.py" line="+63"/>
+        <location filename="../../desktop/window/status.py" line="+124"/>
         <source>%1 of %Ln paper(s) · read %2 of %3</source>
         <translation>
             <numerusform>%1 / %Ln 篇文献 · 已读 %2 / %3</numerusform>
@@ -2907,7 +3068,7 @@ What changed here is kept and goes with the next sync.</source>
         <translation>已启用的筛选：%1。点击“全部文献”可清除。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Not saved yet: %1</source>
         <translation>尚未保存：%1</translation>
     </message>

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from db.library.library import Library
+from db.text.cleaning import strip_bidi  # the list isolates each field (FSI … PDI)
 from desktop.list.paper_model import DETAIL_ROLE
 from tests.helpers.window import search
 
@@ -41,9 +42,9 @@ def test_include_exclude_with_a_reason_maybe_and_undo_by_keys(make_window, qtbot
     assert (library.paper(second).decision, library.paper(second).reason) == ("exclude", reasons[1])
     assert library.paper(first).decision == "include"
     assert library.paper(window.current_paper_id()).decision is None  # the picker decides for its own paper
-    detail = window.model.index(1, 0).data(DETAIL_ROLE)  # the list's second line names the decision
-    assert detail.endswith(f"excluded: {reasons[1]}") and window.model.index(0, 0).data(DETAIL_ROLE).endswith(
-        "included")
+    detail = strip_bidi(window.model.index(1, 0).data(DETAIL_ROLE))  # the list's second line names the decision
+    assert detail.endswith(f"excluded: {reasons[1]}")
+    assert strip_bidi(window.model.index(0, 0).data(DETAIL_ROLE)).endswith("included")
 
     window.select_row(2)
     third = window.current_paper_id()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from db.text.cleaning import strip_bidi
+
 AGENTS = "6ac65bf33b7e"  # GLEAN, agent verification
 REASONING = "9342e12f8e8d"  # chain-of-thought lower bounds
 
@@ -27,7 +29,7 @@ def test_x_persists_across_a_restart_and_lowers_the_paper_for_that_interest(make
     window.select_paper(ids[0], by_user=True)  # the paper selected before stays selected: start at the top
     first = window.current_paper_id()
     interest = window.search.interest[first]
-    assert f"For the interest “{interest}”: " in window.reader.toPlainText()
+    assert f"For the interest “{interest}”: " in strip_bidi(window.reader.toPlainText())  # without its isolates
     window.paper_list.setFocus()
     qtbot.keyClick(window.paper_list, Qt.Key.Key_X)
     assert first not in window.model.ids() and window.current_paper_id() == ids[1]

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QStyleOptionViewItem
 
 from db.library.library import Library
 from db.paper import PaperRecord
+from db.text.cleaning import strip_bidi  # the list isolates each field (FSI … PDI)
 from desktop.list.paper_model import DETAIL_ROLE, LABEL
 
 # Real titles of typical length (NIPS 2017 / ICLR 2018: median 61 characters, 75 % up to 75, 90 % up to 88).
@@ -74,7 +75,7 @@ def test_at_1400_px_typical_titles_are_whole(make_window, qtbot, library_dir):
 def test_second_line_has_authors_venue_and_the_other_columns_are_hidden(make_window, qtbot, library_dir):
     window = _at_size(make_window, qtbot, library_dir, 1000, 700)
     index = window.model.index(0, LABEL)
-    assert index.data(DETAIL_ROLE) == "Ada Lovelace, Alan Turing, Grace Hopper et al. · NIPS 2017"
+    assert strip_bidi(index.data(DETAIL_ROLE)) == "Ada Lovelace, Alan Turing, Grace Hopper et al. · NIPS 2017"
     assert index.data(Qt.ItemDataRole.UserRole) == window.model.paper_id(0)  # the paperList contract
     header = window.paper_list.horizontalHeader()
     assert [header.isSectionHidden(c) for c in range(6)] == [False, True, True, True, True, True]

@@ -5,6 +5,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
+from db.text.cleaning import strip_bidi  # the window isolates each field (FSI … PDI)
 from desktop.app import create_window
 from desktop.window.shortcuts import TRIAGE_KEYS, key_text, shortcut_rows, shortcuts_dialog
 from tests.helpers.window import count_index_syncs, let_checks_run, search
@@ -29,7 +30,7 @@ def test_similar_shows_its_paper_first_under_a_label_and_back_returns(window, qt
     qtbot.waitUntil(lambda: window.search.query == f"similar:{AGENTS}", timeout=60000)
     assert window.model.ids()[0] == AGENTS and window.current_paper_id() == AGENTS
     label = window.library.paper(AGENTS).label
-    assert window.view_banner.isVisible() and window.view_label.text() == f"Similar to: {label}"
+    assert window.view_banner.isVisible() and strip_bidi(window.view_label.text()) == f"Similar to: {label}"
     window.select_row(3, by_user=True)
     qtbot.keyClick(window.paper_list, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)  # Alt+Left: Back
     qtbot.waitUntil(lambda: window.search.query == "agents", timeout=60000)

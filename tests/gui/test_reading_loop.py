@@ -11,6 +11,7 @@ from PySide6.QtTest import QTest
 
 from db.library.library import Library
 from db.paper import PaperRecord
+from db.text.cleaning import strip_bidi  # the window isolates each field (FSI … PDI)
 from tests.helpers.runner import margin
 from tests.helpers.window import activate, click_row, click_sidebar, count_index_syncs, let_checks_run, wait_for_query
 
@@ -223,7 +224,7 @@ def test_sidebar_clicks_replace_their_kind_and_ctrl_click_adds(make_window, shor
     wait_for_query(window, qtbot, 'venue:"Venue X" venue:"ICML 2026"')
     assert window.model.rowCount() == 0
     assert window.empty_label.isVisible()
-    assert window.empty_label.text() == ('No papers match “venue:"Venue X" venue:"ICML 2026"”.\n'
+    assert strip_bidi(window.empty_label.text()) == ('No papers match “venue:"Venue X" venue:"ICML 2026"”.\n'
                                          "Filters on: ICML 2026 · Venue X. All papers clears them.")  # issue 31
     click_sidebar(window, qtbot, "All papers")
     wait_for_query(window, qtbot, "")

@@ -139,7 +139,7 @@ def test_a_tag_with_a_comma_is_one_tag():
 
 def test_highlight_terms_are_the_words_typed_without_fields_operators_or_negated_words():
     assert highlight_terms('graph "chain of thought" title:Képes -noise NOT tree rating:>=4 tag:ml year:2019') == [
-        "graph", "chain", "of", "thought", "Képes"]
+        "graph", "chain of thought", "Képes"]  # a phrase: one term
     assert highlight_terms("reinforc* OR (policy AND author:Sutton)") == ["reinforc", "policy", "Sutton"]
     assert highlight_terms("NOT OR") == []
 

@@ -173,7 +173,7 @@ def test_find_reports_hints_and_terms(index):
     assert index.find("year:abc").hint.startswith("year: takes a number")
     result = index.find('"graph reachability" -noise')
     assert result.ids == [REASONING]
-    assert result.terms == ["graph", "reachability"]
+    assert result.terms == ["graph reachability"]  # a phrase is highlighted as a phrase
     assert result.hint == ""
     assert index.search("") == [] and index.find("   ").hint == ""
 
@@ -187,7 +187,7 @@ def test_dangling_operators_search_the_plain_words(index):
 def test_highlight_terms_from_the_index_module():
     from db.search.index import highlight_terms
 
-    assert highlight_terms('title:graph "chain of thought" -noise rating:>=4') == ["graph", "chain", "of", "thought"]
+    assert highlight_terms('title:graph "chain of thought" -noise rating:>=4') == ["graph", "chain of thought"]
 
 
 def test_similar_papers(index, library):

@@ -12,7 +12,7 @@ import pytest
 from db.exporters.markdown import safe_file_name
 from db.library.library import Library
 from db.paper import Paper
-from db.text.cleaning import clean_note, clean_tag, clean_title, strip_bidi
+from db.text.cleaning import FSI, PDI, clean_note, clean_tag, clean_title, isolate, strip_bidi, strip_bidi_but_isolates
 from db.text.labels import display_label
 from db.text.render import note_preview, paper_to_html
 from tests.helpers.runner import margin
@@ -73,7 +73,9 @@ def _legacy_paper() -> Paper:
 def test_what_an_older_library_holds_is_shown_without_overrides():
     paper = _legacy_paper()
     assert display_label(paper) == "Normal evil paper"
-    assert not _has_bidi(paper_to_html(paper))
+    shown = paper_to_html(paper)  # its fields isolated (FSI … PDI, balanced): nothing embedded or overridden
+    assert not _has_bidi(strip_bidi_but_isolates(shown).replace(FSI, "").replace(PDI, ""))
+    assert strip_bidi_but_isolates(shown) == shown and shown.count(FSI) == shown.count(PDI)
     html, _notices = note_preview(f"# Note\n\nsee {RLO}this{PDF} and *that*")
     assert not _has_bidi(html)
     assert not _has_bidi(safe_file_name(paper.label, paper.id))
@@ -90,3 +92,12 @@ def test_a_restored_backup_brings_no_override(tmp_path: Path):
     assert margin("import", str(backup), library=tmp_path / "lib").code == 0
     listed = json.loads(margin("list", "--json", library=tmp_path / "lib").stdout)
     assert listed and listed[0]["rating"] == 4 and not _has_bidi(_texts(listed))
+
+
+def test_a_field_is_isolated_with_its_own_controls_removed():
+    assert isolate(f"ev{RLO}il") == f"{FSI}evil{PDI}" and isolate("") == ""
+
+
+def test_only_balanced_isolates_survive_a_composed_line():
+    line = f"{isolate('Ann Lee')}, {PDI}x{FSI}y {RLO}z{PDF} \u2066w"
+    assert strip_bidi_but_isolates(line) == f"{FSI}Ann Lee{PDI}, xy z w"
