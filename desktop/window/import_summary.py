@@ -11,8 +11,6 @@ from desktop.common.i18n import number, plural, tr
 MAX_LISTED = 500  # papers named per kind in the details; the rest are counted
 
 
-
-
 def import_summary(report: ImportReport) -> str:
     """One line: `11 new, 0 updated, 38 unchanged, 0 duplicates in the file, 0 skipped[, …]` (as db's summary, in
     English) or its translation: `新增 11 篇，更新 0 篇，…`; numbers grouped the locale's way."""
@@ -21,11 +19,12 @@ def import_summary(report: ImportReport) -> str:
     skipped, merged, conflicts, versions = (len(report.skipped), len(report.merged), len(report.conflicts),
                                             len(report.versions))
     parts = [tr("%Ln new", "", new), tr("%Ln updated", "", updated), tr("%Ln unchanged", "", unchanged),
-             tr("%Ln duplicates in the file", "", report.duplicates), tr("%Ln skipped", "", skipped)]
+             plural(tr("%Ln duplicate(s) in the file", "", report.duplicates), report.duplicates),
+             tr("%Ln skipped", "", skipped)]
     if merged:
         parts.append(tr("%Ln merged field by field", "", merged))
     if conflicts:
-        parts.append(tr("%Ln shared ids on different papers kept apart", "", conflicts))
+        parts.append(plural(tr("%Ln shared id(s) on different papers kept apart", "", conflicts), conflicts))
     if versions:
         parts.append(tr("%Ln grouped with their other versions", "", versions))
     text = tr(", ").join(parts)

@@ -185,7 +185,7 @@
         <translation>导入完成</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop/window/import_summary.py" line="+23"/>
+        <location filename="../../desktop/window/import_summary.py" line="+21"/>
         <source>%Ln new</source>
         <translation>
             <numerusform>新增 %Ln 篇</numerusform>
@@ -206,14 +206,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
-        <source>%Ln duplicates in the file</source>
-        <translation>
-            <numerusform>文件内重复 %Ln 条</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+0"/>
+        <location line="+2"/>
         <source>%Ln skipped</source>
         <translation>
             <numerusform>跳过 %Ln 条</numerusform>
@@ -227,8 +220,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
-        <source>%Ln shared ids on different papers kept apart</source>
+        <location line="-3"/>
+        <source>%Ln duplicate(s) in the file</source>
+        <translation>
+            <numerusform>文件内重复 %Ln 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%Ln shared id(s) on different papers kept apart</source>
         <translation>
             <numerusform>%Ln 个标识符出现在不同文献上，已分开保留</numerusform>
         </translation>
