@@ -6,12 +6,12 @@ Strings keep the MapDock translation context. A tag's name is user text: shown a
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QPixmap
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QWidget
 
 from db.map.conference_map import RATING_COLOURS, READ_COLOUR, TAGGED_COLOUR, UNRATED, UNREAD_COLOUR
-from desktop.common.flow_layout import FlowLayout
+from desktop.common.swatch_legend import SwatchLegend
 from desktop.docks.map_plot import FAINT
 
 
@@ -29,51 +29,20 @@ def entries(by: str, tag: str | None = None) -> list[tuple[tuple[int, ...], str]
     return [*items, (FAINT[:3], QCoreApplication.translate("MapDock", "not in the list"))]
 
 
-class MapLegend(QWidget):
-    """Colour swatches with their words under the map, in rows as wide as the dock (one row held the dock at
-    least 520 px wide, squeezing the window beside it on a laptop)."""
+class MapLegend(SwatchLegend):
+    """Colour swatches with their words, under the map, wrapping when the dock is narrow."""
 
     def __init__(self, parent: QWidget):
-        super().__init__(parent)
-        self.setObjectName("mapLegend")
+        super().__init__(parent, "mapLegend", gap=6)
         self.setAccessibleName(QCoreApplication.translate("MapDock", "Colour legend"))
-        self.row = FlowLayout(self, spacing=4)
-        self.row.setContentsMargins(4, 0, 4, 0)
-        self.labels: list[QLabel] = []
-        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-        policy.setHeightForWidth(True)
-        self.setSizePolicy(policy)
-
-    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
-        return True
-
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
-        return self.row.heightForWidth(width)
+        self.flow.setContentsMargins(4, 0, 4, 0)
 
     def show_for(self, by: str, tag: str | None = None) -> None:
         """Show the legend of colouring `by` (entries)."""
-        while self.row.count():
-            item = self.row.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
-        self.labels = []
-        for rgb, words in entries(by, tag):
-            entry = QWidget(self)  # a swatch and its words stay together on a row
-            pair = QHBoxLayout(entry)
-            pair.setContentsMargins(0, 0, 6, 0)
-            pair.setSpacing(4)
-            swatch = QLabel(entry)
-            pixmap = QPixmap(10, 10)
-            pixmap.fill(QColor(*rgb))
-            swatch.setPixmap(pixmap)
-            text = QLabel(words, entry)
-            text.setTextFormat(Qt.TextFormat.PlainText)
-            pair.addWidget(swatch)
-            pair.addWidget(text)
-            self.row.addWidget(entry)
-            entry.show()
-            self.labels.append(text)
+        self.set_entries([(_swatch(rgb), words) for rgb, words in entries(by, tag)])
 
-    def texts(self) -> list[str]:
-        """The words shown, in order (for tests and screen readers)."""
-        return [label.text() for label in self.labels]
+
+def _swatch(rgb: tuple[int, ...]) -> QPixmap:
+    pixmap = QPixmap(10, 10)
+    pixmap.fill(QColor(*rgb))
+    return pixmap

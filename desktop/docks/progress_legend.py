@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QWidget
 
-from desktop.common.flow_layout import FlowLayout
+from desktop.common.swatch_legend import SwatchLegend
 
 SAMPLE = (22, 12)  # a sample's size (pixels)
 
@@ -35,37 +35,9 @@ def band_sample(rgba: tuple[int, int, int, int]) -> QPixmap:
     return pixmap
 
 
-class ChartLegend(QWidget):
-    """Entries of (sample, words), in rows as wide as the dock lets them be."""
+class ChartLegend(SwatchLegend):
+    """The chart's (sample, words) entries, in rows as wide as the dock lets them be."""
 
     def __init__(self, parent: QWidget, entries: list[tuple[QPixmap, str]]):
-        super().__init__(parent)
-        self.setObjectName("progressLegend")
-        self.flow = FlowLayout(self, spacing=4)
-        self.labels: list[QLabel] = []
-        for pixmap, words in entries:
-            entry = QWidget(self)
-            row = QHBoxLayout(entry)
-            row.setContentsMargins(0, 0, 8, 0)
-            row.setSpacing(4)
-            sample = QLabel(entry)
-            sample.setPixmap(pixmap)
-            text = QLabel(words, entry)
-            text.setTextFormat(Qt.TextFormat.PlainText)
-            row.addWidget(sample)
-            row.addWidget(text)
-            self.flow.addWidget(entry)
-            self.labels.append(text)
-        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-        policy.setHeightForWidth(True)
-        self.setSizePolicy(policy)
-
-    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
-        return True
-
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
-        return self.flow.heightForWidth(width)
-
-    def texts(self) -> list[str]:
-        """The words shown, in order (for tests and screen readers)."""
-        return [label.text() for label in self.labels]
+        super().__init__(parent, "progressLegend")
+        self.set_entries(entries)
