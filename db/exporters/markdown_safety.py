@@ -33,6 +33,9 @@ _AUTOLINK = re.compile(r"<([A-Za-z][A-Za-z0-9+.-]{1,31}):[^\s<>]*>")
 # an inline link or image `](dest` and a reference definition `[ref]: dest`
 _INLINE_DEST = re.compile(r"\]\(\s*<?([^\s)>]*)")
 _REFERENCE_DEF = re.compile(r"^( {0,3}\[[^\]]+\]):(\s*<?)(\S*)")
+# where pandoc reads `{…}` as attributes: after a span, link, image or autolink; on an ATX heading; a fenced div
+_ATTRIBUTES_AFTER = re.compile(r"(?<=[\])>])\{")
+_ATTRIBUTE_LINE = re.compile(r"^ {0,3}(?:#|:::)")
 _UNSAFE_IN_AUTOLINK = re.compile(r"[\x00-\x20<>\"\x7f\\`]")
 
 
@@ -68,18 +71,21 @@ def _allowed_destination(dest: str) -> bool:
     return "&" not in dest.split("/", 1)[0] and "\\" not in dest.split("/", 1)[0]
 
 
-def _safe_inline(text: str) -> str:
-    """One stretch of a note line outside code spans, its inline math left as written."""
+def _safe_inline(text: str, every_brace: bool = False, after_code: bool = False) -> str:
+    """One stretch of a note line outside code spans, its inline math left as written (`every_brace`, `after_code`:
+    as `_safe_text`, for the stretch's start)."""
     out, last = [], 0
     for match in MATH.finditer(text):
-        out += [_safe_text(text[last : match.start()]), match.group(0)]
+        out += [_safe_text(text[last : match.start()], every_brace, after_code and last == 0), match.group(0)]
         last = match.end()
-    return "".join(out) + _safe_text(text[last:])
+    return "".join(out) + _safe_text(text[last:], every_brace, after_code and last == 0)
 
 
-def _safe_text(text: str) -> str:
-    """Raw HTML and links to other schemes made text; `{` escaped, so pandoc takes no `{onclick=…}` attributes
-    (of a heading, span, link, image or div) or `{=html}` raw block from it."""
+def _safe_text(text: str, every_brace: bool = False, after_code: bool = False) -> str:
+    """Raw HTML and links to other schemes made text; a `{` where pandoc would read attributes escaped, so it takes
+    no `{onclick=…}` or `{=html}` from a note: right after `]`, `)` or `>` (a span, link, image), at the start of a
+    stretch that follows a code span (`after_code`), and anywhere on a heading or a fenced div's line
+    (`every_brace`). Any other `{` is the user's text and stays as written."""
     def autolink(match: re.Match[str]) -> str:
         return match.group(0) if match.group(1).lower() in NOTE_SCHEMES else "&lt;" + match.group(0)[1:]
 
@@ -90,7 +96,10 @@ def _safe_text(text: str) -> str:
     text = "".join(out) + _RAW_HTML.sub("&lt;", text[last:])
     text = _INLINE_DEST.sub(lambda m: m.group(0) if _allowed_destination(m.group(1)) else "]\\(" + m.group(0)[2:],
                             text)
-    return text.replace("{", "\\{")
+    if every_brace:
+        return text.replace("{", "\\{")
+    text = _ATTRIBUTES_AFTER.sub("\\\\{", text)
+    return "\\" + text if after_code and text.startswith("{") else text
 
 
 def safe_note(note: str) -> str:
@@ -115,9 +124,10 @@ def safe_note(note: str) -> str:
         definition = _REFERENCE_DEF.match(line)
         if definition and not _allowed_destination(definition.group(3)):
             line = definition.group(1) + "\\:" + line[len(definition.group(1)) + 1 :]
+        every_brace = bool(_ATTRIBUTE_LINE.match(line))
         out, last = [], 0
         for span in _CODE_SPAN.finditer(line):
-            out += [_safe_inline(line[last : span.start()]), span.group(0)]
+            out += [_safe_inline(line[last : span.start()], every_brace, last > 0), span.group(0)]
             last = span.end()
-        lines[index] = "".join(out) + _safe_inline(line[last:])
+        lines[index] = "".join(out) + _safe_inline(line[last:], every_brace, last > 0)
     return "\n".join(lines)

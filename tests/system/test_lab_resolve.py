@@ -24,7 +24,7 @@ from db.sync.project_sync import resolve_paper, take_resolutions
 from db.sync.projects import ProjectError, Projects
 from db.triage.project_prisma import REASONS_DIFFER, library_prisma
 from desktop.docks.resolve_dialog import resolvable
-from tests.helpers.records import papers
+from tests.helpers.lab import add_members, join, share_papers
 from tests.helpers.runner import margin
 
 MEMBERS = ("alice", "bob", "carol")
@@ -47,26 +47,12 @@ def _sync(folder) -> None:
 def lab(postgres, tmp_path):
     """The project "icml" (reasons off-topic, no code) with alice's 6 papers, every member's decisions synced, still
     blind. Returns (postgres, {member: library folder}, paper ids)."""
-    with Projects(postgres.conninfo):
-        pass
-    for member in MEMBERS:
-        postgres.sql(f"CREATE ROLE {member} LOGIN")
+    add_members(postgres, *MEMBERS)
     folders = {member: tmp_path / member for member in MEMBERS}
-    with Library.open(folders["alice"], seed=False) as library:
-        library.import_records(papers(6))
-        ids = library.ids()
-        states = library.sync_book.paper_states(ids)
-        with Projects(postgres.conninfo_as("alice")) as alice:
-            alice.create("icml", criteria="RL with code", reasons=("off-topic", "no code"))
-            alice.add_papers("icml", [(i, states[i]["paper"]["title"], states[i]["paper"]) for i in ids])
-            alice.invite("icml", "bob")
-            alice.invite("icml", "carol", "resolver")
-        library.project_book.put_project("icml", postgres.conninfo_as("alice"))
+    ids = share_papers(postgres, folders["alice"], 6, invite=("bob", ("carol", "resolver")), criteria="RL with code",
+                       reasons=("off-topic", "no code"))
     for member in ("bob", "carol"):
-        with Projects(postgres.conninfo_as(member)) as projects:
-            projects.join("icml")
-        with Library.open(folders[member], seed=False) as library:
-            library.project_book.put_project("icml", postgres.conninfo_as(member))
+        join(postgres, folders[member], member)
         _sync(folders[member])  # the papers arrive
     for member, decisions in SCRIPT.items():
         with Library.open(folders[member], seed=False) as library:

@@ -9,7 +9,7 @@ import pytest
 from db.library import Library
 from db.sync import open_for_sync, sync_library
 from db.sync.projects import Projects
-from tests.helpers.records import papers
+from tests.helpers.lab import add_members, join, share_papers
 
 NOTE = "Code at <https://example.org>, **check** Table 2"
 
@@ -21,28 +21,16 @@ def test_the_windows_sync_brings_the_owners_shared_note_into_the_dock(make_windo
 
     monkeypatch.setattr(sync, "FIRST_SYNC_MS", 50)
     monkeypatch.setattr(sync, "LABEL_DELAY_MS", 20)
-    with Projects(postgres.conninfo):
-        pass
-    for role in ("alice", "bob"):
-        postgres.sql(f"CREATE ROLE {role} LOGIN")
+    add_members(postgres, "alice", "bob")
     owner = tmp_path / "alice"
+    ids = share_papers(postgres, owner, 5, invite=("bob",))
+    with Projects(postgres.conninfo_as("alice")) as alice:
+        alice.edit("icml", share_notes=True)
     with Library.open(owner, seed=False) as library:
-        library.import_records(papers(5))
-        ids = library.ids()
-        states = library.sync_book.paper_states(ids)
-        with Projects(postgres.conninfo_as("alice")) as alice:
-            alice.create("icml")
-            alice.add_papers("icml", [(i, states[i]["paper"]["title"], states[i]["paper"]) for i in ids])
-            alice.invite("icml", "bob")
-            alice.edit("icml", share_notes=True)
-        library.project_book.put_project("icml", postgres.conninfo_as("alice"))
         library.set_note(ids[0], NOTE)
     with open_for_sync(owner) as library:
         sync_library(library)
-    with Projects(postgres.conninfo_as("bob")) as bob:
-        bob.join("icml")
-    with Library.open(library_dir, seed=False) as library:
-        library.project_book.put_project("icml", postgres.conninfo_as("bob"))
+    join(postgres, library_dir, "bob")
 
     window = make_window()  # the first automatic sync brings the papers; the project is blind: no note yet
     qtbot.waitUntil(lambda: window.library.count() == 5, timeout=20000)

@@ -11,6 +11,7 @@ import pytest
 from db.library import Library
 from db.sync import SyncUnreachable, open_for_sync, sync_library
 from db.sync.projects import Projects
+from tests.helpers.lab import add_members, join, share_papers
 from tests.helpers.records import papers
 
 MEMBERS = ("alice", "bob", "carol")
@@ -29,26 +30,12 @@ def _sync(folder):
 def lab(postgres, tmp_path):
     """alice's library of 200 papers shared as the blind project "icml"; bob and carol invited and joined with
     empty libraries, each synced once. Returns (postgres, {member: folder}, [paper ids in order])."""
-    with Projects(postgres.conninfo):
-        pass
-    for member in MEMBERS:
-        postgres.sql(f"CREATE ROLE {member} LOGIN")
+    add_members(postgres, *MEMBERS)
     folders = {member: tmp_path / member for member in MEMBERS}
-    with Library.open(folders["alice"], seed=False) as library:
-        library.import_records(papers(200))
-        ids = library.ids()
-        states = library.sync_book.paper_states(ids)
-        with Projects(postgres.conninfo_as("alice")) as alice:
-            alice.create("icml", criteria="RL papers with code", reasons=("off-topic", "no code"))
-            alice.add_papers("icml", [(i, states[i]["paper"]["title"], states[i]["paper"]) for i in ids])
-            for member in ("bob", "carol"):
-                alice.invite("icml", member)
-            library.project_book.put_project("icml", postgres.conninfo_as("alice"))
+    ids = share_papers(postgres, folders["alice"], 200, invite=("bob", "carol"), criteria="RL papers with code",
+                       reasons=("off-topic", "no code"))
     for member in ("bob", "carol"):
-        with Projects(postgres.conninfo_as(member)) as projects:
-            projects.join("icml")
-        with Library.open(folders[member], seed=False) as library:
-            library.project_book.put_project("icml", postgres.conninfo_as(member))
+        join(postgres, folders[member], member)
     for folder in folders.values():
         _sync(folder)
     return postgres, folders, ids

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from db.library import Library
 from db.sync import open_for_sync, sync_library
 from db.sync.projects import Projects
-from tests.helpers.records import papers
+from tests.helpers.lab import add_members, join, share_papers
 
 
 @pytest.mark.slow
@@ -21,30 +21,17 @@ def test_a_members_window_syncs_the_project_and_its_figures_follow(make_window, 
 
     monkeypatch.setattr(sync, "FIRST_SYNC_MS", 50)
     monkeypatch.setattr(sync, "LABEL_DELAY_MS", 20)
-    with Projects(postgres.conninfo):
-        pass
-    for role in ("alice", "bob"):
-        postgres.sql(f"CREATE ROLE {role} LOGIN")
+    add_members(postgres, "alice", "bob")
     owner = tmp_path / "alice"
+    ids = share_papers(postgres, owner, 10, invite=("bob",), criteria="RL with code", reasons=("off-topic", "no code"))
     with Library.open(owner, seed=False) as library:
-        library.import_records(papers(10))
-        ids = library.ids()
-        states = library.sync_book.paper_states(ids)
-        with Projects(postgres.conninfo_as("alice")) as alice:
-            alice.create("icml", criteria="RL with code", reasons=("off-topic", "no code"))
-            alice.add_papers("icml", [(i, states[i]["paper"]["title"], states[i]["paper"]) for i in ids])
-            alice.invite("icml", "bob")
-        library.project_book.put_project("icml", postgres.conninfo_as("alice"))
         for paper_id in ids:
             library.set_decision(paper_id, "exclude", "off-topic")
     with open_for_sync(owner) as library:
         sync_library(library)
     with Projects(postgres.conninfo_as("alice")) as alice:
         alice.unblind("icml")
-    with Projects(postgres.conninfo_as("bob")) as bob:
-        bob.join("icml")
-    with Library.open(library_dir, seed=False) as library:
-        library.project_book.put_project("icml", postgres.conninfo_as("bob"))
+    join(postgres, library_dir, "bob")
 
     window = make_window()  # the first automatic sync brings the papers, criteria and reasons
     qtbot.waitUntil(lambda: window.library.count() == 10, timeout=20000)
