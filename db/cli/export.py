@@ -4,8 +4,9 @@ standard output."""
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
-import time
+import threading
 from pathlib import Path
 
 from db.cli.common import find_paper, open_library, search, write_stdout
@@ -70,10 +71,12 @@ def keep_updated(args: argparse.Namespace, rounds: int | None = None) -> int:
         print(f"exported {count:,} {'paper' if count == 1 else 'papers'} to {folder}; keeping it up to date "
               "(Ctrl+C to stop)", file=sys.stderr, flush=True)
         done = 0
+        stop = threading.Event()  # Ctrl+C sets it: a KeyboardInterrupt raised inside a Python function SQLite
+        main = threading.current_thread() is threading.main_thread()  # calls back would be swallowed there
+        previous = signal.signal(signal.SIGINT, lambda *_: stop.set()) if main else None
         try:
-            while rounds is None or done < rounds:
+            while (rounds is None or done < rounds) and not stop.wait(POLL_SECONDS):
                 done += 1
-                time.sleep(POLL_SECONDS)
                 found = library.changes_since(seq)
                 if found is None:  # the log no longer reaches back (pruned, or the library was replaced)
                     seq = library.last_change()
@@ -84,7 +87,12 @@ def keep_updated(args: argparse.Namespace, rounds: int | None = None) -> int:
                 if written or removed:
                     print(f"updated {len(written):,}, removed {len(removed):,} in {folder}", file=sys.stderr,
                           flush=True)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # before the handler was set, or from a caller's own handler
+            stop.set()
+        finally:
+            if main:
+                signal.signal(signal.SIGINT, previous)
+        if stop.is_set():
             print(f"stopped keeping {folder} up to date", file=sys.stderr)
     return 0
 
