@@ -71,8 +71,9 @@ def keep_updated(args: argparse.Namespace, rounds: int | None = None) -> int:
         print(f"exported {count:,} {'paper' if count == 1 else 'papers'} to {folder}; keeping it up to date "
               "(Ctrl+C to stop)", file=sys.stderr, flush=True)
         done = 0
-        stop = threading.Event()  # Ctrl+C sets it: a KeyboardInterrupt raised inside a Python function SQLite
-        main = threading.current_thread() is threading.main_thread()  # calls back would be swallowed there
+        stop = threading.Event()  # Ctrl+C (SIGINT) sets it — also when SIGINT came ignored from the parent (a `&`
+        main = threading.current_thread() is threading.main_thread()  # job of a non-interactive shell), where
+        # Python sets no KeyboardInterrupt handler and the loop never ended (seen in CI)
         previous = signal.signal(signal.SIGINT, lambda *_: stop.set()) if main else None
         try:
             while (rounds is None or done < rounds) and not stop.wait(POLL_SECONDS):

@@ -17,6 +17,12 @@ from tests.helpers.runner import ROOT, margin, margin_env
 pytestmark = pytest.mark.slow
 
 
+def _as_a_background_job() -> None:
+    """SIGINT ignored, as a non-interactive shell starts a command with `&` (CI's own runs were started so): Python
+    then sets no KeyboardInterrupt handler, and before the fix the process never stopped on Ctrl+C."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def test_a_change_rewrites_only_that_papers_file_and_ctrl_c_stops(tmp_path):
     library_dir, vault = tmp_path / "lib", tmp_path / "vault"
     with Library.open(library_dir, seed=False) as library:
@@ -25,7 +31,8 @@ def test_a_change_rewrites_only_that_papers_file_and_ctrl_c_stops(tmp_path):
             library.set_rating(paper_id, 2)
     process = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "export", "--format", "markdown-folder",
                                 "--keep-updated", str(vault), "--library", str(library_dir)],
-                               env=margin_env(), cwd=ROOT, stderr=subprocess.PIPE, text=True)
+                               env=margin_env(), cwd=ROOT, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=_as_a_background_job)
     try:
         assert "exported 5 papers to" in process.stderr.readline()
         before = {path.name: path.stat().st_mtime_ns for path in vault.iterdir()}
@@ -41,7 +48,7 @@ def test_a_change_rewrites_only_that_papers_file_and_ctrl_c_stops(tmp_path):
         deadline = time.monotonic() + 30
         while process.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
-    if process.poll() is None:  # seen once in CI (cause not found): say what it was doing
+    if process.poll() is None:  # say what it was doing
         process.kill()
         pytest.fail(f"still running 30 s after Ctrl+C; its stderr: {process.stderr.read()[-3000:]!r}")
     assert process.returncode == 0
