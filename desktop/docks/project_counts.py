@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTree
 
 from db.library.decisions import Prisma
 from db.triage.project_prisma import REASONS_DIFFER, ProjectPrisma
+from desktop.common.plain_text import as_plain
 
 
 class ProjectCounts(QTreeWidget):
@@ -85,7 +86,7 @@ class ProjectCounts(QTreeWidget):
     @staticmethod
     def _row(parent, label: str, numbers: list[int], tip: str) -> QTreeWidgetItem:
         item = QTreeWidgetItem(parent, [label, *(f"{n:,}" for n in numbers)])
-        item.setToolTip(0, tip or label)
+        item.setToolTip(0, as_plain(tip or label))  # a reason is user text
         for index in range(1, len(numbers) + 1):
             item.setTextAlignment(index, Qt.AlignmentFlag.AlignRight)
         return item
