@@ -26,7 +26,7 @@ from pathlib import Path
 
 from db.errors import MarginError
 from db.exporters.common import citation_key, citation_keys, export_title, title_source
-from db.exporters.markdown_safety import MATH, markdown_lines, safe_link, safe_note
+from db.exporters.markdown_safety import MATH, markdown_lines, outside_fences, safe_link, safe_note
 from db.paper import Paper
 from db.system.fileio import temporary_file
 from db.text.abstract_markup import abstract_to_plain
@@ -79,7 +79,6 @@ def note_text(note: str) -> str:
 
 
 _ATX = re.compile(r"^( {0,3})(#{1,6})(?=[ \t]|$)")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 
 
 def nest_headings(note: str, top: int) -> str:
@@ -87,16 +86,9 @@ def nest_headings(note: str, top: int) -> str:
     their relative depth, so a note's `## Method` sits under the paper's `### Note` instead of beside the paper's
     own heading. Lines inside fenced code blocks are left alone."""
     lines = note.split("\n")
-    fence = None
     headings = []
-    for index, line in enumerate(lines):
-        opened = _FENCE.match(line)
-        if fence is not None:
-            if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
-                fence = None
-            continue
+    for index, line, opened in outside_fences(lines):
         if opened:
-            fence = opened.group(1)
             continue
         match = _ATX.match(line)
         if match:

@@ -17,6 +17,7 @@ note view allows the same schemes (db.text.render.sanitize_html).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from urllib.parse import quote
 
 SAFE_SCHEMES = ("http", "https")
@@ -102,20 +103,30 @@ def _safe_text(text: str, every_brace: bool = False, after_code: bool = False) -
     return "\\" + text if after_code and text.startswith("{") else text
 
 
-def safe_note(note: str) -> str:
-    """The user's Markdown note with raw HTML (`<img …>`, `<!-- -->`) written as text (`&lt;img …>`) and links
-    or images whose destination is not http, https, mailto or a plain path made text (`[x]\\(javascript:…)`,
-    `[ref]\\: javascript:…`); everything else, code spans and fenced code included, as written."""
-    lines = note.split("\n")
-    fence, display_math = None, False
+def outside_fences(lines: list[str]) -> Iterator[tuple[int, str, re.Match | None]]:
+    """(index, line, opened) for each of `lines` outside fenced code blocks (CommonMark: 3+ backticks or tildes,
+    indented 0–3 spaces, closed by a fence of the same character at least as long); `opened` is the match of a
+    fence that opens on that line (None otherwise). Lines inside a block and its closing fence are not given."""
+    fence = None
     for index, line in enumerate(lines):
         opened = _FENCE.match(line)
         if fence is not None:
             if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
                 fence = None
             continue
-        if opened:  # its info string may carry pandoc attributes (`{=html}`, `{onclick=…}`)
+        if opened:
             fence = opened.group(1)
+        yield index, line, opened
+
+
+def safe_note(note: str) -> str:
+    """The user's Markdown note with raw HTML (`<img …>`, `<!-- -->`) written as text (`&lt;img …>`) and links
+    or images whose destination is not http, https, mailto or a plain path made text (`[x]\\(javascript:…)`,
+    `[ref]\\: javascript:…`); everything else, code spans and fenced code included, as written."""
+    lines = note.split("\n")
+    display_math = False
+    for index, line, opened in outside_fences(lines):
+        if opened:  # its info string may carry pandoc attributes (`{=html}`, `{onclick=…}`)
             lines[index] = line[: opened.end()] + line[opened.end() :].replace("{", "\\{")
             continue
         if display_math or (line.lstrip().startswith("$$") and line.count("$$") == 1):

@@ -3,6 +3,7 @@ hash (more in test_export.py)."""
 
 from db.exporters.common import citation_keys
 from db.exporters.markdown import export_markdown, nest_headings
+from db.exporters.markdown_safety import outside_fences
 from db.paper import Paper
 
 
@@ -49,3 +50,13 @@ def test_sort_by_first_authors_family_name(library_dir):
             "Bee", "Ada", "Zed", "None"]
     finally:
         lib.close()
+
+
+def test_fenced_code_ends_only_at_a_fence_of_its_kind_and_length():
+    """CommonMark: a block opened by four backticks is not closed by three, nor a tilde block by backticks; a
+    longer fence of the same kind closes it. Headings inside stay as written; after it they nest."""
+    note = "````\n```\n# inside four\n````\n~~~\n```\n# inside tilde\n~~~~~\n# after"
+    lines = nest_headings(note, 3).split("\n")
+    assert lines[2] == "# inside four" and lines[6] == "# inside tilde" and lines[8] == "### after"
+    assert [index for index, _line, _opened in outside_fences(note.split("\n"))] == [0, 4, 8]
+    assert [bool(opened) for _index, _line, opened in outside_fences(note.split("\n"))] == [True, True, False]
