@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -37,7 +36,7 @@ from db.changes import ADDED, DECISION, OUTSIDE, REMOVED, Changes
 from db.errors import MarginError
 from db.library.decisions import Prisma
 from db.system.fileio import write_atomically
-from desktop.common.plain_text import as_plain
+from desktop.common.plain_text import as_plain, plain_label
 from desktop.common.theme import scrolling
 from desktop.reader.screening_keys import decision_text
 
@@ -58,7 +57,7 @@ class CriteriaDock(QDockWidget):
         body = QWidget(self)
         layout = QVBoxLayout(body)
 
-        self.paper_decision = self._label(body, "criteriaPaperDecision")
+        self.paper_decision = plain_label(body, name="criteriaPaperDecision")
         layout.addWidget(self.paper_decision)
         self.project_panel = None  # the shared project's figures (issue 27), made once the criteria text exists
         buttons = QHBoxLayout()
@@ -75,7 +74,7 @@ class CriteriaDock(QDockWidget):
             buttons.addWidget(button)
         layout.addLayout(buttons)
 
-        layout.addWidget(self._label(body, "", self.tr("Inclusion criteria")))
+        layout.addWidget(plain_label(body, self.tr("Inclusion criteria")))
         self.criteria = QPlainTextEdit(body)
         self.criteria.setObjectName("criteriaText")
         self.criteria.setAccessibleName(self.tr("Inclusion criteria"))
@@ -86,7 +85,7 @@ class CriteriaDock(QDockWidget):
         self._save_timer = QTimer(self, singleShot=True, interval=SAVE_DELAY_MS)
         self._save_timer.timeout.connect(self.save_criteria)
 
-        layout.addWidget(self._label(body, "", self.tr("Exclusion reasons (double-click to rename, drag to order)")))
+        layout.addWidget(plain_label(body, self.tr("Exclusion reasons (double-click to rename, drag to order)")))
         self.reasons = QListWidget(body)
         self.reasons.setObjectName("criteriaReasons")
         self.reasons.setAccessibleName(self.tr("Exclusion reasons"))
@@ -110,7 +109,7 @@ class CriteriaDock(QDockWidget):
             row.addWidget(widget)
         layout.addLayout(row)
 
-        layout.addWidget(self._label(body, "", self.tr("PRISMA counts (whole library)")))
+        layout.addWidget(plain_label(body, self.tr("PRISMA counts (whole library)")))
         self.counts = QTreeWidget(body)
         self.counts.setObjectName("prismaCounts")
         self.counts.setAccessibleName(self.tr("PRISMA counts"))
@@ -148,15 +147,6 @@ class CriteriaDock(QDockWidget):
             window.actions_.view_menu.addAction(action)
         self.visibilityChanged.connect(self._visibility_changed)
         self.setVisible(window.settings.value("criteria/visible", False, type=bool))
-
-    @staticmethod
-    def _label(parent, name: str, text: str = "") -> QLabel:
-        label = QLabel(text, parent)
-        label.setTextFormat(Qt.TextFormat.PlainText)
-        label.setWordWrap(True)
-        if name:
-            label.setObjectName(name)
-        return label
 
     # ------------------------------------------------------------------ what a change moves
     def library_changed(self, changes: Changes) -> None:

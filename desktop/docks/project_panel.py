@@ -12,14 +12,14 @@ criteria and reasons may have changed); a member who does not own the project re
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
 
 from db.changes import DECISION, Changes
 from db.errors import MarginError
 from db.triage.agreement import agreement_report
 from db.triage.project_prisma import library_prisma, project_rows
 from desktop.common.i18n import plural
+from desktop.common.plain_text import plain_label
 from desktop.docks.project_counts import ProjectCounts
 from desktop.docks.resolve_dialog import resolvable
 from desktop.docks.shared_notes import SharedNotesView
@@ -36,21 +36,21 @@ class ProjectPanel(QWidget):
         self.setObjectName("projectPanel")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.summary = self._label("projectSummary")
-        self.figures = self._label("projectAgreement")
+        self.summary = plain_label(self, name="projectSummary", selectable=True)
+        self.figures = plain_label(self, name="projectAgreement", selectable=True)
         self.show_conflicts = QPushButton(self)
         self.show_conflicts.setObjectName("projectConflicts")
         self.show_conflicts.setToolTip(self.tr("List the papers whose decisions conflict (%1)")
                                        .replace("%1", CONFLICT_QUERY))
         self.show_conflicts.clicked.connect(lambda: self.w.set_query(CONFLICT_QUERY))
-        self.paper = self._label("projectPaperDecisions")
+        self.paper = plain_label(self, name="projectPaperDecisions", selectable=True)
         self.counts = ProjectCounts(self)  # PRISMA counts per member and for the project
         self.resolve_button = QPushButton(self.tr("Resolve…"), self)  # owner or resolver: desktop.docks.resolve_dialog
         self.resolve_button.setObjectName("projectResolve")
         self.resolve_button.setToolTip(self.tr("Decide this conflicting paper for the project (key V); the reviewers' "
                                                "decisions stay"))
         self.resolve_button.clicked.connect(self.resolve)
-        self.blind_note = self._label("projectBlindCounts")
+        self.blind_note = plain_label(self, name="projectBlindCounts", selectable=True)
         self.shared = SharedNotesView(self, window)  # the others' shared tags and notes on the current paper
         for widget in (self.summary, self.figures, self.show_conflicts, self.paper, self.resolve_button,
                        self.shared, self.counts, self.blind_note):
@@ -63,14 +63,6 @@ class ProjectPanel(QWidget):
         window.list_controller.currentChanged.connect(lambda _paper_id, _by_user: self.show_paper())
         window.sync.finished.connect(lambda _result: self.synced())
         self.refresh()
-
-    def _label(self, name: str) -> QLabel:
-        label = QLabel(self)
-        label.setObjectName(name)
-        label.setTextFormat(Qt.TextFormat.PlainText)
-        label.setWordWrap(True)
-        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        return label
 
     def library_changed(self, changes: Changes) -> None:
         if changes.touches(DECISION):

@@ -13,7 +13,7 @@ from that change alone.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from db.sync.server import SyncError, SyncUnreachable
 from desktop.common.background import run_in_background
+from desktop.common.plain_text import plain_label
 
 DECISIONS = ("include", "exclude", "maybe")
 
@@ -78,16 +79,16 @@ class ResolveDialog(QDialog):
         self.setWindowTitle(self.tr("Resolve the conflict"))
         layout = QVBoxLayout(self)
         paper = window.model.paper_of(paper_id) or window.library.paper(paper_id)
-        title = self._label(paper.title or paper.label or paper_id, "resolvePaper")
+        title = plain_label(self, paper.title or paper.label or paper_id, "resolvePaper")
         title.setStyleSheet("font-weight: bold")
         layout.addWidget(title)
-        layout.addWidget(self._label(decisions, "resolveDecisions"))
+        layout.addWidget(plain_label(self, decisions, "resolveDecisions"))
         earlier = window.library.project_book.resolutions(project["name"]).get(paper_id)
         if earlier:
-            layout.addWidget(self._label(self.tr("Resolved by %1 as %2: choosing again changes it.")
-                                         .replace("%1", earlier[0]).replace("%2", self._word(earlier[1])), ""))
-        layout.addWidget(self._label(self.tr("The project's decision on this paper (the reviewers' decisions stay):"),
-                                     ""))
+            layout.addWidget(plain_label(self, self.tr("Resolved by %1 as %2: choosing again changes it.")
+                                         .replace("%1", earlier[0]).replace("%2", self._word(earlier[1]))))
+        layout.addWidget(plain_label(
+            self, self.tr("The project's decision on this paper (the reviewers' decisions stay):")))
         self.choices = QButtonGroup(self)
         row = QHBoxLayout()
         for index, (name, text) in enumerate((("include", self.tr("&Include")), ("exclude", self.tr("&Exclude")),
@@ -109,7 +110,7 @@ class ResolveDialog(QDialog):
         reason_row.addWidget(reason_label)
         reason_row.addWidget(self.reason, 1)
         layout.addLayout(reason_row)
-        self.status = self._label("", "resolveStatus")
+        self.status = plain_label(self, name="resolveStatus")
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
@@ -126,14 +127,6 @@ class ResolveDialog(QDialog):
             self.reason.setCurrentIndex(max(0, self.reason.findData(earlier[2])))
         self.choices.button(chosen).setFocus()
         self.setMinimumWidth(420)
-
-    def _label(self, text: str, name: str) -> QLabel:
-        label = QLabel(text, self)
-        label.setTextFormat(Qt.TextFormat.PlainText)
-        label.setWordWrap(True)
-        if name:
-            label.setObjectName(name)
-        return label
 
     def _word(self, decision: str) -> str:
         return {"include": self.tr("include"), "exclude": self.tr("exclude"), "maybe": self.tr("maybe")}.get(
