@@ -72,12 +72,11 @@ def _texts(lib):
             for paper_id, label, abstract, note in lib.rows(tfidf_cache._TEXT_SQL)]
 
 
-def test_reasons_leave_out_boilerplate(library_dir):
+def _reasons_after_liking_graphs(library_dir, graph: str, bake: str) -> list[str]:
+    """The recommendations' reasons in a library of six graph and six baking papers (abstracts `graph` and
+    `bake`, `{i}` numbered) after two graph papers are liked and one baking paper disliked."""
     from db.library.library import Library
 
-    claim = "Our algorithm significantly outperforms the state of the art"
-    graph = claim + ". Message passing graph neural networks for molecules {i}."
-    bake = claim + ". Sourdough bread baking with yeast {i}."
     records = (papers(6, title="Graph {i}", abstract=graph, venue="X 2024", year=2024)
                + papers(6, title="Bake {i}", abstract=bake, venue="X 2024", year=2024))
     with Library.open(library_dir, seed=False) as lib:
@@ -86,27 +85,22 @@ def test_reasons_leave_out_boilerplate(library_dir):
         lib.set_rating(by_label["Graph 0"], 5)
         lib.set_rating(by_label["Graph 1"], 5)
         lib.set_rating(by_label["Bake 0"], 1)
-        result = Recommender(lib).recommend()
-        reasons = [term for item in result for term in item.why]
-        assert len(reasons) >= 5 and not any(set(term.split()) & BOILERPLATE for term in reasons)
-        assert "significantly outperforms" not in reasons and "algorithm significantly" not in reasons
-        assert any("graph" in term or "message" in term for term in reasons)
+        return [term for item in Recommender(lib).recommend() for term in item.why]
+
+
+def test_reasons_leave_out_boilerplate(library_dir):
+    claim = "Our algorithm significantly outperforms the state of the art"
+    reasons = _reasons_after_liking_graphs(library_dir, claim + ". Message passing graph neural networks for "
+                                           "molecules {i}.", claim + ". Sourdough bread baking with yeast {i}.")
+    assert len(reasons) >= 5 and not any(set(term.split()) & BOILERPLATE for term in reasons)
+    assert "significantly outperforms" not in reasons and "algorithm significantly" not in reasons
+    assert any("graph" in term or "message" in term for term in reasons)
 
 
 def test_reasons_leave_out_citation_pieces_and_a_prefix_alone(library_dir):
     """"Lee et al." gave `lee et` and `et al` as reasons, "non-convex" gave `non` (a new user's trial)."""
-    from db.library.library import Library
-
-    cited = "As Lee et al. (2019) showed, non-convex message passing graph networks fit molecules {i}."
-    bake = "Sourdough bread baking with yeast and flour {i}."
-    records = (papers(6, title="Graph {i}", abstract=cited, venue="X 2024", year=2024)
-               + papers(6, title="Bake {i}", abstract=bake, venue="X 2024", year=2024))
-    with Library.open(library_dir, seed=False) as lib:
-        lib.import_records(records)
-        by_label = {paper.label: paper.id for paper in lib.papers()}
-        lib.set_rating(by_label["Graph 0"], 5)
-        lib.set_rating(by_label["Graph 1"], 5)
-        lib.set_rating(by_label["Bake 0"], 1)
-        reasons = [term for item in Recommender(lib).recommend() for term in item.why]
-        assert reasons
-        assert not [term for term in reasons if {"et", "al"} & set(term.split()) or term == "non"], reasons
+    reasons = _reasons_after_liking_graphs(
+        library_dir, "As Lee et al. (2019) showed, non-convex message passing graph networks fit molecules {i}.",
+        "Sourdough bread baking with yeast and flour {i}.")
+    assert reasons
+    assert not [term for term in reasons if {"et", "al"} & set(term.split()) or term == "non"], reasons
