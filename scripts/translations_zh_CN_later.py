@@ -375,4 +375,8 @@ LATER: dict[str, str] = {
     # Qt 6's file dialog strings qtbase_zh_CN.qm lacks (desktop/common/i18n.py QT_GAPS, context QFileDialog)
     "&Look in:": "查找范围(&L)：",
     "Files of &type:": "文件类型(&T)：",
+    # session 9: the import details' headings carry their colon in the translation (was an ASCII one after Chinese)
+    "New:": "新增：",
+    "Updated:": "已更新：",
+    "Kept their own tags, rating or note (the file's differed):": "保留了自己的标签、评分或笔记（与文件中的不同）：",
 }

@@ -51,10 +51,10 @@ def import_details(report: ImportReport, labels: dict[str, str], notes: list[str
     details = []
     marks = report.annotations
     kept = list(dict.fromkeys(marks.kept)) if marks else []
-    for title, ids in ((tr("New"), report.new), (tr("Updated"), report.updated),
-                       (tr("Kept their own tags, rating or note (the file's differed)"), kept)):
+    for title, ids in ((tr("New:"), report.new), (tr("Updated:"), report.updated),
+                       (tr("Kept their own tags, rating or note (the file's differed):"), kept)):
         if ids:
-            details.append(f"{title}:")
+            details.append(title)  # the colon is the translation's (Chinese: a full-width one)
             details += [f"  {labels.get(i, i)}" for i in ids[:MAX_LISTED]]
             if len(ids) > MAX_LISTED:
                 details.append("  " + tr("… %1 more").replace("%1", number(len(ids) - MAX_LISTED)))

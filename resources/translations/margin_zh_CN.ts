@@ -309,18 +309,18 @@
     </message>
     <message>
         <location line="+10"/>
-        <source>New</source>
-        <translation>新增</translation>
+        <source>New:</source>
+        <translation>新增：</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>Updated</source>
-        <translation>已更新</translation>
+        <source>Updated:</source>
+        <translation>已更新：</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Kept their own tags, rating or note (the file&apos;s differed)</source>
-        <translation>保留了自己的标签、评分或笔记（与文件中的不同）</translation>
+        <source>Kept their own tags, rating or note (the file&apos;s differed):</source>
+        <translation>保留了自己的标签、评分或笔记（与文件中的不同）：</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1461,7 +1461,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>CriteriaDock</name>
     <message>
-        <location filename="../../desktop/docks/criteria.py" line="+53"/>
+        <location filename="../../desktop/docks/criteria.py" line="+52"/>
         <location line="+3"/>
         <source>Screening criteria</source>
         <translation>筛选标准</translation>
@@ -1488,12 +1488,12 @@ without spaces. An empty query shows every paper in library order.
     </message>
     <message>
         <location line="+2"/>
-        <location line="+118"/>
+        <location line="+109"/>
         <source>Maybe</source>
         <translation>待定</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-109"/>
         <source>Decide later (key M)</source>
         <translation>稍后决定（按键 M）</translation>
     </message>
@@ -1574,7 +1574,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>筛选标准(&amp;C)</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+32"/>
         <source>Records</source>
         <translation>记录</translation>
     </message>
@@ -1915,7 +1915,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>不在列表中</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+8"/>
         <source>Colour legend</source>
         <translation>颜色图例</translation>
     </message>
@@ -2226,7 +2226,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>ProjectCounts</name>
     <message>
-        <location filename="../../desktop/docks/project_counts.py" line="+25"/>
+        <location filename="../../desktop/docks/project_counts.py" line="+26"/>
         <source>PRISMA counts per member and for the project</source>
         <translation>每位成员及项目的 PRISMA 计数</translation>
     </message>
@@ -2314,7 +2314,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>为项目裁决这篇有冲突的文献（V 键）；审阅者的决定保持不变</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+40"/>
         <source>Project “%1” (owner %2) is blind: no member reads another&apos;s decisions until the owner unblinds it.</source>
         <translation>项目“%1”（所有者 %2）为盲审：在所有者解除盲审之前，成员看不到彼此的决定。</translation>
     </message>
@@ -2576,7 +2576,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>ResolveDialog</name>
     <message>
-        <location filename="../../desktop/docks/resolve_dialog.py" line="+56"/>
+        <location filename="../../desktop/docks/resolve_dialog.py" line="+57"/>
         <source>Resolve is for a shared project&apos;s owner or resolvers, once it is unblinded, on a paper in conflict</source>
         <translation>裁决仅限共享项目的所有者或裁决者，且须在解除盲审后、针对有冲突的文献进行</translation>
     </message>
@@ -2591,12 +2591,12 @@ without spaces. An empty query shows every paper in library order.
         <translation>已由 %1 裁决为“%2”：再次选择将更改裁决。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The project&apos;s decision on this paper (the reviewers&apos; decisions stay):</source>
         <translation>项目对此文献的决定（审阅者的决定保持不变）：</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>&amp;Include</source>
         <translation>纳入(&amp;I)</translation>
     </message>
@@ -2631,7 +2631,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>裁决</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+15"/>
         <source>include</source>
         <translation>纳入</translation>
     </message>
