@@ -38,8 +38,20 @@ MEANING = "meaning"
 # one kind clause, delimited by whitespace or the ends of the text (an unclosed quote runs to the end)
 _CLAUSE = re.compile(
     r'(?i)(?:^|(?<=\s))(?:(?P<recommended>is:recommended)|similar:(?P<similar>\S+)'
-    r'|similar-tag:(?:"(?P<quoted>[^"]*)"?|(?P<bare>\S+))|(?P<check>is:check)|(?P<interests>is:interests)'
+    r'|similar-tag:(?:"(?P<quoted>(?:[^"]|"")*)"?|(?P<bare>\S+))|(?P<check>is:check)|(?P<interests>is:interests)'
     r'|(?P<conflict>is:conflict))(?=\s|$)')
+
+
+def quoted(value: str) -> str:
+    """`value` as one quoted query value, read back whole by the query language (`tag:` + this is the tag named
+    `value`, `venue:` + this that venue): in double quotes, each quote inside written twice (`"a ""b"" c"` is
+    the value `a "b" c`)."""
+    return '"' + value.replace('"', '""') + '"'
+
+
+def unquoted(inside: str) -> str:
+    """The text between a quoted value's quotes as the user meant it: a doubled quote is one quote."""
+    return inside.replace('""', '"')
 
 
 @dataclass(frozen=True)
@@ -59,13 +71,11 @@ class QueryKind:
         return self.kind not in (PLAIN, MEANING)
 
     def clause(self) -> str:
-        """The kind's clause as the parser reads it back ("" for PLAIN): `similar-tag:"NAME"` quoted unless the
-        name holds a quote."""
+        """The kind's clause as the parser reads it back ("" for PLAIN): `similar-tag:"NAME"` (quoted())."""
         if self.kind == SIMILAR:
             return f"similar:{self.argument}"
         if self.kind == SIMILAR_TAG:
-            name = self.argument or ""
-            return f"similar-tag:{name}" if '"' in name else f'similar-tag:"{name}"'
+            return f"similar-tag:{quoted(self.argument or '')}"
         if self.kind == MEANING:
             return f"~{self.argument}"
         return "" if self.kind == PLAIN else f"is:{self.kind}"
@@ -91,7 +101,8 @@ def parse_kind(text: str) -> QueryKind:
     if found.group("similar") is not None:
         return QueryKind(SIMILAR, found.group("similar"), rest)
     if found.group("quoted") is not None or found.group("bare") is not None:
-        return QueryKind(SIMILAR_TAG, found.group("quoted") or found.group("bare") or "", rest)
+        name = unquoted(found.group("quoted")) if found.group("quoted") is not None else found.group("bare")
+        return QueryKind(SIMILAR_TAG, name or "", rest)
     kind = next(name for name in (RECOMMENDED, CHECK, INTERESTS, CONFLICT) if found.group(name))
     return QueryKind(kind, None, rest)
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from db.query_kind import is_kind_clause
+from db.query_kind import is_kind_clause, unquoted
 from db.search.analysis import fold, tag_value
 from db.search.language import _CONTROL, _LEX, _chunk
 
@@ -249,7 +249,7 @@ class _Reader:
             nxt = self.peek()
             space = " " if nxt is not None and nxt.gap else ""
             if nxt is not None and nxt.kind == "phrase":
-                value = self.take().text[1:-1]
+                value = unquoted(self.take().text[1:-1])
                 text += space + nxt.text
             elif nxt is not None and nxt.kind == "(":
                 self.take()

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from whoosh import query as q
 from whoosh.lang.porter import stem as porter_stem
 
+from db.query_kind import unquoted
 from db.search.analysis import PART_SPAN as PART_SPAN  # tests' reference ranker reads it from here
 from db.search.analysis import (
     PARTS,
@@ -101,7 +102,8 @@ class _Tok:
     text: str = ""
 
 
-_LEX = re.compile(r'\s+|(?P<open>\()|(?P<close>\))|"(?P<phrase>[^"]*)(?P<end>"?)|(?P<chunk>[^\s()"]+)')
+# a quoted phrase or value: a quote inside it is written twice (`tag:"say ""hi"""`, db.query_kind.quoted)
+_LEX = re.compile(r'\s+|(?P<open>\()|(?P<close>\))|"(?P<phrase>(?:[^"]|"")*)(?P<end>"?)|(?P<chunk>[^\s()"]+)')
 
 
 def _lex(text: str, hints: list[str]) -> list[_Tok]:
@@ -113,10 +115,10 @@ def _lex(text: str, hints: list[str]) -> list[_Tok]:
             tokens.append(_Tok(")"))
         elif m.group("phrase") is not None:
             if m.group("end"):
-                tokens.append(_Tok("phrase", m.group("phrase")))
+                tokens.append(_Tok("phrase", unquoted(m.group("phrase"))))
             else:
                 hints.append("unclosed quote: searched its words")
-                tokens += [_Tok("word", w) for w in m.group("phrase").split()]
+                tokens += [_Tok("word", w) for w in unquoted(m.group("phrase")).split()]
         elif m.group("chunk"):
             if re.match(r"(?i)-?is:", m.group("chunk")):  # the kinds (is:recommended…) were taken before
                 hints.append(f"{m.group('chunk').lstrip('-')}: is: takes recommended, interests, check or conflict "

@@ -11,6 +11,7 @@ SEARCH_SYNTAX_HELP = QT_TRANSLATE_NOOP("", """Search syntax
   reinforc*             words starting with "reinforc" (* and ? are wildcards)
   title:transformer     only in the title; likewise abstract:  author:  note:  venue:
   tag:"graph neural nets"   papers carrying that whole tag (tag:graph* for tags starting with "graph")
+                        (a double quote inside the quotes is written twice)
   year:2019  year:2017..2019  year:>=2018      years: one, a range, or a comparison (> >= < <=)
   rating:>=4  rating:3  rating:none            stars 1..5; none = unrated
   read:yes  read:no                            read state

@@ -24,6 +24,7 @@ from db.changes import ADDED, BIBLIOGRAPHIC, DECISION, READ, REMOVED, TAGS, Chan
 from db.changes import RATING as RATING_CHANGE
 from db.library import facets
 from db.library.library import Library
+from db.query_kind import quoted
 from db.text.render import stars
 from desktop.common.i18n import plural
 from desktop.common.plain_text import as_plain
@@ -36,11 +37,6 @@ TAG_ROLE = Qt.ItemDataRole.UserRole + 2
 VENUE_ROLE = Qt.ItemDataRole.UserRole + 3  # a venue entry's venue (for its context menu)
 SAVED_ROLE = Qt.ItemDataRole.UserRole + 4  # a saved search's name; its query replaces the whole query
 ACTIVE_ROLE = Qt.ItemDataRole.UserRole + 5  # True on an entry whose filter the list's query holds
-
-
-def quote(value: str) -> str:
-    """A query value in double quotes (inner quotes dropped: a tag with a quote cannot be typed whole)."""
-    return '"' + value.replace('"', " ") + '"'
 
 
 class Sidebar(QTreeWidget):
@@ -129,7 +125,7 @@ class Sidebar(QTreeWidget):
         venues = self._section(self.tr("Venues"))
         self._venues = {}
         for venue, read, total in counts.venues:
-            entry = self._entry(venues, venue or self.tr("(no venue)"), "", f"venue:{quote(venue)}" if venue else "")
+            entry = self._entry(venues, venue or self.tr("(no venue)"), "", f"venue:{quoted(venue)}" if venue else "")
             entry.setData(0, VENUE_ROLE, venue)
             self._show_venue(venue, entry, read, total)
         self._ratings_section = self._section(self.tr("Ratings"))
@@ -235,7 +231,7 @@ class Sidebar(QTreeWidget):
         for row, (name, count) in enumerate(tags):
             entry = self._tags.get(name)
             if entry is None:
-                entry = self._entry(None, name, "", f"tag:{quote(name)}")
+                entry = self._entry(None, name, "", f"tag:{quoted(name)}")
                 entry.setData(0, TAG_ROLE, name)
                 self._tags_section.insertChild(row, entry)
                 self._tags[name] = entry
@@ -289,7 +285,7 @@ class Sidebar(QTreeWidget):
     def suggest_for_tag(self, name: str) -> None:
         """Show the tag's suggestions (`similar-tag:"NAME"`) as the whole query, as Similar papers does: the words
         and filters in the box would narrow them (to nothing, often), and Back returns to that query."""
-        self.queryRequested.emit(f"similar-tag:{quote(name)}")
+        self.queryRequested.emit(f"similar-tag:{quoted(name)}")
 
     def set_liked_venue(self, venue: str, liked: bool) -> None:
         """A venue's "Papers I like" (its papers are positives for recommendations), through the window's write

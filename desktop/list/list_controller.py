@@ -12,6 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel, QLineEdit, QTableView, QToolButton, QWidget
 
+from db.query_kind import quoted
 from db.text.cleaning import isolate
 from desktop.common.plain_text import as_plain
 from desktop.list.paper_model import COLUMNS, PaperTableModel
@@ -154,7 +155,7 @@ class ListController(QObject):
         if action == "similar":
             self.show_similar(argument)
         elif action == "tag":
-            self.search.add_filter(f'tag:"{argument}"')
+            self.search.add_filter(f"tag:{quoted(argument)}")
 
     def go_to(self, query: str) -> None:
         """Show `query`, remembering the view shown now (its query and current paper) for Back."""

@@ -1395,6 +1395,7 @@ Library: %1</source>
   reinforc*             words starting with &quot;reinforc&quot; (* and ? are wildcards)
   title:transformer     only in the title; likewise abstract:  author:  note:  venue:
   tag:&quot;graph neural nets&quot;   papers carrying that whole tag (tag:graph* for tags starting with &quot;graph&quot;)
+                        (a double quote inside the quotes is written twice)
   year:2019  year:2017..2019  year:&gt;=2018      years: one, a range, or a comparison (&gt; &gt;= &lt; &lt;=)
   rating:&gt;=4  rating:3  rating:none            stars 1..5; none = unrated
   read:yes  read:no                            read state
@@ -1418,6 +1419,7 @@ without spaces. An empty query shows every paper in library order.
   reinforc*             以“reinforc”开头的词（* 和 ? 为通配符）
   title:transformer     只在标题中查找；同样可用 abstract:  author:  note:  venue:
   tag:&quot;graph neural nets&quot;   带有这个完整标签的文献（tag:graph* 匹配以“graph”开头的标签）
+                        （引号内的双引号须写两次）
   year:2019  year:2017..2019  year:&gt;=2018      年份：某一年、一个区间或一个比较（&gt; &gt;= &lt; &lt;=）
   rating:&gt;=4  rating:3  rating:none            星级 1..5；none = 未评分
   read:yes  read:no                            阅读状态
@@ -1651,7 +1653,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>ListController</name>
     <message>
-        <location filename="../../desktop/list/list_controller.py" line="+180"/>
+        <location filename="../../desktop/list/list_controller.py" line="+181"/>
         <source>Similar to: %1</source>
         <translation>相似于：%1</translation>
     </message>
@@ -2753,7 +2755,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>Sidebar</name>
     <message>
-        <location filename="../../desktop/docks/sidebar.py" line="+105"/>
+        <location filename="../../desktop/docks/sidebar.py" line="+101"/>
         <source>Library</source>
         <translation>文库</translation>
     </message>

@@ -177,6 +177,22 @@ def test_sidebar_counts_filters_and_tag_admin(make_window, qtbot, monkeypatch):
     assert window.library.paper(ids[0]).tags == []
 
 
+def test_a_tag_holding_a_quote_clicked_in_the_sidebar_lists_its_paper(make_window, qtbot):
+    """The sidebar dropped the quote (`tag:"say  hi "`) and listed nothing; a doubled quote keeps it."""
+    window = make_window()
+    tagged = window.library.ids()[7]
+    window.library.add_tags(tagged, ['say "hi"'])
+    window.sidebar.refresh()
+    tags = window.sidebar.topLevelItem(3)
+    item = next(tags.child(i) for i in range(tags.childCount()) if tags.child(i).text(0) == 'say "hi"')
+    window.sidebar.scrollToItem(item)
+    qtbot.mouseClick(window.sidebar.viewport(), Qt.MouseButton.LeftButton,
+                     pos=window.sidebar.visualItemRect(item).center())
+    assert window.search_box.text() == 'tag:"say ""hi"""'
+    qtbot.waitUntil(lambda: window.model.rowCount() == 1, timeout=10000)
+    assert window.model.paper_id(0) == tagged
+
+
 def test_tag_completion_offers_existing_tags(make_window):
     window = make_window()
     window.library.add_tags(window.library.ids()[5], ["Machine Learning"])

@@ -92,6 +92,12 @@ def test_a_tag_name_with_spaces_is_written_back_in_quotes():
     assert str(QueryKind(SIMILAR_TAG, "", "")) == 'similar-tag:""' and parse_kind('similar-tag:""').argument == ""
 
 
+def test_a_tag_name_with_quotes_and_spaces_is_written_back_whole():
+    kind = QueryKind(SIMILAR_TAG, 'say "hi" twice', "year:2019")
+    assert str(kind) == 'similar-tag:"say ""hi"" twice" year:2019'
+    assert parse_kind(str(kind)) == kind
+
+
 def test_a_query_is_parsed_once_into_its_kind_and_its_words():
     query = parse_query('is:recommended venue:"ICLR 2018" graph')
     assert query.kind == QueryKind(RECOMMENDED, None, 'venue:"ICLR 2018" graph')

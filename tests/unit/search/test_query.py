@@ -137,6 +137,12 @@ def test_a_tag_with_a_comma_is_one_tag():
     assert parsed('tag:"theory, proofs"').query == q.Term("tag", "theory, proofs")
 
 
+def test_a_doubled_quote_inside_quotes_is_one_quote():
+    assert parsed('tag:"say ""hi"""').query == q.Term("tag", 'say "hi"')
+    assert parsed('tag:"a""b" x').query == q.And([q.Term("tag", 'a"b'), q.Term("text", "x")])
+    assert parsed('"a" "b"').query == parsed("a b").query  # two phrases of one word each, as before
+
+
 def test_highlight_terms_are_the_words_typed_without_fields_operators_or_negated_words():
     assert highlight_terms('graph "chain of thought" title:Képes -noise NOT tree rating:>=4 tag:ml year:2019') == [
         "graph", "chain of thought", "Képes"]  # a phrase: one term

@@ -12,6 +12,13 @@ from db.search.language import InPart, parse, query_analyzers
 NIPS = 'venue:"NIPS 2017"'
 
 
+def test_a_tag_click_replaces_a_tag_holding_quotes():
+    first = with_filter("graph", 'tag:"say ""hi"""')
+    assert first == 'graph tag:"say ""hi"""'
+    assert with_filter(first, 'tag:"say ""hi"""', add=True) == first  # the same tag is not added twice
+    assert with_filter(first, 'tag:"other"') == 'graph tag:"other"'
+
+
 def test_a_venue_click_replaces_the_venue():
     assert with_filter('venue:"ICLR 2018"', NIPS) == NIPS
     assert with_filter(with_filter("", 'venue:"ICLR 2018"'), NIPS) == NIPS  # two clicks: the second venue only

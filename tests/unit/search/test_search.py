@@ -147,6 +147,21 @@ def test_whole_tags_including_one_with_a_comma(index, library):
     assert index.search("wombat") == [a]  # tag words are free text too
 
 
+def test_a_tag_or_venue_holding_a_double_quote_is_found_by_its_quoted_value(index, library):
+    """A quote inside a quoted value is written twice (db.query_kind.quoted): the sidebar's click on the tag
+    `say "hi"` used to search `tag:"say  hi "` and find nothing."""
+    from db.query_kind import quoted
+
+    a, b = library.ids()[3], library.ids()[4]
+    library.add_tags(a, ['say "hi"'])
+    library.add_tags(b, ["say", "hi"])
+    index.sync(library)
+    assert quoted('say "hi"') == '"say ""hi"""'
+    assert index.search("tag:" + quoted('say "hi"')) == [a]
+    assert index.search('"say ""hi"""') == [a]  # a phrase: the quotes are not words
+    assert index.search('tag:"say"') == [b]
+
+
 def test_accents_case_and_unicode_form(index, library):
     a, b = library.ids()[5], library.ids()[6]
     library.set_note(a, "Ke\u0301pes lemma")  # NFD
