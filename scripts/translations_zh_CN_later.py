@@ -381,4 +381,5 @@ LATER: dict[str, str] = {
     "New:": "新增：",
     "Updated:": "已更新：",
     "Kept their own tags, rating or note (the file's differed):": "保留了自己的标签、评分或笔记（与文件中的不同）：",
+    "The project's figures could not be counted: %1": "无法统计项目的数据：%1",
 }

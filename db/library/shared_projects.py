@@ -138,6 +138,26 @@ def decisions(store: Store, name: str) -> list[tuple[str, str, str, str, str, st
                       " WHERE project = ? ORDER BY paper_id, reviewer", (name,))
 
 
+def paper_decisions(store: Store, name: str, paper_id: str) -> list[tuple[str, str, str]]:
+    """The copied decisions of project `name` on one paper: (reviewer, decision, reason), by reviewer (one lookup
+    by the table's key, whatever the project's size)."""
+    return [tuple(row) for row in store.read("SELECT reviewer, decision, reason FROM project_decisions"
+                                             " WHERE project = ? AND paper_id = ? ORDER BY reviewer",
+                                             (name, paper_id))]
+
+
+def resolution(store: Store, name: str, paper_id: str) -> tuple[str, str, str] | None:
+    """(resolver, decision, reason) of project `name`'s resolution of one paper, or None."""
+    rows = store.read("SELECT resolver, decision, reason FROM project_resolutions WHERE project = ? AND paper_id = ?",
+                      (name, paper_id))
+    return tuple(rows[0]) if rows else None
+
+
+def in_project(store: Store, name: str, paper_id: str) -> bool:
+    """Whether one paper is among project `name`'s papers."""
+    return bool(store.read("SELECT 1 FROM project_papers WHERE project = ? AND paper_id = ?", (name, paper_id)))
+
+
 def by_paper(store: Store, name: str) -> dict[str, dict[str, str]]:
     """{paper: {reviewer: decision}} of project `name` (db.triage.agreement.agreement_report's input)."""
     found: dict[str, dict[str, str]] = {}
@@ -193,7 +213,8 @@ def crowd_decisions(store: Store) -> dict[str, list[str]]:
 class ProjectBook:
     """The library's copy of its shared projects, as `Library.project_book`: each method is the module function
     of the same name with the store bound (projects, project, screening_owner, put_project, may_resolve, drop_project,
-    set_papers, papers, set_decisions, decisions, by_paper, resolutions, conflict_ids, unsent, crowd_decisions;
+    set_papers, papers, in_project, set_decisions, decisions, paper_decisions, by_paper, resolutions, resolution,
+    conflict_ids, unsent, crowd_decisions;
     and db.library.shared_annotations' set_annotations, annotations, shared_on: the tags and notes shared)."""
 
     def __init__(self, store: Store):
@@ -208,6 +229,7 @@ def _bound(function: Callable) -> Callable:
 
 
 for _function in (projects, project, screening_owner, put_project, may_resolve, drop_project, set_papers, papers,
-                  set_decisions, decisions, by_paper, resolutions, conflict_ids, unsent, crowd_decisions,
+                  in_project, set_decisions, decisions, paper_decisions, by_paper, resolutions, resolution,
+                  conflict_ids, unsent, crowd_decisions,
                   set_annotations, annotations, shared_on):
     setattr(ProjectBook, _function.__name__, _bound(_function))

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from db.library.decisions import EXCLUDE, INCLUDE, MAYBE, NO_REASON, Prisma
+from db.triage.agreement import agreement_report
 
 REASONS_DIFFER = "(reasons differ)"  # an exclusion all reviewers agreed on, for different reasons
 PROJECT = "(project)"  # the CSV's member column for the project's own counts
@@ -196,3 +197,25 @@ def library_prisma(library, project: dict, rows: ProjectRows | None = None) -> P
 
 __all__ = ["NO_REASON", "PROJECT", "REASONS_DIFFER", "ProjectPrisma", "ProjectRows", "library_prisma",
            "project_decision", "project_prisma", "project_rows"]
+
+
+@dataclass(frozen=True)
+class ProjectFigures:
+    """What the window's project panel shows of one joined project: the project (a ProjectBook.projects() dict),
+    its agreement report (db.triage.agreement.agreement_report) and its PRISMA counts."""
+
+    project: dict
+    report: dict
+    counts: ProjectPrisma
+
+
+def project_figures(library) -> tuple[list[ProjectFigures], list[str]]:
+    """The figures of every project the library has joined, and the ids of the papers in conflict (is:conflict),
+    read in one go — on a worker thread with its own Library in the window: at 20,000 project papers this reads
+    every decision (about 0.5 s)."""
+    figures = []
+    for project in library.project_book.projects():
+        rows = project_rows(library, project)
+        figures.append(ProjectFigures(project, agreement_report(rows.by_paper(), rows.resolutions),
+                                      library_prisma(library, project, rows)))
+    return figures, library.project_book.conflict_ids()

@@ -41,7 +41,7 @@ def resolvable(library, conflicts: set[str], paper_id: str | None) -> dict | Non
     for project in book.projects() if paper_id else []:
         if not book.may_resolve(project["name"]):
             continue
-        earlier = book.resolutions(project["name"]).get(paper_id)
+        earlier = book.resolution(project["name"], paper_id)
         if earlier[0] == project["role"] if earlier else paper_id in conflicts:
             return project
     return None
@@ -83,7 +83,7 @@ class ResolveDialog(QDialog):
         title.setStyleSheet("font-weight: bold")
         layout.addWidget(title)
         layout.addWidget(plain_label(self, decisions, "resolveDecisions"))
-        earlier = window.library.project_book.resolutions(project["name"]).get(paper_id)
+        earlier = window.library.project_book.resolution(project["name"], paper_id)
         if earlier:
             layout.addWidget(plain_label(self, self.tr("Resolved by %1 as %2: choosing again changes it.")
                                          .replace("%1", earlier[0]).replace("%2", self._word(earlier[1]))))

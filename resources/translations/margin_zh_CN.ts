@@ -2301,7 +2301,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>ProjectPanel</name>
     <message>
-        <location filename="../../desktop/docks/project_panel.py" line="+43"/>
+        <location filename="../../desktop/docks/project_panel.py" line="+48"/>
         <source>List the papers whose decisions conflict (%1)</source>
         <translation>列出决定相冲突的文献（%1）</translation>
     </message>
@@ -2316,7 +2316,12 @@ without spaces. An empty query shows every paper in library order.
         <translation>为项目裁决这篇有冲突的文献（V 键）；审阅者的决定保持不变</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+53"/>
+        <source>The project&apos;s figures could not be counted: %1</source>
+        <translation>无法统计项目的数据：%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Project “%1” (owner %2) is blind: no member reads another&apos;s decisions until the owner unblinds it.</source>
         <translation>项目“%1”（所有者 %2）为盲审：在所有者解除盲审之前，成员看不到彼此的决定。</translation>
     </message>
@@ -2326,12 +2331,12 @@ without spaces. An empty query shows every paper in library order.
         <translation>项目“%1”（所有者 %2）已解除盲审：每位成员都能看到所有成员的决定。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>Blind: the counts are your own; the others&apos; and the project&apos;s show once the owner unblinds.</source>
         <translation>盲审中：这里只有你自己的计数；其他成员和项目的计数在所有者解除盲审后显示。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Show conflicts (%1)</source>
         <translation>显示冲突（%1）</translation>
     </message>
@@ -2341,7 +2346,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>项目的纳入标准：由项目所有者编辑</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+32"/>
         <source>resolved by %1: %2</source>
         <translation>由 %1 裁决：%2</translation>
     </message>
@@ -2351,7 +2356,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>各成员对此文献的决定：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+8"/>
         <source>%1 &amp; %2: %Ln paper(s), %3% agree, Cohen&apos;s κ %4</source>
         <translation>
             <numerusform>%1 与 %2：%Ln 篇文献，一致率 %3%，Cohen κ %4</numerusform>

@@ -54,6 +54,7 @@ def test_the_criteria_dock_shows_the_projects_figures_and_shows_its_conflicts(ma
     dock.show()
     panel = dock.project_panel
     qtbot.waitUntil(panel.isVisible)
+    qtbot.waitUntil(lambda: "agree" in panel.figures.text())  # counted on the background pool
     assert "unblinded" in panel.summary.text() and "alice" in panel.summary.text()
     # 5 papers both decided: agree on 1 and 4 (include, exclude) → 40%; conflicts 0 and 2
     assert "alice & bob: 5 papers, 40.0% agree, Cohen's κ" in panel.figures.text()
@@ -91,7 +92,7 @@ def test_a_blind_project_says_so_and_has_no_figures_yet(make_window, qtbot, libr
     dock.show()
     panel = dock.project_panel
     qtbot.waitUntil(panel.isVisible)
-    assert "is blind" in panel.summary.text()
+    qtbot.waitUntil(lambda: "is blind" in panel.summary.text())
     assert "No agreement figures yet" in panel.figures.text()
     assert panel.show_conflicts.text() == "Show conflicts (0)"
     assert _counts(panel) == {"bob": ["5", "3", "0", "2", "1"]}  # blind: one's own counts only, no project's
@@ -156,3 +157,45 @@ def test_resolve_is_offered_to_a_resolver_on_a_conflict_only_and_never_to_a_plai
     window.select_row(window.model.ids().index(ids[1]))  # both included: no conflict, nothing to resolve
     qtbot.waitUntil(lambda: window.current_paper_id() == ids[1])
     qtbot.waitUntil(lambda: not panel.resolve_button.isVisible())
+
+
+def project_walks(window, sql: list[str]) -> list[tuple[str, str]]:
+    """The statements of `sql` whose query plan walks a whole project's rows (statement, plan step): a SCAN of a
+    project table, or a SEARCH narrowed by the project alone (`(project=?)`), not by a paper."""
+    walked = []
+    conn = window.library._conn
+    conn.set_trace_callback(None)
+    for statement in {statement for statement in sql if statement.lstrip().upper().startswith(("SELECT", "WITH"))}:
+        for *_ids, step in conn.execute("EXPLAIN QUERY PLAN " + statement):
+            if "(project=?)" in step or step.startswith("SCAN project_"):
+                walked.append((statement, step))
+    conn.set_trace_callback(sql.append)
+    return walked
+
+
+def test_moving_and_deciding_read_no_whole_project_on_the_gui_thread(make_window, qtbot, library_dir,
+                                                                     seeded_library, monkeypatch):
+    """The panel read every decision of the project on the GUI thread at each move in the list (the current
+    paper's decisions) and each decision key (the figures): ~0.5 s a key at 20,000 project papers. Now a move
+    reads that paper's rows and the figures are counted on the background pool."""
+    import shutil
+
+    monkeypatch.setattr("desktop.window.sync.FIRST_SYNC_MS", 3_600_000)
+    shutil.copytree(seeded_library, library_dir)
+    ids = _project(library_dir)
+    window = make_window()
+    dock = window.criteria_dock
+    dock.show()
+    panel = dock.project_panel
+    qtbot.waitUntil(lambda: "agree" in panel.figures.text())
+    seen: list[str] = []
+    window.library._conn.set_trace_callback(seen.append)
+    for row in (1, 2, 0):
+        window.select_row(window.model.row_of(ids[row]), by_user=True)
+    qtbot.waitUntil(lambda: panel.paper.text() == "Decisions on this paper: alice: include · bob: exclude")
+    with qtbot.waitSignal(panel.counted, timeout=10000):
+        window.paper_list.setFocus()
+        qtbot.keyClick(window.paper_list, Qt.Key.Key_I)
+    assert "alice & bob: 5 papers, 60.0% agree" in panel.figures.text()
+    assert seen and project_walks(window, seen) == []
+    window.library._conn.set_trace_callback(None)

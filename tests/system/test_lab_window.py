@@ -41,7 +41,7 @@ def test_a_members_window_syncs_the_project_and_its_figures_follow(make_window, 
     dock.show()
     qtbot.waitUntil(lambda: dock.criteria.toPlainText() == "RL with code", timeout=5000)
     assert window.library.exclusion_reasons() == ["off-topic", "no code"]
-    assert "unblinded" in dock.project_panel.summary.text()
+    qtbot.waitUntil(lambda: "unblinded" in dock.project_panel.summary.text(), timeout=5000)
     qtbot.waitUntil(lambda: window.model.rowCount() == 10, timeout=10000)
     window.select_row(0)
     paper_id = window.current_paper_id()
