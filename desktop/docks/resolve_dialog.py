@@ -39,8 +39,8 @@ def resolvable(library, conflicts: set[str], paper_id: str | None) -> dict | Non
     resolution). None otherwise: Resolve… is not offered."""
     book = library.project_book
     for project in book.projects() if paper_id else []:
-        if not book.may_resolve(project["name"]):
-            continue
+        if not book.may_resolve(project["name"]) or not book.in_project(project["name"], paper_id):
+            continue  # several joined projects: only the one the paper belongs to
         earlier = book.resolution(project["name"], paper_id)
         if earlier[0] == project["role"] if earlier else paper_id in conflicts:
             return project

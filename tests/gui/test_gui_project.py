@@ -199,3 +199,24 @@ def test_moving_and_deciding_read_no_whole_project_on_the_gui_thread(make_window
     assert "alice & bob: 5 papers, 60.0% agree" in panel.figures.text()
     assert seen and project_walks(window, seen) == []
     window.library._conn.set_trace_callback(None)
+
+
+def test_resolve_is_offered_for_the_project_the_paper_belongs_to(library_dir, seeded_library):
+    """With two joined projects, Resolve… named the first the member may resolve, whether or not the paper is in
+    it (a resolution would have been sent to the wrong project)."""
+    import shutil
+
+    from desktop.docks.resolve_dialog import resolvable
+
+    shutil.copytree(seeded_library, library_dir)
+    with Library.open(library_dir) as library:
+        ids = library.ids()
+        book = library.project_book
+        book.put_project("alpha", "host=nowhere user=bob", {**INFO, "owner": "bob", "name": "alpha"})
+        book.set_papers("alpha", ids[10:20])
+        book.put_project("beta", "host=nowhere user=bob", {**INFO, "resolvers": ["bob"]})
+        book.set_papers("beta", ids[:6])
+        assert [p["name"] for p in book.projects()] == ["alpha", "beta"]
+        assert resolvable(library, {ids[2]}, ids[2])["name"] == "beta"
+        assert resolvable(library, {ids[12]}, ids[12])["name"] == "alpha"
+        assert resolvable(library, {ids[30]}, ids[30]) is None  # in neither project
