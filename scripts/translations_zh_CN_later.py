@@ -382,4 +382,6 @@ LATER: dict[str, str] = {
     "Updated:": "已更新：",
     "Kept their own tags, rating or note (the file's differed):": "保留了自己的标签、评分或笔记（与文件中的不同）：",
     "The project's figures could not be counted: %1": "无法统计项目的数据：%1",
+    "Not undone: “%1” was changed elsewhere since (the command line, another window or a sync); that change is kept":
+        "未撤销：“%1”此后已在别处被修改（命令行、另一个窗口或同步），保留那次修改",
 }

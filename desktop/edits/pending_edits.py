@@ -31,12 +31,20 @@ RETRY_MS = 2000
 Write = Callable[[], Changes]
 
 
+class ChangedElsewhere(Exception):
+    """Raised by an edit (an undo or redo, desktop.edits.undo) that must not be made because what it would
+    overwrite was changed since by something else (the command line, another window, a sync). The edit is
+    dropped and `refused(text)` says which; args[0]: the paper's label or the tag's name."""
+
+
 class PendingEdits(QObject):
     """The window's writes: `write(text, fn, initiator)` runs `fn` (a Library mutation returning Changes) now, or
     keeps it for later when the library cannot take it; `apply` gets the Changes of every write that was saved, as
-    made by its initiator. Signals: `waiting(count, reason)` when the number of kept edits changes (0: all saved)."""
+    made by its initiator. Signals: `waiting(count, reason)` when the number of kept edits changes (0: all saved);
+    `refused(text)` when an edit was dropped because what it would overwrite changed elsewhere (ChangedElsewhere)."""
 
     waiting = Signal(int, str)
+    refused = Signal(str)
 
     def __init__(self, library: Library, apply: Callable[[Changes], None], parent: QObject | None = None):
         super().__init__(parent)
@@ -68,12 +76,15 @@ class PendingEdits(QObject):
         """Try the kept edits in order; stop at the first the library still refuses. True when none is left.
         `wait_ms`: how long to wait for another process's write (default: as long as the window waits)."""
         while self._queue:
-            _text, write, initiator = self._queue[0]
+            text, write, initiator = self._queue[0]
             try:
                 with self._library.waiting_at_most(wait_ms):
                     changes = write()
             except KeyError:  # the paper is gone: nothing to save it to
                 changes = None
+            except ChangedElsewhere:
+                changes = None
+                self.refused.emit(text)
             except LibraryDamaged:
                 raise
             except LibraryError as error:

@@ -7,9 +7,12 @@ was before the edit (read once). Each command writes through the Library, by way
 (desktop.edits.pending_edits: saved now, or kept and retried while another process holds the library or the disk
 is full), which hand what the library says it changed (db.changes.Changes) to the window's one reaction to a
 change. The first `redo` is the edit itself and carries the initiator the operation named (the view that asked);
-undoing and redoing later are the undo stack's (UNDO). Rating a paper or giving it a tag also marks it read (it was
-read to be judged), in the same transaction; undoing the rating or tag makes it unread again when it was unread
-before. Notes have their own history (db note_history) instead.
+undoing and redoing later are the undo stack's (UNDO). An undo or redo from the stack first checks, in its own
+transaction, that what it would overwrite is what this edit left (or found) there; when something else — the
+command line, another window, a sync — changed it since, nothing is written and the window says so
+(ChangedElsewhere), rather than silently taking that change back. Rating a paper or giving it a tag also marks
+it read (it was read to be judged), in the same transaction; undoing the rating or tag makes it unread again when
+it was unread before. Notes have their own history (db note_history) instead.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from db.changes import NOTHING, Changes
 from db.library.library import Library
 from db.paper import Paper
 from desktop.common.i18n import tr
-from desktop.edits.pending_edits import PendingEdits
+from desktop.edits.pending_edits import ChangedElsewhere, PendingEdits
 
 UNDO = "undo"  # the initiator of an edit undone or redone from the undo stack
 
@@ -42,6 +45,10 @@ class _Command(QUndoCommand):
         initiator, self._initiator = self._initiator, UNDO
         return initiator
 
+    def _from_stack(self) -> bool:
+        """True for an undo, or a redo after an undo (not the edit itself, which was made on what was there)."""
+        return self._initiator == UNDO
+
 
 class _PaperCommand(_Command):
     def __init__(self, library: Library, paper: Paper, edits: PendingEdits, text: str, marks_read: bool = False,
@@ -51,12 +58,17 @@ class _PaperCommand(_Command):
         self.label = paper.label
         self.marks_read = marks_read and not paper.read  # undo then makes it unread again
 
-    def _save(self, write: Callable[[], Changes], undoing: bool) -> None:
-        """Save `write` (and the read state it implies) as one transaction, now or when the library can."""
+    def _save(self, write: Callable[[], Changes], undoing: bool, still: Callable[[], bool] | None = None) -> None:
+        """Save `write` (and the read state it implies) as one transaction, now or when the library can. `still`:
+        read in that transaction first (undo and redo from the stack); False means the value was changed since by
+        something else, and nothing is written (ChangedElsewhere)."""
         marks_read = self.marks_read
+        check = still if self._from_stack() else None
 
         def save() -> Changes:
             with self.library.transaction():
+                if check is not None and not check():
+                    raise ChangedElsewhere(self.label)
                 changes = write()
                 if marks_read:
                     changes |= self.library.set_read(self.paper_id, not undoing)
@@ -78,7 +90,9 @@ class _SetValue(_PaperCommand):
 
     def _write(self, value, undoing: bool) -> None:
         setter = getattr(self.library, f"set_{self.field}")
-        self._save(lambda: setter(self.paper_id, value), undoing)
+        expected = self.new if undoing else self.old  # what this command left there, or found there
+        self._save(lambda: setter(self.paper_id, value), undoing,
+                   lambda: getattr(self.library.paper(self.paper_id), self.attribute or self.field) == expected)
 
     def redo(self) -> None:
         self._write(self.new, False)
@@ -125,15 +139,24 @@ class SetDecision(_PaperCommand):
         self.old = {paper_id: found.get(paper_id) for paper_id in versions}
         self.new = (decision, reason)
 
+    def _now(self) -> tuple:
+        found = self.library.decision(self.paper_id)
+        return (found[0], found[1] or None) if found else (None, None)
+
     def redo(self) -> None:
-        self._save(lambda: self.library.set_decision(self.paper_id, *self.new), False)
+        was = self.old.get(self.paper_id)
+        self._save(lambda: self.library.set_decision(self.paper_id, *self.new), False,
+                   lambda: self._now() == ((was[0], was[1] or None) if was else (None, None)))
 
     def undo(self) -> None:
-        self._save(lambda: self.library.restore_decisions(self.old), True)
+        decision, reason = self.new
+        self._save(lambda: self.library.restore_decisions(self.old), True,
+                   lambda: self._now() == ((decision, reason or None) if decision else (None, None)))
 
 
 class ChangeTags(_PaperCommand):
-    """Add or remove tags; undo restores exactly the tags the paper had before."""
+    """Add or remove tags; undo takes back only this edit's difference (the tags it added that the paper did not
+    have, the tags it removed that it had), so tags given or taken elsewhere since stay as they are."""
 
     def __init__(self, library, paper: Paper, edits, add: Sequence[str] = (), remove: Sequence[str] = (),
                  initiator=None):
@@ -155,7 +178,19 @@ class ChangeTags(_PaperCommand):
         self._save(self._change, False)
 
     def undo(self) -> None:
-        self._save(lambda: self.library.set_tags(self.paper_id, self.before), True)
+        had = {tag.casefold() for tag in self.before}
+        gained = [tag for tag in self.add if tag.casefold() not in had]
+        lost = [tag for tag in self.before if tag.casefold() in {t.casefold() for t in self.remove}]
+
+        def take_back() -> Changes:
+            changes = NOTHING
+            if gained:
+                changes |= self.library.remove_tags(self.paper_id, gained)
+            if lost:
+                changes |= self.library.add_tags(self.paper_id, lost)
+            return changes
+
+        self._save(take_back, True)
 
 
 class Dismiss(_PaperCommand):
@@ -248,19 +283,31 @@ class EditTag(_Command):
         super().__init__(library, edits, text, initiator)
         self.old, self.new = old, new
         self.before = None  # db.library.tag_undo.TagState, known once the redo was saved
+        self.after = None  # the same tags' state right after it: an undo puts `before` back only over this
 
     def redo(self) -> None:
         def save() -> Changes:
             library = self.library
+            names = [self.old] if self.new is None else [self.old, self.new]
             with library.transaction():
-                before = library.tag_state([self.old] if self.new is None else [self.old, self.new])
+                if self.after is not None and library.tag_state(names).tags != self.before.tags:
+                    raise ChangedElsewhere(self.old)  # a redo over tags changed since the undo
+                before = library.tag_state(names)
                 changes = library.delete_tag(self.old) if self.new is None else library.rename_tag(self.old, self.new)
-            self.before = before
+                after = library.tag_state(names)
+            self.before, self.after = before, after
             return changes
 
         self.edits.write(f"{self.text()}: {self.old}", save, self._by())
 
     def undo(self) -> None:
-        self.edits.write(f"{self.text()}: {self.old}",
-                         lambda: self.library.restore_tags(self.before) if self.before is not None else NOTHING,
-                         self._by())
+        def put_back() -> Changes:
+            if self.before is None:
+                return NOTHING
+            names = [self.old] if self.new is None else [self.old, self.new]
+            with self.library.transaction():
+                if self.library.tag_state(names).tags != self.after.tags:
+                    raise ChangedElsewhere(self.old)  # papers tagged or untagged since: putting back would undo them
+                return self.library.restore_tags(self.before)
+
+        self.edits.write(f"{self.text()}: {self.old}", put_back, self._by())

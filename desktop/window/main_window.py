@@ -159,6 +159,7 @@ class MainWindow(QMainWindow):
         self.search_service.worker.failed.connect(self.status.search_failed)
         self.notes.message.connect(lambda text, ms: self.statusBar().showMessage(text, ms))
         self.edits.waiting.connect(self.status.edits_waiting)
+        self.edits.refused.connect(self.status.edit_refused)
         self.watcher.changed.connect(self.apply_changes)  # their initiator: OUTSIDE
         self.watcher.reloadNeeded.connect(self._reload)
         self.sidebar.filterRequested.connect(self.search.add_filter)

@@ -159,6 +159,12 @@ class WindowStatus(QObject):
             self.pending_label.hide()
             self.bar.showMessage(self.tr("All changes are saved"), MESSAGE_MS)
 
+    def edit_refused(self, text: str) -> None:
+        """An undo or redo was not made: what it would overwrite was changed elsewhere since (`text`: the edit,
+        e.g. "Set rating: GLEAN…")."""
+        self.bar.showMessage(self.tr("Not undone: “%1” was changed elsewhere since (the command line, another "
+                                     "window or a sync); that change is kept").replace("%1", text), PROBLEM_MS)
+
     def preparing(self, query: str) -> None:
         """A recommendation query was sent (Ctrl+R, Recommended): until its answer comes, the list shows no paper
         of the previous view but says the recommendations are being prepared."""

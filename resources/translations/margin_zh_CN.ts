@@ -543,7 +543,7 @@
         <translation>继续：以 95% 置信度已找到至少 %1 的喜欢文献；要证明 %2，请%3。</translation>
     </message>
     <message>
-        <location filename="../../desktop/edits/undo.py" line="+95"/>
+        <location filename="../../desktop/edits/undo.py" line="+109"/>
         <source>Set rating</source>
         <translation>设置评分</translation>
     </message>
@@ -595,7 +595,7 @@
         <translation>清除决定</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+28"/>
         <source>Add tag</source>
         <translation>添加标签</translation>
     </message>
@@ -605,7 +605,7 @@
         <translation>移除标签</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+37"/>
         <source>Dismiss suggestion</source>
         <translation>忽略推荐</translation>
     </message>
@@ -1686,7 +1686,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>此文库无法更改：笔记只能阅读，不能编写</translation>
     </message>
     <message>
-        <location line="+205"/>
+        <location line="+206"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -3101,7 +3101,12 @@ What changed here is kept and goes with the next sync.</source>
         <translation>所有更改均已保存</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
+        <source>Not undone: “%1” was changed elsewhere since (the command line, another window or a sync); that change is kept</source>
+        <translation>未撤销：“%1”此后已在别处被修改（命令行、另一个窗口或同步），保留那次修改</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Preparing “%1”…</source>
         <translation>正在准备“%1”…</translation>
     </message>
