@@ -84,6 +84,7 @@ class QueryResult:
     hint: str = ""
     terms: list[str] = field(default_factory=list)
     interest: dict[str, str] = field(default_factory=dict)  # is:interests: the interest a paper came for
+    stale: bool = False  # searched in an index another process was still bringing up to date: ask again later
 
 
 def run_query(library: Library, query: Query | str, index: SearchIndex, recommender=None) -> QueryResult:

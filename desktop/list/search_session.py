@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # (db.query and db.search are imported at the first search or
 
 SEARCH_DELAY_MS = 40  # coalesces key repeats; the worker also skips searches a newer keystroke replaced
 INDEX_DELAY_MS = 1000  # the index catches up once a burst of edits is over (a search catches it up at once)
+STALE_AGAIN_MS = 2000  # a search answered from an index another process was writing is asked again after this
 
 
 class SearchSession(QObject):
@@ -70,6 +71,7 @@ class SearchSession(QObject):
         self._library_rows: Arranged | None = None  # all_ids as rows, made once per all_ids and works
         self._keep_place = False
         self._ids_request = 0
+        self._stale_query = None  # the query last answered from an index another process was writing
         self.service = SearchService(library.folder, self, new_library=new_library)
         self.service.worker.results.connect(self._results)
         self.service.worker.page.connect(self._page)
@@ -82,6 +84,10 @@ class SearchSession(QObject):
         # at 20k papers); the worker brings the index up to date before every search anyway
         self.index_timer = QTimer(self, singleShot=True, interval=INDEX_DELAY_MS)
         self.index_timer.timeout.connect(self.service.sync)
+        # a search answered from an index another process was writing (an import from the command line): the
+        # same query is asked again, keeping the place, until one is answered from an index up to date
+        self.stale_timer = QTimer(self, singleShot=True, interval=STALE_AGAIN_MS)
+        self.stale_timer.timeout.connect(self._again_if_unchanged)
 
     # ---------------------------------------------------------------- what the user asks
     def set_query(self, text: str) -> None:
@@ -193,6 +199,13 @@ class SearchSession(QObject):
     def _results(self, request: int, query: Query, result, arranged: Arranged) -> None:
         if request == self.service.latest_request:  # else a newer search is on its way
             self._show(query, result, complete=True, arranged=arranged)
+            if getattr(result, "stale", False):
+                self._stale_query = query.text
+                self.stale_timer.start()
+
+    def _again_if_unchanged(self) -> None:
+        if self.box.text() == self._stale_query == self.query and not self.timer.isActive():
+            self.refresh()
 
     def _show(self, query: Query, result, complete: bool, arranged: Arranged) -> None:
         """Show `result` of `query`, its ids arranged by the worker as the list's rows (`arranged`)."""
@@ -239,6 +252,7 @@ class SearchSession(QObject):
 
     def stop(self) -> None:
         self.timer.stop()
+        self.stale_timer.stop()
         if self.index_timer.isActive():  # the last edits go into the index before the worker ends
             self.index_timer.stop()
             self.service.sync()

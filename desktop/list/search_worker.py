@@ -135,8 +135,9 @@ class SearchWorker(QObject):
         except Exception as error:  # noqa: BLE001 - shown in the status bar; the window stays usable
             self.failed.emit(str(error))
             result = QueryResult([])
-        if busy and not result.hint:
-            result.hint = busy
+        if busy:
+            result.stale = True  # the session asks again once the other process has written the index
+            result.hint = result.hint or busy
         if request < self.latest_request:
             return  # a newer keystroke: not arranged for nothing
         try:
