@@ -69,8 +69,9 @@ def cmd_list(args: argparse.Namespace) -> int:
     with `--json` (list --json's fields, plus `why`/`interest` for recommendations)."""
     why: dict[str, list[str]] = {}
     interest: dict[str, str] = {}
+    query = " ".join(args.query) if isinstance(args.query, list) else args.query  # `list graph neural`: one query
     with open_library(args) as library:
-        papers = library.papers(search(library, args.query, why, interest))
+        papers = library.papers(search(library, query, why, interest))
     if args.json:
         write_stdout(json.dumps([paper.to_json() | ({"why": why[paper.id]} if paper.id in why else {})
                                   | ({"interest": interest[paper.id]} if paper.id in interest else {})

@@ -33,8 +33,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="A query starting with '-' (an excluded word) needs '--' before it, or argparse takes it for an "
                "option: margin list -- -reasoning. A query the search cannot use as typed is searched as plain "
                "words, with a hint on standard error.")
-    p.add_argument("query", nargs="?", default="", metavar="QUERY",
-                   help="the search (README, Searching); '--' before one that starts with '-'")
+    p.add_argument("query", nargs="*", default=[], metavar="QUERY",
+                   help="the search (README, Searching), one argument or several words (margin list graph neural); "
+                        "'--' before one that starts with '-'")
     p.add_argument("--json", action="store_true", help="print one JSON array")
 
     p = commands.add_parser("annotate", parents=[common], help="tag, rate, note, title or mark a paper")

@@ -44,6 +44,12 @@ def test_annotate_then_list_query_and_export(seeded_copy, library_dir, tmp_path)
     assert (found[0]["rating"], found[0]["tags"], found[0]["read"]) == (5, ["CoT", "theory"], True)
     assert [p["id"] for p in json.loads(margin("list", "tag:theory", "--json", library=library_dir).stdout)] == [
         "9342e12f8e8d"]
+    # several words unquoted are one query, as the README's first search example (a new user's trial: "error:
+    # unrecognized arguments: neural")
+    several = margin("list", "wombat", "tag:theory", "--json", library=library_dir)
+    assert several.returncode == 0, several.stderr
+    assert [p["id"] for p in json.loads(several.stdout)] == ["9342e12f8e8d"]
+    assert json.loads(margin("list", "wombat", "tag:nothing", "--json", library=library_dir).stdout) == []
     out = tmp_path / "notes.md"
     result = margin("export", "--format", "markdown", "--output", str(out), library=library_dir)
     assert result.returncode == 0, result.stderr
