@@ -25,6 +25,7 @@ parenthesis is added, and stray `)` and dangling operators are dropped. Never ra
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -36,6 +37,8 @@ from db.search.language import _CONTROL, _LEX, _chunk
 _Items = list[tuple["str | None", "_Clause"]]
 _Alternatives = list[tuple[str, _Items]]  # (the OR typed before it, its clauses), for each alternative
 VIEW = "view"
+ONE_PER_PAPER = frozenset({"venue", "year", "rating", "read", "decision"})  # fields with one value a paper
+_OR = re.compile(r"\s+(?:OR|\|\|)\s+")
 
 
 @dataclass
@@ -67,6 +70,8 @@ def with_filter(query_text: str, fragment: str, add: bool = False) -> str:
     if not add:
         kinds = {clause.kind for _sep, clause in added if clause.kind}
         clauses = [(sep, clause) for sep, clause in clauses if clause.kind not in kinds]
+    else:
+        clauses, added = _either(clauses, added)
     keys = {clause.key for _sep, clause in clauses}
     for _sep, clause in added:
         if clause.key not in keys:
@@ -78,6 +83,31 @@ def with_filter(query_text: str, fragment: str, add: bool = False) -> str:
             out.append(sep)
         out.append(f"({clause.text})" if clause.alternatives and len(clauses) > 1 else clause.text)
     return " ".join(out)
+
+
+def _either(clauses: _Items, added: _Items) -> tuple[_Items, _Items]:
+    """Adding (Ctrl+click) a filter of a field a paper has one value of (ONE_PER_PAPER: its venue, year, rating,
+    read state, decision) beside standing ones of the same field: a paper cannot match both, so they become one
+    group of alternatives, `(venue:"A" OR venue:"B")` — ANDed they would always list nothing. Tags (a paper has
+    many) stay ANDed. Returns the clauses kept and the clauses still to add."""
+    left: _Items = []
+    for sep, new in added:
+        same = [clause for _sep, clause in clauses if clause.kind == new.kind and new.kind in ONE_PER_PAPER]
+        if not same:
+            left.append((sep, new))
+            continue
+        parts = [part for clause in same for part in _OR.split(_inside(clause.text))]
+        if fold(new.text) not in {fold(part.strip()) for part in parts}:
+            parts.append(new.text)
+        text = f"({' OR '.join(part.strip() for part in parts)})" if len(parts) > 1 else parts[0]
+        clauses = [(s, clause) for s, clause in clauses if clause.kind != new.kind]
+        clauses.append((None, _Clause(text, new.kind, (False, new.kind, fold(text)))))
+    return clauses, left
+
+
+def _inside(text: str) -> str:
+    """A group's text without its outer parentheses (as written, when it is not one group)."""
+    return text[1:-1] if text.startswith("(") and text.endswith(")") and text.count("(") == 1 else text
 
 
 def _clean(text: str) -> str:

@@ -66,8 +66,19 @@ def test_add_keeps_both_and_never_duplicates():
     assert both == 'tag:x tag:"to read"'
     assert with_filter(both, 'tag:"to read"', add=True) == both
     assert with_filter(both, "tag:X", add=True) == both  # the same tag, in another case
-    assert with_filter('venue:"ICLR 2018"', NIPS, add=True) == 'venue:"ICLR 2018" venue:"NIPS 2017"'
-    assert with_filter("venue:a OR venue:b", NIPS, add=True) == '(venue:a OR venue:b) venue:"NIPS 2017"'
+
+def test_added_filters_of_a_field_a_paper_has_one_value_of_are_alternatives():
+    """Ctrl+click on a second venue listed nothing (a new user's trial): a paper has one venue, so the two venues
+    ANDed can never match. Venues, years, ratings, read state and decisions added beside their own kind are ORed;
+    tags (a paper has many) stay ANDed."""
+    assert with_filter('venue:"ICLR 2018"', NIPS, add=True) == '(venue:"ICLR 2018" OR venue:"NIPS 2017")'
+    assert with_filter("venue:a OR venue:b", NIPS, add=True) == '(venue:a OR venue:b OR venue:"NIPS 2017")'
+    both = with_filter('graph venue:"ICLR 2018" tag:x', NIPS, add=True)
+    assert both == 'graph tag:x (venue:"ICLR 2018" OR venue:"NIPS 2017")'
+    assert with_filter(both, NIPS, add=True) == both  # not twice
+    assert with_filter(both, 'venue:"ICLR 2017"') == 'graph tag:x venue:"ICLR 2017"'  # a click replaces them all
+    assert with_filter("rating:5", "rating:4", add=True) == "(rating:5 OR rating:4)"
+    assert with_filter("tag:a", "tag:b", add=True) == "tag:a tag:b"
 
 
 def test_the_same_click_twice_changes_nothing():
