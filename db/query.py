@@ -28,11 +28,17 @@ from db.errors import MarginError
 from db.library.library import Library
 from db.query_kind import CHECK, CONFLICT, INTERESTS, MEANING, RECOMMENDED, SIMILAR, QueryKind, parse_kind
 from db.search import ParsedQuery, SearchIndex, parse_query_text
+from db.text.labels import STOP_WORDS
 
 SIMILAR_LIMIT = 20  # as Recommender.similar's default
 RRF_K = 60  # reciprocal rank fusion's constant (Cormack, Clarke & Büttcher 2009)
 MEANING_DEPTH = 200  # papers taken from each ranking into the fusion
 _WORD = re.compile(r"\w+")
+# the small words of a question in plain words, left out of a `~` query's BM25 half and its highlights (ORed, "on"
+# or "to" matched nearly every paper and lit up in every abstract): function words and question words
+QUESTION_STOP_WORDS = STOP_WORDS | frozenset(
+    "how why do does did can could should would will i me my you your he she they them his her there here any some "
+    "about not no also more most other only own same then too very just has have had having am s t".split())
 T = TypeVar("T")
 U = TypeVar("U")
 
@@ -70,6 +76,8 @@ def parse_query(text: str) -> Query:
     kind = parse_kind(text)
     if kind.kind == MEANING:
         words = [word.lower() for word in _WORD.findall(kind.argument or "")]
+        content = [word for word in words if word not in QUESTION_STOP_WORDS]
+        words = content or words  # "how to make …": BM25 and the highlights take the words that carry meaning
         return Query(text, kind, parse_query_text(" OR ".join(words)) if words else None)
     return Query(text, kind, parse_query_text(kind.rest) if kind.rest.strip() else None)
 

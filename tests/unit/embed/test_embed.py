@@ -147,6 +147,16 @@ def test_a_natural_language_search_fuses_meaning_and_words(lib):
     index.close()
 
 
+def test_the_small_words_of_a_question_are_not_searched_or_highlighted():
+    """`~how to make transformers faster on long documents` ORed "how", "to" and "on" into BM25: nearly every
+    paper matched by words, and the reader lit up every "on" and "to" (a new user's trial)."""
+    from db.query import parse_query
+
+    query = parse_query("~how to make transformers faster on long documents")
+    assert query.terms == ["make", "transformers", "faster", "long", "documents"]
+    assert parse_query("~how to").terms == ["how", "to"]  # nothing but small words: searched as they are
+
+
 def test_margin_embed_status_and_run(lib):
     lib.close()
     status = margin("embed", "--status", library=lib.folder)
