@@ -29,7 +29,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from db.query_kind import is_kind_clause, unquoted
+from db.query_kind import is_kind_clause, quoted, unquoted
 from db.search.analysis import fold, tag_value
 from db.search.language import _CONTROL, _LEX, _chunk
 
@@ -83,6 +83,16 @@ def with_filter(query_text: str, fragment: str, add: bool = False) -> str:
             out.append(sep)
         out.append(f"({clause.text})" if clause.alternatives and len(clauses) > 1 else clause.text)
     return " ".join(out)
+
+
+def with_tag_renamed(query_text: str, old: str, new: str) -> str:
+    """`query_text` with its filters on tag `old` (`tag:"old"`, `tag:old`, `-tags:old`; in any case) naming `new`
+    instead, after the tag was renamed or merged; the rest as typed."""
+    forms = [re.escape(quoted(old))]
+    if old and not any(char.isspace() or char in '"()' for char in old):
+        forms.append(re.escape(old) + r"(?=[\s)]|$)")
+    pattern = re.compile(r'(?i)(?<![\w:"])(-?)(tags?):(?:' + "|".join(forms) + ")")
+    return pattern.sub(lambda m: f"{m.group(1)}{m.group(2)}:{quoted(new)}", query_text)
 
 
 def _either(clauses: _Items, added: _Items) -> tuple[_Items, _Items]:

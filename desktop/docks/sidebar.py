@@ -42,6 +42,7 @@ ACTIVE_ROLE = Qt.ItemDataRole.UserRole + 5  # True on an entry whose filter the 
 class Sidebar(QTreeWidget):
     filterRequested = Signal(str, bool)  # query fragment; True: add it to the query (Ctrl+click)
     queryRequested = Signal(str)  # a saved search or a tag's suggestions: the whole query to show
+    tagRenamed = Signal(str, str)  # (old, new): a tag renamed or merged here; the search box follows
 
     def __init__(self, library: Library, parent=None, saved: SavedSearches | None = None):
         super().__init__(parent)
@@ -54,6 +55,7 @@ class Sidebar(QTreeWidget):
         self.counts: facets.Facets | None = None  # the counts the tree was last built with
         self._venues: dict[str | None, tuple[QTreeWidgetItem, int, int]] = {}  # venue: (entry, read, total)
         self._ratings: dict[int, QTreeWidgetItem] = {}  # 1..5, 0 = Unrated
+        self._query = ""  # the query the entries were last marked for (mark_active)
         self._tags: dict[str, QTreeWidgetItem] = {}
         self.setHeaderHidden(True)
         self.setColumnCount(2)
@@ -137,6 +139,7 @@ class Sidebar(QTreeWidget):
         for i in range(self.topLevelItemCount()):
             item = self.topLevelItem(i)
             item.setExpanded(expanded.get(item.text(0), True))
+        self.mark_active(self._query)
         sidebar_columns.fit(self)
 
     def _rebuild(self) -> None:
@@ -148,6 +151,7 @@ class Sidebar(QTreeWidget):
         """Mark every entry whose filter `query` holds — of every kind at once (Recommended, Unread, a venue, a
         rating, tags) — in bold on a tinted row, and return their names in sidebar order: filters that pile up
         are all seen, not only the last one clicked."""
+        self._query = query
         folded, active = " ".join(query.split()).casefold(), []
         brush = self.palette().highlight().color()
         brush.setAlpha(50)
@@ -166,6 +170,9 @@ class Sidebar(QTreeWidget):
                     item.setData(0, ACTIVE_ROLE, on)
                 if on:
                     active.append(item.text(0))
+        current = self.currentItem()
+        if current is not None and current.parent() is not None and not current.data(0, ACTIVE_ROLE):
+            self.clearSelection()  # its filter left the query (typed over, or a tag renamed): not shown as chosen
         return active
 
     # ------------------------------------------------------------------ what a change moved
@@ -189,6 +196,7 @@ class Sidebar(QTreeWidget):
             self._show_ratings(facets.rating_counts(self.library))
         if changes.touches(TAGS):
             self._show_tags(self.library.tags())
+            self.mark_active(self._query)  # a renamed tag's item went: its place is no other tag's choosing
         if changes.touches(DECISION) and self._conflicts is not None:
             self._show_conflicts()
         sidebar_columns.fit(self)  # a count may have grown wider
@@ -333,6 +341,7 @@ class Sidebar(QTreeWidget):
         except ValueError as error:
             QMessageBox.warning(self, self.tr("Rename tag"), as_plain(str(error)))
             return False
+        self.tagRenamed.emit(name, target or " ".join(new.split()))
         return True
 
     def delete_tag(self, name: str, confirm: bool = True) -> bool:

@@ -103,6 +103,16 @@ class SearchSession(QObject):
 
         self.set_query(with_filter(self.box.text(), fragment, add=add))
 
+    def tag_renamed(self, old: str, new: str) -> None:
+        """A tag was renamed or merged: the box's filters on it name the new one (db.search.filters), searched
+        again; nothing else in the box changes."""
+        from db.search.filters import with_tag_renamed
+
+        text = self.box.text()
+        renamed = with_tag_renamed(text, old, new)
+        if renamed != text:
+            self.set_query(renamed)
+
     def sort_by(self, key: str | None, descending: bool = False) -> None:
         """Sort by a facets.SORT_KEYS key, or by relevance (library order without a query) for None."""
         self.sort_key, self.sort_descending = key, descending

@@ -164,6 +164,7 @@ class MainWindow(QMainWindow):
         self.watcher.reloadNeeded.connect(self._reload)
         self.sidebar.filterRequested.connect(self.search.add_filter)
         self.sidebar.queryRequested.connect(self.go_to)  # a saved search (Back returns)
+        self.sidebar.tagRenamed.connect(self.search.tag_renamed)  # the box's tag filter follows a rename
         self.sidebar.ops = self.ops  # its tag, venue and interest edits go the window's one write path
         self.sidebar.count_later = self._recount  # papers added, removed or re-described: counted on the worker
         self.search_service.worker.facets_counted.connect(self._counted)

@@ -129,3 +129,25 @@ def test_a_recent_library_with_an_ampersand_is_listed_as_named(make_window, tmp_
     window.actions_.library_actions._fill_recent()
     texts = [action.text() for action in window.actions_.library_actions.recent_menu.actions()]
     assert str(other.resolve()).replace("&", "&&") in texts
+
+
+def test_the_search_box_follows_a_tag_renamed_in_the_sidebar(make_window, library_dir, qtbot, monkeypatch):
+    """Renaming the tag the list was filtered by left the old name in the box ("No papers match") and the
+    sidebar showed another tag as chosen (a new user's trial)."""
+    ids = tag_some(library_dir)
+    window = make_window()
+    item = window.sidebar._tags["alpha"]
+    qtbot.mouseClick(window.sidebar.viewport(), Qt.MouseButton.LeftButton,
+                     pos=window.sidebar.visualItemRect(item).center())
+    assert window.search_box.text() == 'tag:"alpha"'
+    qtbot.waitUntil(lambda: sorted(window.model.ids()) == sorted(ids[:2]), timeout=5000)
+    assert window.sidebar.rename_tag("alpha", "gamma ray") is True
+    qtbot.waitUntil(lambda: window.search_box.text() == 'tag:"gamma ray"', timeout=5000)
+    qtbot.waitUntil(lambda: sorted(window.model.ids()) == sorted(ids[:2]), timeout=5000)
+    qtbot.waitUntil(lambda: "gamma ray" in sidebar_tags(window), timeout=5000)
+    chosen = [item.text(0) for item in window.sidebar.selectedItems()]
+    assert chosen in ([], ["gamma ray"])  # never another tag
+
+    window.search_box.setText("graph")  # typed over: the sidebar no longer shows a filter as chosen
+    qtbot.waitUntil(lambda: window.search.query == "graph", timeout=5000)
+    assert window.sidebar.selectedItems() == []

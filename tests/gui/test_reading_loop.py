@@ -220,7 +220,10 @@ def test_sidebar_clicks_replace_their_kind_and_ctrl_click_adds(make_window, shor
     click_sidebar(window, qtbot, "Venue X")
     wait_for_query(window, qtbot, 'venue:"Venue X"')
     assert window.model.rowCount() == 500
-    click_sidebar(window, qtbot, "ICML 2026", Qt.KeyboardModifier.ControlModifier)
+    click_sidebar(window, qtbot, "ICML 2026", Qt.KeyboardModifier.ControlModifier)  # a paper has one venue:
+    wait_for_query(window, qtbot, '(venue:"Venue X" OR venue:"ICML 2026")')  # the second is an alternative
+    qtbot.waitUntil(lambda: window.model.rowCount() == 538, timeout=10000)
+    window.set_query('venue:"Venue X" venue:"ICML 2026"')  # typed: both at once, which no paper is
     wait_for_query(window, qtbot, 'venue:"Venue X" venue:"ICML 2026"')
     assert window.model.rowCount() == 0
     assert window.empty_label.isVisible()

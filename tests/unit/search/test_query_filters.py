@@ -6,7 +6,7 @@ import random
 import pytest
 from whoosh import query as q
 
-from db.search.filters import with_filter
+from db.search.filters import with_filter, with_tag_renamed
 from db.search.language import InPart, parse, query_analyzers
 
 NIPS = 'venue:"NIPS 2017"'
@@ -166,3 +166,11 @@ def test_adding_a_filter_keeps_what_the_query_meant():
         before = parse(text, analyzers).query
         expected = zz if before is None else q.And([before, zz])
         assert _shape(parse(added, analyzers).query) == _shape(expected), (text, added)
+
+
+def test_a_renamed_tag_is_renamed_in_the_query_and_nothing_else():
+    assert with_tag_renamed('graph tag:"to read" year:2019', "to read", "later") == 'graph tag:"later" year:2019'
+    assert with_tag_renamed("tag:ml -tag:ML tag:mlx (tag:ml OR x)", "ml", "machine learning") == \
+        'tag:"machine learning" -tag:"machine learning" tag:mlx (tag:"machine learning" OR x)'
+    assert with_tag_renamed('tag:"say ""hi"" twice"', 'say "hi" twice', 'say "bye"') == 'tag:"say ""bye"""'
+    assert with_tag_renamed("ml tag:other", "ml", "x") == "ml tag:other"  # the word ml is not the tag
