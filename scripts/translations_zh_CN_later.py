@@ -384,4 +384,12 @@ LATER: dict[str, str] = {
     "The project's figures could not be counted: %1": "无法统计项目的数据：%1",
     "Not undone: “%1” was changed elsewhere since (the command line, another window or a sync); that change is kept":
         "未撤销：“%1”此后已在别处被修改（命令行、另一个窗口或同步），保留那次修改",
+    # session 9: a venue's usual decisions in the reader
+    "Reject": "拒稿",
+    "Accept": "录用",
+    "Poster": "海报",
+    "Spotlight": "亮点报告",
+    "Oral": "口头报告",
+    "Workshop": "研讨会",
+    "Withdrawn": "已撤稿",
 }

@@ -219,6 +219,8 @@ def bibliographic_details(paper: Paper, labels: dict[str, str] | None = None, is
             if value in texts and value not in ("similar", "why", "cut"):
                 shown.append(texts[value])
             continue
+        if key == "decision" and isinstance(value, str) and f"decision:{value.casefold()}" in texts:
+            value = texts[f"decision:{value.casefold()}"]  # a venue's usual decision in the reader's language
         text = ", ".join(map(field, value)) if isinstance(value, list) else field(str(value))
         shown.append(texts[key].replace("%1", text) if key in texts else text)
     return " · ".join(shown)

@@ -11,6 +11,15 @@ def reader_labels() -> dict[str, str]:
         "cut": QCoreApplication.translate("Reader", "(%1 more characters of this abstract are not shown)"),
         "submitted": QCoreApplication.translate("Reader", "Submitted to %1"),
         "decision": QCoreApplication.translate("Reader", "Venue decision: %1"),  # not the screening decision
+        # the usual values of a venue's decision (OpenReview's), shown in the reader's language; others as written
+        "decision:reject": QCoreApplication.translate("Reader", "Reject"),
+        "decision:accept": QCoreApplication.translate("Reader", "Accept"),
+        "decision:poster": QCoreApplication.translate("Reader", "Poster"),
+        "decision:spotlight": QCoreApplication.translate("Reader", "Spotlight"),
+        "decision:oral": QCoreApplication.translate("Reader", "Oral"),
+        "decision:workshop": QCoreApplication.translate("Reader", "Workshop"),
+        "decision:withdraw": QCoreApplication.translate("Reader", "Withdrawn"),
+        "decision:withdrawn": QCoreApplication.translate("Reader", "Withdrawn"),
         "volume": QCoreApplication.translate("Reader", "vol. %1"),
         "issue": QCoreApplication.translate("Reader", "no. %1"),
         "pages": QCoreApplication.translate("Reader", "pp. %1"),

@@ -1686,7 +1686,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>此文库无法更改：笔记只能阅读，不能编写</translation>
     </message>
     <message>
-        <location line="+206"/>
+        <location line="+207"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -2436,6 +2436,42 @@ without spaces. An empty query shows every paper in library order.
         <translation>会议审稿结果：%1</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Reject</source>
+        <translation>拒稿</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accept</source>
+        <translation>录用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Poster</source>
+        <translation>海报</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spotlight</source>
+        <translation>亮点报告</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Oral</source>
+        <translation>口头报告</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Workshop</source>
+        <translation>研讨会</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>Withdrawn</source>
+        <translation>已撤稿</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>vol. %1</source>
         <translation>第 %1 卷</translation>
@@ -2760,7 +2796,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>Sidebar</name>
     <message>
-        <location filename="../../desktop/docks/sidebar.py" line="+101"/>
+        <location filename="../../desktop/docks/sidebar.py" line="+103"/>
         <source>Library</source>
         <translation>文库</translation>
     </message>
@@ -2810,24 +2846,24 @@ without spaces. An empty query shows every paper in library order.
         <translation>（无会议/期刊）</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+79"/>
         <source>read %1 of %2</source>
         <translation>已读 %1/%2</translation>
     </message>
     <message>
-        <location line="-70"/>
+        <location line="-76"/>
         <source>Ratings</source>
         <translation>评分</translation>
     </message>
     <message numerus="yes">
-        <location line="+85"/>
+        <location line="+91"/>
         <source>%n stars</source>
         <translation>
             <numerusform>%n 星</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-90"/>
         <source>Unrated</source>
         <translation>未评分</translation>
     </message>
@@ -2847,7 +2883,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>标签</translation>
     </message>
     <message>
-        <location line="+126"/>
+        <location line="+132"/>
         <source>Delete saved search</source>
         <translation>删除已保存的搜索</translation>
     </message>
@@ -2908,7 +2944,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>“%1”已存在。要将“%2”合并到其中吗？</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Delete tag</source>
         <translation>删除标签</translation>
     </message>

@@ -61,3 +61,18 @@ def test_an_older_library_gets_the_column_and_keeps_its_papers(tmp_path):
         assert library.ids() == ids and all(paper.extra == {} for paper in library.papers())
         library.import_records(read_file(FIXTURES / "zotero_books.bib").records)
         assert any(paper.extra.get("type") == "book" for paper in library.papers())
+
+
+def test_a_venues_usual_decision_is_shown_in_the_readers_language():
+    """"会议审稿结果：Reject" in the Chinese window (a new user's trial): the usual values are translated through the
+    labels the window passes; any other value is shown as the file wrote it."""
+    from db.paper import Paper
+
+    labels = {"decision": "会议审稿结果：%1", "decision:reject": "拒稿"}
+    rejected = Paper(id="a" * 12, label="x", title="x", abstract="", authors=[], venue=None, year=None,
+                     extra={"decision": "Reject"})
+    other = Paper(id="b" * 12, label="y", title="y", abstract="", authors=[], venue=None, year=None,
+                  extra={"decision": "Invite to Workshop Track"})
+    assert bibliographic_details(rejected, labels) == "会议审稿结果：拒稿"
+    assert bibliographic_details(other, labels) == "会议审稿结果：Invite to Workshop Track"
+    assert bibliographic_details(rejected) == "Venue decision: Reject"
