@@ -127,30 +127,32 @@ class Postings:
 
 def _postings(found: TextPostings) -> Postings:
     terms = found._numbers.terms
+    if not found._words:
+        return Postings([], np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.uint32), np.zeros(0, dtype=np.float32),
+                        np.zeros(0, dtype=np.uint32), np.zeros(1, dtype=np.int64))
     by_text = sorted(range(len(terms)), key=terms.__getitem__)  # UTF-8 sorts as code points do
     rank = np.empty(len(terms), dtype=np.int32)
     rank[by_text] = np.arange(len(terms), dtype=np.int32)
-    counts = np.frombuffer(found._counts, dtype=np.uint32) if found._counts else np.zeros(0, np.uint32)
-    words = rank[np.frombuffer(found._words, dtype=np.int32)] if found._words else np.zeros(0, np.int32)
-    # by term, then (stable) document and position; a radix sort when the term numbers fit 16 bits
-    order = np.argsort(words.astype(np.uint16) if len(terms) <= 1 << 16 else words, kind="stable")
-    words = words[order]
-    docs = np.repeat(np.frombuffer(found._docs, dtype=np.uint32), counts)[order] if len(counts) else counts
+    words = rank[np.frombuffer(found._words, dtype=np.int32)]
+    # word numbers by term, then (stable) document and position; a radix sort when the terms fit 16 bits
+    order = np.argsort(words.astype(np.uint16) if len(terms) <= 1 << 16 else words, kind="stable").astype(np.int32)
+    words = np.repeat(np.arange(len(terms), dtype=np.int32), np.bincount(words, minlength=len(terms)))
+    counts = np.frombuffer(found._counts, dtype=np.uint32).astype(np.int32)
+    run_start = np.cumsum(counts, dtype=np.int32) - counts
+    run = np.repeat(np.arange(len(counts), dtype=np.int32), counts)[order]  # the part (run) each word is in
+    docs = np.frombuffer(found._docs, dtype=np.uint32)[run]
     new = np.ones(len(words), dtype=bool)
     new[1:] = (words[1:] != words[:-1]) | (docs[1:] != docs[:-1])
-    posting = np.cumsum(new) - 1  # posting number of each word
+    posting = np.cumsum(new, dtype=np.int32) - 1  # posting number of each word
     firsts = np.flatnonzero(new)
-    boosts = np.frombuffer(found._boosts, dtype=np.float64) if found._boosts else np.zeros(0)
-    if len(boosts) and (boosts == 1.0).all():
+    boosts = np.frombuffer(found._boosts, dtype=np.float64)
+    if (boosts == 1.0).all():
         weights = np.bincount(posting, minlength=len(firsts)).astype(np.float32)
     else:  # summed in position order (bincount adds in index order), as whoosh's formats add boosts
-        weights = np.bincount(posting, weights=np.repeat(boosts, counts)[order], minlength=len(firsts))
-        weights = weights.astype(np.float32)
+        weights = np.bincount(posting, weights=boosts[run], minlength=len(firsts)).astype(np.float32)
     term_start = np.append(np.flatnonzero(np.append(True, words[firsts][1:] != words[firsts][:-1])), len(firsts))
-    ends = np.cumsum(counts, dtype=np.int64)
-    within = np.arange(len(words), dtype=np.int64) - np.repeat(ends - counts, counts)
-    parts = np.repeat(np.frombuffer(found._parts, dtype=np.uint8), counts) if len(counts) else counts
-    codes, code_start = _codes(new, within[order], parts[order].astype(np.int32))
+    parts = np.frombuffer(found._parts, dtype=np.uint8).astype(np.int32)[run]
+    codes, code_start = _codes(new, order - run_start[run], parts)
     return Postings([terms[i] for i in by_text], term_start, docs[firsts], weights, codes,
                     np.append(code_start[firsts], len(codes)))
 

@@ -20,8 +20,8 @@ import sys
 from array import array
 from pathlib import Path
 
-from whoosh.analysis import IDTokenizer
-from whoosh.codec.whoosh3 import length_to_byte
+from whoosh.analysis import IDTokenizer, LowercaseFilter, RegexTokenizer
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, STORED_COLUMN, length_to_byte
 from whoosh.fields import ID
 from whoosh.formats import Existence
 from whoosh.system import emptybytes
@@ -58,6 +58,17 @@ def _fast_text(field) -> bool | None:
     return fast_analysis(field.analyzer)
 
 
+_TEXT, _PLAIN, _EMPTY_IS_NOTHING, _INDEXED, _STORED = "text", "plain", "words", "indexed", "stored"
+
+
+def _splits_words(field) -> bool:
+    """Whether `field`'s analyzer is a whoosh RegexTokenizer finding words that are never empty (KEYWORD's, the
+    tags'), alone or with LowercaseFilter: no token for an empty value."""
+    items = getattr(field.analyzer, "items", [field.analyzer])
+    return (bool(items) and type(items[0]) is RegexTokenizer and not items[0].gaps
+            and items[0].expression.search("") is None and all(type(item) is LowercaseFilter for item in items[1:]))
+
+
 def _plain_id(field) -> bool:
     """Whether `field` is a whoosh ID field as whoosh makes it (its str value is its one term, no lowercasing),
     so that its posting is made without whoosh's token stream."""
@@ -92,8 +103,7 @@ class SegmentBuilder:
         self._shared_length = 0
         self._lengths: dict[str, array] = {}  # scorable field → quantized length per new document
         self._first = writer.docnum
-        self._fast: dict[str, bool | None] = {}  # field → its term_positions stemming, None: whoosh's path
-        self._plain: dict[str, bool] = {}  # field → an ID field whose value is its one term
+        self._plans: dict[str, tuple] = {}  # field name → how `add` handles it (_plan)
         self._pair = _text_pair(self.schema)  # (weights field, positions field) of the same text, or None
         self.count = 0
 
@@ -104,35 +114,32 @@ class SegmentBuilder:
         docnum = writer.docnum
         perdoc.start_doc(docnum)
         shared = self._shared(fields)  # the text's weights and positions: one posting list per term
+        stored = {}
         try:
             for name in sorted(fields):
                 value = fields[name]
                 if value is None or name.startswith("_"):
                     continue
-                field = self.schema[name]
+                plan = self._plans.get(name) or self._plan(name)
+                field, kind = plan[0], plan[1]
                 length = 0
-                stem = self._fast.get(name, _UNKNOWN)
-                if stem is _UNKNOWN:
-                    stem = self._fast[name] = _fast_text(field)
-                if shared and name == self._pair[1]:
-                    length = self._shared_length  # added with the weights field
-                elif stem is not None:  # our text fields: str values, their words kept as arrays (batch.py)
-                    texts = self._texts.get(name)
-                    pair = shared and name == self._pair[0]
-                    if texts is None:
-                        texts = self._texts[name] = TextPostings(stem)
+                if kind is _TEXT:  # our text fields: str values, their words kept as arrays (batch.py)
+                    if shared and name == self._pair[1]:
+                        length = self._shared_length  # added with the weights field
+                    else:
+                        texts = self._texts.get(name)
+                        pair = shared and name == self._pair[0]
+                        if texts is None:
+                            texts = self._texts[name] = TextPostings(plan[2])
+                            if pair:
+                                self._texts[self._pair[1]] = texts
+                        length = texts.add(docnum, value)
                         if pair:
-                            self._texts[self._pair[1]] = texts
-                    length = texts.add(docnum, value)
-                    if pair:
-                        self._shared_length = length
-                elif field.indexed:
+                            self._shared_length = length
+                elif kind is _PLAIN or kind is _INDEXED or kind is _EMPTY_IS_NOTHING and value != "":
                     terms = self._terms.setdefault(name, {})
-                    plain = self._plain.get(name)
-                    if plain is None:
-                        plain = self._plain[name] = _plain_id(field)
-                    items = ((value.encode("utf-8"), 1, field.format.field_boost, emptybytes),) \
-                        if plain and isinstance(value, str) else field.index(value)
+                    items = ((value.encode("utf-8"), 1, plan[2], emptybytes),) \
+                        if kind is _PLAIN and isinstance(value, str) else field.index(value)
                     for tbytes, freq, weight, vbytes in items:
                         posting = terms.get(tbytes)
                         if posting is None:
@@ -141,20 +148,41 @@ class SegmentBuilder:
                         posting[1].append(weight)
                         posting[2].append(vbytes)
                         length += freq
-                if field.indexed and field.scorable:
+                if plan[3]:  # stored
+                    stored[name] = value
+                if plan[4]:  # indexed and scored: its length (whoosh3's per-document writer's add_field)
                     self._note_length(name, docnum, length)
-                else:
-                    length = 0
-                perdoc.add_field(name, field, value if field.stored else None, length)
-                if field.column_type and value is not None:
-                    perdoc.add_column_value(name, field.column_type, field.to_column_value(value))
+                    if length:
+                        perdoc.add_column_value(plan[5], LENGTHS_COLUMN, length_to_byte(length))
+                        perdoc._fieldlengths[name] += length
+                if plan[6] is not None:
+                    perdoc.add_column_value(name, plan[6], field.to_column_value(value))
         except BaseException:
             perdoc.cancel_doc()
             raise
-        perdoc.finish_doc()
+        if stored:
+            perdoc.add_column_value("_stored", STORED_COLUMN, stored)
+        perdoc._indoc = False  # finish_doc
         writer._added = True
         writer.docnum += 1
         self.count += 1
+
+    def _plan(self, name: str) -> tuple:
+        """How `add` handles field `name`: (field, kind, stemming or boost, stored, scored, its length column's
+        name, its column type or None)."""
+        field = self.schema[name]
+        stem = _fast_text(field)
+        if stem is not None:
+            kind, detail = _TEXT, stem
+        elif not field.indexed:
+            kind, detail = _STORED, None
+        else:
+            kind = _PLAIN if _plain_id(field) else _EMPTY_IS_NOTHING if _splits_words(field) else _INDEXED
+            detail = field.format.field_boost
+        plan = (field, kind, detail, field.stored, field.indexed and field.scorable, f"_{name}_len",
+                field.column_type or None)
+        self._plans[name] = plan
+        return plan
 
     def _shared(self, fields: dict) -> bool:
         """Whether this document's text goes into the words the weights and positions fields share (both hold
