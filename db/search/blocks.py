@@ -13,12 +13,15 @@ from pickle import dumps
 
 import numpy as np
 from whoosh.codec.whoosh3 import WHOOSH3_HEADER_MAGIC, W3TermInfo
+from whoosh.filedb import filetables
 from whoosh.system import emptybytes, pack_int, pack_long, pack_ushort
 from whoosh.util.numeric import length_to_byte
 
 from db.search.packing import JUMP, PackedNumbers, PackedValues
 
 _FLUSH = 1 << 22  # bytes of blocks gathered before they are written
+_TERM_INFO = W3TermInfo._struct.pack
+_KEY_LENGTHS, _KEY_LENGTHS_SIZE = filetables._lengths.pack, filetables._lengths.size
 
 
 class FieldPostings:
@@ -88,42 +91,47 @@ def write_field(fields, name: str, field, postings: FieldPostings, lengths, firs
         shortest = [None] * len(block_start)
         longest = [0] * len(block_start)
     id_text = _text(deltas) if deltas.max() <= JUMP else None
-    weight_text = _text(np.where(weights <= JUMP, weights, 0).astype(np.int64)) if whole.any() else ""
-    deltas_list, weights_list = deltas.tolist(), weights.tolist()
-    docs_list = docs.tolist()
+    in_range = (weights >= 0) & (weights <= JUMP)
+    weight_text = _text(np.where(in_range, weights, 0).astype(np.int64)) if whole.any() else ""
     block_info = zip(block_start.tolist(), block_end.tolist(), last.tolist(), low.tolist(), high.tolist(),
-                     whole.tolist(), sums.tolist(), shortest, longest, strict=True)
+                     whole.tolist(), sums.tolist(), shortest, longest, docs[block_start].tolist(),
+                     docs[block_end - 1].tolist(), strict=True)
     chunks, size = [], 0
     base = postfile.tell()
     offset = base  # where the next byte goes
-    term_number = -1
+    terms = iter(postings.terms)
+    keys, infos = [], []
+    values_of = postings.values
     info = None
-    for start, end, is_last, lowest, highest, all_whole, total, short, long in block_info:
+    for start, end, is_last, lowest, highest, all_whole, total, short, long, first_id, last_id in block_info:
         if info is None:  # a term's first block
-            term_number += 1
             term_offset = offset
             chunks.append(WHOOSH3_HEADER_MAGIC)
             offset += 4
-            info = [0, 0, None, 0, 0, docs_list[start]]  # weight, df, min length, max length, max weight, min id
+            info = [0, 0, None, 0, 0, first_id]  # weight, df, min length, max length, max weight, min id
         n = end - start
-        ids = (PackedNumbers(id_text[start:end]) if id_text is not None and n >= 16
-               else PackedNumbers.of(deltas_list[start:end]) or tuple(deltas_list[start:end]))
+        if id_text is not None:
+            ids = PackedNumbers(id_text[start:end]) if n >= 16 else tuple(map(ord, id_text[start:end]))
+        else:
+            found = deltas[start:end].tolist()
+            ids = PackedNumbers.of(found) or tuple(found)
         if lowest == highest == 1.0:
             mini = None
         elif lowest == highest:
             mini = lowest
-        elif all_whole and lowest > 0:
-            mini = (PackedNumbers(weight_text[start:end]) if n >= 16 and highest <= JUMP
-                    else tuple(map(int, weights_list[start:end])))
+        elif all_whole:
+            if lowest >= 0 and highest <= JUMP:
+                mini = PackedNumbers(weight_text[start:end]) if n >= 16 else tuple(map(ord, weight_text[start:end]))
+            else:
+                mini = tuple(map(int, weights[start:end].tolist()))
         else:
-            mini = tuple(weights_list[start:end])
-        values = postings.values(start, end)
-        data = dumps((ids, mini, values), 2)
+            mini = tuple(weights[start:end].tolist())
+        data = dumps((ids, mini, values_of(start, end)), 2)
         if compression:
             data = zlib.compress(data, compression)
         short = short or None
         top = max(0, highest)
-        head = dumps((n, docs_list[end - 1], top, compression, length_to_byte(short), length_to_byte(long)), 2)
+        head = dumps((n, last_id, top, compression, length_to_byte(short), length_to_byte(long)), 2)
         chunks += [pack_int(-(len(head) + len(data)) if is_last else len(head) + len(data)), head, data]
         offset += 4 + len(head) + len(data)
         size += len(data)
@@ -133,18 +141,38 @@ def write_field(fields, name: str, field, postings: FieldPostings, lengths, firs
         info[3] = max(info[3], long)
         info[4] = max(info[4], top)
         if is_last:
-            term = postings.terms[term_number]
-            tbytes = term.encode("utf-8") if isinstance(term, str) else term
+            term = next(terms)
+            keys.append(fieldkey + (term.encode("utf-8") if isinstance(term, str) else term))
             weight, df, short_all, long_all, top_all, min_id = info
-            tindex.add(fieldkey + tbytes, W3TermInfo._struct.pack(
-                False, weight, df, 0 if short_all is None else length_to_byte(short_all), length_to_byte(long_all),
-                top_all, min_id, docs_list[end - 1]) + pack_long(term_offset) + pack_int(offset - term_offset))
+            infos.append(_TERM_INFO(False, weight, df, 0 if short_all is None else length_to_byte(short_all),
+                                    length_to_byte(long_all), top_all, min_id, last_id)
+                         + pack_long(term_offset) + pack_int(offset - term_offset))
             info = None
             if size > _FLUSH:
                 postfile.write(b"".join(chunks))
                 chunks, size = [], 0
     postfile.write(b"".join(chunks))
+    _add_terms(tindex, keys, infos)
     fields.finish_field()
+
+
+def _add_terms(tindex, keys: list[bytes], infos: list[bytes]) -> None:
+    """tindex.add(key, info) for each term (an OrderedHashWriter, keys ascending), its file written at once."""
+    dbfile = tindex.dbfile
+    position = dbfile.tell()
+    last, hashfn, buckets, index = tindex.lastkey, tindex.hashfn, tindex.buckets, tindex.index
+    chunks = []
+    for key, info in zip(keys, infos, strict=True):
+        if key <= last:
+            raise ValueError(f"Keys must increase: {last!r}..{key!r}")
+        index.append(position)
+        h = hashfn(key)
+        buckets[h & 255].append((h, position))
+        chunks += [_KEY_LENGTHS(len(key), len(info)), key, info]
+        position += _KEY_LENGTHS_SIZE + len(key) + len(info)
+        last = key
+    dbfile.write(b"".join(chunks))
+    tindex.lastkey = last
 
 
 def _text(numbers: np.ndarray) -> str:
