@@ -120,7 +120,7 @@ class Postings:
     def packed(self, first: int, end: int) -> str:
         """The packed positions (db.search.packing) of postings first … end, as one string."""
         if self._text is None:
-            self._text = self._codes.astype("<u4").tobytes().decode("utf-32-le", "surrogatepass")
+            self._text = self._codes.astype("<u4", copy=False).tobytes().decode("utf-32-le", "surrogatepass")
             self._codes = None
         return self._text[self._code_start[first] : self._code_start[end]]
 

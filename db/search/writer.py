@@ -32,6 +32,7 @@ from db.search.batch import TextPostings
 from db.search.blocks import FieldPostings, listed, no_values, packed_values, write_field
 from db.search.documents import document
 from db.search.postings import POSITIONS_FIELD, ArrayPositions, WeightsOnly, fast_analysis
+from db.system.memory import heap_kept
 
 _ROOT = Path(__file__).resolve().parents[2]
 _QUANTIZED: dict[int, int] = {}  # length → the length whoosh reads back from its one-byte column
@@ -253,6 +254,11 @@ def write_segments(index, documents, codec, per_segment: int = SEGMENT_DOCS) -> 
     """Write `documents` (an iterable of whoosh documents) into new segments of `index`, `per_segment` at a time,
     each by its own SegmentBuilder (so that only one segment's postings are in memory). The caller holds the
     index's write lock and lists the returned segments in its commit (SegmentBuilder.commit(extra_segments))."""
+    with heap_kept():  # each segment's arrays reuse the pages of the one before
+        return _write_segments(index, documents, codec, per_segment)
+
+
+def _write_segments(index, documents, codec, per_segment: int) -> list:
     segments = []
     builder = None
     try:

@@ -12,6 +12,7 @@ import ctypes.util
 import gc
 import sys
 import threading
+from contextlib import contextmanager
 
 _trim = None
 if sys.platform.startswith("linux"):
@@ -32,4 +33,36 @@ def release_memory() -> None:
     if threading.current_thread() is threading.main_thread():
         gc.collect()
     if _trim is not None:
+        _trim(0)
+
+
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters (malloc.h)
+_DEFAULT_THRESHOLD = 128 * 1024
+_mallopt = None
+if _trim is not None:
+    try:
+        _mallopt = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").mallopt
+        _mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+        _mallopt.restype = ctypes.c_int
+    except (OSError, AttributeError):
+        _mallopt = None
+
+
+@contextmanager
+def heap_kept(size: int = 1 << 30):
+    """While in it, glibc serves allocations up to `size` bytes from its heap and keeps freed heap memory, so that
+    work that allocates and frees big arrays over and over (an index build's segments) reuses the same pages
+    instead of having the kernel map and zero fresh ones each time (page faults: most of a segment's numpy work
+    on a busy machine). After it the thresholds are glibc's defaults again (128 KiB, no longer adjusted as glibc
+    does by itself) and free heap memory is given back (malloc_trim). A no-op without glibc."""
+    if _mallopt is None:
+        yield
+        return
+    _mallopt(_M_MMAP_THRESHOLD, size)
+    _mallopt(_M_TRIM_THRESHOLD, size)
+    try:
+        yield
+    finally:
+        _mallopt(_M_MMAP_THRESHOLD, _DEFAULT_THRESHOLD)
+        _mallopt(_M_TRIM_THRESHOLD, _DEFAULT_THRESHOLD)
         _trim(0)
