@@ -163,25 +163,32 @@ def _codes(new: np.ndarray, within: np.ndarray, parts: np.ndarray) -> tuple[np.n
     count = len(within)
     if not count:
         return np.zeros(0, dtype=np.uint32), np.zeros(0, dtype=np.int64)
+    wide = np.int32 if count < 1 << 29 else np.int64  # int32: half the memory to fill (positions < 2**28)
     switch = new.copy()
     switch[1:] |= parts[1:] != parts[:-1]  # a posting's first word, or the first of a later part in it
-    delta = within.astype(np.int64)
+    delta = within.astype(wide)
     delta[1:] -= within[:-1]
     switches = np.flatnonzero(switch)
     delta[switches] = within[switches]  # distances from the part's start
-    sizes = switch.astype(np.int64)  # a code for the part, then the distance's
     far = np.flatnonzero(delta > _MAX_DELTA)
     if len(far):  # JUMP codes before the distance (never within an abstract)
+        delta = delta.astype(np.int64)
         jumps = np.zeros(count, dtype=np.int64)
         jumps[far] = (delta[far] - _MAX_DELTA + JUMP_SIZE - 1) // JUMP_SIZE
         delta -= jumps * JUMP_SIZE
-        sizes += jumps
-    sizes += 1
-    start = np.cumsum(sizes)
-    start -= sizes
-    codes = np.empty(int(start[-1] + sizes[-1]), dtype=np.uint32)
+        sizes = switch + jumps + 1  # a code for the part, the jumps, then the distance's
+        end = np.cumsum(sizes)  # where each word's codes end
+        start = end - sizes
+    else:
+        end = np.cumsum(switch, dtype=wide)
+        end += np.arange(1, count + 1, dtype=wide)
+        start = end - 1
+        start[switches] -= 1
+    codes = np.empty(int(end[-1]), dtype=np.uint32)
     codes[start[switches]] = parts[switches] + np.where(new[switches], 0, _SWITCH)
-    codes[start + sizes - 1] = delta + _DELTA
+    end -= 1
+    delta += _DELTA
+    codes[end] = delta
     if len(far):
         first = np.repeat(start[far] + switch[far], jumps[far])
         offset = np.arange(len(first)) - np.repeat(np.cumsum(jumps[far]) - jumps[far], jumps[far])
