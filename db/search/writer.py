@@ -243,6 +243,7 @@ class SegmentBuilder:
 
     def cancel(self) -> None:
         self._terms.clear()
+        self._texts.clear()
         if not self.writer.is_closed:
             self.writer.cancel()
 
