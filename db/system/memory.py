@@ -37,7 +37,7 @@ def release_memory() -> None:
 
 
 _M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters (malloc.h)
-_DEFAULT_THRESHOLD = 128 * 1024
+_AFTER = 32 << 20  # the mmap threshold glibc's own adjustment reaches after big frees (its maximum, 64-bit)
 _mallopt = None
 if _trim is not None:
     try:
@@ -53,8 +53,10 @@ def heap_kept(size: int = 1 << 30):
     """While in it, glibc serves allocations up to `size` bytes from its heap and keeps freed heap memory, so that
     work that allocates and frees big arrays over and over (an index build's segments) reuses the same pages
     instead of having the kernel map and zero fresh ones each time (page faults: most of a segment's numpy work
-    on a busy machine). After it the thresholds are glibc's defaults again (128 KiB, no longer adjusted as glibc
-    does by itself) and free heap memory is given back (malloc_trim). A no-op without glibc."""
+    on a busy machine). After it the thresholds are where glibc's own adjustment takes them after big frees
+    (mmap above 32 MiB, trim above 64 MiB; setting them ends that adjustment, so they are not set back to
+    its 128 KiB start, which would map every array of a search afresh) and free heap memory is given back
+    (malloc_trim). A no-op without glibc."""
     if _mallopt is None:
         yield
         return
@@ -63,6 +65,6 @@ def heap_kept(size: int = 1 << 30):
     try:
         yield
     finally:
-        _mallopt(_M_MMAP_THRESHOLD, _DEFAULT_THRESHOLD)
-        _mallopt(_M_TRIM_THRESHOLD, _DEFAULT_THRESHOLD)
+        _mallopt(_M_MMAP_THRESHOLD, _AFTER)
+        _mallopt(_M_TRIM_THRESHOLD, 2 * _AFTER)
         _trim(0)
