@@ -28,6 +28,7 @@ _MARKS = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe2
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _RUNS = re.compile(rf"[{_CJK}]+|[^{_CJK}]+")
 _CJK_RUN = re.compile(rf"[{_CJK}]")
+_MAPPED = re.compile("[A-Z\x80-\U0010ffff]+")  # the runs of characters whoosh's accent map may change
 WORD = re.compile(r"\w+")
 
 
@@ -41,8 +42,12 @@ def fold(text: str) -> str:
     text = unicodedata.normalize("NFC", text or "").casefold()
     if text.isascii():
         return text
-    text = _MARKS.sub("", unicodedata.normalize("NFD", text)).translate(accent_map)
+    text = _MAPPED.sub(_unaccent, _MARKS.sub("", unicodedata.normalize("NFD", text)))
     return unicodedata.normalize("NFC", text)
+
+
+def _unaccent(run: re.Match) -> str:
+    return run.group().translate(accent_map)
 
 
 class TextTokenizer(Tokenizer):
@@ -76,11 +81,16 @@ def text_parts(value: str, start_pos: int = 0):
         if BOOST_MARK in part:
             mark, part = part.split(BOOST_MARK, 1)
             boost = float(mark or 1.0)
-        part = fold(part)
-        words = WORD.findall(part)
-        if _CJK_RUN.search(part):
-            words = [piece for word in words for piece in _pieces(word)]
-        yield start_pos + number * PART_SPAN, boost, words[:PART_SPAN]
+        yield start_pos + number * PART_SPAN, boost, part_words(part)
+
+
+def part_words(part: str) -> list[str]:
+    """The words of one part of a text value (text_parts): folded words and CJK bigrams, at most PART_SPAN."""
+    part = fold(part)
+    words = WORD.findall(part)
+    if _CJK_RUN.search(part):
+        words = [piece for word in words for piece in _pieces(word)]
+    return words[:PART_SPAN]
 
 
 class _Stems(dict):

@@ -2,12 +2,13 @@
 
 whoosh's writer sends every posting through a pool (a tuple per posting, sorted, spilled to temporary files)
 and then looks up each posting's document length again while it writes the segment: at 20,000 abstracts
-that is most of a minute. `SegmentBuilder` keeps each term's postings in arrays in memory and writes them
-block by block through the same codec, so the segment on disk is the one whoosh would write (same terms,
-weights, positions, lengths, stored fields and columns). It uses whoosh-reloaded 2.7's segment writer
-internals (perdocwriter, fieldwriter, the postings writer's block buffer, the commit steps that its
-multiprocessing writer also calls); tests/unit/search/test_search_build.py checks the result against whoosh's own
-writer.
+that is most of a minute. `SegmentBuilder` keeps the words of our text fields as flat arrays (db/search/batch.py:
+a term number per word, nothing per posting until the segment is written) and the other fields' postings in
+arrays per term, and writes every field's blocks at once (db/search/blocks.py), so the segment on disk is the one
+whoosh would write (same terms, weights, positions, lengths, stored fields and columns; blocks encoded as
+db/search/packing.py says). It uses whoosh-reloaded 2.7's segment writer internals (perdocwriter, fieldwriter
+and its files, the commit steps that its multiprocessing writer also calls); tests/unit/search/test_search_build.py
+checks the result against whoosh's own writer.
 """
 
 from __future__ import annotations
@@ -17,21 +18,21 @@ import pickle
 import subprocess
 import sys
 from array import array
-from itertools import chain
-from operator import sub
 from pathlib import Path
 
-from whoosh.analysis import IDTokenizer
-from whoosh.codec.whoosh3 import length_to_byte
+from whoosh.analysis import IDTokenizer, LowercaseFilter, RegexTokenizer
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, STORED_COLUMN, length_to_byte
 from whoosh.fields import ID
 from whoosh.formats import Existence
 from whoosh.system import emptybytes
 from whoosh.writing import NO_MERGE, SegmentWriter
 
-from db.search.analysis import TEXT_FIELD, term_positions
+from db.search.analysis import TEXT_FIELD
+from db.search.batch import TextPostings
+from db.search.blocks import FieldPostings, listed, no_values, packed_values, write_field
 from db.search.documents import document
-from db.search.packing import PackedNumbers, PackedValues, pack
 from db.search.postings import POSITIONS_FIELD, ArrayPositions, WeightsOnly, fast_analysis
+from db.system.memory import heap_kept
 
 _ROOT = Path(__file__).resolve().parents[2]
 _QUANTIZED: dict[int, int] = {}  # length → the length whoosh reads back from its one-byte column
@@ -58,36 +59,15 @@ def _fast_text(field) -> bool | None:
     return fast_analysis(field.analyzer)
 
 
-def _fast_blocks(postwriter) -> None:
-    """Give a whoosh3 postings writer block encoders that do in C what its own do item by item in Python
-    (ids delta-encoded, weights None when all 1.0, one float when all equal, else a tuple), the ids and
-    whole-number weights packed into one string each (db.search.packing.PackedNumbers: a byte a number
-    instead of 2 to 9), a block's positions kept as one PackedValues."""
+_TEXT, _PLAIN, _EMPTY_IS_NOTHING, _INDEXED, _STORED = "text", "plain", "words", "indexed", "stored"
 
-    def mini_ids():
-        ids = postwriter._ids
-        deltas = list(map(sub, ids, chain((0,), ids)))
-        return PackedNumbers.of(deltas) or tuple(deltas)
 
-    def mini_weights():
-        weights = postwriter._weights
-        if weights.count(1.0) == len(weights):
-            return None
-        if weights.count(weights[0]) == len(weights):
-            return weights[0]
-        whole = list(map(int, weights))
-        if sum(whole) == sum(weights):  # weights are positive: all whole numbers
-            return PackedNumbers.of(whole) or tuple(whole)
-        return tuple(weights)
-
-    def mini_values():
-        values = postwriter._values
-        return values if isinstance(values, PackedValues) else type(postwriter)._mini_values(postwriter)
-
-    if not postwriter._byteids:
-        postwriter._mini_ids = mini_ids
-    postwriter._mini_weights = mini_weights
-    postwriter._mini_values = mini_values
+def _splits_words(field) -> bool:
+    """Whether `field`'s analyzer is a whoosh RegexTokenizer finding words that are never empty (KEYWORD's, the
+    tags'), alone or with LowercaseFilter: no token for an empty value."""
+    items = getattr(field.analyzer, "items", [field.analyzer])
+    return (bool(items) and type(items[0]) is RegexTokenizer and not items[0].gaps
+            and items[0].expression.search("") is None and all(type(item) is LowercaseFilter for item in items[1:]))
 
 
 def _plain_id(field) -> bool:
@@ -119,11 +99,12 @@ class SegmentBuilder:
             raise TypeError("SegmentBuilder needs a whoosh SegmentWriter")
         self.writer = writer
         self.schema = writer.schema
-        self._terms: dict[str, dict[bytes, tuple[array, array, list]]] = {}
+        self._terms: dict[str, dict[bytes, tuple[array, array, list]]] = {}  # fields analysed by whoosh
+        self._texts: dict[str, TextPostings] = {}  # our text fields (the two of the shared text: one object)
+        self._shared_length = 0
         self._lengths: dict[str, array] = {}  # scorable field → quantized length per new document
         self._first = writer.docnum
-        self._fast: dict[str, bool | None] = {}  # field → its term_positions stemming, None: whoosh's path
-        self._plain: dict[str, bool] = {}  # field → an ID field whose value is its one term
+        self._plans: dict[str, tuple] = {}  # field name → how `add` handles it (_plan)
         self._pair = _text_pair(self.schema)  # (weights field, positions field) of the same text, or None
         self.count = 0
 
@@ -133,40 +114,33 @@ class SegmentBuilder:
         perdoc = writer.perdocwriter
         docnum = writer.docnum
         perdoc.start_doc(docnum)
-        analysed = None
         shared = self._shared(fields)  # the text's weights and positions: one posting list per term
+        stored = {}
         try:
             for name in sorted(fields):
                 value = fields[name]
                 if value is None or name.startswith("_"):
                     continue
-                field = self.schema[name]
+                plan = self._plans.get(name) or self._plan(name)
+                field, kind = plan[0], plan[1]
                 length = 0
-                stem = self._fast.get(name, _UNKNOWN)
-                if stem is _UNKNOWN:
-                    stem = self._fast[name] = _fast_text(field)
-                if shared and name == self._pair[1]:
-                    pass  # added with the weights field
-                elif stem is not None:  # our text fields: str values
-                    if analysed is None or analysed[0] is not value or analysed[1] != stem:
-                        analysed = (value, stem, term_positions(value, stem))  # text and textpos: once
-                    if shared and name == self._pair[0]:
-                        terms = self._terms.setdefault(name, self._terms.setdefault(self._pair[1], {}))
-                        positions = True
+                if kind is _TEXT:  # our text fields: str values, their words kept as arrays (batch.py)
+                    if shared and name == self._pair[1]:
+                        length = self._shared_length  # added with the weights field
                     else:
-                        terms, positions = self._terms.setdefault(name, {}), type(field.format) is ArrayPositions
-                    length = self._add_text(terms, docnum, analysed[2], positions)
-                    if field.scorable:
-                        self._note_length(name, docnum, length)
-                    else:
-                        length = 0
-                elif field.indexed:
+                        texts = self._texts.get(name)
+                        pair = shared and name == self._pair[0]
+                        if texts is None:
+                            texts = self._texts[name] = TextPostings(plan[2])
+                            if pair:
+                                self._texts[self._pair[1]] = texts
+                        length = texts.add(docnum, value)
+                        if pair:
+                            self._shared_length = length
+                elif kind is _PLAIN or kind is _INDEXED or kind is _EMPTY_IS_NOTHING and value != "":
                     terms = self._terms.setdefault(name, {})
-                    plain = self._plain.get(name)
-                    if plain is None:
-                        plain = self._plain[name] = _plain_id(field)
-                    items = ((value.encode("utf-8"), 1, field.format.field_boost, emptybytes),) \
-                        if plain and isinstance(value, str) else field.index(value)
+                    items = ((value.encode("utf-8"), 1, plan[2], emptybytes),) \
+                        if kind is _PLAIN and isinstance(value, str) else field.index(value)
                     for tbytes, freq, weight, vbytes in items:
                         posting = terms.get(tbytes)
                         if posting is None:
@@ -175,35 +149,55 @@ class SegmentBuilder:
                         posting[1].append(weight)
                         posting[2].append(vbytes)
                         length += freq
-                    if not field.scorable:
-                        length = 0
-                    else:
-                        self._note_length(name, docnum, length)
-                perdoc.add_field(name, field, value if field.stored else None, length)
-                if field.column_type and value is not None:
-                    perdoc.add_column_value(name, field.column_type, field.to_column_value(value))
+                if plan[3]:  # stored
+                    stored[name] = value
+                if plan[4]:  # indexed and scored: its length (whoosh3's per-document writer's add_field)
+                    self._note_length(name, docnum, length)
+                    if length:
+                        perdoc.add_column_value(plan[5], LENGTHS_COLUMN, length_to_byte(length))
+                        perdoc._fieldlengths[name] += length
+                if plan[6] is not None:
+                    perdoc.add_column_value(name, plan[6], field.to_column_value(value))
         except BaseException:
             perdoc.cancel_doc()
             raise
-        perdoc.finish_doc()
+        if stored:
+            perdoc.add_column_value("_stored", STORED_COLUMN, stored)
+        perdoc._indoc = False  # finish_doc
         writer._added = True
         writer.docnum += 1
         self.count += 1
 
+    def _plan(self, name: str) -> tuple:
+        """How `add` handles field `name`: (field, kind, stemming or boost, stored, scored, its length column's
+        name, its column type or None)."""
+        field = self.schema[name]
+        stem = _fast_text(field)
+        if stem is not None:
+            kind, detail = _TEXT, stem
+        elif not field.indexed:
+            kind, detail = _STORED, None
+        else:
+            kind = _PLAIN if _plain_id(field) else _EMPTY_IS_NOTHING if _splits_words(field) else _INDEXED
+            detail = field.format.field_boost
+        plan = (field, kind, detail, field.stored, field.indexed and field.scorable, f"_{name}_len",
+                field.column_type or None)
+        self._plans[name] = plan
+        return plan
+
     def _shared(self, fields: dict) -> bool:
-        """Whether this document's text goes into the posting lists the weights and positions fields share
-        (both hold the same value); they stop sharing, for good, at the first document where they differ."""
+        """Whether this document's text goes into the words the weights and positions fields share (both hold
+        the same value); they stop sharing, for good, at the first document where they differ."""
         if self._pair is None:
             return False
-        weights, positions = (self._terms.get(name) for name in self._pair)
-        if weights is not positions:  # no longer shared (or only one has postings yet)
+        weights, positions = (self._texts.get(name) for name in self._pair)
+        if weights is not positions:  # no longer shared (or only one has words yet)
             return False
         value = fields.get(self._pair[0])
         if isinstance(value, str) and value == fields.get(self._pair[1]):
             return True
-        if weights is not None:  # split them: the weights field's lists without the positions
-            self._terms[self._pair[0]] = {term: (array("I", ids), array("f", found), [])
-                                          for term, (ids, found, _values) in weights.items()}
+        if weights is not None:  # split them: each field its own copy of the words so far
+            self._texts[self._pair[0]] = weights.copy()
         else:
             self._pair = None
         return False
@@ -212,26 +206,6 @@ class SegmentBuilder:
         lengths = self._lengths.setdefault(name, array("I"))
         lengths.extend([0] * (docnum - self._first + 1 - len(lengths)))
         lengths[docnum - self._first] = _quantized(length)
-
-    @staticmethod
-    def _add_text(terms: dict, docnum: int, analysed: dict, positions: bool) -> int:
-        """The postings of one of our text fields from its term_positions (what its word_values gives), keyed
-        by the term as str (UTF-8 sorts as code points do; encoded once per term when written); with the
-        positions packed as values when `positions` (db.search.packing), else no values (WeightsOnly).
-        Returns the length."""
-        length = 0
-        get = terms.get
-        for term, (places, weight) in analysed.items():
-            posting = get(term)
-            if posting is None:
-                terms[term] = posting = (array("I"), array("f"), [])
-            ids, weights, values = posting
-            ids.append(docnum)
-            weights.append(weight)
-            length += len(places)
-            if positions:
-                values.append(pack(places))
-        return length
 
     def commit(self, extra_segments: tuple = ()) -> None:
         """Write the postings, then the segment and the index's table of contents (with `extra_segments`,
@@ -251,39 +225,17 @@ class SegmentBuilder:
         writer = self.writer
         writer.perdocwriter.close()
         fields = writer.fieldwriter
-        blocklimit = writer.codec._blocklimit
-        for name in sorted(self._terms):
+        for name in sorted(set(self._terms) | set(self._texts)):
             field = self.schema[name]
-            terms = self._terms[name]
-            lengths = self._lengths.get(name)
-            fields.start_field(name, field)
-            postwriter = fields._postwriter
-            _fast_blocks(postwriter)
-            for term in sorted(terms):
-                ids, weights, values = terms[term]
-                fields.start_term(term.encode("utf-8") if isinstance(term, str) else term)
-                for start in range(0, len(ids), blocklimit):
-                    block_ids = ids[start : start + blocklimit]
-                    block_weights = weights[start : start + blocklimit]
-                    postwriter._ids = block_ids
-                    postwriter._weights = block_weights
-                    if not values or field.format.fixed_value_size() == 0:
-                        postwriter._values = [emptybytes] * len(block_ids)
-                    elif isinstance(values[0], str):  # packed positions (_add_text)
-                        postwriter._values = PackedValues("".join(values[start : start + blocklimit]))
-                    else:
-                        postwriter._values = values[start : start + blocklimit]
-                    postwriter._maxweight = max(0, max(block_weights))
-                    if lengths is not None:
-                        block_lengths = (list(map(lengths.__getitem__, block_ids)) if not self._first
-                                         else [lengths[d - self._first] for d in block_ids])
-                        postwriter._minlength = min(block_lengths) or None
-                        postwriter._maxlength = max(block_lengths)
-                    if start + blocklimit < len(ids):
-                        postwriter._write_block()  # the last block is written by finish_term
-                fields.finish_term()
-            fields.finish_field()
-            del self._terms[name]  # let the memory go as soon as a field is written
+            if name in self._texts:
+                found = self._texts[name].postings()
+                values = packed_values(found) if type(field.format) is ArrayPositions else no_values
+                postings = FieldPostings(found.terms, found.start, found.docs, found.weights, values)
+            else:
+                postings = listed(self._terms[name], field.format.fixed_value_size())
+            write_field(fields, name, field, postings, self._lengths.get(name), self._first)
+            self._terms.pop(name, None)  # let the memory go as soon as a field is written
+            self._texts.pop(name, None)
         fields.close()
         segment = writer.get_segment()
         writer._assemble_segment()
@@ -291,6 +243,7 @@ class SegmentBuilder:
 
     def cancel(self) -> None:
         self._terms.clear()
+        self._texts.clear()
         if not self.writer.is_closed:
             self.writer.cancel()
 
@@ -302,6 +255,11 @@ def write_segments(index, documents, codec, per_segment: int = SEGMENT_DOCS) -> 
     """Write `documents` (an iterable of whoosh documents) into new segments of `index`, `per_segment` at a time,
     each by its own SegmentBuilder (so that only one segment's postings are in memory). The caller holds the
     index's write lock and lists the returned segments in its commit (SegmentBuilder.commit(extra_segments))."""
+    with heap_kept():  # each segment's arrays reuse the pages of the one before
+        return _write_segments(index, documents, codec, per_segment)
+
+
+def _write_segments(index, documents, codec, per_segment: int) -> list:
     segments = []
     builder = None
     try:
