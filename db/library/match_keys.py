@@ -55,6 +55,7 @@ def title_key(title: str | None) -> str | None:
 
 _recent: dict[str, frozenset[int] | None] = {}  # the last abstracts' (an import asks for each one's twice or more)
 _RECENT = 64
+_sorted: dict[frozenset[int], list[int]] = {}  # the last shingle sets' keys in ascending order (ordered_prefix)
 
 
 def shingles(abstract: str | None) -> frozenset[int] | None:
@@ -124,7 +125,11 @@ def prefix(keys: frozenset[int], frequent: frozenset[int] = frozenset()) -> list
 def ordered_prefix(keys: frozenset[int], last: frozenset[int] | set[int]) -> list[int]:
     """The first `prefix_length` of `keys` in the order: those not in `last` ascending, then those in `last`
     ascending."""
-    ordered = sorted(keys)
+    ordered = _sorted.get(keys)
+    if ordered is None:  # (an import orders each set two to four times: in its own order and the library's)
+        if len(_sorted) >= _RECENT:
+            del _sorted[next(iter(_sorted))]
+        ordered = _sorted[keys] = sorted(keys)
     wanted = prefix_length(len(ordered))
     if last.isdisjoint(keys):
         return ordered[:wanted]
