@@ -41,8 +41,7 @@ proposed present approach method methods results result problem problems model m
 performance work well state art
 """.split())
 _MASK = (1 << 61) - 1
-_row_of: dict[str, int] = {"": 0}  # word → its row in _table (row 0 unused)
-_table = None  # numpy int64 array (4, n): per word its _word_entry (common << 61 and three 61-bit hashes)
+_words: dict[str, tuple[int, int, int, int]] = {}
 
 
 
@@ -71,11 +70,12 @@ def shingles(abstract: str | None) -> frozenset[int] | None:
     if len(words) < MIN_WORDS:
         _recent[text] = None
         return None
-    rows = _rows(words)
-    common, first, second, third = _table
-    head, middle, tail = rows[:-2], rows[1:-1], rows[2:]
-    keys = frozenset((common[head] + common[middle] + common[tail]  # each one's shingle_key, as int64s (< 2**63)
-                      + (first[head] ^ second[middle] ^ third[tail])).tolist())
+    if len(_words) >= 1 << 18:  # a bounded cache (the vocabulary of a big import is larger)
+        _words.clear()
+    entries = [_words.get(word) or _word_entry(word) for word in words]
+    common, first, second, third = zip(*entries, strict=True)
+    keys = frozenset(a + b + c + (x ^ y ^ z) for a, b, c, x, y, z in zip(
+        common, common[1:], common[2:], first, second[1:], third[2:], strict=False))  # each one's shingle_key
     _recent[text] = keys
     return keys
 
@@ -86,38 +86,11 @@ def jaccard(a: frozenset[int], b: frozenset[int]) -> float:
 
 
 def _word_entry(word: str) -> tuple[int, int, int, int]:
-    """(common << 61, and three 61-bit hashes: as 1st, 2nd and 3rd word of a shingle) of a word."""
+    """(common << 61, and three 61-bit hashes: as 1st, 2nd and 3rd word of a shingle) of a word; cached."""
     digest = hashlib.blake2b(word.encode(), digest_size=24).digest()
-    return ((word in _COMMON) << 61, *(int.from_bytes(digest[i : i + 8], "big") & _MASK for i in (0, 8, 16)))
-
-
-def _rows(words: list[str]):
-    """The rows of `_table` holding these words' entries (added as met; a bounded cache: the vocabulary of a
-    big import is larger), as a numpy array of indexes. Row 0 is never a word's (`or` below)."""
-    if len(_row_of) >= 1 << 18:
-        _row_of.clear()
-        _row_of[""] = 0
-    get = _row_of.get
-    rows = [get(word) or _add_word(word) for word in words]
-    return _numpy().array(rows, dtype=_numpy().intp)
-
-
-def _add_word(word: str) -> int:
-    global _table
-    row = _row_of[word] = len(_row_of)
-    if _table is None or row >= _table.shape[1]:
-        grown = _numpy().zeros((4, max(4096, 2 * row)), dtype=_numpy().int64)
-        if _table is not None:
-            grown[:, : _table.shape[1]] = _table
-        _table = grown
-    _table[:, row] = _word_entry(word)
-    return row
-
-
-def _numpy():
-    import numpy  # (here, not at the top: only an import needs it, and it costs every process ~0.1 s to load)
-
-    return numpy
+    entry = _words[word] = ((word in _COMMON) << 61, *(int.from_bytes(digest[i : i + 8], "big") & _MASK
+                                                       for i in (0, 8, 16)))
+    return entry
 
 
 def shingle_key(a: str, b: str, c: str) -> int:
