@@ -4,8 +4,9 @@ A list of 100,000 papers read into PaperRecords holds ~260 MB; `RecordSpool` kee
 temporary SQLite database (its page cache `CACHE_KB`, the rest in its file) and gives them back in order, so an
 import's memory is bounded by a chunk, not by the file. A list of up to `HOLD` records stays in memory as it is
 (~50 MB: pickling every record to the file and back cost a 20,000-paper import ~2 s of CPU); from its first
-record beyond, all of them go to the file and at most `BUFFER` records stay in memory. Each record passes `prepare(record)` once, as it is added (what happens to a record
-after that is not kept: iteration gives fresh copies).
+record beyond, all of them go to the file and at most `BUFFER` records stay in memory. Each record passes
+`prepare(record)` once, as it is added (what happens to a record after that is not kept once spooled:
+iteration gives fresh copies; a held list gives the records themselves).
 """
 
 from __future__ import annotations

@@ -59,7 +59,7 @@ def generated_list(source: Path) -> list[dict]:
         out.append({"title": f"Revisited: {r['title']}", "abstract": " ".join(words), "venue": "NIPS 2016"})
     for n, r in enumerate(real[80:90]):  # the same title and year, another abstract: found by title
         out.append({"title": r["title"].upper(), "abstract": real[200 + n]["abstract"][::-1], "year": 2016})
-    for n, r in enumerate(real[90:95]):  # a DOI of a clearly different paper: kept apart, named
+    for n in range(5):  # a DOI of a clearly different paper: kept apart, named
         out.append({"title": f"Completely unrelated work number {n}", "abstract": f"Short {n}.",
                     "doi": f"10.5555/nips.{n}"})
     for n, r in enumerate(real[95:105]):  # the preprint of a paper: a version of its own, grouped
@@ -82,7 +82,7 @@ def changed_list(first: Path, second: list[dict]) -> list[dict]:
     a keyword more (updated)."""
     real = json.loads(first.read_text(encoding="utf-8"))
     out = []
-    for n, r in enumerate(real[:60]):
+    for r in real[:60]:
         words = (r.get("abstract") or "x").split()
         words[len(words) // 2] = "revised"
         out.append({"title": f"Revised: {r['title']}", "abstract": " ".join(words)})
