@@ -207,11 +207,19 @@ def write_match_rows(conn: sqlite3.Connection, rows: Sequence[tuple]) -> None:
             keys.update(key for row in redone for key in json.loads(row[7]) if key not in frequent)
 
 
+BULK_ROWS = 2000  # rows (a large import's write chunk) from which their abstract_keys are inserted sorted
+
+
 def _replace_rows(conn: sqlite3.Connection, rows: Sequence[tuple]) -> None:
-    """Replace the rows and their abstract_keys: the rows inserted with no keys (so the insert trigger adds
-    none), their keys set after, and the abstract_keys rows inserted in one statement in key order (the
-    trigger's json_each, one row at a time in hash order, cost ~40% more)."""
+    """Replace the rows and their abstract_keys (by the insert trigger). From BULK_ROWS rows on: the rows
+    inserted with no keys (so the trigger adds none), their keys set after, and the abstract_keys rows inserted
+    in one statement in key order (the trigger's json_each, row by row in hash order, cost a cold import ~40%
+    more; the sorted list, ~2.5 MB at 2,000 rows, is left out of a small import's memory)."""
     conn.executemany("DELETE FROM match_keys WHERE paper_id = ?", [(row[0],) for row in rows])
+    if len(rows) < BULK_ROWS:
+        conn.executemany("INSERT INTO match_keys (paper_id, doi, arxiv, openreview, title, year, size, keys)"
+                         " VALUES (?,?,?,?,?,?,?,?)", rows)
+        return
     conn.executemany("INSERT INTO match_keys (paper_id, doi, arxiv, openreview, title, year, size, keys)"
                      " VALUES (?,?,?,?,?,?,?,'[]')", [row[:7] for row in rows])
     conn.executemany("UPDATE match_keys SET keys = ? WHERE paper_id = ?", [(row[7], row[0]) for row in rows

@@ -8,7 +8,7 @@ title+year duplicates, shared DOIs on different papers, arXiv versions, a templa
 become frequent, title-only and short-abstract records), then a re-import of changed records of both (found
 again by abstract, by title, unchanged). Each runs twice: as it is (a list this size is held in memory), and
 with every threshold small (the records spooled to disk, the plan spilled, written in chunks of 100, so that
-keys become frequent between chunks). Skips without ../shared.
+keys become frequent between chunks; the shingle sets kept and the keys inserted sorted, as a large import does). Skips without ../shared.
 
 To make the digests again with the code before (only when the import's result is meant to change):
     cd /work/wt/base && PYTHONPATH=. python /path/to/this/file --write
@@ -26,7 +26,7 @@ import pytest
 
 EXPECTED = Path(__file__).resolve().parents[2] / "fixtures" / "import" / "same_result.json"
 MODES = {"held": {}, "spilled": {"spool.HOLD": 40, "spool.BUFFER": 25, "import_plan.IN_MEMORY": 40,
-                                 "import_plan.CHUNK": 100}}
+                                 "import_plan.CHUNK": 100, "matching.LARGE": 100, "match_keys.BULK_ROWS": 50}}
 
 
 def _real(name: str) -> Path:
@@ -128,9 +128,9 @@ def _digest(value: object) -> str:
 
 def run(folder: Path, mode: str, patch) -> dict:
     from db.formats import spool
-    from db.library import import_plan
+    from db.library import import_plan, match_keys, matching
 
-    modules = {"spool": spool, "import_plan": import_plan}
+    modules = {"spool": spool, "import_plan": import_plan, "matching": matching, "match_keys": match_keys}
     for name, value in MODES[mode].items():
         module, attribute = name.split(".")
         patch(modules[module], attribute, value)
