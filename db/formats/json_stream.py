@@ -99,6 +99,7 @@ class _Window:
         self.eof = False
         self.line_at = 1  # the line of text[0]
         self.column_at = 0  # characters before text[0] on its line
+        self._counted = (0, 1)  # (index, its line): `line` counts on from the last index asked (values go forward)
 
     def more(self, at_least: int = 1) -> bool:
         """Append at least `at_least` characters (or all that is left); False at the end of the file."""
@@ -126,10 +127,18 @@ class _Window:
         else:
             self.column_at += index
         self.text = self.text[index:]
+        self._counted = (0, self.line_at)
         return 0
 
     def line(self, index: int) -> int:
-        return self.line_at + self.text.count("\n", 0, index)
+        """The line of text[index] in the whole text (counting the newlines since the last index asked, not
+        since the window's start: a window of a one-line file is ~1 MB)."""
+        start, line = self._counted
+        if index < start:
+            start, line = 0, self.line_at
+        line += self.text.count("\n", start, index)
+        self._counted = (index, line)
+        return line
 
     def blank(self, index: int) -> int:
         """The index of the first character at or after `index` that is not whitespace (len(text) at the end)."""

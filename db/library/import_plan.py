@@ -20,7 +20,8 @@ from db.paper import PaperRecord
 
 CHUNK = 2000  # planned papers read back at a time when written
 CACHE_KB = 16384  # the temporary database's page cache before it spills to its file
-IN_MEMORY = 5000  # planned papers kept as objects before all of them go to the temporary database
+IN_MEMORY = 20_000  # planned papers kept as objects before all of them go to the temporary database (as
+# db.formats.spool.HOLD: a list the spool holds in memory is planned in memory; its records are the same objects)
 
 
 class PlannedPapers:

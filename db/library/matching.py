@@ -27,7 +27,10 @@ import json
 import math
 import random
 import sqlite3
+from array import array
 from collections.abc import Callable, Sequence
+
+from db.library.import_plan import LARGE
 
 # the key functions are re-exported: importing them from here is how matching was used before the split
 from db.library.match_keys import (  # noqa: F401
@@ -85,20 +88,22 @@ class Matcher:
         self.clashes: list[tuple[str, str, str]] = []  # of the last record matched: (key kind, value, paper id)
         self.candidates = self.compared = 0  # papers the abstract search met, and whose abstracts it compared
         self._stored_sets: dict[str, frozenset[int] | None] = {}
+        self._keep_sets = len(incoming) >= LARGE  # (a small import keeps its memory small: ~1.2 KB a paper)
         self._venue: str | None = None  # the venue of the record being matched
         # this import's own papers, under their new values (the stored ones stay findable under their old), and
         # their prefix keys, in a private temporary database (on disk when large: a cold import of 100k
         # papers would hold 1.7 million keys and every abstract again), as abstract_keys holds the stored
         # papers'; in this import's own order: the keys frequent among its records last (a generated list of
         # 6,000 abstracts sharing most of their words would otherwise make every earlier record a candidate of
-        # each). `idents` and `titles` keep every value a paper was added under, in the order added.
+        # each). `idents` and `titles` keep every value a paper was added under, in the order added; `papers`
+        # also its shingle keys in a large import (int64s: what comparing needs, not made again from its abstract).
         self._scratch = sqlite3.connect("")
         self._scratch.execute("PRAGMA cache_size = -16384")  # up to 16 MB before it spills to its file
         self._scratch.executescript("""
             CREATE TABLE keys (key INTEGER NOT NULL, size INTEGER NOT NULL, paper_id TEXT NOT NULL,
                                PRIMARY KEY (key, size, paper_id)) WITHOUT ROWID;
             CREATE TABLE papers (paper_id TEXT PRIMARY KEY, size INTEGER, keys TEXT, doi TEXT, arxiv TEXT,
-                                 openreview TEXT, title TEXT, abstract TEXT, venue TEXT);
+                                 openreview TEXT, title TEXT, abstract TEXT, venue TEXT, shingles BLOB);
             CREATE TABLE idents (kind INTEGER, value TEXT, paper_id TEXT, UNIQUE (kind, value, paper_id));
             CREATE TABLE titles (title TEXT, year, paper_id TEXT, UNIQUE (title, year, paper_id));
         """)
@@ -131,9 +136,10 @@ class Matcher:
             scratch.execute("INSERT OR IGNORE INTO titles VALUES (?, ?, ?)", (key, _year(year), paper_id))
         self._stored_sets.pop(paper_id, None)
         keys = self._import_prefix(keys_of)
-        scratch.execute("INSERT OR REPLACE INTO papers VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        scratch.execute("INSERT OR REPLACE INTO papers VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (paper_id, size, json.dumps(keys), *ident, key, abstract or "",
-                         version_venue(venue, arxiv_id)))
+                         version_venue(venue, arxiv_id),
+                         array("q", keys_of).tobytes() if keys_of and self._keep_sets else None))
         scratch.executemany("INSERT OR IGNORE INTO keys VALUES (?, ?, ?)", [(key, size, paper_id) for key in keys])
         return row
 
@@ -267,9 +273,10 @@ class Matcher:
 
     def _set_of(self, paper_id: str) -> frozenset[int] | None:
         """The shingles of a paper's current abstract (kept for the stored papers met, up to _CACHED_SETS)."""
-        mine = self._mine(paper_id)
-        if mine is not None:
-            return shingles(mine[4])
+        mine = self._scratch.execute("SELECT shingles, abstract FROM papers WHERE paper_id = ?",
+                                     (paper_id,)).fetchone()
+        if mine is not None:  # (kept as added by a large import: made again from the abstract ~0.15 ms a candidate)
+            return frozenset(array("q", mine[0])) if mine[0] is not None else shingles(mine[1])
         if paper_id not in self._stored_sets:
             if len(self._stored_sets) >= _CACHED_SETS:
                 self._stored_sets.clear()
