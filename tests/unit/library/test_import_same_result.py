@@ -8,7 +8,8 @@ title+year duplicates, shared DOIs on different papers, arXiv versions, a templa
 become frequent, title-only and short-abstract records), then a re-import of changed records of both (found
 again by abstract, by title, unchanged). Each runs twice: as it is (a list this size is held in memory), and
 with every threshold small (the records spooled to disk, the plan spilled, written in chunks of 100, so that
-keys become frequent between chunks; the shingle sets kept and the keys inserted sorted, as a large import does). Skips without ../shared.
+keys become frequent between chunks; the shingle sets kept and the keys inserted sorted, as a large import
+does). Skips without ../shared.
 
 To make the digests again with the code before (only when the import's result is meant to change):
     cd /work/wt/base && PYTHONPATH=. python /path/to/this/file --write
