@@ -31,6 +31,7 @@ from db.recommend.features import (
     RRF,
     RRF_K,
     SEMANTIC_WEIGHT,
+    SENTENCE_WEIGHT,
     SIMILAR_FEATURES,
     TFIDF,
     Features,
@@ -39,6 +40,7 @@ from db.recommend.features import (
 from db.recommend.labels import labels
 from db.recommend.reasons import BOILERPLATE, WHY_TERMS, whys  # noqa: F401 - BOILERPLATE, WHY_TERMS: still here
 from db.recommend.reasons import word_keys as _word_keys  # noqa: F401 - the name tests know
+from db.recommend.sentences import best as best_sentence
 from db.recommend.tfidf_cache import RefreshReport, TfidfCache, TfidfMatrix
 from db.system.threads import pin
 from db.text.cleaning import tag_key
@@ -108,6 +110,7 @@ class Recommender:
         # tfidf, semantic or both (db.recommend.features); None: the measured defaults (FEATURES for the
         # models, SIMILAR_FEATURES for similar:); tf-idf whenever no vectors are stored
         self.features = features
+        self.sentence_weight = SENTENCE_WEIGHT  # the best sentence's share beside the whole paper (0: papers only)
         self._semantic = SemanticSource(library.derived_folder)
         self._cache = TfidfCache(library.derived_folder)
         self._tfidf: TfidfMatrix | None = None
@@ -277,6 +280,12 @@ class Recommender:
                 self._start[key] = solution
                 weights = solution[:-1].astype(np.float32)
             part_scores = part.scores(candidates, weights)
+            if part.words and self.sentence_weight and tfidf.sentence_rows is not None and len(candidates) > 1:
+                # sentence evidence: the same model on each sentence's row, the paper's best sentence; the two
+                # rankings' z-scores added (db.recommend.sentences)
+                sentence_scores = tfidf.sentence_rows @ weights[:part.words]
+                part_scores = _standard(part_scores) + self.sentence_weight * _standard(
+                    best_sentence(sentence_scores, tfidf.sentence_ptr, candidates))
             if len(parts) > 1 and len(candidates) > 1:
                 part_scores = _reciprocal_rank(part_scores) if features.kind == RRF else \
                     _standard(part_scores) * part.share
