@@ -31,9 +31,11 @@ RRF_K = 60
 FEATURES = TFIDF
 SIMILAR_FEATURES = BOTH
 SEMANTIC_WEIGHT = 1.0
-# the tf-idf model's score of a paper's best sentence, standardized, added with this weight to its score of the
-# whole paper (db.recommend.sentences); 0 turns sentence evidence off
-SENTENCE_WEIGHT = 0.0
+# Sentence evidence (db.recommend.sentences): the tf-idf model's score of a paper is, standardized,
+# (1 − SENTENCE_SHARE) × its score as a whole + SENTENCE_SHARE × the mean score of its SENTENCE_TOP best sentences
+# (0: the whole paper alone, as before; 1: its sentences alone)
+SENTENCE_SHARE = 0.0
+SENTENCE_TOP = 2
 SEMANTIC_C = 0.01  # the SVM's C for the vectors' model (tf-idf's is recommender.SVM_C)
 RELOAD_SECONDS = 15.0  # while a job writes vectors, reload them at most this often
 

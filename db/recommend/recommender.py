@@ -31,7 +31,8 @@ from db.recommend.features import (
     RRF,
     RRF_K,
     SEMANTIC_WEIGHT,
-    SENTENCE_WEIGHT,
+    SENTENCE_SHARE,
+    SENTENCE_TOP,
     SIMILAR_FEATURES,
     TFIDF,
     Features,
@@ -110,7 +111,8 @@ class Recommender:
         # tfidf, semantic or both (db.recommend.features); None: the measured defaults (FEATURES for the
         # models, SIMILAR_FEATURES for similar:); tf-idf whenever no vectors are stored
         self.features = features
-        self.sentence_weight = SENTENCE_WEIGHT  # the best sentence's share beside the whole paper (0: papers only)
+        # sentence evidence (db.recommend.features): the best sentences' share beside the whole paper, how many
+        self.sentence_share, self.sentence_top = SENTENCE_SHARE, SENTENCE_TOP
         self._semantic = SemanticSource(library.derived_folder)
         self._cache = TfidfCache(library.derived_folder)
         self._tfidf: TfidfMatrix | None = None
@@ -280,12 +282,13 @@ class Recommender:
                 self._start[key] = solution
                 weights = solution[:-1].astype(np.float32)
             part_scores = part.scores(candidates, weights)
-            if part.words and self.sentence_weight and tfidf.sentence_rows is not None and len(candidates) > 1:
-                # sentence evidence: the same model on each sentence's row, the paper's best sentence; the two
-                # rankings' z-scores added (db.recommend.sentences)
-                sentence_scores = tfidf.sentence_rows @ weights[:part.words]
-                part_scores = _standard(part_scores) + self.sentence_weight * _standard(
-                    best_sentence(sentence_scores, tfidf.sentence_ptr, candidates))
+            if part.words and self.sentence_share and tfidf.sentence_rows is not None and len(candidates) > 1:
+                # sentence evidence: the same model on each sentence's row, the mean of the paper's best
+                # sentences; the two z-scores weighed by share (db.recommend.sentences)
+                best = best_sentence(tfidf.sentence_rows @ weights[:part.words], tfidf.sentence_ptr, candidates,
+                                     self.sentence_top)
+                part_scores = (1 - self.sentence_share) * _standard(part_scores) + \
+                    self.sentence_share * _standard(best)
             if len(parts) > 1 and len(candidates) > 1:
                 part_scores = _reciprocal_rank(part_scores) if features.kind == RRF else \
                     _standard(part_scores) * part.share

@@ -56,13 +56,24 @@ def take(matrix: sparse.csr_matrix, ptr: np.ndarray, papers: np.ndarray) -> tupl
     return matrix[index], new_ptr
 
 
-def best(per_sentence: np.ndarray, ptr: np.ndarray, papers: np.ndarray) -> np.ndarray:
-    """For each of `papers` (positions), the highest of its sentences' scores (`per_sentence`: one score per
-    sentence row of the whole matrix) — float64 [len(papers)]."""
+def best(per_sentence: np.ndarray, ptr: np.ndarray, papers: np.ndarray, top: int = 1) -> np.ndarray:
+    """For each of `papers` (positions), the mean of its `top` highest sentence scores (all of them when it has
+    fewer; top=1: its best sentence's) — float64 [len(papers)]. `per_sentence` has one score per sentence row
+    of the whole matrix."""
     index, new_ptr = _index(ptr, np.asarray(papers, dtype=np.int64))
     if not len(index):
         return np.zeros(len(new_ptr) - 1)
-    return np.maximum.reduceat(np.asarray(per_sentence)[index], new_ptr[:-1]).astype(np.float64)
+    scores = np.asarray(per_sentence, dtype=np.float64)[index]
+    if top == 1:
+        return np.maximum.reduceat(scores, new_ptr[:-1])
+    counts = np.diff(new_ptr)
+    group = np.repeat(np.arange(len(counts)), counts)
+    ordered = scores[np.lexsort((-scores, group))]  # each paper's sentences, best first
+    total = np.zeros(len(counts))
+    for k in range(top):  # the k-th best of each paper that has one
+        has = counts > k
+        total[has] += ordered[new_ptr[:-1][has] + k]
+    return total / np.minimum(counts, top)
 
 
 def _index(ptr: np.ndarray, papers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

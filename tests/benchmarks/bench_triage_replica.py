@@ -4,6 +4,14 @@ Not part of the test run. From the project folder:
 
     PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_triage_replica.py --vectors /tmp/iclr-query-whole.npz
     PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_triage_replica.py --features tfidf,rrf --svm-c 0.1,0.1
+    PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_triage_replica.py \
+        --features tfidf,tfidf@0.1,tfmax,tfidf@0.1+tfmax@0.1,nbd,logreg,tfidf.uni@0.1 --topics interpretability
+    PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_triage_replica.py --vectors /tmp/iclr-query-whole.npz \
+        --sentences /tmp/iclr-query-sentences.npz --features semantic,sentsvm@0.1,sentnn2,tfidf@0.1+sentnn2
+
+The models and how to name and fuse them are in bench_triage_models.py (a name `model[.variant][@C]`, models
+joined by + add their z-scores, `*W` weighs one, `rrf:` fuses ranks instead). --sentences embeds each paper's
+title and abstract sentences alone once (about 7,900 texts for ICLR 2018) and keeps them in that .npz.
 
 Why it can be fast: in `Recommender.recommend` on ICLR 2018 (991 papers, fewer than SAMPLE unrated) every paper
 that is not liked is a negative of weight 1, rated or not, with the classes balanced; so the model, and the

@@ -26,6 +26,8 @@ def test_best_is_each_papers_highest_sentence():
     ptr = np.array([0, 2, 3, 6])
     scores = np.array([0.1, 0.5, -1.0, 0.2, 0.9, 0.3])
     assert sentences.best(scores, ptr, np.array([2, 0, 1])).tolist() == [0.9, 0.5, -1.0]
+    assert sentences.best(scores, ptr, np.array([2, 0, 1]), top=2).tolist() == pytest.approx([0.6, 0.3, -1.0])
+    assert sentences.best(scores, ptr, np.array([2]), top=3).tolist() == pytest.approx([(0.2 + 0.9 + 0.3) / 3])
     assert sentences.best(scores, ptr, np.array([], dtype=np.int64)).shape == (0,)
 
 
@@ -108,21 +110,22 @@ def test_a_paper_saying_it_in_one_sentence_ranks_higher_with_sentence_evidence(l
             library.set_rating(ids[f"Liked {i}"], 5)
         library.set_rating(ids["Structure 0"], 1)
         ranks = {}
-        for weight in (0.0, 1.0):
+        for share, top in ((0.0, 1), (0.5, 1), (1.0, 1), (1.0, 2)):
             recommender = Recommender(library, features="tfidf")
-            recommender.sentence_weight = weight
-            ranks[weight] = recommender.recommend(limit=None).ids.index(ids["Parsimonious networks"])
-        assert ranks[1.0] == 0 and ranks[0.0] > 0, ranks
+            recommender.sentence_share, recommender.sentence_top = share, top
+            ranks[share, top] = recommender.recommend(limit=None).ids.index(ids["Parsimonious networks"])
+        assert ranks[0.0, 1] > 0 and ranks[0.5, 1] == ranks[1.0, 1] == 0, ranks
+        assert ranks[1.0, 2] < ranks[0.0, 1], ranks
     finally:
         library.close()
 
 
-@pytest.mark.parametrize("weight", [0.0, 1.0])
-def test_a_hand_built_matrix_without_sentence_rows_still_ranks(library_dir, weight):
+@pytest.mark.parametrize("share", [0.0, 1.0])
+def test_a_hand_built_matrix_without_sentence_rows_still_ranks(library_dir, share):
     library = _library(library_dir)
     try:
         recommender = Recommender(library, features="tfidf")
-        recommender.sentence_weight = weight
+        recommender.sentence_share = share
         library.set_rating(library.ids()[0], 5)
         recommender.tfidf.sentence_rows = None  # e.g. the map's sub-matrices are built without them
         assert len(recommender.recommend(limit=5, refresh=False)) == 5
