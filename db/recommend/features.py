@@ -36,6 +36,7 @@ SEMANTIC_WEIGHT = 1.0
 # (0: the whole paper alone, as before; 1: its sentences alone)
 SENTENCE_SHARE = 0.0
 SENTENCE_TOP = 2
+SENTENCE_UNTIL = 30  # sentence evidence only while fewer papers than this are liked (None: always)
 SEMANTIC_C = 0.01  # the SVM's C for the vectors' model (tf-idf's is recommender.SVM_C)
 RELOAD_SECONDS = 15.0  # while a job writes vectors, reload them at most this often
 

@@ -33,6 +33,7 @@ from db.recommend.features import (
     SEMANTIC_WEIGHT,
     SENTENCE_SHARE,
     SENTENCE_TOP,
+    SENTENCE_UNTIL,
     SIMILAR_FEATURES,
     TFIDF,
     Features,
@@ -112,7 +113,7 @@ class Recommender:
         # models, SIMILAR_FEATURES for similar:); tf-idf whenever no vectors are stored
         self.features = features
         # sentence evidence (db.recommend.features): the best sentences' share beside the whole paper, how many
-        self.sentence_share, self.sentence_top = SENTENCE_SHARE, SENTENCE_TOP
+        self.sentence_share, self.sentence_top, self.sentence_until = SENTENCE_SHARE, SENTENCE_TOP, SENTENCE_UNTIL
         self._semantic = SemanticSource(library.derived_folder)
         self._cache = TfidfCache(library.derived_folder)
         self._tfidf: TfidfMatrix | None = None
@@ -282,7 +283,8 @@ class Recommender:
                 self._start[key] = solution
                 weights = solution[:-1].astype(np.float32)
             part_scores = part.scores(candidates, weights)
-            if part.words and self.sentence_share and tfidf.sentence_rows is not None and len(candidates) > 1:
+            if part.words and self._sentences_now(len(pos)) and tfidf.sentence_rows is not None and \
+                    len(candidates) > 1:
                 # sentence evidence: the same model on each sentence's row, the mean of the paper's best
                 # sentences; the two z-scores weighed by share (db.recommend.sentences)
                 best = best_sentence(tfidf.sentence_rows @ weights[:part.words], tfidf.sentence_ptr, candidates,
@@ -307,6 +309,10 @@ class Recommender:
         reasons = whys(tfidf, top, support)
         items = [Recommendation(tfidf.ids[i], float(scores[i]), why) for i, why in zip(top, reasons, strict=True)]
         return Recommendations(items, len(pos), len(neg) + len(maybe) + len(sample), time.perf_counter() - started)
+
+    def _sentences_now(self, positives: int) -> bool:
+        """Whether the sentence evidence counts for a model of this many positives (db.recommend.features)."""
+        return bool(self.sentence_share) and (self.sentence_until is None or positives < self.sentence_until)
 
 
 def _standard(scores: np.ndarray, rows: np.ndarray | None = None) -> np.ndarray:

@@ -6,8 +6,8 @@ TfidfVectorizer: sublinear tf, English stop words, unigrams and bigrams), and be
 of each paper (db.recommend.sentences: same vocabulary and idf) for the recommender's sentence evidence.
 
 The cache file holds the matrix, the sentence rows, the vocabulary, the idf weights, the paper ids in row order
-and one 64-bit digest of each paper's text. `refresh` compares the digests with the library's current texts: a paper whose
-text changed, or that is new, is transformed with the cached vocabulary and idf and spliced in (an import of a
+and one 64-bit digest of each paper's text. `refresh` compares the digests with the library's current texts: a
+paper whose text changed, or that is new, is transformed with the cached vocabulary and idf and spliced in (an import of a
 few papers or a note edit costs milliseconds); when more than REFIT_SHARE of the rows changed since the last
 fit, or the cache is missing, unreadable or of another schema, the vectorizer is fitted anew. Until then a
 word that only the spliced papers use is not a column, and the idf weights are those of the last fit. The file

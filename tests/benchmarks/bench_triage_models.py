@@ -6,7 +6,8 @@ ICLR 2018). A name is `model[.variant][@C]`:
   variants refit the vectorizer: `.uni` unigrams only, `.df1` min_df 1, `.nomax` no max_df, `.lin` no sublinear
   tf; `@C` the SVM's C (default --svm-c's first), `@auto` C from the number of liked papers (AUTO_C).
   `tfmax` (`tfmax2`) — that SVM applied to each sentence's tf-idf row (same vocabulary and idf, the title one
-  sentence): a paper's score is its best sentence's (the mean of its best two).
+  sentence): a paper's score is its best sentence's (the mean of its best two). `tfautoK`: tfmax2 while
+  fewer than K papers are liked (30 when K is left out), then tfidf.
 - `nb` — multinomial naive Bayes on the tf-idf rows (ASReview's default model, alpha 3.822); `nbd` the same
   with ASReview's "double" balance as sample weights (its dynamic resampling's expected class weights);
   score log P(liked | x) − log P(not | x). `logreg` — logistic regression, classes balanced (`@C`, default 1).
@@ -30,7 +31,7 @@ DOUBLE = (2.155, 0.94, 0.789, 1.0)
 
 
 def on_words(name: str) -> bool:
-    return name.partition("@")[0].partition(".")[0] in WORD_MODELS
+    return name.partition("@")[0].partition(".")[0].rstrip("0123456789") in WORD_MODELS + ("tfauto",)
 
 
 def auto_c(positives: int) -> float:
@@ -46,6 +47,10 @@ def score(replica, name: str, pos: list[int]) -> np.ndarray:
     labels[pos] = True
     if model == "tfidf":
         return replica._words(pos, c, variant)
+    if model.startswith("tfauto"):  # tfauto30: tfmax2 while fewer than 30 papers are liked, then tfidf
+        few = len(pos) < int(model.removeprefix("tfauto") or 30)
+        return score(replica, f"{'tfmax2' if few else 'tfidf'}{'.' + variant if variant else ''}"
+                              f"{'@' + c_text if c_text else ''}", pos)
     if model in ("tfmax", "tfmax2"):
         w = replica.svm_words(pos, c, variant)
         per_sentence = replica.sentence_rows(variant) @ w[:-1] + w[-1]

@@ -43,9 +43,9 @@ sys.path.insert(0, str(ROOT))
 
 from db.recommend import features as feature_kinds  # noqa: E402
 from db.recommend import linear_svm  # noqa: E402
+from db.recommend.recommender import MIN_TERMS, SVM_C, Recommender, _word_counts  # noqa: E402
 from db.recommend.sentences import split as sentence_split  # noqa: E402
 from db.recommend.tfidf_cache import paper_text  # noqa: E402
-from db.recommend.recommender import MIN_TERMS, SVM_C, Recommender, _word_counts  # noqa: E402
 from tests.benchmarks import bench_triage  # noqa: E402
 from tests.benchmarks import bench_triage_models as models  # noqa: E402
 from tests.benchmarks.bench_triage import ICLR, TOPICS, make_library, summary  # noqa: E402
@@ -222,15 +222,19 @@ class Replica:
         return {"wss95": 1 - found95 / self.n - 0.05, "recall": recall}
 
 
+def _spelled(kind: str) -> list[str]:
+    """A kind's models as written, each `name[@C][*weight]` (`both` and `rrf` spelled out)."""
+    kind = {"both": f"tfidf+semantic*{feature_kinds.SEMANTIC_WEIGHT}", "rrf": "rrf:tfidf+semantic"}.get(kind, kind)
+    return kind.removeprefix("rrf:").split("+")
+
+
 def _models(kind: str) -> list[str]:
     """The models of a kind, each `name[@C]` (weights dropped)."""
-    kind = {"both": "tfidf+semantic*%r" % feature_kinds.SEMANTIC_WEIGHT, "rrf": "rrf:tfidf+semantic"}.get(kind, kind)
-    return [part.partition("*")[0] for part in kind.removeprefix("rrf:").split("+")]
+    return [part.partition("*")[0] for part in _spelled(kind)]
 
 
 def _weights(kind: str) -> list[float]:
-    kind = {"both": "tfidf+semantic*%r" % feature_kinds.SEMANTIC_WEIGHT, "rrf": "rrf:tfidf+semantic"}.get(kind, kind)
-    return [float(part.partition("*")[2] or 1) for part in kind.removeprefix("rrf:").split("+")]
+    return [float(part.partition("*")[2] or 1) for part in _spelled(kind)]
 
 
 def _standard(scores):

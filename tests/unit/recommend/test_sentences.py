@@ -94,8 +94,8 @@ def _library(folder):
     words = ["images", "speech", "robots", "graphs", "tables", "video", "proteins", "code"]
     records = [paper_record(title=f"Liked {i}", abstract=text) for i, text in enumerate(LIKED)]
     records += [paper_record(title=f"Structure {i}", abstract=FILLER.format(word=word)) for i, word in enumerate(words)]
-    records += [paper_record(title="Parsimonious networks",
-                             abstract=FILLER.format(word="tabular") + " The interpretability of the networks is better.")]
+    last = " The interpretability of the networks is better."
+    records += [paper_record(title="Parsimonious networks", abstract=FILLER.format(word="tabular") + last)]
     records += [paper_record(title=f"Mixed {i}", abstract=MIXED.format(word=word)) for i, word in enumerate(words[:6])]
     library.import_records(records)
     assert len(library.ids()) == len(records)
