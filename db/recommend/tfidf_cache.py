@@ -7,8 +7,8 @@ of each paper (db.recommend.sentences: same vocabulary and idf) for the recommen
 
 The cache file holds the matrix, the sentence rows, the vocabulary, the idf weights, the paper ids in row order
 and one 64-bit digest of each paper's text. `refresh` compares the digests with the library's current texts: a
-paper whose text changed, or that is new, is transformed with the cached vocabulary and idf and spliced in (an import of a
-few papers or a note edit costs milliseconds); when more than REFIT_SHARE of the rows changed since the last
+paper whose text changed, or that is new, is transformed with the cached vocabulary and idf and spliced in (an
+import of a few papers or a note edit costs milliseconds); when more than REFIT_SHARE of the rows changed since the last
 fit, or the cache is missing, unreadable or of another schema, the vectorizer is fitted anew. Until then a
 word that only the spliced papers use is not a column, and the idf weights are those of the last fit. The file
 is replaced atomically, so another process never reads half of it.
