@@ -7,7 +7,7 @@ ICLR 2018). A name is `model[.variant][@C]`:
   tf; `@C` the SVM's C (default --svm-c's first), `@auto` C from the number of liked papers (AUTO_C).
   `tfmax` (`tfmax2`) — that SVM applied to each sentence's tf-idf row (same vocabulary and idf, the title one
   sentence): a paper's score is its best sentence's (the mean of its best two). `tfautoK`: tfmax2 while
-  fewer than K papers are liked (30 when K is left out), then tfidf.
+  fewer than K papers are liked (30 when K is left out), then tfidf; `tfauto30@0.1/0.01` the C of each phase.
 - `nb` — multinomial naive Bayes on the tf-idf rows (ASReview's default model, alpha 3.822); `nbd` the same
   with ASReview's "double" balance as sample weights (its dynamic resampling's expected class weights);
   score log P(liked | x) − log P(not | x). `logreg` — logistic regression, classes balanced (`@C`, default 1).
@@ -42,6 +42,9 @@ def auto_c(positives: int) -> float:
 def score(replica, name: str, pos: list[int]) -> np.ndarray:
     model, _at, c_text = name.partition("@")
     model, _dot, variant = model.partition(".")
+    if model.startswith("tfauto") and "/" in c_text:  # tfauto30@0.1/0.01: C 0.1 for tfmax2, then 0.01 for tfidf
+        few = len(pos) < int(model.removeprefix("tfauto") or 30)
+        c_text = c_text.split("/")[0 if few else 1]
     c = (auto_c(len(pos)) if c_text == "auto" else float(c_text)) if c_text else None
     labels = np.zeros(replica.n, bool)
     labels[pos] = True
