@@ -3,6 +3,10 @@ and a paper that says what the liked papers are about in one sentence ranked up 
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -116,6 +120,55 @@ def test_a_paper_saying_it_in_one_sentence_ranks_higher_with_sentence_evidence(l
             ranks[share, top] = recommender.recommend(limit=None).ids.index(ids["Parsimonious networks"])
         assert ranks[0.0, 1] > 0 and ranks[0.5, 1] == ranks[1.0, 1] == 0, ranks
         assert ranks[1.0, 2] < ranks[0.0, 1], ranks
+    finally:
+        library.close()
+
+
+def test_sentence_evidence_stops_once_enough_papers_are_liked(library_dir):
+    library = _library(library_dir)
+    try:
+        ids = {paper.label: paper.id for paper in library.papers()}
+        for i in range(4):
+            library.set_rating(ids[f"Liked {i}"], 5)
+        rankings = {}
+        for share, until in ((0.0, None), (1.0, 4), (1.0, 5)):
+            recommender = Recommender(library, features="tfidf")
+            recommender.sentence_share, recommender.sentence_until, recommender.sentence_c = share, until, None
+            rankings[share, until] = recommender.recommend(limit=None).ids
+        assert rankings[1.0, 4] == rankings[0.0, None]  # 4 liked papers: not fewer than 4, whole papers alone
+        assert rankings[1.0, 5] != rankings[0.0, None]
+    finally:
+        library.close()
+
+
+ICLR = Path(__file__).resolve().parents[4] / "shared" / "data" / "real" / "iclr2018.json"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not ICLR.exists(), reason="needs ../shared/data/real/iclr2018.json")
+def test_the_paper_that_says_interpretability_once_is_found_early_on_iclr_2018(library_dir):
+    """The case that motivated it: ICLR 2018's interpretability papers (author keywords) liked but one, "Learning
+    Parsimonious Deep Feed-forward Networks", which says "interpretability" only in its last sentence."""
+    items = [item for item in json.loads(ICLR.read_text(encoding="utf-8")) if item.get("abstract")]
+    library = Library.open(library_dir, seed=False)
+    try:
+        library.import_records([paper_record(title=" ".join(item["title"].split()),
+                                             abstract=" ".join(item["abstract"].split())) for item in items])
+        by_title = {paper.label: paper.id for paper in library.papers()}
+        target = by_title["Learning Parsimonious Deep Feed-forward Networks"]
+        topic = re.compile(r"interpretab|explainab|saliency|attribution|explanation")
+        liked = [by_title[" ".join(item["title"].split())] for item in items
+                 if topic.search(item.get("keywords", "").lower())]
+        assert len(liked) == 19
+        for paper_id in liked:
+            if paper_id != target:
+                library.set_rating(paper_id, 5)
+        ranks = {}
+        for share in (0.0, 1.0):
+            recommender = Recommender(library, features="tfidf")
+            recommender.sentence_share = share
+            ranks[share] = recommender.recommend(limit=None).ids.index(target)
+        assert ranks[0.0] > 650 and ranks[1.0] < 450, ranks  # measured: 717 of 972 without, 402 with
     finally:
         library.close()
 
