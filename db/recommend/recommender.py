@@ -108,16 +108,17 @@ class Recommender:
     20k papers): make it on a worker thread.
     """
 
-    def __init__(self, library: Library, features: str | None = None):
+    def __init__(self, library: Library, features: str | None = None, sentence_share: float | None = None):
         self.library = library
         # tfidf, semantic or both (db.recommend.features); None: the measured defaults (FEATURES for the
         # models, SIMILAR_FEATURES for similar:); tf-idf whenever no vectors are stored
         self.features = features
-        # sentence evidence (db.recommend.features): the best sentences' share beside the whole paper, how many
-        self.sentence_share, self.sentence_top, self.sentence_until = SENTENCE_SHARE, SENTENCE_TOP, SENTENCE_UNTIL
-        self.sentence_c = SENTENCE_C
+        # sentence evidence (db.recommend.features): the best sentences' share beside the whole paper (None: the
+        # default, SENTENCE_SHARE), how many, until how many liked papers, the SVM's C meanwhile
+        self.sentence_share = SENTENCE_SHARE if sentence_share is None else sentence_share
+        self.sentence_top, self.sentence_until, self.sentence_c = SENTENCE_TOP, SENTENCE_UNTIL, SENTENCE_C
         self._semantic = SemanticSource(library.derived_folder)
-        self._cache = TfidfCache(library.derived_folder)
+        self._cache = TfidfCache(library.derived_folder, with_sentences=self.sentence_share > 0)
         self._tfidf: TfidfMatrix | None = None
         self._lock = threading.RLock()
         self.last_refresh: RefreshReport | None = None

@@ -2,10 +2,11 @@
 
 Each paper's text is its label (the user's title, else the file's title, else the derived label), its
 abstract and its note. The matrix has one L2-normalized row per paper in library order (scikit-learn's
-TfidfVectorizer: sublinear tf, English stop words, unigrams and bigrams), and beside it one row per sentence
-of each paper (db.recommend.sentences: same vocabulary and idf) for the recommender's sentence evidence.
+TfidfVectorizer: sublinear tf, English stop words, unigrams and bigrams), and, when the recommender's sentence
+evidence is on, one row per sentence of each paper beside it (db.recommend.sentences: same vocabulary and idf;
+it doubles the fit's time and the file's size).
 
-The cache file holds the matrix, the sentence rows, the vocabulary, the idf weights, the paper ids in row order
+The cache file holds the matrix, the sentence rows if any, the vocabulary, the idf weights, the paper ids in row order
 and one 64-bit digest of each paper's text. `refresh` compares the digests with the library's current texts: a
 paper whose text changed, or that is new, is transformed with the cached vocabulary and idf and spliced in (an
 import of a few papers or a note edit costs milliseconds); when more than REFIT_SHARE of the rows changed since the last
@@ -39,7 +40,7 @@ from db.system.fileio import write_atomically
 
 CACHE_DIR = "recommend"
 CACHE_FILE = "tfidf.npz"
-CACHE_SCHEMA = 4  # bump when the text, the tokenizer or the vectorizer settings change
+CACHE_SCHEMA = 3  # bump when the text, the tokenizer or the vectorizer settings change
 REFIT_SHARE = 0.2
 MAX_FEATURES = 60_000
 
@@ -165,8 +166,9 @@ class RefreshReport:
     seconds: float
 
 
-def fit(ids: list[str], texts: list[str]) -> TfidfMatrix:
-    """Fit the vectorizer on every text. An empty library, or one without a single word, gives no columns."""
+def fit(ids: list[str], texts: list[str], with_sentences: bool = False) -> TfidfMatrix:
+    """Fit the vectorizer on every text. An empty library, or one without a single word, gives no columns.
+    `with_sentences`: each paper's sentence rows too (db.recommend.sentences; about doubles the time)."""
     vectorizer = make_vectorizer(len(texts))
     try:
         matrix = vectorizer.fit_transform(texts).tocsr()
@@ -175,15 +177,18 @@ def fit(ids: list[str], texts: list[str]) -> TfidfMatrix:
     except ValueError:  # "empty vocabulary": no paper has a word left after stop words
         matrix = sparse.csr_matrix((len(texts), 0), dtype=np.float32)
         terms, idf = np.array([], dtype=str), np.array([], dtype=np.float32)
-    rows, ptr = sentences.rows(vectorizer, [sentences.split(text) for text in texts])
+    rows, ptr = None, None
+    if with_sentences:
+        rows, ptr = sentences.rows(vectorizer, [sentences.split(text) for text in texts])
     return TfidfMatrix(ids, matrix, terms, idf, digests(texts), len(texts), rows, ptr)
 
 
 class TfidfCache:
     """The cache file of one library folder."""
 
-    def __init__(self, library_folder: Path | str):
+    def __init__(self, library_folder: Path | str, with_sentences: bool = False):
         self.path = Path(library_folder) / CACHE_DIR / CACHE_FILE
+        self.with_sentences = with_sentences  # keep each paper's sentence rows too (a cache without them is refitted)
 
     def load(self) -> TfidfMatrix | None:
         """The cached matrix, or None when the file is missing, unreadable or from another schema."""
@@ -195,16 +200,19 @@ class TfidfCache:
                     return None
                 matrix = sparse.csr_matrix((data["data"], data["indices"], data["indptr"]),
                                            shape=tuple(data["shape"]))
-                rows = sparse.csr_matrix((data["s_data"], data["s_indices"], data["s_indptr"]),
-                                         shape=tuple(data["s_shape"]))
+                rows, ptr = None, None
+                if "s_ptr" in data:
+                    rows = sparse.csr_matrix((data["s_data"], data["s_indices"], data["s_indptr"]),
+                                             shape=tuple(data["s_shape"]))
+                    ptr = data["s_ptr"]
                 loaded = TfidfMatrix(data["ids"].tolist(), matrix, data["terms"], data["idf"], data["digests"],
-                                     int(meta["fitted_rows"]), rows, data["s_ptr"])
+                                     int(meta["fitted_rows"]), rows, ptr)
         except Exception:  # noqa: BLE001 - missing, truncated or garbage: the caller fits anew
             return None
         consistent = (matrix.shape == (len(loaded.ids), len(loaded.terms)) and len(loaded.idf) == len(loaded.terms)
                       and len(loaded.digests) == len(loaded.ids) and meta.get("fingerprint") == loaded.fingerprint
-                      and rows.shape[1] == len(loaded.terms) and len(loaded.sentence_ptr) == len(loaded.ids) + 1
-                      and int(loaded.sentence_ptr[-1]) == rows.shape[0])
+                      and (rows is None or (rows.shape[1] == len(loaded.terms) and int(ptr[-1]) == rows.shape[0]
+                                            and len(ptr) == len(loaded.ids) + 1)))
         return loaded if consistent else None
 
     def save(self, tfidf: TfidfMatrix) -> None:
@@ -212,11 +220,12 @@ class TfidfCache:
         written only costs the next process a refit, so OSError is swallowed."""
         meta = {"schema": CACHE_SCHEMA, "fitted_rows": tfidf.fitted_rows, "fingerprint": tfidf.fingerprint}
         matrix, rows = tfidf.matrix, tfidf.sentence_rows
+        extra = {} if rows is None else {"s_data": rows.data, "s_indices": rows.indices, "s_indptr": rows.indptr,
+                                         "s_shape": np.array(rows.shape), "s_ptr": tfidf.sentence_ptr}
         buffer = io.BytesIO()
         np.savez(buffer, meta=np.array(json.dumps(meta)), data=matrix.data, indices=matrix.indices,
                  indptr=matrix.indptr, shape=np.array(matrix.shape), ids=np.array(tfidf.ids, dtype=str),
-                 terms=tfidf.terms, idf=tfidf.idf, digests=tfidf.digests, s_data=rows.data, s_indices=rows.indices,
-                 s_indptr=rows.indptr, s_shape=np.array(rows.shape), s_ptr=tfidf.sentence_ptr)
+                 terms=tfidf.terms, idf=tfidf.idf, digests=tfidf.digests, **extra)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_atomically(self.path, buffer.getvalue())  # the one atomic write (db.system.fileio)
@@ -233,11 +242,13 @@ class TfidfCache:
         now = digests(texts)
         if current is None:
             current = self.load()
+        if current is not None and self.with_sentences and current.sentence_rows is None:
+            current = None  # fitted without sentence rows: fit anew with them
         if current is not None and current.ids == ids and np.array_equal(current.digests, now):
             return current, RefreshReport("unchanged", 0, time.perf_counter() - started)
         changed = _changed_rows(current, ids, now) if current is not None else None
         if changed is None or len(changed) + _removed(current, ids) > REFIT_SHARE * max(current.fitted_rows, 1):
-            tfidf, kind, count = fit(ids, texts), "fitted", len(ids)
+            tfidf, kind, count = fit(ids, texts, self.with_sentences), "fitted", len(ids)
         else:
             tfidf, kind, count = _splice(current, ids, texts, now, changed), "updated", len(changed)
         self.save(tfidf)
@@ -290,8 +301,10 @@ def _splice(current: TfidfMatrix, ids: list[str], texts, now: np.ndarray,
     stacked = sparse.vstack([current.matrix, fresh], format="csr")
     source = np.fromiter((current.row.get(paper_id, -1) for paper_id in ids), dtype=np.int64, count=len(ids))
     source[changed] = len(current.ids) + np.arange(len(changed))
-    fresh_rows, fresh_ptr = sentences.rows(vectorizer, [sentences.split(texts[i]) for i in changed])
-    all_rows = sparse.vstack([current.sentence_rows, fresh_rows], format="csr")
-    all_ptr = np.concatenate([current.sentence_ptr, current.sentence_ptr[-1] + fresh_ptr[1:]])
-    rows, ptr = sentences.take(all_rows, all_ptr, source)
+    rows, ptr = None, None
+    if current.sentence_rows is not None:  # kept in step: the changed papers' sentences transformed, the rest moved
+        fresh_rows, fresh_ptr = sentences.rows(vectorizer, [sentences.split(texts[i]) for i in changed])
+        all_rows = sparse.vstack([current.sentence_rows, fresh_rows], format="csr")
+        all_ptr = np.concatenate([current.sentence_ptr, current.sentence_ptr[-1] + fresh_ptr[1:]])
+        rows, ptr = sentences.take(all_rows, all_ptr, source)
     return TfidfMatrix(ids, stacked[source], current.terms, current.idf, now, current.fitted_rows, rows, ptr)

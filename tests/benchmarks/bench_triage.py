@@ -347,12 +347,13 @@ def _feature_cell(cell: tuple) -> tuple:
         papers_of = {topic: {paper_id for paper_id, words in keywords.items() if TOPICS[topic](words)}
                      for topic in TOPICS}
         relevant = papers_of[name] if name in papers_of else set().union(*papers_of.values())
-        recommender = Recommender(library, features=base)
+        share, _slash, top = kind.partition("/")[2].partition("/")
+        # `tfidf/1` or `tfidf/1/2`: sentence evidence's share (and how many best sentences)
+        recommender = Recommender(library, features=base, sentence_share=float(share) if share else None)
         if c:  # `tfidf@0.01`: this kind's own C for the tf-idf model
             recommender_module.SVM_C = float(c)
-        if "/" in kind:  # `tfidf/0` or `tfidf/1/2`: sentence evidence's share (and how many best sentences)
-            share, _slash, top = kind.partition("/")[2].partition("/")
-            recommender.sentence_share, recommender.sentence_top = float(share), int(top or recommender.sentence_top)
+        if top:
+            recommender.sentence_top = int(top)
         runs, started = [], time.perf_counter()
         for seed in range(runs_wanted):
             reset(library)

@@ -58,7 +58,7 @@ TFIDF_VARIANTS = {"uni": {"analyzer": "uni"}, "df1": {"min_df": 1}, "nomax": {"m
 
 class Replica:
     def __init__(self, library, keywords, c_words: float, c_vectors: float, sentences: Path | None = None):
-        recommender = Recommender(library, features="semantic")
+        recommender = Recommender(library, features="semantic", sentence_share=1.0)  # its matrix with sentence rows
         tfidf = recommender.tfidf
         self.texts = {paper_id: (label, abstract) for paper_id, label, abstract, _note in library.paper_texts()}
         self._matrices, self._vectorizers, self.tfidf = {}, {}, tfidf

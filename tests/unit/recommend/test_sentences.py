@@ -43,7 +43,8 @@ def _texts():
 
 def test_sentence_rows_are_the_sentences_transformed_with_the_papers_vocabulary():
     texts = _texts()
-    matrix = tfidf_cache.fit([f"p{i}" for i in range(len(texts))], texts)
+    matrix = tfidf_cache.fit([f"p{i}" for i in range(len(texts))], texts, with_sentences=True)
+    assert tfidf_cache.fit(["a"], texts[:1]).sentence_rows is None  # only when asked (it doubles the fit's time)
     vectorizer = matrix.vectorizer()
     assert matrix.sentence_ptr.tolist() == [0, 2, 4, 7, 9, 11]
     expected = vectorizer.transform([s for text in texts for s in sentences.split(text)]).toarray()
@@ -60,7 +61,7 @@ def test_an_edit_and_an_import_splice_the_sentence_rows(library_dir):
     try:
         library.import_records([paper_record(title=f"Paper {i}", abstract=text)
                                 for i, text in enumerate(_texts() * 4)])  # 20: two changes are a splice
-        cache = TfidfCache(library_dir)
+        cache = TfidfCache(library_dir, with_sentences=True)
         first, report = cache.refresh(library)
         assert report.kind == "fitted"
         edited = library.ids()[1]
@@ -115,8 +116,8 @@ def test_a_paper_saying_it_in_one_sentence_ranks_higher_with_sentence_evidence(l
         library.set_rating(ids["Structure 0"], 1)
         ranks = {}
         for share, top in ((0.0, 1), (0.5, 1), (1.0, 1), (1.0, 2)):
-            recommender = Recommender(library, features="tfidf")
-            recommender.sentence_share, recommender.sentence_top = share, top
+            recommender = Recommender(library, features="tfidf", sentence_share=share)
+            recommender.sentence_top = top
             ranks[share, top] = recommender.recommend(limit=None).ids.index(ids["Parsimonious networks"])
         assert ranks[0.0, 1] > 0 and ranks[0.5, 1] == ranks[1.0, 1] == 0, ranks
         assert ranks[1.0, 2] < ranks[0.0, 1], ranks
@@ -132,8 +133,8 @@ def test_sentence_evidence_stops_once_enough_papers_are_liked(library_dir):
             library.set_rating(ids[f"Liked {i}"], 5)
         rankings = {}
         for share, until in ((0.0, None), (1.0, 4), (1.0, 5)):
-            recommender = Recommender(library, features="tfidf")
-            recommender.sentence_share, recommender.sentence_until, recommender.sentence_c = share, until, None
+            recommender = Recommender(library, features="tfidf", sentence_share=share)
+            recommender.sentence_until, recommender.sentence_c = until, None
             rankings[share, until] = recommender.recommend(limit=None).ids
         assert rankings[1.0, 4] == rankings[0.0, None]  # 4 liked papers: not fewer than 4, whole papers alone
         assert rankings[1.0, 5] != rankings[0.0, None]
@@ -146,6 +147,16 @@ ICLR = Path(__file__).resolve().parents[4] / "shared" / "data" / "real" / "iclr2
 
 @pytest.mark.slow
 @pytest.mark.skipif(not ICLR.exists(), reason="needs ../shared/data/real/iclr2018.json")
+def test_a_cache_without_sentence_rows_is_refitted_when_they_are_wanted(topics):
+    library, _ids = topics
+    plain, _report = TfidfCache(library.derived_folder).refresh(library)
+    assert plain.sentence_rows is None and TfidfCache(library.derived_folder).load().sentence_rows is None
+    wanted, report = TfidfCache(library.derived_folder, with_sentences=True).refresh(library)
+    assert report.kind == "fitted" and wanted.sentence_rows is not None
+    again, report = TfidfCache(library.derived_folder, with_sentences=True).refresh(library)  # now from the file
+    assert report.kind == "unchanged" and again.sentence_rows.shape == wanted.sentence_rows.shape
+
+
 def test_the_paper_that_says_interpretability_once_is_found_early_on_iclr_2018(library_dir):
     """The case that motivated it: ICLR 2018's interpretability papers (author keywords) liked but one, "Learning
     Parsimonious Deep Feed-forward Networks", which says "interpretability" only in its last sentence."""
@@ -165,8 +176,7 @@ def test_the_paper_that_says_interpretability_once_is_found_early_on_iclr_2018(l
                 library.set_rating(paper_id, 5)
         ranks = {}
         for share in (0.0, 1.0):
-            recommender = Recommender(library, features="tfidf")
-            recommender.sentence_share = share
+            recommender = Recommender(library, features="tfidf", sentence_share=share)
             ranks[share] = recommender.recommend(limit=None).ids.index(target)
         assert ranks[0.0] > 650 and ranks[1.0] < 450, ranks  # measured: 717 of 972 without, 402 with
     finally:
@@ -177,8 +187,7 @@ def test_the_paper_that_says_interpretability_once_is_found_early_on_iclr_2018(l
 def test_a_hand_built_matrix_without_sentence_rows_still_ranks(library_dir, share):
     library = _library(library_dir)
     try:
-        recommender = Recommender(library, features="tfidf")
-        recommender.sentence_share = share
+        recommender = Recommender(library, features="tfidf", sentence_share=share)
         library.set_rating(library.ids()[0], 5)
         recommender.tfidf.sentence_rows = None  # e.g. the map's sub-matrices are built without them
         assert len(recommender.recommend(limit=5, refresh=False)) == 5
