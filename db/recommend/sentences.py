@@ -33,7 +33,7 @@ def split(text: str) -> list[str]:
     return [part for part in (piece.strip() for piece in SENTENCE.split(text)) if part] or [""]
 
 
-def rows(vectorizer, papers: Iterable[Sequence[str]]) -> tuple[sparse.csr_matrix, np.ndarray]:
+def transform(vectorizer, papers: Iterable[Sequence[str]]) -> tuple[sparse.csr_matrix, np.ndarray]:
     """The sentence rows of `papers` (each a list of its sentences, from `split`) under a fitted vectorizer:
     (matrix [sentences, terms] float32 CSR, ptr [papers + 1] int64) — paper i's sentences are rows
     ptr[i]:ptr[i + 1], at least one each."""

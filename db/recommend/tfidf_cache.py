@@ -179,7 +179,7 @@ def fit(ids: list[str], texts: list[str], with_sentences: bool = False) -> Tfidf
         terms, idf = np.array([], dtype=str), np.array([], dtype=np.float32)
     rows, ptr = None, None
     if with_sentences:
-        rows, ptr = sentences.rows(vectorizer, [sentences.split(text) for text in texts])
+        rows, ptr = sentences.transform(vectorizer, [sentences.split(text) for text in texts])
     return TfidfMatrix(ids, matrix, terms, idf, digests(texts), len(texts), rows, ptr)
 
 
@@ -303,7 +303,7 @@ def _splice(current: TfidfMatrix, ids: list[str], texts, now: np.ndarray,
     source[changed] = len(current.ids) + np.arange(len(changed))
     rows, ptr = None, None
     if current.sentence_rows is not None:  # kept in step: the changed papers' sentences transformed, the rest moved
-        fresh_rows, fresh_ptr = sentences.rows(vectorizer, [sentences.split(texts[i]) for i in changed])
+        fresh_rows, fresh_ptr = sentences.transform(vectorizer, [sentences.split(texts[i]) for i in changed])
         all_rows = sparse.vstack([current.sentence_rows, fresh_rows], format="csr")
         all_ptr = np.concatenate([current.sentence_ptr, current.sentence_ptr[-1] + fresh_ptr[1:]])
         rows, ptr = sentences.take(all_rows, all_ptr, source)

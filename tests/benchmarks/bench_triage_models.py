@@ -34,6 +34,12 @@ def on_words(name: str) -> bool:
     return name.partition("@")[0].partition(".")[0].rstrip("0123456789") in WORD_MODELS + ("tfauto",)
 
 
+def needs_vectors(name: str) -> bool:
+    """Whether a model needs the whole-abstract vectors (--vectors); the sentence models sentsvm and sentnn do not."""
+    model = name.partition("@")[0].partition(".")[0].rstrip("0123456789")
+    return model in ("semantic", "centroid", "semmax", "sentcent")
+
+
 def auto_c(positives: int) -> float:
     """AUTO_C: a cheap rule for the SVM's C from the number of liked papers (more when they are few)."""
     return float(np.clip(0.3 / max(positives, 1), 0.01, 0.1))

@@ -266,7 +266,7 @@ def main() -> None:
     kinds = [kind.strip() for kind in args.features.split(",") if kind.strip()]
     with tempfile.TemporaryDirectory() as tmp:
         library, keywords = make_library(Path(tmp) / "iclr")
-        if not all(models.on_words(name) for kind in kinds for name in _models(kind)):
+        if any(models.needs_vectors(name) for kind in kinds for name in _models(kind)):
             print(bench_triage.embed_library(library, args.vectors, keep=True), flush=True)
         replica = Replica(library, keywords, *args.svm_c, sentences=args.sentences)
         print(f"ICLR 2018 ({replica.n} papers), {args.runs} seed sets per topic; SVM C tf-idf {args.svm_c[0]}, "
