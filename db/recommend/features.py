@@ -31,6 +31,13 @@ RRF_K = 60
 FEATURES = TFIDF
 SIMILAR_FEATURES = BOTH
 SEMANTIC_WEIGHT = 1.0
+# Sentence evidence (db.recommend.sentences): the tf-idf model's score of a paper is, standardized,
+# (1 − SENTENCE_SHARE) × its score as a whole + SENTENCE_SHARE × the mean score of its SENTENCE_TOP best sentences
+# (0: the whole paper alone, as before; 1: its sentences alone)
+SENTENCE_SHARE = 0.0
+SENTENCE_TOP = 2
+SENTENCE_UNTIL = 30  # sentence evidence only while fewer papers than this are liked (None: always)
+SENTENCE_C = 0.1  # the tf-idf SVM's C while sentence evidence counts (then recommender.SVM_C)
 SEMANTIC_C = 0.01  # the SVM's C for the vectors' model (tf-idf's is recommender.SVM_C)
 RELOAD_SECONDS = 15.0  # while a job writes vectors, reload them at most this often
 

@@ -31,6 +31,10 @@ from db.recommend.features import (
     RRF,
     RRF_K,
     SEMANTIC_WEIGHT,
+    SENTENCE_C,
+    SENTENCE_SHARE,
+    SENTENCE_TOP,
+    SENTENCE_UNTIL,
     SIMILAR_FEATURES,
     TFIDF,
     Features,
@@ -39,6 +43,7 @@ from db.recommend.features import (
 from db.recommend.labels import labels
 from db.recommend.reasons import BOILERPLATE, WHY_TERMS, whys  # noqa: F401 - BOILERPLATE, WHY_TERMS: still here
 from db.recommend.reasons import word_keys as _word_keys  # noqa: F401 - the name tests know
+from db.recommend.sentences import best as best_sentence
 from db.recommend.tfidf_cache import RefreshReport, TfidfCache, TfidfMatrix
 from db.system.threads import pin
 from db.text.cleaning import tag_key
@@ -103,13 +108,17 @@ class Recommender:
     20k papers): make it on a worker thread.
     """
 
-    def __init__(self, library: Library, features: str | None = None):
+    def __init__(self, library: Library, features: str | None = None, sentence_share: float | None = None):
         self.library = library
         # tfidf, semantic or both (db.recommend.features); None: the measured defaults (FEATURES for the
         # models, SIMILAR_FEATURES for similar:); tf-idf whenever no vectors are stored
         self.features = features
+        # sentence evidence (db.recommend.features): the best sentences' share beside the whole paper (None: the
+        # default, SENTENCE_SHARE), how many, until how many liked papers, the SVM's C meanwhile
+        self.sentence_share = SENTENCE_SHARE if sentence_share is None else sentence_share
+        self.sentence_top, self.sentence_until, self.sentence_c = SENTENCE_TOP, SENTENCE_UNTIL, SENTENCE_C
         self._semantic = SemanticSource(library.derived_folder)
-        self._cache = TfidfCache(library.derived_folder)
+        self._cache = TfidfCache(library.derived_folder, with_sentences=self.sentence_share > 0)
         self._tfidf: TfidfMatrix | None = None
         self._lock = threading.RLock()
         self.last_refresh: RefreshReport | None = None
@@ -267,16 +276,26 @@ class Recommender:
         scores = np.zeros(X.shape[0], dtype=np.float64)
         word_weights = None
         parts = features.parts()
+        sentences = self._sentences_now(len(pos)) and tfidf.sentence_rows is not None and len(candidates) > 1
         for part in parts:  # one model per kind of feature; with both, their standardized scores add up
             key = f"{part.kind}:{model_key}"
+            with_sentences = sentences and part.words > 0
             solution = _weights(part, pos, np.concatenate([neg, maybe, sample]), start=self._start.get(key),
-                                neg_weights=neg_weights)
+                                neg_weights=neg_weights, c=self.sentence_c if with_sentences else None)
             if solution is None:  # nothing to set the positives against: the positives' mean vector
                 weights = np.asarray(part.take(pos).mean(axis=0)).ravel()
             else:
                 self._start[key] = solution
                 weights = solution[:-1].astype(np.float32)
             part_scores = part.scores(candidates, weights)
+            if with_sentences:
+                # sentence evidence: the same model on each sentence's row, the mean of the paper's best
+                # sentences; the two z-scores weighed by share (db.recommend.sentences)
+                best = best_sentence(tfidf.sentence_rows @ weights[:part.words], tfidf.sentence_ptr, candidates,
+                                     self.sentence_top)
+                # sentences alone keep the model's own units (a score stays comparable from one call to the next)
+                part_scores = best if self.sentence_share >= 1 else \
+                    (1 - self.sentence_share) * _standard(part_scores) + self.sentence_share * _standard(best)
             if len(parts) > 1 and len(candidates) > 1:
                 part_scores = _reciprocal_rank(part_scores) if features.kind == RRF else \
                     _standard(part_scores) * part.share
@@ -295,6 +314,10 @@ class Recommender:
         reasons = whys(tfidf, top, support)
         items = [Recommendation(tfidf.ids[i], float(scores[i]), why) for i, why in zip(top, reasons, strict=True)]
         return Recommendations(items, len(pos), len(neg) + len(maybe) + len(sample), time.perf_counter() - started)
+
+    def _sentences_now(self, positives: int) -> bool:
+        """Whether the sentence evidence counts for a model of this many positives (db.recommend.features)."""
+        return bool(self.sentence_share) and (self.sentence_until is None or positives < self.sentence_until)
 
 
 def _standard(scores: np.ndarray, rows: np.ndarray | None = None) -> np.ndarray:
@@ -323,11 +346,11 @@ def _word_counts(tfidf: TfidfMatrix, rows: np.ndarray) -> np.ndarray:
 
 
 def _weights(features: Features, pos: np.ndarray, neg: np.ndarray, start: np.ndarray | None = None,
-             neg_weights: np.ndarray | None = None) -> np.ndarray | None:
+             neg_weights: np.ndarray | None = None, c: float | None = None) -> np.ndarray | None:
     """The linear SVM's weights (db.recommend.linear_svm; the last one the intercept) for positives against
     negatives, None without negatives. `start` is the previous solution to begin from; `neg_weights` weigh the
     negatives against each other (1 each by default); the classes stay balanced
-    (each weighs half of the rows in all)."""
+    (each weighs half of the rows in all). `c` is the SVM's C (default: the features' own, else SVM_C)."""
     if not len(pos) or not len(neg) or features.width == 0:
         return None
     rows = np.concatenate([pos, neg])
@@ -335,7 +358,7 @@ def _weights(features: Features, pos: np.ndarray, neg: np.ndarray, start: np.nda
     weights = linear_svm.balanced_weights(labels)
     if neg_weights is not None:
         weights[len(pos):] = neg_weights * (len(rows) / 2 / neg_weights.sum())
-    return linear_svm.fit(features.take(rows), labels, features.c or SVM_C, weights, start=start)
+    return linear_svm.fit(features.take(rows), labels, c or features.c or SVM_C, weights, start=start)
 
 
 def _top(scores: np.ndarray, candidates: np.ndarray, limit: int | None) -> list[int]:

@@ -2,12 +2,14 @@
 
 Each paper's text is its label (the user's title, else the file's title, else the derived label), its
 abstract and its note. The matrix has one L2-normalized row per paper in library order (scikit-learn's
-TfidfVectorizer: sublinear tf, English stop words, unigrams and bigrams).
+TfidfVectorizer: sublinear tf, English stop words, unigrams and bigrams), and, when the recommender's sentence
+evidence is on, one row per sentence of each paper beside it (db.recommend.sentences: same vocabulary and idf;
+it doubles the fit's time and the file's size).
 
-The cache file holds the matrix, the vocabulary, the idf weights, the paper ids in row order and one 64-bit
-digest of each paper's text. `refresh` compares the digests with the library's current texts: a paper whose
-text changed, or that is new, is transformed with the cached vocabulary and idf and spliced in (an import of a
-few papers or a note edit costs milliseconds); when more than REFIT_SHARE of the rows changed since the last
+The cache file holds the matrix, the sentence rows if any, the vocabulary, the idf weights, the paper ids in row order
+and one 64-bit digest of each paper's text. `refresh` compares the digests with the library's current texts: a
+paper whose text changed, or that is new, is transformed with the cached vocabulary and idf and spliced in (an
+import of a few papers or a note edit costs milliseconds); when more than REFIT_SHARE of the rows changed since the last
 fit, or the cache is missing, unreadable or of another schema, the vectorizer is fitted anew. Until then a
 word that only the spliced papers use is not a column, and the idf weights are those of the last fit. The file
 is replaced atomically, so another process never reads half of it.
@@ -33,6 +35,7 @@ from scipy import sparse
 
 from db.errors import MarginError
 from db.library.library import Library
+from db.recommend import sentences
 from db.system.fileio import write_atomically
 
 CACHE_DIR = "recommend"
@@ -130,6 +133,10 @@ class TfidfMatrix:
     idf: np.ndarray
     digests: np.ndarray
     fitted_rows: int  # how many papers the vocabulary and idf were fitted on
+    # each paper's sentences as rows of their own (db.recommend.sentences): paper i's are
+    # sentence_rows[sentence_ptr[i]:sentence_ptr[i + 1]]; None where not computed (a matrix built by hand)
+    sentence_rows: sparse.csr_matrix | None = None
+    sentence_ptr: np.ndarray | None = None
 
     def __post_init__(self):
         self.row = {paper_id: i for i, paper_id in enumerate(self.ids)}
@@ -159,8 +166,9 @@ class RefreshReport:
     seconds: float
 
 
-def fit(ids: list[str], texts: list[str]) -> TfidfMatrix:
-    """Fit the vectorizer on every text. An empty library, or one without a single word, gives no columns."""
+def fit(ids: list[str], texts: list[str], with_sentences: bool = False) -> TfidfMatrix:
+    """Fit the vectorizer on every text. An empty library, or one without a single word, gives no columns.
+    `with_sentences`: each paper's sentence rows too (db.recommend.sentences; about doubles the time)."""
     vectorizer = make_vectorizer(len(texts))
     try:
         matrix = vectorizer.fit_transform(texts).tocsr()
@@ -169,14 +177,18 @@ def fit(ids: list[str], texts: list[str]) -> TfidfMatrix:
     except ValueError:  # "empty vocabulary": no paper has a word left after stop words
         matrix = sparse.csr_matrix((len(texts), 0), dtype=np.float32)
         terms, idf = np.array([], dtype=str), np.array([], dtype=np.float32)
-    return TfidfMatrix(ids, matrix, terms, idf, digests(texts), len(texts))
+    rows, ptr = None, None
+    if with_sentences:
+        rows, ptr = sentences.transform(vectorizer, [sentences.split(text) for text in texts])
+    return TfidfMatrix(ids, matrix, terms, idf, digests(texts), len(texts), rows, ptr)
 
 
 class TfidfCache:
     """The cache file of one library folder."""
 
-    def __init__(self, library_folder: Path | str):
+    def __init__(self, library_folder: Path | str, with_sentences: bool = False):
         self.path = Path(library_folder) / CACHE_DIR / CACHE_FILE
+        self.with_sentences = with_sentences  # keep each paper's sentence rows too (a cache without them is refitted)
 
     def load(self) -> TfidfMatrix | None:
         """The cached matrix, or None when the file is missing, unreadable or from another schema."""
@@ -188,23 +200,32 @@ class TfidfCache:
                     return None
                 matrix = sparse.csr_matrix((data["data"], data["indices"], data["indptr"]),
                                            shape=tuple(data["shape"]))
+                rows, ptr = None, None
+                if "s_ptr" in data:
+                    rows = sparse.csr_matrix((data["s_data"], data["s_indices"], data["s_indptr"]),
+                                             shape=tuple(data["s_shape"]))
+                    ptr = data["s_ptr"]
                 loaded = TfidfMatrix(data["ids"].tolist(), matrix, data["terms"], data["idf"], data["digests"],
-                                     int(meta["fitted_rows"]))
+                                     int(meta["fitted_rows"]), rows, ptr)
         except Exception:  # noqa: BLE001 - missing, truncated or garbage: the caller fits anew
             return None
         consistent = (matrix.shape == (len(loaded.ids), len(loaded.terms)) and len(loaded.idf) == len(loaded.terms)
-                      and len(loaded.digests) == len(loaded.ids) and meta.get("fingerprint") == loaded.fingerprint)
+                      and len(loaded.digests) == len(loaded.ids) and meta.get("fingerprint") == loaded.fingerprint
+                      and (rows is None or (rows.shape[1] == len(loaded.terms) and int(ptr[-1]) == rows.shape[0]
+                                            and len(ptr) == len(loaded.ids) + 1)))
         return loaded if consistent else None
 
     def save(self, tfidf: TfidfMatrix) -> None:
         """Write the cache atomically (a temporary file renamed over the old one). A folder that cannot be
         written only costs the next process a refit, so OSError is swallowed."""
         meta = {"schema": CACHE_SCHEMA, "fitted_rows": tfidf.fitted_rows, "fingerprint": tfidf.fingerprint}
-        matrix = tfidf.matrix
+        matrix, rows = tfidf.matrix, tfidf.sentence_rows
+        extra = {} if rows is None else {"s_data": rows.data, "s_indices": rows.indices, "s_indptr": rows.indptr,
+                                         "s_shape": np.array(rows.shape), "s_ptr": tfidf.sentence_ptr}
         buffer = io.BytesIO()
         np.savez(buffer, meta=np.array(json.dumps(meta)), data=matrix.data, indices=matrix.indices,
-                             indptr=matrix.indptr, shape=np.array(matrix.shape), ids=np.array(tfidf.ids, dtype=str),
-                             terms=tfidf.terms, idf=tfidf.idf, digests=tfidf.digests)
+                 indptr=matrix.indptr, shape=np.array(matrix.shape), ids=np.array(tfidf.ids, dtype=str),
+                 terms=tfidf.terms, idf=tfidf.idf, digests=tfidf.digests, **extra)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_atomically(self.path, buffer.getvalue())  # the one atomic write (db.system.fileio)
@@ -221,11 +242,13 @@ class TfidfCache:
         now = digests(texts)
         if current is None:
             current = self.load()
+        if current is not None and self.with_sentences and current.sentence_rows is None:
+            current = None  # fitted without sentence rows: fit anew with them
         if current is not None and current.ids == ids and np.array_equal(current.digests, now):
             return current, RefreshReport("unchanged", 0, time.perf_counter() - started)
         changed = _changed_rows(current, ids, now) if current is not None else None
         if changed is None or len(changed) + _removed(current, ids) > REFIT_SHARE * max(current.fitted_rows, 1):
-            tfidf, kind, count = fit(ids, texts), "fitted", len(ids)
+            tfidf, kind, count = fit(ids, texts, self.with_sentences), "fitted", len(ids)
         else:
             tfidf, kind, count = _splice(current, ids, texts, now, changed), "updated", len(changed)
         self.save(tfidf)
@@ -272,9 +295,16 @@ def _splice(current: TfidfMatrix, ids: list[str], texts, now: np.ndarray,
             changed: list[int]) -> TfidfMatrix:
     """The cached rows reordered to `ids`, with the `changed` positions transformed anew (same vocabulary);
     `texts[i]` is the text at position i (a list, or a dict holding the changed positions)."""
-    fresh = (current.vectorizer().transform([texts[i] for i in changed]).astype(np.float32) if changed
+    vectorizer = current.vectorizer()
+    fresh = (vectorizer.transform([texts[i] for i in changed]).astype(np.float32) if changed
              else sparse.csr_matrix((0, len(current.terms)), dtype=np.float32))
     stacked = sparse.vstack([current.matrix, fresh], format="csr")
     source = np.fromiter((current.row.get(paper_id, -1) for paper_id in ids), dtype=np.int64, count=len(ids))
     source[changed] = len(current.ids) + np.arange(len(changed))
-    return TfidfMatrix(ids, stacked[source], current.terms, current.idf, now, current.fitted_rows)
+    rows, ptr = None, None
+    if current.sentence_rows is not None:  # kept in step: the changed papers' sentences transformed, the rest moved
+        fresh_rows, fresh_ptr = sentences.transform(vectorizer, [sentences.split(texts[i]) for i in changed])
+        all_rows = sparse.vstack([current.sentence_rows, fresh_rows], format="csr")
+        all_ptr = np.concatenate([current.sentence_ptr, current.sentence_ptr[-1] + fresh_ptr[1:]])
+        rows, ptr = sentences.take(all_rows, all_ptr, source)
+    return TfidfMatrix(ids, stacked[source], current.terms, current.idf, now, current.fitted_rows, rows, ptr)

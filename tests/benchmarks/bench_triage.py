@@ -336,22 +336,30 @@ def _feature_cell(cell: tuple) -> tuple:
     from db.recommend import features, recommender
 
     name, kind, runs_wanted, vectors, ((recommender.SVM_C, features.SEMANTIC_C), EMBED_PREFIX, EMBED_WORDS) = cell
+    recommender_module = recommender
+    base, _at, c = kind.partition("/")[0].partition("@")
     with tempfile.TemporaryDirectory() as tmp:
         library, keywords = make_library(Path(tmp) / "iclr")
-        if kind != "tfidf":
+        if base != "tfidf":
             line = embed_library(library, vectors, keep=False)
             if "all reused" not in line and "all from the cache" not in line:
                 print(line, flush=True)
         papers_of = {topic: {paper_id for paper_id, words in keywords.items() if TOPICS[topic](words)}
                      for topic in TOPICS}
         relevant = papers_of[name] if name in papers_of else set().union(*papers_of.values())
-        recommender = Recommender(library, features=kind)
+        share, _slash, top = kind.partition("/")[2].partition("/")
+        # `tfidf/1` or `tfidf/1/2`: sentence evidence's share (and how many best sentences)
+        recommender = Recommender(library, features=base, sentence_share=float(share) if share else None)
+        if c:  # `tfidf@0.01`: this kind's own C for the tf-idf model
+            recommender_module.SVM_C = float(c)
+        if top:
+            recommender.sentence_top = int(top)
         runs, started = [], time.perf_counter()
         for seed in range(runs_wanted):
             reset(library)
             runs.append(simulate(library, recommender, relevant, seed, None, f"{name}-{kind}"))
         used = recommender.feature_rows().kind
-        row = (name, len(relevant), kind if used == kind else f"{kind} (ran as {used})",
+        row = (name, len(relevant), kind if used == base else f"{kind} (ran as {used})",
                summary([run["wss95"] for run in runs]),
                *[summary([run["recall"][share] for run in runs], 2) for share in CHECKPOINTS],
                f"{(time.perf_counter() - started) / runs_wanted:.0f} s")
@@ -373,7 +381,9 @@ def main() -> None:
                         "side on the same runs, and the stopping rule (bench_triage_checks)")
     parser.add_argument("--cache", type=Path, help="with --estimate: keep each screening run here and reuse it")
     parser.add_argument("--target", type=float, default=95.0, help="the stopping rule's target, percent")
-    parser.add_argument("--features", help="issue 32: compare features side by side, e.g. tfidf,semantic,both,rrf")
+    parser.add_argument("--features", help="issue 32: compare features side by side, e.g. tfidf,semantic,both,rrf; "
+                        "a kind may set its tf-idf C (tfidf@0.01) and the sentence evidence's share and top "
+                        "(tfidf@0.01/0: whole papers alone, tfidf@0.1/1/2: the best two sentences alone)")
     parser.add_argument("--vectors", type=Path, help="a vectors.db to start from and keep (saves re-embedding), or "
                         "an .npz cache of whole-text vectors (--prefix, --words), embedded once when missing")
     parser.add_argument("--prefix", choices=("query", "passage"), default=EMBED_PREFIX,
