@@ -32,7 +32,7 @@ def window(make_window, library_dir, qtbot):
     for query in ("alpha", "beta"):  # the index open, the first search's imports done and the first rows of each
         window.set_query(query)  # query loaded before counting: both counted alike
         qtbot.waitUntil(lambda query=query: window.search.query == query and window.search.complete, timeout=30000)
-        qtbot.waitUntil(lambda: window.current_paper.shown == window.model.paper_id(0))
+        qtbot.waitUntil(lambda: window.current_paper.shown == window.model.paper_id(0), timeout=30000)
     return window
 
 
@@ -78,7 +78,8 @@ class Counted:
     def search(self, qtbot, query: str) -> Counted:
         window = self.window
         window.set_query("nothing-matches-this")
-        qtbot.waitUntil(lambda: window.search.query == "nothing-matches-this" and window.model.rowCount() == 0)
+        qtbot.waitUntil(lambda: window.search.query == "nothing-matches-this" and window.model.rowCount() == 0,
+                        timeout=30000)
         self.lines, self.statements, self.resets, self.inserts, self.renders = 0, [], 0, 0, 0
         window.library.store.conn.set_trace_callback(self.statements.append)
         self._on = True
@@ -119,11 +120,11 @@ def test_the_same_search_again_renders_the_reader_no_more(window, qtbot):
     counted.renders, counted._on = 0, True
     current = window.current_paper_id()
     window.search.refresh()
-    qtbot.waitUntil(lambda: window.search.complete and window.current_paper_id() == current)
+    qtbot.waitUntil(lambda: window.search.complete and window.current_paper_id() == current, timeout=30000)
     qtbot.wait(50)
     assert counted.renders == 0
     window.search.set_query("beta graphs")  # new words to mark: rendered again, once
-    qtbot.waitUntil(lambda: window.search.query == "beta graphs" and window.search.complete)
-    qtbot.waitUntil(lambda: counted.renders >= 1)
+    qtbot.waitUntil(lambda: window.search.query == "beta graphs" and window.search.complete, timeout=30000)
+    qtbot.waitUntil(lambda: counted.renders >= 1, timeout=30000)
     qtbot.wait(50)
     assert counted.renders == 1
