@@ -66,9 +66,8 @@ class Library:
 
         A new library is seeded with the bundled corpus when `seed` is true. Labels made under an older
         db.text.labels rule are derived again. Raises LibraryError when the folder or database cannot be used
-        (LibraryDamaged for a damaged database: found at both ends of its tables, and with `read_pages` on any
-        of their pages; False leaves the full read to the caller, db.library.damage.scan, as the window does
-        after its first paint)."""
+        (LibraryDamaged for a damage found at the tables' ends, or with `read_pages` on any of their pages;
+        False leaves that read to the caller, db.library.damage.scan, as the window does after its first paint)."""
         folder = Path(folder)
         try:
             folder.mkdir(parents=True, exist_ok=True)
