@@ -106,6 +106,7 @@ class PaperDelegate(QStyledItemDelegate):
         if row.bold:
             title_font.setBold(True)
         title_height = QFontMetrics(title_font).height()
+        painter.setFont(title_font)  # a QStaticText is drawn in the painter's font (its layout made in the same)
         painter.setPen(text_color)
         painter.drawStaticText(QPointF(rect.x(), rect.y()), self.texts.get(title_font, row.label, rect.width())[1])
 
