@@ -6,6 +6,7 @@ import os
 import sqlite3
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from db.errors import LibraryDamaged, MarginError
@@ -28,20 +29,68 @@ def has_display() -> bool:
                 or os.environ.get("QT_QPA_PLATFORM"))
 
 
-def create_window(library: Path):
+def create_window(library: Path, ask_rebuild: Callable[[LibraryDamaged], bool] | None = None):
     """Build the main window on the library folder `library` (created and seeded when missing) without
-    entering the event loop. A QApplication must already exist. Raises MarginError if it cannot be opened."""
+    entering the event loop. A QApplication must already exist. Raises MarginError if it cannot be opened.
+
+    Only the ends of the library's tables are read before the window is built; every page is read just after
+    its list's first paint (desktop.window.page_check, `window.page_check`), and a damaged page found there is
+    offered for rebuilding as at open (`ask_rebuild(error)`, a dialog by default): the window is then replaced
+    by one on the rebuilt library, or closed when the user declines."""
     from PySide6.QtGui import QIcon
 
     from desktop.common.i18n import use_number_locale
     from desktop.window.main_window import MainWindow
+    from desktop.window.page_check import PageCheck
 
     use_number_locale()
     # File → Open library and View → Language make their new window the same way
-    window = MainWindow(Library.open(Path(library)), open_window=create_window)
+    window = MainWindow(Library.open(Path(library), read_pages=False), open_window=create_window)
     window.setObjectName("mainWindow")
     window.setWindowIcon(QIcon(str(ICONS_DIR / "margin.svg")))
+    window.page_check = PageCheck(window)
+    window.page_check.damageFound.connect(partial(_damage_found_later, window, ask_rebuild))
     return window
+
+
+def _damage_found_later(window, ask_rebuild, error: LibraryDamaged):
+    """A damaged page found after the window opened (desktop.window.page_check): the rebuild offered at open
+    (`ask_rebuild`); the window is replaced by one on the rebuilt library (returned), or closed (None)."""
+    from PySide6.QtWidgets import QApplication
+
+    print(f"margin: {error}", file=sys.stderr)
+    if not (ask_rebuild or _ask_rebuild)(error):
+        window.close()
+        return None
+    app, folder, geometry = QApplication.instance(), window.library.folder, window.geometry()
+    quits = app.quitOnLastWindowClosed()
+    app.setQuitOnLastWindowClosed(False)  # the new window comes after the rebuild, once this one is closed
+    try:
+        if not window.close():  # an import runs and the user kept it
+            return None
+        window.library.close()  # no connection of this process may stay on the file the rebuild moves aside
+        window.deleteLater()
+        from db.library.integrity import rebuild
+        from desktop.window.library_menu import switcher
+
+        try:
+            report = rebuild(folder)
+            print(f"margin: {report.summary()}", file=sys.stderr)
+            new = _create_checked(folder, ask_rebuild)
+        except MarginError as problem:  # said as at open; no window is left, so Margin ends
+            from PySide6.QtWidgets import QMessageBox
+
+            print(f"margin: {problem}", file=sys.stderr)
+            QMessageBox.critical(None, "Margin", as_plain(str(problem)))
+            app.quit()
+            return None
+        new.setGeometry(geometry)
+        new.show()
+        new.statusBar().showMessage(report.summary(), 30000)
+        switcher().switched.emit(new)  # the app serves the new window (one window per library)
+        return new
+    finally:
+        app.setQuitOnLastWindowClosed(quits)
 
 
 def open_window(folder: Path, ask_rebuild: Callable[[LibraryDamaged], bool] | None = None):
@@ -50,7 +99,7 @@ def open_window(folder: Path, ask_rebuild: Callable[[LibraryDamaged], bool] | No
     backup), and the window opens on the rebuilt library. Returns None when the user declines. Raises
     MarginError for a library that cannot be opened otherwise, or cannot be rebuilt."""
     try:
-        return _create_checked(folder)
+        return _create_checked(folder, ask_rebuild)
     except LibraryDamaged as error:
         print(f"margin: {error}", file=sys.stderr)
         if not (ask_rebuild or _ask_rebuild)(error):
@@ -59,7 +108,7 @@ def open_window(folder: Path, ask_rebuild: Callable[[LibraryDamaged], bool] | No
 
         report = rebuild(Path(folder))
         print(f"margin: {report.summary()}", file=sys.stderr)
-        window = _create_checked(folder)
+        window = _create_checked(folder, ask_rebuild)
         window.statusBar().showMessage(report.summary(), 30000)
         if ask_rebuild is None:  # the user chose in the dialog: say what the rebuild did, in full
             from PySide6.QtWidgets import QMessageBox
@@ -70,9 +119,9 @@ def open_window(folder: Path, ask_rebuild: Callable[[LibraryDamaged], bool] | No
         return window
 
 
-def _create_checked(folder: Path):
+def _create_checked(folder: Path, ask_rebuild: Callable[[LibraryDamaged], bool] | None = None):
     try:
-        return create_window(folder)
+        return create_window(folder, ask_rebuild)
     except sqlite3.DatabaseError as error:  # a damaged page read while building the window
         if is_damage(error):
             raise damaged(Path(folder), error) from None

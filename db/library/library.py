@@ -61,18 +61,19 @@ class Library:
 
     # ----------------------------------------------------------------- opening
     @classmethod
-    def open(cls, folder: Path | str, seed: bool = True) -> Library:
+    def open(cls, folder: Path | str, seed: bool = True, read_pages: bool = True) -> Library:
         """Open the library in `folder`, creating it when missing.
 
         A new library is seeded with the bundled corpus when `seed` is true. Labels made under an older
         db.text.labels rule are derived again. Raises LibraryError when the folder or database cannot be used
-        (LibraryDamaged for a damaged database)."""
+        (LibraryDamaged for a damage found at the tables' ends, or with `read_pages` on any of their pages;
+        False leaves that read to the caller, db.library.damage.scan, as the window does after its first paint)."""
         folder = Path(folder)
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise LibraryError(f"{folder}: cannot create the library folder ({error.strerror})") from None
-        store, version = Store.open(folder)
+        store, version = Store.open(folder, read_pages)
         library = cls(folder, store)
         library.created = version == 0
         if library.created:

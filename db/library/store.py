@@ -19,7 +19,7 @@ from pathlib import Path
 
 from db.changes import NOTHING, Changes
 from db.errors import LibraryBusy, LibraryError
-from db.library import unwritable
+from db.library import damage, unwritable
 from db.library.damage import damaged, is_damage
 from db.library.migrations import migrate
 from db.library.schema import DB_NAME, SCHEMA_VERSION, create_script
@@ -83,8 +83,11 @@ class Store:
         self.unwritable: str | None = None  # READ_ONLY or DISK_FULL (db.library.unwritable) when opened read-only
 
     @classmethod
-    def open(cls, folder: Path) -> tuple[Store, int]:
-        """Connect to `folder/library.db` (created empty when missing) and bring it to SCHEMA_VERSION.
+    def open(cls, folder: Path, read_pages: bool = True) -> tuple[Store, int]:
+        """Connect to `folder/library.db` (created empty when missing) and bring it to SCHEMA_VERSION. Damage is
+        looked for at both ends of the papers and annotations tables, and with `read_pages` on every leaf page
+        of them too (db.library.damage.read_ends, read_pages; False: the caller reads them later, db.library.
+        damage.scan).
 
         Returns the store and the schema version found (0: a new, empty database, see `create`). Raises
         LibraryDamaged for a damaged file, LibraryError when it cannot be opened, is from a newer Margin, or
@@ -105,9 +108,9 @@ class Store:
                 connection = unwritable.open_unwritable(path, reason)
             version = connection.execute("PRAGMA user_version").fetchone()[0]
             if version > 0:  # the cheap part of an integrity check: the schema, the small indexes, both ends
-                for table in ("papers", "annotations"):  # of the tables (a few ms at 100k papers)
-                    connection.execute(f"SELECT count(*) FROM {table}").fetchone()
-                    connection.execute(f"SELECT min(rowid), max(rowid) FROM {table} NOT INDEXED").fetchone()
+                damage.read_ends(connection)  # of the tables; then their pages (60-240 ms at 100k papers)
+                if read_pages:
+                    damage.read_pages(connection)
         except sqlite3.DatabaseError as error:
             if is_damage(error):
                 raise damaged(folder, error) from None

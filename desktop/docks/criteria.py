@@ -135,7 +135,9 @@ class CriteriaDock(QDockWidget):
         self.recount()
         self.show_paper()
         window.libraryChanged.connect(self.library_changed)
-        window.list_controller.currentChanged.connect(lambda _paper_id, _by_user: self.show_paper())
+        # the current paper's decision, while the dock is shown (shown again, it reads it then): hidden, it loaded the
+        # paper for every search's results, on the window's thread
+        window.list_controller.currentChanged.connect(lambda _id, _by_user: self.isVisible() and self.show_paper())
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
         action = self.toggleViewAction()
         action.setText(self.tr("Screening &criteria"))
@@ -276,6 +278,8 @@ class CriteriaDock(QDockWidget):
         self.load_reasons()
 
     def _visibility_changed(self, visible: bool) -> None:
+        if visible:
+            self.show_paper()
         self.save_typing()
         if not self.w.property("closing"):
             self.w.settings.setValue("criteria/visible", visible)

@@ -3,24 +3,58 @@ and reference managers draw their lists, and the rating column drawn as stars.""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette
+from collections import OrderedDict
+
+from PySide6.QtCore import QModelIndex, QPointF, QRect, QSize, Qt
+from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette, QStaticText, QTransform
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from db.text.render import stars
-from desktop.list.paper_model import DETAIL_ROLE, RATING, SORT_ROLE, TAGS
+from desktop.list.paper_model import ROW_ROLE, SORT_ROLE
 
 PADDING_X = 6  # pixels left and right of the text
 PADDING_Y = 3  # pixels above the title and below the second line
 LINE_GAP = 1
 TAGS_SHARE = 0.4  # the tags take at most this share of the second line; authors and venue get the rest
 DETAIL_SCALE = 0.9  # the second line's font size, relative to the list's
+LAID_OUT = 1500  # texts kept laid out (a few screenfuls of rows, each two or three texts)
+
+
+class LaidOutTexts:
+    """Texts elided to a width and laid out in a font (QStaticText, plain text), the most recent LAID_OUT of
+    them: a row painted again — the rest of a search after its first page, the next keystroke's results sharing
+    rows, a moved selection — is drawn from its layout instead of being measured, elided and shaped anew (the
+    list's paint was most of the window's own work per keystroke at 100k papers)."""
+
+    def __init__(self) -> None:
+        self._texts: OrderedDict[tuple, tuple[str, QStaticText, int]] = OrderedDict()
+
+    def get(self, font: QFont, text: str, width: int) -> tuple[str, QStaticText, int]:
+        """(`text` elided at the right to `width` pixels in `font`, its laid-out QStaticText, its width)."""
+        key = (font.key(), text, width)
+        found = self._texts.get(key)
+        if found is not None:
+            self._texts.move_to_end(key)
+            return found
+        metrics = QFontMetrics(font)
+        elided = metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+        static = QStaticText(elided)
+        static.setTextFormat(Qt.TextFormat.PlainText)  # a title or a name is never read as markup
+        static.prepare(QTransform(), font)
+        found = self._texts[key] = (elided, static, metrics.horizontalAdvance(elided))
+        if len(self._texts) > LAID_OUT:
+            self._texts.popitem(last=False)
+        return found
 
 
 class PaperDelegate(QStyledItemDelegate):
     """Paints the first column as two lines: the title (bold while unread), elided at the right only when the
     column is narrower than the title; below it, smaller and muted, the stars, `authors · venue · year` and the
     tags. `title_text` tells what the first line shows, for tests."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.texts = LaidOutTexts()
 
     @staticmethod
     def detail_font(font: QFont) -> QFont:
@@ -51,7 +85,7 @@ class PaperDelegate(QStyledItemDelegate):
         """The first line as painted in a column `width` pixels wide (option.rect's width when None)."""
         width = (option.rect.width() if width is None else width) - 2 * PADDING_X
         text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
-        return QFontMetrics(self.title_font(option, index)).elidedText(text, Qt.TextElideMode.ElideRight, width)
+        return self.texts.get(self.title_font(option, index), text, width)[0]
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
         draw_cell_background(self, painter, option, index)
@@ -64,39 +98,37 @@ class PaperDelegate(QStyledItemDelegate):
         accent = text_color if selected else option.palette.color(group, QPalette.ColorRole.Link)
         rect = option.rect.adjusted(PADDING_X, PADDING_Y, -PADDING_X, -PADDING_Y)
 
+        row = index.data(ROW_ROLE)
+        if row is None:
+            return
         painter.save()
-        title_font = self.title_font(option, index)
+        title_font = QFont(option.font)
+        if row.bold:
+            title_font.setBold(True)
         title_height = QFontMetrics(title_font).height()
-        painter.setFont(title_font)
+        painter.setFont(title_font)  # a QStaticText is drawn in the painter's font (its layout made in the same)
         painter.setPen(text_color)
-        painter.drawText(QRect(rect.x(), rect.y(), rect.width(), title_height),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         self.title_text(option, index))
+        painter.drawStaticText(QPointF(rect.x(), rect.y()), self.texts.get(title_font, row.label, rect.width())[1])
 
         small = self.detail_font(option.font)
         metrics = QFontMetrics(small)
         painter.setFont(small)
         line = QRect(rect.x(), rect.y() + title_height + LINE_GAP, rect.width(), metrics.height())
         x = line.x()
-        rating = index.siblingAtColumn(RATING).data(SORT_ROLE) or 0
-        if rating:
+        if row.rating:
             painter.setPen(accent)
-            text = stars(rating)
+            text = stars(row.rating)
             painter.drawText(QRect(x, line.y(), line.width(), line.height()), Qt.AlignmentFlag.AlignVCenter, text)
             x += metrics.horizontalAdvance(text + "  ")
-        tags = str(index.siblingAtColumn(TAGS).data(Qt.ItemDataRole.DisplayRole) or "")
         tags_width = 0
-        if tags:
-            tags = metrics.elidedText(tags, Qt.TextElideMode.ElideRight, int(line.width() * TAGS_SHARE))
-            tags_width = metrics.horizontalAdvance(tags)
-            painter.setPen(accent)
-            painter.drawText(line, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, tags)
-        detail = str(index.data(DETAIL_ROLE) or "")
-        room = line.right() - x - (tags_width + metrics.horizontalAdvance("  ") if tags else 0)
-        if detail and room > 0:
+        if row.tags:
+            _elided, laid_out, tags_width = self.texts.get(small, row.tags, int(line.width() * TAGS_SHARE))
+            painter.setPen(accent)  # at the right end of the line
+            painter.drawStaticText(QPointF(line.x() + line.width() - tags_width, line.y()), laid_out)
+        room = line.right() - x - (tags_width + metrics.horizontalAdvance("  ") if row.tags else 0)
+        if row.detail and room > 0:
             painter.setPen(muted)
-            painter.drawText(QRect(x, line.y(), room, line.height()), Qt.AlignmentFlag.AlignVCenter,
-                             metrics.elidedText(detail, Qt.TextElideMode.ElideRight, room))
+            painter.drawStaticText(QPointF(x, line.y()), self.texts.get(small, row.detail, room)[1])
         painter.restore()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter, OrderedDict
+from dataclasses import dataclass
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
@@ -25,6 +26,7 @@ LABEL, RATING, TAGS, VENUE, YEAR, READ, AUTHORS = range(len(COLUMNS))
 PAPER_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 DETAIL_ROLE = Qt.ItemDataRole.UserRole + 3  # the row's second line: authors · venue · year (first column)
+ROW_ROLE = Qt.ItemDataRole.UserRole + 4  # what the label cell's delegate paints, in one call (a PaintedRow)
 DETAIL_AUTHORS = 3  # authors named in the second line before "et al."
 _DISPLAY, _FONT, _TIP, _SPOKEN = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ToolTipRole,
                                   Qt.ItemDataRole.AccessibleTextRole)
@@ -41,9 +43,30 @@ SHOWN_BY_KIND = {
     DECISION: {LABEL: {_DISPLAY, _SPOKEN}},  # the second line names the screening decision
     SHARED: {},  # others' shared tags and notes: shown in the criteria dock, not in the list
 }
+
+
+@dataclass(frozen=True)
+class PaintedRow:
+    """What the list's two-line row shows of a paper, as the roles give it: `label` (DisplayRole), `bold` (unread:
+    FontRole's bold), `rating` (0 unrated), `tags` (the tags column's text), `detail` (DETAIL_ROLE)."""
+
+    label: str
+    bold: bool
+    rating: int
+    tags: str
+    detail: str
+
+
+_SORT_VALUES = (  # SORT_ROLE of each column
+    lambda paper: display_label(paper).casefold(), lambda paper: paper.rating or 0,
+    lambda paper: ", ".join(paper.tags).casefold(), lambda paper: paper.venue or "", lambda paper: paper.year or 0,
+    lambda paper: int(paper.read),
+    lambda paper: family_name(paper.authors[0]).casefold() if paper.authors else "")
 _WHOLE_ROW = {column: None for column in range(len(COLUMNS))}
 _CACHE_SIZE = 2000
-_FETCH_CHUNK = 200
+# rows loaded from the library at once around the row asked for: a screenful or two (the rows of a new search are
+# loaded on its first paint, on the window's thread: 200 took 4-5 ms at 100k papers, most of them never shown)
+_FETCH_CHUNK = 64
 _ROOT = QModelIndex()
 
 
@@ -60,6 +83,7 @@ class PaperTableModel(QAbstractTableModel):
         self._works: dict[str, str] = library.works_of()  # paper id → work id, for papers in a group (a few)
         self._sizes = Counter(self._works.values())
         self._cache: OrderedDict[str, Paper] = OrderedDict()
+        self._painted: dict[str, tuple[Paper, PaintedRow]] = {}  # made once per Paper loaded (painted_row)
         self.loaded_rows = 0  # how many rows were loaded from the library (for tests and the benchmark)
         self._headers = {
             LABEL: self.tr("Paper"), RATING: self.tr("Rating"), TAGS: self.tr("Tags"), VENUE: self.tr("Venue"),
@@ -71,22 +95,24 @@ class PaperTableModel(QAbstractTableModel):
         """Show these papers, in this order (a model reset; nothing happens when they are the rows shown).
         When `ids` only adds rows after the rows shown (the rest of a search whose first page is shown), the
         rows are inserted instead: the selection and the scroll place stay. `arranged`: the rows of `ids` made
-        already (desktop.list.list_rows, on the search worker), taken when made with this model's works."""
-        self._given = list(ids)
+        already (desktop.list.list_rows, on the search worker), taken when made with this model's works.
+        The lists are kept as given, never copied nor changed in place (a copy of 100k ids on the window's
+        thread for every search): the model replaces its lists, and so do their senders."""
+        self._given = ids
         if arranged is not None and arranged.works is self._works:
             ids = arranged.rows
         else:
             ids = one_per_work(ids, self._works)
-        if ids == self._ids:
+        if ids is self._ids or ids == self._ids:
             return
         shown = len(self._ids)
         if 0 < shown < len(ids) and ids[:shown] == self._ids:
             self.beginInsertRows(_ROOT, shown, len(ids) - 1)
-            self._ids.extend(ids[shown:])
+            self._ids = ids
             self.endInsertRows()
             return
         self.beginResetModel()
-        self._ids = list(ids)
+        self._ids = ids
         self.endResetModel()
 
     def ids(self) -> list[str]:
@@ -113,6 +139,7 @@ class PaperTableModel(QAbstractTableModel):
         """Take these papers out of the list (rows removed one block at a time; the others keep their places)."""
         gone = set(ids)
         self._given = [paper_id for paper_id in self._given if paper_id not in gone]
+        self._ids = list(self._ids)  # a list of its own to take rows from (set_ids keeps the sender's)
         for row in reversed(self.rows_of(ids)):
             self.beginRemoveRows(_ROOT, row, row)
             self._cache.pop(self._ids.pop(row), None)
@@ -203,8 +230,23 @@ class PaperTableModel(QAbstractTableModel):
             self._cache[loaded.id] = loaded
         self.loaded_rows += len(chunk)
         while len(self._cache) > _CACHE_SIZE:
-            self._cache.popitem(last=False)
+            self._painted.pop(self._cache.popitem(last=False)[0], None)
         return self._cache.get(paper_id)
+
+    def painted_row(self, row: int) -> PaintedRow | None:
+        """ROW_ROLE: the texts of `row` as painted, made once for the Paper the list holds (a changed paper is
+        loaded anew, and made anew): a row painted again asks nothing more of the roles (each a call into
+        Python, the detail line a few translations and joins)."""
+        paper = self.paper(row)
+        if paper is None:
+            return None
+        made = self._painted.get(paper.id)
+        if made is not None and made[0] is paper:
+            return made[1]
+        painted = PaintedRow(strip_bidi(display_label(paper)), not paper.read, paper.rating or 0,
+                             self._value(paper, TAGS, _DISPLAY), self.detail(paper))
+        self._painted[paper.id] = (paper, painted)
+        return painted
 
     def detail(self, paper: Paper) -> str:
         """The second line of a row: `A. One, B. Two, C. Three et al. · NIPS 2017` (the year only when the venue
@@ -249,6 +291,8 @@ class PaperTableModel(QAbstractTableModel):
             return None
         if role == PAPER_ID_ROLE or (role == Qt.ItemDataRole.UserRole and index.column() == LABEL):
             return self.paper_id(index.row())  # Qt.UserRole of the first column: the contract of ARCHITECTURE.md
+        if role == ROW_ROLE:
+            return self.painted_row(index.row())
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.FontRole,
                         SORT_ROLE, DETAIL_ROLE, Qt.ItemDataRole.AccessibleTextRole):
             return None
@@ -269,10 +313,8 @@ class PaperTableModel(QAbstractTableModel):
                 font.setBold(True)
                 return font
             return None
-        if role == SORT_ROLE:
-            return (display_label(paper).casefold(), paper.rating or 0, ", ".join(paper.tags).casefold(),
-                    paper.venue or "", paper.year or 0, int(paper.read),
-                    family_name(paper.authors[0]).casefold() if paper.authors else "")[column]
+        if role == SORT_ROLE:  # only the column's own (the delegate asks the rating's for every row it paints)
+            return _SORT_VALUES[column](paper)
         if role == Qt.ItemDataRole.ToolTipRole and column != AUTHORS:
             return as_plain(display_label(paper)) if column == LABEL else None
         if column == LABEL:

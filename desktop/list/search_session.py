@@ -26,7 +26,9 @@ if TYPE_CHECKING:  # (db.query and db.search are imported at the first search or
     # the list's first paint: not needed to show the library's papers)
     from db.query import Query
 
-SEARCH_DELAY_MS = 40  # coalesces key repeats; the worker also skips searches a newer keystroke replaced
+# keys typed within this long of the search sent last are coalesced into one search when it has passed (key repeats,
+# fast typing); the first key after a pause searches at once. The worker also skips searches a newer key replaced
+SEARCH_DELAY_MS = 40
 INDEX_DELAY_MS = 1000  # the index catches up once a burst of edits is over (a search catches it up at once)
 STALE_AGAIN_MS = 2000  # a search answered from an index another process was writing is asked again after this
 
@@ -76,9 +78,11 @@ class SearchSession(QObject):
         self.service.worker.results.connect(self._results)
         self.service.worker.page.connect(self._page)
         self.service.worker.library_ids.connect(self._library_ids)
-        self.timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
-        self.timer.timeout.connect(self.start)
-        box.textChanged.connect(lambda _text: self.timer.start())
+        self.timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)  # since the last search sent
+        self.timer.timeout.connect(self._delay_over)
+        self._typed_since = False  # text typed while the timer ran: searched when it ends
+        self._setting = False  # set_query puts text in the box and searches itself
+        box.textChanged.connect(self._typed)
         # rating a paper a key press apart would otherwise commit to the index after every key, and that
         # Python work on the worker thread holds the interpreter lock the window needs (stalls of 50-150 ms
         # at 20k papers); the worker brings the index up to date before every search anyway
@@ -92,9 +96,36 @@ class SearchSession(QObject):
     # ---------------------------------------------------------------- what the user asks
     def set_query(self, text: str) -> None:
         """Put `text` in the search box and search at once (without the typing delay)."""
-        self.box.setText(text)
+        self._setting = True
+        try:
+            self.box.setText(text)
+        finally:
+            self._setting = False
         self.timer.stop()
+        self._typed_since = False
         self.start()
+
+    def _typed(self, _text: str = "") -> None:
+        """The box's text changed: searched at once after a pause (SEARCH_DELAY_MS since the last search), else
+        once that delay has passed, for all the keys typed meanwhile (rather than 40 ms after every key)."""
+        if self._setting:
+            return
+        if self.timer.isActive():
+            self._typed_since = True
+            return
+        self.timer.start()
+        self.start()
+
+    def _delay_over(self) -> None:
+        if self._typed_since:
+            self._typed_since = False
+            self.timer.start()
+            self.start()
+
+    @property
+    def typing(self) -> bool:
+        """True while text typed into the box waits for its search (SEARCH_DELAY_MS after the last one)."""
+        return self.timer.isActive() and self._typed_since
 
     def add_filter(self, fragment: str, add: bool = False) -> None:
         """A sidebar filter: replaces the query's filter of the same kind (adds it when `add`, Ctrl+click);
@@ -194,7 +225,7 @@ class SearchSession(QObject):
             return  # newer ones are on their way
         self.all_ids = arranged.given
         self._library_rows = arranged  # taken by library_rows() while the list's works are the same
-        if not self.box.text().strip() and not self.query and not self.timer.isActive():
+        if not self.box.text().strip() and not self.query and not self.typing:
             if self.sort_key:
                 self.start(keep_place=True)  # sorted on the worker
             else:
@@ -214,7 +245,7 @@ class SearchSession(QObject):
                 self.stale_timer.start()
 
     def _again_if_unchanged(self) -> None:
-        if self.box.text() == self._stale_query == self.query and not self.timer.isActive():
+        if self.box.text() == self._stale_query == self.query and not self.typing:
             self.refresh()
 
     def _show(self, query: Query, result, complete: bool, arranged: Arranged) -> None:
@@ -263,6 +294,7 @@ class SearchSession(QObject):
     def stop(self) -> None:
         self.timer.stop()
         self.stale_timer.stop()
+        self._typed_since = False
         if self.index_timer.isActive():  # the last edits go into the index before the worker ends
             self.index_timer.stop()
             self.service.sync()

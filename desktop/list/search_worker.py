@@ -65,7 +65,7 @@ class SearchWorker(QObject):
         from db.search import SearchIndex
 
         try:
-            self._library = Library.open(self._folder, seed=False)
+            self._library = Library.open(self._folder, seed=False, read_pages=False)  # the window reads them
             self._index = SearchIndex.for_library(self._library)
             if self._index.needs_rebuild():
                 first = self.quiet_first_build and not self._index.folder.exists()  # a new library: no news

@@ -24,8 +24,9 @@ from desktop.reader.reader_labels import reader_labels
 READER_SHOWS = frozenset({TAGS, TITLE, BIBLIOGRAPHIC, ADDED, REMOVED, VERSIONS})
 # characters of label and abstract from which the reader's HTML is rendered off the GUI thread: an abstract's
 # markup, math (latex2mathml) and highlight marks cost ~7 ms at a usual 1,500 characters, 100 ms and more at tens
-# of thousands; below this the HTML is shown at once (no flash of a placeholder while typing a query)
-LONG_TEXT = 6000
+# of thousands; below this the HTML is shown at once (no flash of a placeholder while typing a query). 6,000 let a
+# 5,000-character abstract take 30 ms of the window's thread at every keystroke that made it the current paper
+LONG_TEXT = 3000
 
 
 class _Signals(QObject):
@@ -58,6 +59,7 @@ class CurrentPaper:
     def __init__(self, window) -> None:
         self.w = window
         self.shown: str | None = None  # the paper the reader shows (its scroll place is kept)
+        self._marked: tuple | None = None  # what of the search the reader shows marked: (marks, why, interest)
         self._rendering = 0  # the number of the last rendering asked for: an older one's HTML is dropped
         self._pool = QThreadPool(window)  # the reader's own thread: never queued behind a backup or a sync
         self._pool.setMaxThreadCount(1)
@@ -77,6 +79,19 @@ class CurrentPaper:
     def wait(self, msecs: int = 30000) -> bool:
         """Wait for a long abstract's rendering (on closing)."""
         return self._pool.waitForDone(msecs)
+
+    def show_if_new(self) -> None:
+        """`show`, unless the reader shows the current paper already with the search's marks as they are: a
+        search's results came (its first page, then the rest) and the current paper stayed in them. Rendering
+        its HTML again (a few ms; tens for a long abstract) would change nothing."""
+        w = self.w
+        paper_id = w.current_paper_id()
+        if paper_id is None or paper_id != self.shown or self._marks_for(paper_id) != self._marked:
+            self.show()
+
+    def _marks_for(self, paper_id: str) -> tuple:
+        search = self.w.search
+        return tuple(search.marks), search.why.get(paper_id), search.interest.get(paper_id)
 
     def show(self) -> None:
         """Show the current paper (or "No paper selected."). The note editor keeps what it holds when it holds
@@ -113,6 +128,7 @@ class CurrentPaper:
 
         same = paper.id == self.shown
         self.shown = paper.id
+        self._marked = self._marks_for(paper.id)
         self._rendering += 1
         if len(paper.abstract) + len(paper.label) < LONG_TEXT:
             self._set_html(render(), scroll if same else None)

@@ -6,6 +6,7 @@ five minutes have passed since it (the library itself keeps every saved edit any
 
 from __future__ import annotations
 
+import sqlite3
 import sys
 import time
 from collections.abc import Callable
@@ -108,5 +109,5 @@ class BackupSchedule(QObject):
             return
         try:
             write_backup(self.library)
-        except (MarginError, OSError) as error:
+        except (MarginError, OSError, sqlite3.DatabaseError) as error:  # a damaged page: no backup of it
             print(f"margin: could not write the backup: {error}", file=sys.stderr)

@@ -127,7 +127,7 @@ class MainWindow(QMainWindow):
         self.embedding = BackgroundEmbedding(library.folder, self.statusBar(), self)  # semantic vectors (issue 32)
         self.embedding.start()
         self._show_timer = QTimer(self, singleShot=True, interval=0)
-        self._show_timer.timeout.connect(self.show_current)
+        self._show_timer.timeout.connect(self.current_paper.show_if_new)  # not again with the same marks
         self._sidebar_timer = QTimer(self, singleShot=True, interval=SIDEBAR_DELAY_MS)
         self._sidebar_timer.timeout.connect(self._count_in_sidebar)
         self.status.set_counts(self.sidebar.counts.read, self.sidebar.counts.total)  # counted once, at start

@@ -205,3 +205,22 @@ def test_restore_of_a_damaged_library_passes_over_a_backup_margin_delete_wrote(l
     now = _annotations(folder)
     for paper_id in annotated[1:]:
         assert now[paper_id] == backed_up[paper_id]
+
+
+def test_the_window_s_quick_open_reads_the_ends_and_leaves_the_middle_to_the_page_scan(library):
+    """The window opens with only the ends of the tables read (db.library.damage.read_ends) and reads every page
+    after its first paint (damage.scan): a damaged leaf in the middle of the papers is then found by the scan,
+    never missed; one at an end is found at open either way; and every other open still reads every page."""
+    from db.library import damage
+
+    folder, _, _ = library
+    leaves = btree_pages(folder, "papers", "leaf")
+    assert damage.scan(folder) is None  # sound: the scan finds nothing
+    damage_page(folder, leaves[len(leaves) // 2])
+    Library.open(folder, read_pages=False).close()  # the quick open does not read the middle …
+    assert "malformed" in damage.scan(folder)  # … the scan after the first paint does
+    with pytest.raises(LibraryDamaged):
+        Library.open(folder)  # a command's open reads every page, as before
+    damage_page(folder, leaves[0])
+    with pytest.raises(LibraryDamaged):
+        Library.open(folder, read_pages=False)  # the first (and last) leaf: found by the quick open too
