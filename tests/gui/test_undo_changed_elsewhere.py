@@ -18,12 +18,18 @@ def elsewhere(library_dir, write) -> None:
         write(library)
 
 
-def test_undoing_a_rating_keeps_a_rating_the_command_line_made_since(make_window, library_dir, qtbot):
+def rated(make_window, qtbot, stars: int) -> tuple:
+    """A window whose third paper was just rated `stars` by key: (window, that paper's id)."""
     window = make_window()
     window.select_row(2, by_user=True)
     paper_id = window.current_paper_id()
-    press(window, qtbot, Qt.Key.Key_5, Qt.KeyboardModifier.NoModifier)
-    qtbot.waitUntil(lambda: window.library.paper(paper_id).rating == 5, timeout=5000)
+    press(window, qtbot, getattr(Qt.Key, f"Key_{stars}"), Qt.KeyboardModifier.NoModifier)
+    qtbot.waitUntil(lambda: window.library.paper(paper_id).rating == stars, timeout=5000)
+    return window, paper_id
+
+
+def test_undoing_a_rating_keeps_a_rating_the_command_line_made_since(make_window, library_dir, qtbot):
+    window, paper_id = rated(make_window, qtbot, 5)
     assert window.library.paper(paper_id).read
     elsewhere(library_dir, lambda library: library.set_rating(paper_id, 3))
 
@@ -34,11 +40,7 @@ def test_undoing_a_rating_keeps_a_rating_the_command_line_made_since(make_window
 
 
 def test_undoing_a_rating_still_works_when_nothing_else_changed_it(make_window, qtbot):
-    window = make_window()
-    window.select_row(2, by_user=True)
-    paper_id = window.current_paper_id()
-    press(window, qtbot, Qt.Key.Key_4, Qt.KeyboardModifier.NoModifier)
-    qtbot.waitUntil(lambda: window.library.paper(paper_id).rating == 4, timeout=5000)
+    window, paper_id = rated(make_window, qtbot, 4)
     press(window, qtbot, Qt.Key.Key_Z)
     qtbot.waitUntil(lambda: window.library.paper(paper_id).rating is None, timeout=5000)
     assert not window.library.paper(paper_id).read
@@ -47,11 +49,7 @@ def test_undoing_a_rating_still_works_when_nothing_else_changed_it(make_window, 
 
 
 def test_a_redo_keeps_a_rating_the_command_line_made_after_the_undo(make_window, library_dir, qtbot):
-    window = make_window()
-    window.select_row(2, by_user=True)
-    paper_id = window.current_paper_id()
-    press(window, qtbot, Qt.Key.Key_4, Qt.KeyboardModifier.NoModifier)
-    qtbot.waitUntil(lambda: window.library.paper(paper_id).rating == 4, timeout=5000)
+    window, paper_id = rated(make_window, qtbot, 4)
     press(window, qtbot, Qt.Key.Key_Z)
     qtbot.waitUntil(lambda: window.library.paper(paper_id).rating is None, timeout=5000)
     elsewhere(library_dir, lambda library: library.set_rating(paper_id, 2))
