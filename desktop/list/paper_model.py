@@ -116,7 +116,13 @@ class PaperTableModel(QAbstractTableModel):
         self.endResetModel()
 
     def ids(self) -> list[str]:
+        """The ids of the rows, in list order (one per work: a work's later versions left out)."""
         return list(self._ids)
+
+    def given_ids(self) -> list[str]:
+        """The ids the list was given, in list order, every version of a work (what `margin list` and
+        `margin export --query` count)."""
+        return list(self._given)
 
     def works(self) -> dict[str, str]:
         """{paper id: work id} of the papers in a group of versions, as the list shows them (replaced, never

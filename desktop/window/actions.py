@@ -297,11 +297,12 @@ class WindowActions:
             self.start_export(self.ids_for_scope(scope), fmt, output, include_abstract)
 
     def ids_for_scope(self, scope: str) -> list[str]:
-        """Paper ids for an export scope: annotated, all, search (the list as shown) or selected."""
+        """Paper ids for an export scope: annotated, all, search (the list's papers in its order, every version
+        of a work, as `margin export --query` exports them) or selected."""
         if scope == "all":
             return self.w.library.ids()
         if scope == "search":
-            return self.w.model.ids()
+            return self.w.model.given_ids()
         if scope == "selected":
             return self.w.selected_ids()
         return self.w.library.annotated_ids()

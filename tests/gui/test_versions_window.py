@@ -49,3 +49,22 @@ def test_one_row_per_work_the_versions_in_the_reader_and_split_with_undo(make_wi
     qtbot.waitUntil(lambda: window.model.rowCount() == 2, timeout=5000)
     assert window.library.versions(first) == [first, second]
     assert window.current_paper_id() == first
+
+
+def test_exporting_the_current_search_exports_every_version_as_the_command_does(make_window, library_dir, qtbot,
+                                                                                 tmp_path):
+    """The list shows a work once, but "Papers matching the current search" exports each version, as `margin
+    export --query` does (the README: exports count every version); it once wrote 148 where the command wrote
+    150."""
+    import json
+
+    with Library.open(library_dir, seed=False) as library:
+        first, second, _ = library.import_records([ICLR, NIPS, OTHER]).new
+    window = make_window()
+    window.set_query("multiset")
+    qtbot.waitUntil(lambda: window.search.query == "multiset" and window.model.rowCount() == 1, timeout=10000)
+    assert window.actions_.ids_for_scope("search") == [first, second]
+    window.actions_.start_export(window.actions_.ids_for_scope("search"), "csl-json", tmp_path / "found.json")
+    qtbot.waitUntil(lambda: window.actions_.last_export is not None, timeout=30000)
+    assert window.actions_.last_export[0] == 2
+    assert len(json.loads((tmp_path / "found.json").read_text(encoding="utf-8"))) == 2
