@@ -392,4 +392,6 @@ LATER: dict[str, str] = {
     "Oral": "口头报告",
     "Workshop": "研讨会",
     "Withdrawn": "已撤稿",
+    # session 10: the window's export of the annotated papers (JSON also keeps papers only read, as the command)
+    "Exporting the annotated papers…": "正在导出已标注的文献…",
 }

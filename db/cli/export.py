@@ -12,7 +12,7 @@ from pathlib import Path
 from db.cli.common import find_paper, open_library, search, write_stdout
 from db.errors import MarginError
 from db.exporters.registry import BINARY_FORMATS, FOLDER_FORMATS, export, write_export
-from db.library.backup import backup_papers
+from db.library.backup import annotated_export_ids
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -31,8 +31,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         if args.all:
             ids = library.ids()
         elif args.query is None:  # JSON, the format that restores, also keeps the papers that are only read
-            ids = library.annotated_ids() if args.format != "json" else [
-                paper.id for paper in backup_papers(library)]
+            ids = annotated_export_ids(library, args.format)
         else:
             ids = search(library, args.query)
         papers = library.papers(ids)

@@ -296,27 +296,31 @@ class WindowActions:
         if output is not None:
             self.start_export(self.ids_for_scope(scope), fmt, output, include_abstract)
 
-    def ids_for_scope(self, scope: str) -> list[str]:
-        """Paper ids for an export scope: annotated, all, search (the list's papers in its order, every version
-        of a work, as `margin export --query` exports them) or selected."""
+    def ids_for_scope(self, scope: str) -> list[str] | None:
+        """Paper ids for an export scope: all, search (the list's papers in its order, every version of a work,
+        as `margin export --query` exports them) or selected; None for the annotated papers, which depend on the
+        format and are read on the export's thread (db.library.backup.annotated_export_ids)."""
         if scope == "all":
             return self.w.library.ids()
         if scope == "search":
             return self.w.model.given_ids()
         if scope == "selected":
             return self.w.selected_ids()
-        return self.w.library.annotated_ids()
+        return None
 
-    def start_export(self, ids: list[str], fmt: str, output: Path, include_abstract: bool = True) -> None:
-        """Export papers `ids` on the background thread (own library connection); report in the status bar."""
+    def start_export(self, ids: list[str] | None, fmt: str, output: Path, include_abstract: bool = True) -> None:
+        """Export papers `ids` (None: the annotated papers, as `margin export` chooses them for `fmt`) on the
+        background thread (own library connection); report in the status bar."""
         from db.exporters.registry import write_export  # (imported here, on the window's thread)
+        from db.library.backup import annotated_export_ids
 
         self.w.note_editor.flush()
         folder = self.w.library.folder
 
         def work() -> int:
             with Library.open(folder, seed=False) as library:
-                return write_export(library.papers(ids), fmt, output, history=library.note_history,
+                chosen = ids if ids is not None else annotated_export_ids(library, fmt)
+                return write_export(library.papers(chosen), fmt, output, history=library.note_history,
                                     include_abstract=include_abstract,
                                     state=library.user_state() if fmt == "json" else None)
 
@@ -331,7 +335,8 @@ class WindowActions:
             if self.w.isVisible() and not self.w.property("quietImport"):
                 QMessageBox.warning(self.w, tr("Export failed"), as_plain(message))
 
-        self.w.statusBar().showMessage(plural(tr("Exporting %Ln paper(s)…", "", len(ids)), len(ids)))
+        self.w.statusBar().showMessage(tr("Exporting the annotated papers…") if ids is None else
+                                       plural(tr("Exporting %Ln paper(s)…", "", len(ids)), len(ids)))
         run_in_background(self.w, work, done, failed)
 
     def back_up_now(self) -> None:

@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../desktop/app.py" line="+69"/>
+        <location filename="../../desktop/app.py" line="+118"/>
         <source>The library was rebuilt</source>
         <translation>文库已重建</translation>
     </message>
@@ -856,8 +856,13 @@
         <source>This paper has no other versions.</source>
         <translation>这篇文献没有其他版本。</translation>
     </message>
+    <message>
+        <location line="+159"/>
+        <source>Exporting the annotated papers…</source>
+        <translation>正在导出已标注的文献…</translation>
+    </message>
     <message numerus="yes">
-        <location line="+154"/>
+        <location line="+1"/>
         <source>Exporting %Ln paper(s)…</source>
         <translation>
             <numerusform>正在导出 %Ln 篇文献…</numerusform>
@@ -895,7 +900,7 @@ is:conflict — 共享项目中决定相互冲突的文献（须项目所有者�
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="-228"/>
+        <location filename="../../desktop/window/actions.py" line="-234"/>
         <source>&amp;Search syntax</source>
         <translation>搜索语法(&amp;S)</translation>
     </message>
@@ -980,7 +985,7 @@ Library: %1</source>
 %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+70"/>
+        <location line="+75"/>
         <source>Exported %Ln paper(s) to %1</source>
         <translation>
             <numerusform>已将 %Ln 篇文献导出到 %1</numerusform>
@@ -1490,12 +1495,12 @@ without spaces. An empty query shows every paper in library order.
     </message>
     <message>
         <location line="+2"/>
-        <location line="+109"/>
+        <location line="+111"/>
         <source>Maybe</source>
         <translation>待定</translation>
     </message>
     <message>
-        <location line="-109"/>
+        <location line="-111"/>
         <source>Decide later (key M)</source>
         <translation>稍后决定（按键 M）</translation>
     </message>
@@ -1571,7 +1576,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>阶段、理由、数量逐行（同 progress --prisma-csv）</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Screening &amp;criteria</source>
         <translation>筛选标准(&amp;C)</translation>
     </message>
@@ -1661,7 +1666,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/reader/current_paper.py" line="+93"/>
+        <location filename="../../desktop/reader/current_paper.py" line="+108"/>
         <source>No paper selected.</source>
         <translation>未选择文献。</translation>
     </message>
@@ -2011,7 +2016,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>PaperTableModel</name>
     <message>
-        <location filename="../../desktop/list/paper_model.py" line="+65"/>
+        <location filename="../../desktop/list/paper_model.py" line="+89"/>
         <source>Paper</source>
         <translation>文献</translation>
     </message>
@@ -2046,7 +2051,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>作者</translation>
     </message>
     <message numerus="yes">
-        <location line="+152"/>
+        <location line="+176"/>
         <source>%n versions</source>
         <translation>
             <numerusform>%n 个版本</numerusform>

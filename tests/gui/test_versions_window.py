@@ -68,3 +68,27 @@ def test_exporting_the_current_search_exports_every_version_as_the_command_does(
     qtbot.waitUntil(lambda: window.actions_.last_export is not None, timeout=30000)
     assert window.actions_.last_export[0] == 2
     assert len(json.loads((tmp_path / "found.json").read_text(encoding="utf-8"))) == 2
+
+
+def test_the_annotated_papers_in_json_keep_a_paper_only_read_as_the_command_does(make_window, library_dir, qtbot,
+                                                                                  tmp_path):
+    """Margin JSON (the format that restores) keeps a paper that is only read, in the window's export of "the
+    annotated papers" as in `margin export --format json`; BibTeX does not (it would carry nothing of it)."""
+    import json
+
+    from db.library.backup import annotated_export_ids
+
+    with Library.open(library_dir, seed=False) as library:
+        first, second, other = library.import_records([ICLR, NIPS, OTHER]).new
+        library.set_read(other, True)
+        library.set_rating(first, 4)
+    window = make_window()
+    assert window.actions_.ids_for_scope("annotated") is None  # chosen on the export's thread, by format
+    for fmt, name in (("json", "backup.json"), ("bibtex", "papers.bib")):
+        window.actions_.last_export = None
+        window.actions_.start_export(None, fmt, tmp_path / name)
+        qtbot.waitUntil(lambda: window.actions_.last_export is not None, timeout=30000)
+        assert window.actions_.last_export[0] == len(annotated_export_ids(window.library, fmt))
+    papers = json.loads((tmp_path / "backup.json").read_text(encoding="utf-8"))["papers"]
+    assert {item["id"] for item in papers} == {first, second, other}  # a work's rating is every version's
+    assert "Another Paper" not in (tmp_path / "papers.bib").read_text(encoding="utf-8")
