@@ -4,7 +4,10 @@ Tags: `TY` (the entry type: JOUR, CPAPER, BOOK, CHAP, THES, RPRT, UNPB, ELEC, GE
 in BibTeX), `TI`, `AU` per author and `A2` per editor (`Last, First, Jr`), `PY` (year), `DA` (`2018/11//` with a
 month), `T2` (the venue), `SP`/`EP` (pages), `VL`, `IS`, `PB`, `CY`, `SN` (ISBN or ISSN), `LA`, `ET`, `AB`, `DO`,
 `UR` (the URL; an arXiv id as its abs URL when there is no URL), `KW` per keyword and per tag (EndNote and
-Mendeley keep tags as keywords), `N1` per line of the user's note. Values are one line each (line breaks inside a
+Mendeley keep tags as keywords), `N1` per line of the user's note. A paper without a title gets Margin's derived
+headline in square brackets as `TI` (a devised title, as cataloguers write one: a bibliography shows it is not
+the paper's own) and a first `N1` saying so (db.formats.common.RIS_DEVISED_NOTE; Margin's reader then reads no
+title). Values are one line each (line breaks inside a
 title or abstract become spaces), so a line of the note can never be read as a tag; the text is UTF-8 without a
 byte-order mark and lines end in CRLF, as the specification writes them. (A BOM, written until the new-user trial
 for EndNote, hid the first record from rispy, the Python reader ASReview and others use; Zotero's RIS export
@@ -19,7 +22,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from db.exporters.common import citation_keys, entry_type, export_title, export_venue, submission_note
+from db.exporters.common import citation_keys, entry_type, export_title, export_venue, submission_note, title_source
+from db.formats.common import DERIVED, RIS_DEVISED_NOTE
 from db.paper import Paper
 from db.text.names import name_parts
 
@@ -56,7 +60,9 @@ def _month(text: str) -> int | None:
 def ris_lines(paper: Paper, key: str) -> list[tuple[str, str]]:
     """The (tag, value) pairs of one record, in the order written (without the closing `ER`)."""
     extra = paper.extra
-    lines = [("TY", TYPES.get(entry_type(paper), "GEN")), ("ID", key), ("TI", _one_line(export_title(paper)))]
+    devised = title_source(paper) == DERIVED
+    title = _one_line(export_title(paper))
+    lines = [("TY", TYPES.get(entry_type(paper), "GEN")), ("ID", key), ("TI", f"[{title}]" if devised else title)]
     lines += [("AU", _name(name)) for name in paper.authors if name.strip()]
     lines += [("A2", _name(name)) for name in extra.get("editors") or [] if name.strip()]
     if paper.year:
@@ -82,6 +88,8 @@ def ris_lines(paper: Paper, key: str) -> list[tuple[str, str]]:
     if url:
         lines.append(("UR", _one_line(url)))
     lines += [("KW", _one_line(word)) for word in dict.fromkeys([*paper.keywords, *paper.tags]) if word.strip()]
+    if devised:
+        lines.append(("N1", RIS_DEVISED_NOTE))
     said = submission_note(paper)
     if said:
         lines.append(("N1", said))

@@ -16,6 +16,9 @@ from db.text.cleaning import BIDI_CONTROLS
 Skipped = tuple[int | None, str]
 NO_CONTENT = "a record with neither title nor abstract"
 DERIVED = "derived"  # Margin's exports mark a title that is its derived label, not a real title, with this
+# RIS has no field for it: Margin's RIS export writes such a title in square brackets (a devised title, as
+# cataloguers write one) and this note line, which Margin's RIS reader takes to mean "no title"
+RIS_DEVISED_NOTE = "Margin: the paper has no title; TI is a title devised from its abstract"
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f" + BIDI_CONTROLS + "]")  # bidi: cleaning.strip_bidi
 _SPACES = re.compile(r"[ \t\r\f\v]+")

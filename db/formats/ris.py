@@ -2,7 +2,8 @@
 
 Shape: records from `TY  - …` to `ER  -`; tags `TI`/`T1` title, `AB`/`N2` abstract, `AU`/`A1` authors
 (`Last, First`), `T2`/`JO`/`JF`/`BT` venue, `PY`/`Y1`/`DA` year, `DO` DOI, `UR` URLs, `KW` keywords.
-Continuation lines (a line without a tag) belong to the previous tag's value. The text is cut into records at
+An `N1` line saying the title is devised (Margin's RIS export of an untitled paper: common.RIS_DEVISED_NOTE) makes
+the title absent. Continuation lines (a line without a tag) belong to the previous tag's value. The text is cut into records at
 each `TY` line before rispy parses it, so every record has its line and one broken record (no `ER`, junk)
 cannot swallow the next. Sources: RIS spec (Research Information Systems, 2011 RefMan format),
 rispy docs (github.com/MrTango/rispy).
@@ -16,6 +17,7 @@ from pathlib import Path
 import rispy
 
 from db.formats.common import (
+    RIS_DEVISED_NOTE,
     Skipped,
     clean,
     finish,
@@ -90,8 +92,9 @@ def _record(entry: dict, line: int, path: Path) -> PaperRecord:
     arxiv = next((norm_arxiv(u) for u in urls if "arxiv.org" in u), None)
     if not arxiv and doi and doi.lower().startswith("10.48550/arxiv."):
         arxiv = norm_arxiv(doi.split(".", 2)[2])
+    devised = any(clean(note) == RIS_DEVISED_NOTE for note in entry.get("notes") or [])
     return PaperRecord(
-        title=clean(_first(entry, "title", "primary_title", "translated_title", "short_title")),
+        title=None if devised else clean(_first(entry, "title", "primary_title", "translated_title", "short_title")),
         abstract=clean(_first(entry, "abstract", "notes_abstract")) or "",
         authors=[display_name(_bibtex_order(name)) for name in dict.fromkeys(a for a in authors if clean(a))],
         venue=clean(_first(entry, "secondary_title", "journal_name", "alternate_title3", "alternate_title1",

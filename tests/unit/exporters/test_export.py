@@ -24,6 +24,7 @@ from db.formats.importer import read_file
 from db.library.library import Library
 from db.paper import PaperRecord
 from tests.helpers.corpus import ABSTRACTS
+from tests.helpers.records import paper_record
 
 NOTE = ("Budget: $50 for data and $60 for compute\n50% done # v2\n{braces} }{ {{x}} \\emph{kept} a_b ~x^2 & 100%\n"
         "中文笔记：注意 😀👩‍🔬\n\nSecond paragraph, with \"quotes\", commas -- and `code`.")
@@ -388,3 +389,29 @@ def test_current_umask_is_read_without_changing_it(umask_027):
 
     assert current_umask() == 0o027
     assert os.umask(0o027) == 0o027
+
+
+def test_ris_writes_a_devised_title_in_brackets_and_margin_reads_it_as_no_title(tmp_path):
+    """RIS has no field saying a title is Margin's headline for an untitled paper (BibTeX, CSL-JSON and CSV mark
+    it): TI carries it in square brackets, as a cataloguer writes a devised title, and an N1 line says so; Margin's
+    reader then reads no title, so the paper comes back untitled (the others: as before)."""
+    import rispy
+
+
+    from db.formats.common import RIS_DEVISED_NOTE
+    from db.formats.importer import read_file
+
+    with Library.open(tmp_path / "lib", seed=False) as library:
+        untitled, titled = library.import_records([
+            paper_record(title=None, abstract="We propose a sparse attention method for long documents. It is "
+                         "faster than dense attention on every benchmark we tried."),
+            paper_record(title="[Re] A reproduction", abstract="We reproduce a paper on something else entirely."),
+        ]).new
+        text = export(library.papers([untitled, titled]), "ris")
+        headline = library.paper(untitled).label
+    entries = rispy.loads(text)
+    assert entries[0]["title"] == f"[{headline}]" and entries[0]["notes"][0] == RIS_DEVISED_NOTE
+    assert entries[1]["title"] == "[Re] A reproduction" and RIS_DEVISED_NOTE not in entries[1].get("notes", [])
+    path = tmp_path / "out.ris"
+    path.write_bytes(text.encode("utf-8"))
+    assert [record.title for record in read_file(path).records] == [None, "[Re] A reproduction"]
