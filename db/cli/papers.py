@@ -19,7 +19,7 @@ from db.cli.common import (
 from db.errors import MarginError
 from db.library.library import DB_NAME, Library
 from db.text.abstract_markup import abstract_to_plain
-from db.text.cleaning import clean_tag, clean_title
+from db.text.cleaning import clean_tag, clean_title, tags_text
 from db.text.counts import counted
 from db.text.labels import shorten
 from db.text.render import stars
@@ -79,7 +79,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     else:
         for paper in papers:
             flags = stars(paper.rating) or "     "
-            tags = f"  [{', '.join(paper.tags)}]" if paper.tags else ""
+            tags = f"  [{tags_text(paper.tags)}]" if paper.tags else ""
             came_for = f"  (for {interest[paper.id]})" if paper.id in interest else ""
             print(f"{paper.id}  {flags}  {paper.label}{tags}{came_for}")
     return 0
@@ -149,7 +149,7 @@ def _show(args: argparse.Namespace, library: Library) -> int:
     fields = [("id", paper.id), ("title", paper.title or ""), ("authors", "; ".join(paper.authors)),
               ("venue", paper.venue or ""), ("year", str(paper.year or "")),
               ("rating", f"{stars(paper.rating)} ({paper.rating}/5)" if paper.rating else "unrated"),
-              ("tags", ", ".join(paper.tags)), ("read", "yes" if paper.read else "no"),
+              ("tags", tags_text(paper.tags)), ("read", "yes" if paper.read else "no"),
               ("screening", f"{paper.decision} ({paper.reason})" if paper.reason else paper.decision or ""),
               ("keywords", ", ".join(paper.keywords)), ("url", paper.url or ""), ("doi", paper.doi or ""),
               ("arxiv", paper.arxiv_id or ""), ("openreview", paper.openreview_id or ""),

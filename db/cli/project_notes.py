@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from db.cli.common import write_stdout
+from db.text.cleaning import tags_text
 
 
 def print_notes(projects, name: str, as_json: bool) -> int:
@@ -36,7 +37,7 @@ def print_notes(projects, name: str, as_json: bool) -> int:
     for a in rows:
         lines.append(f"{a.paper}  {titles.get(a.paper, '')}  —  {a.reviewer}")
         if a.tags:
-            lines.append(f"  tags: {', '.join(a.tags)}")
+            lines.append(f"  tags: {tags_text(a.tags)}")
         if (a.note or "").strip():
             lines += ["  note:", *("    " + line for line in a.note.splitlines())]
     write_stdout("\n".join(lines) + ("\n" if lines else ""))

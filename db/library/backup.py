@@ -81,15 +81,6 @@ def backup_papers(library: Library) -> list[Paper]:
             if paper.is_annotated or paper.read or library.note_history(paper.id)]
 
 
-def annotated_export_ids(library: Library, fmt: str) -> list[str]:
-    """The ids an export of "the annotated papers" writes in format `fmt`, in library order: the rated, tagged,
-    noted or titled papers, and for Margin JSON (the format that restores) also those only read or with a note
-    history (`backup_papers`). The window and `margin export` both choose by this."""
-    if fmt != "json":
-        return library.annotated_ids()
-    return [paper.id for paper in backup_papers(library)]
-
-
 def write_backup(library: Library, keep: int = KEEP, now: datetime | None = None, reason: str | None = None) -> Path:
     """Write a backup of all annotations into `<library>/backups/` and delete all but the newest `keep`.
 

@@ -97,6 +97,14 @@ def clean_tag(name: str) -> str:
     return cleaned
 
 
+def tags_text(tags: list[str] | tuple[str, ...], wrap=lambda tag: tag) -> str:
+    """The tags as one line, `, ` between them; a tag holding a comma or a double quote is written as the query
+    language quotes a value (`"deep learning, theory"`, inner quotes doubled), so it never reads as several.
+    `wrap` is applied to each written tag (the window isolates each: bidi)."""
+    return ", ".join(wrap('"' + tag.replace('"', '""') + '"' if ("," in tag or '"' in tag) else tag)
+                     for tag in tags)
+
+
 # Sizes a paper list's field may have (characters; counts for lists). Real values are far below: the longest
 # abstract of the 4,000 real papers in ../shared/data/real has 2,393 characters, the longest title 153. A longer
 # value is cut at import, with one line naming the record (`fit_record`), so an absurd file cannot make every

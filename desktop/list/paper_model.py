@@ -14,7 +14,7 @@ from db.changes import READ as READ_CHANGE
 from db.changes import TAGS as TAGS_CHANGE
 from db.library.library import Library
 from db.paper import Paper
-from db.text.cleaning import isolate, strip_bidi
+from db.text.cleaning import isolate, strip_bidi, tags_text
 from db.text.labels import display_label
 from db.text.names import family_name
 from db.text.render import stars
@@ -325,13 +325,13 @@ class PaperTableModel(QAbstractTableModel):
             return as_plain(display_label(paper)) if column == LABEL else None
         if column == LABEL:
             if role == Qt.ItemDataRole.AccessibleTextRole:  # a screen reader hears both lines of the row
-                return " · ".join(x for x in (display_label(paper), self.detail(paper), ", ".join(paper.tags)) if x)
+                return " · ".join(x for x in (display_label(paper), self.detail(paper), tags_text(paper.tags)) if x)
             return display_label(paper)
         if column == RATING:
             return stars(paper.rating) if role == Qt.ItemDataRole.DisplayRole else (
                 self.tr("%n stars", "", paper.rating) if paper.rating else self.tr("unrated"))
         if column == TAGS:
-            return ", ".join(isolate(tag) for tag in paper.tags)
+            return tags_text(paper.tags, isolate)
         if column == VENUE:
             return paper.venue or ""
         if column == YEAR:

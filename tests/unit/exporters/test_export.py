@@ -397,7 +397,6 @@ def test_ris_writes_a_devised_title_in_brackets_and_margin_reads_it_as_no_title(
     reader then reads no title, so the paper comes back untitled (the others: as before)."""
     import rispy
 
-
     from db.formats.common import RIS_DEVISED_NOTE
     from db.formats.importer import read_file
 
