@@ -4,8 +4,8 @@ Shape: records from `TY  - …` to `ER  -`; tags `TI`/`T1` title, `AB`/`N2` abst
 (`Last, First`), `T2`/`JO`/`JF`/`BT` venue, `PY`/`Y1`/`DA` year, `DO` DOI, `UR` URLs, `KW` keywords.
 An `N1` line saying the title is devised (Margin's RIS export of an untitled paper: common.RIS_DEVISED_NOTE) makes
 the title absent. Continuation lines (a line without a tag) belong to the previous tag's value. The text is cut
-into records at each `TY` line before rispy parses it, so every record has its line and one broken record (no `ER`, junk)
-cannot swallow the next. Sources: RIS spec (Research Information Systems, 2011 RefMan format),
+into records at each `TY` line before rispy parses it, so every record has its line and one broken record
+(no `ER`, junk) cannot swallow the next. Sources: RIS spec (Research Information Systems, 2011 RefMan format),
 rispy docs (github.com/MrTango/rispy).
 """
 
