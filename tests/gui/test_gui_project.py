@@ -5,6 +5,9 @@ the figures through Changes; a member who does not own the project reads its cri
 
 from __future__ import annotations
 
+import shutil
+
+import pytest
 from PySide6.QtCore import Qt
 
 from db.library.library import Library
@@ -33,6 +36,23 @@ def _project(folder, blind=False) -> list[str]:
         return ids
 
 
+@pytest.fixture
+def project_library(library_dir, seeded_library, monkeypatch):
+    """The seeded library as bob's in alice's project (`_project`), with no sync (only the tests' own edits
+    move the figures); yields `make(blind=False) -> ids` that sets the project up."""
+    monkeypatch.setattr("desktop.window.sync.FIRST_SYNC_MS", 3_600_000)
+    shutil.copytree(seeded_library, library_dir)
+    return lambda blind=False: _project(library_dir, blind)
+
+
+def _panel(window, qtbot):
+    """The criteria dock shown and its project panel, once visible."""
+    dock = window.criteria_dock
+    dock.show()
+    qtbot.waitUntil(dock.project_panel.isVisible)
+    return dock.project_panel
+
+
 def _counts(panel) -> dict[str, list[str]]:
     """{column: [screened, excluded, maybe, included, awaiting]} of the panel's PRISMA table."""
     table = panel.counts
@@ -41,19 +61,11 @@ def _counts(panel) -> dict[str, list[str]]:
             for head in heads}
 
 
-def test_the_criteria_dock_shows_the_projects_figures_and_shows_its_conflicts(make_window, qtbot, library_dir,
-                                                                              seeded_library, monkeypatch):
-    import shutil
-
-    monkeypatch.setattr("desktop.window.sync.FIRST_SYNC_MS", 3_600_000)  # no sync: only the key moves the figures
-
-    shutil.copytree(seeded_library, library_dir)
-    ids = _project(library_dir)
+def test_the_criteria_dock_shows_the_projects_figures_and_shows_its_conflicts(make_window, qtbot, project_library):
+    ids = project_library()
     window = make_window()
     dock = window.criteria_dock
-    dock.show()
-    panel = dock.project_panel
-    qtbot.waitUntil(panel.isVisible)
+    panel = _panel(window, qtbot)
     qtbot.waitUntil(lambda: "agree" in panel.figures.text())  # counted on the background pool
     assert "unblinded" in panel.summary.text() and "alice" in panel.summary.text()
     # 5 papers both decided: agree on 1 and 4 (include, exclude) → 40%; conflicts 0 and 2
@@ -82,16 +94,9 @@ def test_the_criteria_dock_shows_the_projects_figures_and_shows_its_conflicts(ma
     assert "alice & bob: 5 papers, 60.0% agree" in panel.figures.text()
 
 
-def test_a_blind_project_says_so_and_has_no_figures_yet(make_window, qtbot, library_dir, seeded_library):
-    import shutil
-
-    shutil.copytree(seeded_library, library_dir)
-    _project(library_dir, blind=True)
-    window = make_window()
-    dock = window.criteria_dock
-    dock.show()
-    panel = dock.project_panel
-    qtbot.waitUntil(panel.isVisible)
+def test_a_blind_project_says_so_and_has_no_figures_yet(make_window, qtbot, project_library):
+    project_library(blind=True)
+    panel = _panel(make_window(), qtbot)
     qtbot.waitUntil(lambda: "is blind" in panel.summary.text())
     assert "No agreement figures yet" in panel.figures.text()
     assert panel.show_conflicts.text() == "Show conflicts (0)"
@@ -108,13 +113,8 @@ def test_without_a_project_the_panel_is_hidden_and_the_criteria_editable(make_wi
     assert "Conflicts" not in [top.child(i).text(0) for i in range(top.childCount())]
 
 
-def test_a_members_reason_picker_offers_the_projects_reasons_but_no_editing(make_window, qtbot, library_dir,
-                                                                            seeded_library, monkeypatch):
-    import shutil
-
-    monkeypatch.setattr("desktop.window.sync.FIRST_SYNC_MS", 3_600_000)
-    shutil.copytree(seeded_library, library_dir)
-    _project(library_dir)
+def test_a_members_reason_picker_offers_the_projects_reasons_but_no_editing(make_window, qtbot, project_library):
+    project_library()
     window = make_window()
     window.select_row(0)
     window.paper_list.setFocus()
@@ -128,17 +128,10 @@ def test_a_members_reason_picker_offers_the_projects_reasons_but_no_editing(make
 
 
 def test_resolve_is_offered_to_a_resolver_on_a_conflict_only_and_never_to_a_plain_reviewer(
-        make_window, qtbot, library_dir, seeded_library, monkeypatch):
-    import shutil
-
-    monkeypatch.setattr("desktop.window.sync.FIRST_SYNC_MS", 3_600_000)
-    shutil.copytree(seeded_library, library_dir)
-    ids = _project(library_dir)  # bob is a plain reviewer of alice's project
+        make_window, qtbot, project_library):
+    ids = project_library()  # bob is a plain reviewer of alice's project
     window = make_window()
-    dock = window.criteria_dock
-    dock.show()
-    panel = dock.project_panel
-    qtbot.waitUntil(panel.isVisible)
+    panel = _panel(window, qtbot)
     window.set_query("is:conflict")
     qtbot.waitUntil(lambda: window.model.ids() == [ids[0], ids[2]])
     window.select_row(0)
@@ -173,20 +166,13 @@ def project_walks(window, sql: list[str]) -> list[tuple[str, str]]:
     return walked
 
 
-def test_moving_and_deciding_read_no_whole_project_on_the_gui_thread(make_window, qtbot, library_dir,
-                                                                     seeded_library, monkeypatch):
+def test_moving_and_deciding_read_no_whole_project_on_the_gui_thread(make_window, qtbot, project_library):
     """The panel read every decision of the project on the GUI thread at each move in the list (the current
     paper's decisions) and each decision key (the figures): ~0.5 s a key at 20,000 project papers. Now a move
     reads that paper's rows and the figures are counted on the background pool."""
-    import shutil
-
-    monkeypatch.setattr("desktop.window.sync.FIRST_SYNC_MS", 3_600_000)
-    shutil.copytree(seeded_library, library_dir)
-    ids = _project(library_dir)
+    ids = project_library()
     window = make_window()
-    dock = window.criteria_dock
-    dock.show()
-    panel = dock.project_panel
+    panel = _panel(window, qtbot)
     qtbot.waitUntil(lambda: "agree" in panel.figures.text())
     seen: list[str] = []
     window.library._conn.set_trace_callback(seen.append)
@@ -204,8 +190,6 @@ def test_moving_and_deciding_read_no_whole_project_on_the_gui_thread(make_window
 def test_resolve_is_offered_for_the_project_the_paper_belongs_to(library_dir, seeded_library):
     """With two joined projects, Resolve… named the first the member may resolve, whether or not the paper is in
     it (a resolution would have been sent to the wrong project)."""
-    import shutil
-
     from desktop.docks.resolve_dialog import resolvable
 
     shutil.copytree(seeded_library, library_dir)
