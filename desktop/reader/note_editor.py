@@ -66,13 +66,19 @@ class NoteEditor(QWidget):
         self.outside_bar = QFrame(self)
         self.outside_bar.setObjectName("noteChangedElsewhere")
         self.outside_bar.setFrameShape(QFrame.Shape.StyledPanel)
-        bar = QHBoxLayout(self.outside_bar)
-        bar.setContentsMargins(6, 2, 6, 2)
+        # the message on a line of its own, the buttons under it: beside the buttons a wrapped message was
+        # squeezed to a few characters a line in a narrow reader (two a line in Chinese, which wraps anywhere)
+        rows = QVBoxLayout(self.outside_bar)
+        rows.setContentsMargins(6, 2, 6, 2)
         message = QLabel(self.tr("This note was changed elsewhere. Both versions are kept in the note history."),
                          self.outside_bar)
         message.setTextFormat(Qt.TextFormat.PlainText)
         message.setWordWrap(True)
-        bar.addWidget(message, 1)
+        rows.addWidget(message)
+        bar = QHBoxLayout()
+        bar.addStretch(1)
+        rows.addLayout(bar)
+        self.outside_message = message
         self.show_theirs_button = QPushButton(self.tr("Show theirs"), self.outside_bar)
         self.keep_mine_button = QPushButton(self.tr("Keep mine"), self.outside_bar)
         self.show_theirs_button.clicked.connect(self.showTheirs)

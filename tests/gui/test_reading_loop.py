@@ -28,6 +28,10 @@ def test_a_note_changed_elsewhere_while_typing_is_offered_not_typed_over(make_wi
     bar = window.note_editor.outside_bar
     qtbot.waitUntil(bar.isVisible, timeout=5000)
     assert editor.toPlainText() == "my own words"  # not typed over
+    # the message has the bar's width to itself (beside the buttons it was squeezed to two Chinese characters a
+    # line in a narrow reader)
+    message = window.note_editor.outside_message
+    assert message.width() >= bar.contentsRect().width() - 20 > window.note_editor.keep_mine_button.width()
     qtbot.keyClicks(editor, ", more")
     assert editor.toPlainText() == "my own words, more"
     qtbot.mouseClick(window.note_editor.keep_mine_button, Qt.MouseButton.LeftButton)
