@@ -394,4 +394,8 @@ LATER: dict[str, str] = {
     "Withdrawn": "已撤稿",
     # session 10: the window's export of the annotated papers (JSON also keeps papers only read, as the command)
     "Exporting the annotated papers…": "正在导出已标注的文献…",
+    # session 10: a note whose paper was deleted elsewhere while the user wrote in it
+    "This note's paper was deleted elsewhere (the command line, another window or a sync). What you wrote is kept "
+    "here to copy; it is not saved anywhere.":
+        "此笔记所属的文献已在别处被删除（命令行、另一个窗口或同步）。你写的内容保留在这里供复制，不会保存到任何地方。",
 }

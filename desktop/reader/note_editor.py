@@ -33,11 +33,14 @@ class NoteEditor(QWidget):
 
     Nothing but `load()` (another paper) and `replace_text()` (an undoable edit the user asked for) changes
     the text: a save never touches the text, the cursor or the undo history. `offer_outside_change()` shows a
-    bar saying the note was changed elsewhere, with Show theirs / Keep mine (`showTheirs`, `keepMine`)."""
+    bar saying the note was changed elsewhere, with Show theirs / Keep mine (`showTheirs`, `keepMine`).
+    `orphan()`: the note's paper was deleted elsewhere while the user wrote in it — the text stays, read-only and
+    saved nowhere, under a bar saying so, until its Close button (`orphanClosed`) or `load()`."""
 
     noteChanged = Signal(str, str)
     showTheirs = Signal()
     keepMine = Signal()
+    orphanClosed = Signal()
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -87,6 +90,25 @@ class NoteEditor(QWidget):
         bar.addWidget(self.keep_mine_button)
         self.outside_bar.hide()
         layout.addWidget(self.outside_bar)
+        self.gone_bar = QFrame(self)
+        self.gone_bar.setObjectName("notePaperDeletedElsewhere")
+        self.gone_bar.setFrameShape(QFrame.Shape.StyledPanel)
+        gone = QVBoxLayout(self.gone_bar)
+        gone.setContentsMargins(6, 2, 6, 2)
+        gone_message = QLabel(self.tr("This note's paper was deleted elsewhere (the command line, another window or "
+                                      "a sync). What you wrote is kept here to copy; it is not saved anywhere."),
+                              self.gone_bar)
+        gone_message.setTextFormat(Qt.TextFormat.PlainText)
+        gone_message.setWordWrap(True)
+        gone.addWidget(gone_message)
+        gone_buttons = QHBoxLayout()
+        gone_buttons.addStretch(1)
+        self.close_orphan_button = QPushButton(self.tr("Close"), self.gone_bar)
+        self.close_orphan_button.clicked.connect(self.orphanClosed)
+        gone_buttons.addWidget(self.close_orphan_button)
+        gone.addLayout(gone_buttons)
+        self.gone_bar.hide()
+        layout.addWidget(self.gone_bar)
         layout.addWidget(self.tabs)
         self.setFocusProxy(self.editor)
         self._paper_id: str | None = None
@@ -109,13 +131,28 @@ class NoteEditor(QWidget):
         """Show the note of `paper_id` (saving the previous paper's pending changes first)."""
         self.flush()
         self.outside_bar.hide()
+        self.gone_bar.hide()
         self._paper_id = paper_id
         self._saved = text
         self.editor.blockSignals(True)
         self.editor.setPlainText(text)
         self.editor.blockSignals(False)
+        self.editor.setReadOnly(False)
         self.editor.setEnabled(paper_id is not None)
         self._render_preview()
+
+    def orphan(self) -> None:
+        """The paper whose note this is was deleted elsewhere: keep the text (read-only, saved nowhere: the
+        paper's last saved note went with it, and comes back with an undelete) under the bar saying so."""
+        self._timer.stop()
+        self._deadline.stop()
+        self._paper_id = None
+        self.outside_bar.hide()
+        self.editor.setReadOnly(True)
+        self.gone_bar.show()
+
+    def is_orphaned(self) -> bool:
+        return self.gone_bar.isVisibleTo(self)
 
     def is_dirty(self) -> bool:
         """True while the editor holds text that was not handed over for saving yet."""

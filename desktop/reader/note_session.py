@@ -54,11 +54,20 @@ class NoteSession(QObject):
         editor.noteChanged.connect(self.save)
         editor.showTheirs.connect(self._show_theirs)
         editor.keepMine.connect(self._keep_mine)
+        editor.orphanClosed.connect(self._close_orphan)
+        self._after_orphan: list[Paper | None] = []  # the paper the list moved to when the note was orphaned
 
     def show(self, paper: Paper | None) -> None:
-        """Hold `paper`'s note in the editor, unless the editor holds it already (then nothing changes)."""
+        """Hold `paper`'s note in the editor, unless the editor holds it already (then nothing changes). While
+        the editor holds a note whose paper was deleted elsewhere (`papers_removed`), the paper the list moved to
+        on its own waits (the user's next keys must not go into its note); another paper ends that."""
         paper_id = paper.id if paper is not None else None
-        if paper_id is not None and paper_id == self.editor.paper_id():
+        if self.editor.is_orphaned():
+            waiting = self._after_orphan[0].id if self._after_orphan and self._after_orphan[0] else None
+            if not self._after_orphan or paper_id == waiting:
+                self._after_orphan[:] = [paper]
+                return
+        elif paper_id is not None and paper_id == self.editor.paper_id():
             return
         self.editor.load(paper_id, paper.note if paper is not None else "")
         if paper is not None:
@@ -96,6 +105,21 @@ class NoteSession(QObject):
         self.unsaved.pop(paper_id, None)
         self._apply(changes)
         return True
+
+    def papers_removed(self, paper_ids: list[str]) -> None:
+        """Another process deleted papers. When one is the paper whose note the user is writing (typed in it, or
+        the editor has the keyboard), the editor keeps the text under a bar saying so, read-only, rather than
+        moving to the next paper with the keys still going into the note — they went into that paper's note."""
+        if self.editor.paper_id() in paper_ids and (self.editor.has_user_edits() or self.editor.editor.hasFocus()):
+            self.editor.orphan()
+            self._after_orphan = []
+
+    def _close_orphan(self) -> None:
+        """The orphaned note's bar closed: show the note of the paper the list holds now."""
+        waiting = self._after_orphan[0] if self._after_orphan else None
+        self._after_orphan = []
+        self.editor.load(None, "")
+        self.show(waiting)
 
     def outside_change(self, paper_id: str) -> None:
         """Another process changed the note of `paper_id`: if the editor holds it, show the new text when the

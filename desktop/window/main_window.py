@@ -198,6 +198,9 @@ class MainWindow(QMainWindow):
         if not changes or self._closed:  # saved while closing (a note, a waiting edit): nothing left to show
             return
         outside = outside or changes.initiator == OUTSIDE
+        if outside and changes.touches(REMOVED):  # before the list moves on: a note being written stays put
+            self.notes.papers_removed([paper_id for paper_id in changes.papers
+                                       if REMOVED in changes.kinds_of(paper_id)])
         if changes.touches(VERSIONS):  # works grouped or split: one row per work again, the current paper kept
             current = self._current_id
             self.model.set_works(self.library.works_of())

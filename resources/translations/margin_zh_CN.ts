@@ -857,7 +857,7 @@
         <translation>这篇文献没有其他版本。</translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+158"/>
         <source>Exporting the annotated papers…</source>
         <translation>正在导出已标注的文献…</translation>
     </message>
@@ -900,7 +900,7 @@ is:conflict — 共享项目中决定相互冲突的文献（须项目所有者�
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="-234"/>
+        <location filename="../../desktop/window/actions.py" line="-233"/>
         <source>&amp;Search syntax</source>
         <translation>搜索语法(&amp;S)</translation>
     </message>
@@ -985,7 +985,7 @@ Library: %1</source>
 %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+75"/>
+        <location line="+74"/>
         <source>Exported %Ln paper(s) to %1</source>
         <translation>
             <numerusform>已将 %Ln 篇文献导出到 %1</numerusform>
@@ -1361,7 +1361,7 @@ Library: %1</source>
         <translation>无法写入 Markdown 笔记库：%1</translation>
     </message>
     <message>
-        <location filename="../../db/exporters/registry.py" line="+69"/>
+        <location filename="../../db/exporters/registry.py" line="+73"/>
         <source>Markdown (one file)</source>
         <translation>Markdown（单个文件）</translation>
     </message>
@@ -1691,7 +1691,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>此文库无法更改：笔记只能阅读，不能编写</translation>
     </message>
     <message>
-        <location line="+207"/>
+        <location line="+210"/>
         <source>Set title</source>
         <translation>设置标题</translation>
     </message>
@@ -1930,7 +1930,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>NoteEditor</name>
     <message>
-        <location filename="../../desktop/reader/note_editor.py" line="+49"/>
+        <location filename="../../desktop/reader/note_editor.py" line="+52"/>
         <source>Note (Markdown)</source>
         <translation>笔记（Markdown）</translation>
     </message>
@@ -1955,12 +1955,12 @@ without spaces. An empty query shows every paper in library order.
         <translation>预览</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>This note was changed elsewhere. Both versions are kept in the note history.</source>
         <translation>此笔记已在别处被修改。两个版本都保存在笔记历史中。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Show theirs</source>
         <translation>显示另一版本</translation>
     </message>
@@ -1970,7 +1970,17 @@ without spaces. An empty query shows every paper in library order.
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+12"/>
+        <source>This note&apos;s paper was deleted elsewhere (the command line, another window or a sync). What you wrote is kept here to copy; it is not saved anywhere.</source>
+        <translation>此笔记所属的文献已在别处被删除（命令行、另一个窗口或同步）。你写的内容保留在这里供复制，不会保存到任何地方。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+103"/>
         <source>Rendering the preview…</source>
         <translation>正在渲染预览…</translation>
     </message>
@@ -1993,7 +2003,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>NoteSession</name>
     <message>
-        <location filename="../../desktop/reader/note_session.py" line="+79"/>
+        <location filename="../../desktop/reader/note_session.py" line="+88"/>
         <source>This note was also changed outside this window; that version is in Edit → Note history</source>
         <translation>此笔记也在本窗口之外被修改；该版本见 编辑 → 笔记历史</translation>
     </message>
@@ -2003,7 +2013,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>笔记暂时无法保存（%1）；Margin 会保留并重试</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+75"/>
         <source>The note was saved</source>
         <translation>笔记已保存</translation>
     </message>

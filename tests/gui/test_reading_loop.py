@@ -51,6 +51,32 @@ def test_a_note_changed_elsewhere_while_typing_is_offered_not_typed_over(make_wi
     assert "their second words" in [text for _when, text in window.library.note_history(paper_id)]
 
 
+def test_a_note_whose_paper_is_deleted_elsewhere_while_typing_stays_and_the_keys_go_into_no_other_note(
+        make_window, short_delays, qtbot, library_dir):
+    """A new user's trial: the command line deleted the paper whose note was being written; the list moved to the
+    next paper and the words typed next were saved as that paper's note. Now the text stays, read-only, under a
+    bar saying so; the next paper's note is untouched; Close shows the paper the list holds."""
+    window = make_window()
+    activate(window, qtbot)
+    paper_id = window.current_paper_id()
+    editor = window.note_editor.editor
+    qtbot.mouseClick(editor.viewport(), Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(editor, "note A. ")
+    qtbot.waitUntil(lambda: window.library.paper(paper_id).note == "note A. ", timeout=5000)
+    assert margin("delete", paper_id, "--yes", library=library_dir, subprocess=True).code == 0
+    qtbot.waitUntil(lambda: window.current_paper_id() not in (None, paper_id), timeout=10000)  # the list moved on
+    moved_to = window.current_paper_id()
+    assert window.note_editor.gone_bar.isVisible() and editor.isReadOnly()
+    editor.setFocus()
+    qtbot.keyClicks(editor, "then more typed")
+    qtbot.wait(300)  # (more than an autosave's delay in short_delays)
+    window.note_editor.flush()
+    assert editor.toPlainText() == "note A. " and window.library.paper(moved_to).note == ""
+    qtbot.mouseClick(window.note_editor.close_orphan_button, Qt.MouseButton.LeftButton)
+    assert not window.note_editor.gone_bar.isVisible() and not editor.isReadOnly()
+    assert window.note_editor.paper_id() == moved_to and editor.toPlainText() == ""
+
+
 def test_a_note_changed_elsewhere_is_shown_when_the_user_has_not_written_in_it(make_window, short_delays, qtbot,
                                                                                library_dir):
     window = make_window()
