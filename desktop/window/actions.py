@@ -241,7 +241,7 @@ class WindowActions:
         self.last_import = (report, notes)
         self.w.watcher.check(force=True)  # the import's changes, read from the change log like any other
         self.w.statusBar().showMessage(tr("Import: %1").replace("%1", import_summary(report)), 10000)
-        if self.w.isVisible() and not self.w.property("quietImport"):
+        if self.w.isVisible() and not self.w.property("quietImport") and not self.w.property("askingToClose"):
             ids = report.new[:500] + report.updated[:500]
             labels = {p.id: p.label for p in self.w.library.papers(ids)}
             import_report_box(self.w, report, labels, notes).open()
@@ -250,7 +250,7 @@ class WindowActions:
         self._finish_job()
         self.last_import = (None, [message])
         self.w.statusBar().showMessage(tr("Import failed: %1").replace("%1", message), 15000)
-        if self.w.isVisible() and not self.w.property("quietImport"):
+        if self.w.isVisible() and not self.w.property("quietImport") and not self.w.property("askingToClose"):
             QMessageBox.warning(self.w, tr("Import failed"), as_plain(tr("Nothing was imported.\n\n%1").replace(
                 "%1", message)))
 

@@ -15,15 +15,34 @@ from desktop.edits.pending_edits import PendingEdits
 from desktop.window.importing import ImportJob
 
 
-def ask_close_during_import(parent: QWidget) -> bool:
-    """Closing while an import runs: True to cancel the import and close, False to keep the window open."""
+def ask_close_during_import(parent: QWidget, job: ImportJob | None = None) -> bool:
+    """Closing while an import runs: True to cancel the import and close, False to keep the window open. When
+    `job` ends while the question is up, the question goes and the window closes (what the user asked for;
+    nothing is left to cancel): `parent`'s property "askingToClose" tells the import's end to show no summary box
+    over it (a new user's trial: the summary opened over the question, which stayed after it)."""
     box = QMessageBox(QMessageBox.Icon.Question, tr("An import is running"), as_plain(tr(
         "An import is still running. Cancel it and close Margin? Nothing of the import will be saved "
         "(unless it has just saved its papers: then Margin closes when it has finished).")), parent=parent)
     cancel = box.addButton(tr("Cancel the import and close"), QMessageBox.ButtonRole.DestructiveRole)
     box.setDefaultButton(box.addButton(tr("Keep Margin open"), QMessageBox.ButtonRole.RejectRole))
-    box.exec()
-    return box.clickedButton() is cancel
+    ended: list[bool] = []
+
+    def job_ended(*_args) -> None:
+        ended.append(True)
+        box.done(0)
+
+    if job is not None:
+        job.done.connect(job_ended)
+        job.failed.connect(job_ended)
+    parent.setProperty("askingToClose", True)
+    try:
+        box.exec()
+    finally:
+        parent.setProperty("askingToClose", False)
+        if job is not None:
+            job.done.disconnect(job_ended)
+            job.failed.disconnect(job_ended)
+    return bool(ended) or box.clickedButton() is cancel
 
 
 def stop_import(job: ImportJob | None, ask: Callable[[], bool]) -> bool:

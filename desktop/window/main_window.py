@@ -367,7 +367,7 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ closing
     def ask_close_during_import(self) -> bool:
         """Closing while an import runs: True to cancel the import and close, False to keep the window open."""
-        return ask_close_during_import(self)
+        return ask_close_during_import(self, self.actions_.import_job)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self._closed:  # closed once already (e.g. close() and then the test harness): nothing left to save
