@@ -13,6 +13,12 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # the window's background embedding child (issue 32) runs only in the tests that turn it on
 os.environ.setdefault("MARGIN_EMBED_BACKGROUND", "0")
+# the settings Margin's processes started by tests write (recent libraries, saved searches, language…) go to a
+# folder of this run, never to the user's ~/.config/Margin (a new user's trial found a test's library among the
+# recent ones, and a saved search of a test's library offered on a new library at the same path)
+import tempfile  # noqa: E402
+
+TEST_CONFIG = os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="margin-test-config-")
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -22,6 +28,10 @@ from tests.helpers.corpus import SHARED  # noqa: E402
 from tests.helpers.topics import two_topics  # noqa: E402
 
 TIERS = ("unit", "gui", "system")
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(TEST_CONFIG, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(config, items):

@@ -9,8 +9,10 @@ short ("44/995", `COMPACT_ROLE`). A dock opened beside the window used to squeez
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontMetrics
+import math
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFontMetrics, QTextLayout
 from PySide6.QtWidgets import QStyledItemDelegate, QTreeWidget, QTreeWidgetItem
 
 from db.text.render import stars
@@ -28,6 +30,20 @@ class CountDelegate(QStyledItemDelegate):
         compact = index.data(COMPACT_ROLE)
         if compact and option.fontMetrics.horizontalAdvance(option.text) + PADDING > option.rect.width():
             option.text = compact
+
+    def sizeHint(self, option, index) -> QSize:  # noqa: N802 - Qt's name
+        """As tall as the whole count needs, whichever form the column's width shows now: a row sized while
+        the short form ("2/1,009") was shown kept that height when the column widened, and the whole Chinese
+        one ("已读 2/1,009": CJK lines are taller) lost the bottom of its glyphs (a comma read as a full stop)."""
+        size = super().sizeHint(option, index)
+        text = index.data(Qt.ItemDataRole.DisplayRole)
+        if not text:
+            return size
+        layout = QTextLayout(str(text), option.font)
+        layout.beginLayout()
+        line = layout.createLine()
+        layout.endLayout()
+        return QSize(size.width(), max(size.height(), math.ceil(line.height()) + 2))
 
 
 def _rows(tree: QTreeWidget) -> list[tuple[QTreeWidgetItem, int]]:

@@ -63,3 +63,25 @@ def test_qt_dialogs_are_translated_with_the_interface(qtbot, chinese):
     labels = " ".join(label.text() for label in dialog.findChildren(QLabel))
     assert "查找范围" in labels and "文件类型" in labels and "文件名称" in labels, labels
     assert not re.search(r"Look|Files|File", labels), labels
+
+
+def test_a_chinese_venue_count_gets_the_height_its_line_needs(qtbot, chinese, make_window, library_dir):
+    """A new user's trial: `已读 2/1,009` read `2/1.009` in the sidebar — the row had the height of the short form
+    ("2/1,009", shown while the column was narrow) and the taller Chinese line lost the bottom of its comma."""
+    from PySide6.QtGui import QTextLayout
+
+    from db.library.library import Library
+
+    with Library.open(library_dir) as library:
+        library.set_read(library.ids()[0], True)
+    window = make_window()
+    window.resize(1024, 700)
+    sidebar = window.sidebar
+    qtbot.waitUntil(lambda: any("已读" in sidebar.topLevelItem(1).child(i).text(1)
+                                for i in range(sidebar.topLevelItem(1).childCount())), timeout=10000)
+    venue = sidebar.topLevelItem(1).child(0)
+    layout = QTextLayout(venue.text(1), sidebar.font())
+    layout.beginLayout()
+    line = layout.createLine()
+    layout.endLayout()
+    assert sidebar.visualItemRect(venue).height() >= line.height()
