@@ -398,4 +398,7 @@ LATER: dict[str, str] = {
     "This note's paper was deleted elsewhere (the command line, another window or a sync). What you wrote is kept "
     "here to copy; it is not saved anywhere.":
         "此笔记所属的文献已在别处被删除（命令行、另一个窗口或同步）。你写的内容保留在这里供复制，不会保存到任何地方。",
+    # session 10: a ranked list keeps its rows after an import
+    "%Ln paper(s) the import added match: at the end of the list (F5 ranks everything again)":
+        "导入新增的 %Ln 篇文献符合条件：已放在列表末尾（按 F5 重新排序全部）",
 }

@@ -19,6 +19,7 @@ from db.changes import ADDED, BIBLIOGRAPHIC, MEMBERSHIP, REMOVED, TITLE, Changes
 from db.library import facets
 from db.library.library import Library
 from db.query_kind import SIMILAR, SIMILAR_TAG, QueryKind
+from desktop.common.i18n import plural
 from desktop.list.list_rows import Arranged, ListOrder, one_per_work
 from desktop.list.search_worker import SearchService
 
@@ -72,6 +73,7 @@ class SearchSession(QObject):
         self.arranged: Arranged | None = None  # the rows of the ids last sent in resultsReady
         self._library_rows: Arranged | None = None  # all_ids as rows, made once per all_ids and works
         self._keep_place = False
+        self._staying: list[str] | None = None  # a ranked list's rows an import leaves in place (`changed`)
         self._ids_request = 0
         self._stale_query = None  # the query last answered from an index another process was writing
         self.service = SearchService(library.folder, self, new_library=new_library)
@@ -158,6 +160,7 @@ class SearchSession(QObject):
         here, once (db.query.parse_query: its kind, its words for the index, the words to highlight); the worker
         and db.query.run_query take the parsed query as it is."""
         self._keep_place = keep_place
+        self._staying = None  # a search the user asks for (typing, F5) ranks anew
         from db.query import parse_query
 
         query = parse_query(self.box.text())
@@ -211,7 +214,10 @@ class SearchSession(QObject):
             self.refresh()
         elif changes.touches(*MEMBERSHIP) or (outside and self.box.text().strip()
                                               and changes.touches(BIBLIOGRAPHIC, TITLE)):
+            ranked = self.query and not self.sort_key and self.arranged is not None and changes.touches(ADDED)
+            staying = list(self.arranged.given) if ranked else None
             self.reload()
+            self._staying = staying  # the rows shown stay in their order; the import's matches follow them
 
     def reload(self) -> None:
         """Everything may have changed (the change log no longer reached back): read the papers afresh. The
@@ -234,7 +240,7 @@ class SearchSession(QObject):
     def _page(self, request: int, query: Query, result, arranged: Arranged) -> None:
         """The first page of a ranked search: shown unless the list is sorted otherwise (then the whole
         ranking is needed first) or a newer search was sent."""
-        if request == self.service.latest_request and not self.sort_key:
+        if request == self.service.latest_request and not self.sort_key and self._staying is None:
             self._show(query, result, complete=False, arranged=arranged)
 
     def _results(self, request: int, query: Query, result, arranged: Arranged) -> None:
@@ -252,6 +258,7 @@ class SearchSession(QObject):
         """Show `result` of `query`, its ids arranged by the worker as the list's rows (`arranged`)."""
         text, kind = query.text, query.kind
         keep_place = self._keep_place or text == self.query
+        staying = complete and self._staying is not None and text == self.query
         self.complete = complete
         self.query, self.kind = text, kind
         self.why = result.why if kind.recommendation and kind.kind != SIMILAR else {}  # not for look-alikes
@@ -268,7 +275,22 @@ class SearchSession(QObject):
         if self.similar_to is not None:  # the paper the look-alikes are like comes first, whatever the sort
             ids = [self.similar_to] + [i for i in arranged.given if i != self.similar_to]
             arranged = Arranged(ids, one_per_work(ids, arranged.works), arranged.works)  # a few hundred
+        if staying:
+            arranged = self._after_import(arranged)
         self._emit(arranged, keep_place)
+
+    def _after_import(self, arranged: Arranged) -> Arranged:
+        """A ranked list searched again because papers were added: the rows shown keep their order (an import
+        re-ranks what idf and look-alikes see: rows a reader was working down moved, a new user's trial), the
+        new matches come after them in their ranked order, and the status bar says F5 ranks everything again."""
+        staying, self._staying = self._staying or [], None
+        kept = set(staying)
+        added = [paper_id for paper_id in arranged.given if paper_id not in kept]
+        if added:
+            self.message.emit(plural(self.tr("%Ln paper(s) the import added match: at the end of the list (F5 "
+                                             "ranks everything again)", "", len(added)), len(added)), 15000)
+        ids = staying + added
+        return Arranged(ids, one_per_work(ids, arranged.works), arranged.works)
 
     def _paper_of(self, prefix: str) -> str | None:
         try:

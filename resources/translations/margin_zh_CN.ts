@@ -1086,7 +1086,7 @@ Library: %1</source>
         <translation>高亮词</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/closing.py" line="+20"/>
+        <location filename="../../desktop/window/closing.py" line="+23"/>
         <source>An import is running</source>
         <translation>导入正在进行</translation>
     </message>
@@ -1106,7 +1106,7 @@ Library: %1</source>
         <translation>保持 Margin 打开</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+41"/>
         <source>Saving changes that are still waiting…</source>
         <translation>正在保存尚未保存的更改…</translation>
     </message>
@@ -2755,6 +2755,16 @@ without spaces. An empty query shows every paper in library order.
         <location line="+1"/>
         <source>No decision</source>
         <translation>未决定</translation>
+    </message>
+</context>
+<context>
+    <name>SearchSession</name>
+    <message numerus="yes">
+        <location filename="../../desktop/list/search_session.py" line="+290"/>
+        <source>%Ln paper(s) the import added match: at the end of the list (F5 ranks everything again)</source>
+        <translation>
+            <numerusform>导入新增的 %Ln 篇文献符合条件：已放在列表末尾（按 F5 重新排序全部）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
