@@ -214,8 +214,7 @@ class SearchSession(QObject):
             self.refresh()
         elif changes.touches(*MEMBERSHIP) or (outside and self.box.text().strip()
                                               and changes.touches(BIBLIOGRAPHIC, TITLE)):
-            ranked = self.query and not self.sort_key and self.arranged is not None and changes.touches(ADDED)
-            staying = list(self.arranged.given) if ranked else None
+            staying = self._rows_to_keep() if changes.touches(ADDED) else None
             self.reload()
             self._staying = staying  # the rows shown stay in their order; the import's matches follow them
 
@@ -252,7 +251,9 @@ class SearchSession(QObject):
 
     def _again_if_unchanged(self) -> None:
         if self.box.text() == self._stale_query == self.query and not self.typing:
+            staying = self._rows_to_keep()
             self.refresh()
+            self._staying = staying  # the rows shown stay; what the other process's papers add follows them
 
     def _show(self, query: Query, result, complete: bool, arranged: Arranged) -> None:
         """Show `result` of `query`, its ids arranged by the worker as the list's rows (`arranged`)."""
@@ -278,6 +279,12 @@ class SearchSession(QObject):
         if staying:
             arranged = self._after_import(arranged)
         self._emit(arranged, keep_place)
+
+    def _rows_to_keep(self) -> list[str] | None:
+        """The rows of a ranked list (a query, not sorted) to keep in place when it is searched again because
+        papers came in; None for any other list."""
+        ranked = self.query and not self.sort_key and self.arranged is not None
+        return list(self.arranged.given) if ranked else None
 
     def _after_import(self, arranged: Arranged) -> Arranged:
         """A ranked list searched again because papers were added: the rows shown keep their order (an import
