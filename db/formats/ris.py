@@ -102,9 +102,19 @@ def _record(entry: dict, line: int, path: Path) -> PaperRecord:
         year=year_of(_first(entry, "year", "publication_year", "date")),
         url=urls[0] if urls else None, doi=doi, arxiv_id=arxiv,
         openreview_id=next((openreview_from_url(u) for u in urls if "openreview.net" in u), None),
-        keywords=[k for keyword in entry.get("keywords") or [] for k in split_list(keyword, ";")],
+        keywords=_keywords(entry.get("keywords") or []),
         extra=_extra(entry), source=path.name, line=line,
     )
+
+
+def _keywords(lines: list) -> list[str]:
+    """The record's keywords: one per `KW` line, as rispy and the RIS specification read them; a record with a
+    single `KW` line holding `;` (some exporters pack the list into one line) is split on it. (Split always,
+    a keyword such as `b;c` that Margin's own export wrote on a line of its own came back as two.)"""
+    words = [str(line) for line in lines if clean(line)]
+    if len(words) == 1:
+        return split_list(words[0], ";")
+    return [clean(word) for word in words]
 
 
 _SUFFIX = re.compile(r"^(?:jr|sr|[ivx]+|\d+(?:st|nd|rd|th))\.?$", re.IGNORECASE)

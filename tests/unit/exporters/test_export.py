@@ -414,3 +414,15 @@ def test_ris_writes_a_devised_title_in_brackets_and_margin_reads_it_as_no_title(
     path = tmp_path / "out.ris"
     path.write_bytes(text.encode("utf-8"))
     assert [record.title for record in read_file(path).records] == [None, "[Re] A reproduction"]
+
+
+def test_ris_reads_one_keyword_per_kw_line_and_splits_a_single_packed_one(tmp_path):
+    """A keyword holding `;` that Margin's RIS export wrote on a `KW` line of its own comes back whole (a new
+    user's trial: `b;c` came back as `b` and `c`, changing the paper on a re-import); a record whose only `KW`
+    line packs the list (`a; b; c`, as some exporters write it) is still split."""
+    from db.formats.importer import read_file
+
+    path = tmp_path / "kw.ris"
+    path.write_bytes(("TY  - JOUR\r\nTI  - One\r\nKW  - a\r\nKW  - b;c\r\nER  - \r\n\r\n"
+                      "TY  - JOUR\r\nTI  - Two\r\nKW  - x; y; z\r\nER  - \r\n").encode("utf-8"))
+    assert [record.keywords for record in read_file(path).records] == [["a", "b;c"], ["x", "y", "z"]]
