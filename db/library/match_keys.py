@@ -22,6 +22,8 @@ import sqlite3
 import unicodedata
 from collections.abc import Iterable, Sequence
 
+import numpy as np
+
 THRESHOLD = 0.9
 MIN_WORDS = 12
 _WORD = re.compile(r"\w+")
@@ -41,7 +43,6 @@ proposed present approach method methods results result problem problems model m
 performance work well state art
 """.split())
 _MASK = (1 << 61) - 1
-_words: dict[str, tuple[int, int, int, int]] = {}
 
 
 
@@ -66,18 +67,62 @@ def shingles(abstract: str | None) -> frozenset[int] | None:
         return _recent[text]
     if len(_recent) >= _RECENT:
         del _recent[next(iter(_recent))]  # the oldest
+    ordered = shingle_array(text)
+    keys = None if ordered is None else frozenset(ordered.tolist())
+    _recent[text] = keys
+    if keys is not None:
+        if len(_sorted) >= _RECENT:
+            del _sorted[next(iter(_sorted))]
+        _sorted[keys] = ordered.tolist()  # (ordered_prefix needs them ascending: made here once)
+    return keys
+
+
+def shingle_array(text: str) -> np.ndarray | None:
+    """The distinct shingle keys of a text ascending (int64: `shingle_key` fits in 63 bits), or None when it has
+    fewer than MIN_WORDS words. Vectorised: the words' entries are looked up once, the keys made by numpy."""
     words = _WORD.findall(text.casefold())
     if len(words) < MIN_WORDS:
-        _recent[text] = None
         return None
-    if len(_words) >= 1 << 18:  # a bounded cache (the vocabulary of a big import is larger)
-        _words.clear()
-    entries = [_words.get(word) or _word_entry(word) for word in words]
-    common, first, second, third = zip(*entries, strict=True)
-    keys = frozenset(a + b + c + (x ^ y ^ z) for a, b, c, x, y, z in zip(
-        common, common[1:], common[2:], first, second[1:], third[2:], strict=False))  # each one's shingle_key
-    _recent[text] = keys
-    return keys
+    table = _table
+    missing = set(words).difference(table.index)
+    if missing:
+        if len(table.index) + len(missing) > table.size:  # a bounded cache (the vocabulary of a big import is larger)
+            table.clear()
+            missing = set(words)
+        for word in missing:
+            table.add(word)
+    ids = np.fromiter(map(table.index.__getitem__, words), dtype=np.intp, count=len(words))
+    first, second, third = ids[:-2], ids[1:-1], ids[2:]
+    keys = (table.common[first] + table.common[second] + table.common[third]
+            + (table.hashes[0][first] ^ table.hashes[1][second] ^ table.hashes[2][third]))
+    keys.sort()
+    distinct = np.empty(len(keys), dtype=bool)
+    distinct[0] = True
+    np.not_equal(keys[1:], keys[:-1], out=distinct[1:])
+    return keys[distinct]
+
+
+class _WordTable:
+    """Per word: (common << 61) and three 61-bit hashes (as 1st, 2nd and 3rd word of a shingle), as arrays indexed
+    by the word's number in `index` (up to `size` words, then made again)."""
+
+    def __init__(self, size: int = 1 << 18):
+        self.size = size
+        self.common = np.zeros(size, dtype=np.int64)
+        self.hashes = np.zeros((3, size), dtype=np.int64)
+        self.index: dict[str, int] = {}
+
+    def clear(self) -> None:
+        self.index = {}
+
+    def add(self, word: str) -> None:
+        number = self.index[word] = len(self.index)
+        common, *hashes = _word_entry(word)
+        self.common[number] = common
+        self.hashes[:, number] = hashes
+
+
+_table = _WordTable()
 
 
 def jaccard(a: frozenset[int], b: frozenset[int]) -> float:
@@ -86,11 +131,9 @@ def jaccard(a: frozenset[int], b: frozenset[int]) -> float:
 
 
 def _word_entry(word: str) -> tuple[int, int, int, int]:
-    """(common << 61, and three 61-bit hashes: as 1st, 2nd and 3rd word of a shingle) of a word; cached."""
+    """(common << 61, and three 61-bit hashes: as 1st, 2nd and 3rd word of a shingle) of a word."""
     digest = hashlib.blake2b(word.encode(), digest_size=24).digest()
-    entry = _words[word] = ((word in _COMMON) << 61, *(int.from_bytes(digest[i : i + 8], "big") & _MASK
-                                                       for i in (0, 8, 16)))
-    return entry
+    return ((word in _COMMON) << 61, *(int.from_bytes(digest[i : i + 8], "big") & _MASK for i in (0, 8, 16)))
 
 
 def shingle_key(a: str, b: str, c: str) -> int:
