@@ -97,6 +97,20 @@ class PlannedPapers:
                          " WHERE paper_id = ?", (_dump(record), None if keys is None else json.dumps(keys),
                                                  None if from_file is None else _dump(from_file), paper_id))
 
+    @property
+    def held(self) -> bool:
+        """True while every planned paper is held in memory (none spilled to the temporary database)."""
+        return self._db is None
+
+    def key_rows(self) -> dict[str, tuple]:
+        """{paper id: its new match_keys row} of the papers held in memory (a cold import settles their
+        frequent keys at once: db.library.match_keys.settled_frequent)."""
+        return {paper_id: entry[5] for paper_id, entry in self._memory.items() if entry[5] is not None}
+
+    def set_keys(self, paper_id: str, keys: tuple) -> None:
+        """Replace the new match_keys row of a paper held in memory."""
+        self._memory[paper_id][5] = keys
+
     def record(self, paper_id: str) -> PaperRecord:
         return self._value("record", 3, paper_id)
 

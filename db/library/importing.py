@@ -15,7 +15,14 @@ from db.changes import ADDED, BIBLIOGRAPHIC, NOTHING, TITLE, Changes
 from db.errors import LibraryError, MarginError
 from db.library.import_plan import PlannedPapers, larger_page_cache
 from db.library.imported_annotations import AnnotationCounts, apply_annotations
-from db.library.match_keys import frequent_keys, keys_missing, match_row, store_match_keys, write_match_rows
+from db.library.match_keys import (
+    frequent_keys,
+    keys_missing,
+    match_row,
+    settled_frequent,
+    store_match_keys,
+    write_match_rows,
+)
 from db.library.matching import Matcher, fresh_id
 from db.library.merging import merge
 from db.library.schema import DB_NAME, SALVAGE_COLUMNS, SALVAGE_FITS
@@ -90,6 +97,7 @@ class _ImportPlan:
     first_position: int = 0
     annotated: list[tuple] = field(default_factory=list)  # (paper id, db.paper.Annotations) of the records
     frequent: frozenset[int] = frozenset()  # the library's frequent keys the match_keys rows were made with
+    settled: bool = False  # a cold import: `frequent` is what the library's will be once written (nothing to check)
 
 
 LABEL_RULE_FILE = "labels.json"  # in the library folder: {"rule": N}, the db.text.labels.LABEL_RULE the labels follow
@@ -207,9 +215,23 @@ def _plan_import(conn: sqlite3.Connection, records: Sequence[PaperRecord],
     plan.frequent = matcher.stored_frequent
     try:
         _match_records(conn, records, progress, plan, matcher)
+        if matcher.cold and plan.planned.held:
+            _settle_frequent(plan, matcher)
     finally:
         matcher.close()
     return plan
+
+
+def _settle_frequent(plan: _ImportPlan, matcher: Matcher) -> None:
+    """A cold import: the library's frequent keys once these papers are written, settled in memory, and the
+    match_keys rows made in their order (db.library.match_keys.settled_frequent), so that the write checks for no
+    new frequent keys and makes no row again."""
+    rows = plan.planned.key_rows()
+    prefixes = {paper_id: json.loads(row[7]) for paper_id, row in rows.items() if row[7] != "[]"}
+    plan.frequent, changed = settled_frequent(prefixes, matcher.shingle_set)
+    for paper_id, keys in changed.items():
+        plan.planned.set_keys(paper_id, (*rows[paper_id][:7], json.dumps(keys, separators=(",", ":"))))
+    plan.settled = True
 
 
 def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
@@ -340,15 +362,17 @@ def write_import(store: Store, conn: sqlite3.Connection, plan: _ImportPlan) -> N
     the same transaction."""
     assignments = ", ".join(f"{column} = ?" for column in _BIBLIOGRAPHIC)
     updated: list[str] = []
+    if plan.settled:
+        conn.executemany("INSERT OR IGNORE INTO frequent_keys VALUES (?)", [(key,) for key in sorted(plan.frequent)])
     for chunk in plan.planned.ordered():
-        inserts, updates, keys = _plan_rows(plan, chunk, frequent_keys(conn))
+        inserts, updates, keys = _plan_rows(plan, chunk, plan.frequent if plan.settled else frequent_keys(conn))
         conn.executemany(
             "INSERT INTO papers (id, position, title, abstract, label, authors, venue, year, url, doi,"
             " arxiv_id, openreview_id, keywords, extra, source, added_at, updated_at)"
             " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", inserts)
         conn.executemany(f"UPDATE papers SET {assignments}, label = ?, updated_at = ? WHERE id = ?", updates)
         updated += [update[-1] for update in updates]
-        write_match_rows(conn, keys)
+        write_match_rows(conn, keys, settled=plan.settled)
     if plan.report.new:
         log_change(conn, store.writer, [ADDED], select="SELECT id FROM papers WHERE position > ?",
                    params=(plan.first_position,))

@@ -213,13 +213,16 @@ def frequent_keys(conn: sqlite3.Connection) -> frozenset[int]:
     return frozenset(row[0] for row in conn.execute("SELECT key FROM frequent_keys"))
 
 
-def write_match_rows(conn: sqlite3.Connection, rows: Sequence[tuple]) -> None:
+def write_match_rows(conn: sqlite3.Connection, rows: Sequence[tuple], settled: bool = False) -> None:
     """Replace the match keys of these papers (rows from `match_row` made with the library's frequent keys;
     inside the caller's transaction). A key now in more than FREQUENT papers' prefixes becomes frequent, and
     the prefixes holding it are made again in the new order (so the order never depends on what is stored
     beyond frequent_keys, which only grows: templated abstracts sharing most of their words never make every
-    paper a candidate of every other)."""
-    _replace_rows(conn, rows)
+    paper a candidate of every other). `settled`: the papers are new (no rows to replace) and the frequent keys
+    were already settled for them (`settled_frequent`: a cold import)."""
+    _replace_rows(conn, rows, new=settled)
+    if settled:
+        return
     frequent = frequent_keys(conn)  # (already last in every prefix: becoming hot again changes no prefix)
     keys = {key for row in rows for key in json.loads(row[7]) if key not in frequent}
     while keys:
@@ -253,12 +256,13 @@ def write_match_rows(conn: sqlite3.Connection, rows: Sequence[tuple]) -> None:
 BULK_ROWS = 2000  # rows (a large import's write chunk) from which their abstract_keys are inserted sorted
 
 
-def _replace_rows(conn: sqlite3.Connection, rows: Sequence[tuple]) -> None:
+def _replace_rows(conn: sqlite3.Connection, rows: Sequence[tuple], new: bool = False) -> None:
     """Replace the rows and their abstract_keys (by the insert trigger). From BULK_ROWS rows on: the rows
     inserted with no keys (so the trigger adds none), their keys set after, and the abstract_keys rows inserted
     in one statement in key order (the trigger's json_each, row by row in hash order, cost a cold import ~40%
     more; the sorted list, ~2.5 MB at 2,000 rows, is left out of a small import's memory)."""
-    conn.executemany("DELETE FROM match_keys WHERE paper_id = ?", [(row[0],) for row in rows])
+    if not new:
+        conn.executemany("DELETE FROM match_keys WHERE paper_id = ?", [(row[0],) for row in rows])
     if len(rows) < BULK_ROWS:
         conn.executemany("INSERT INTO match_keys (paper_id, doi, arxiv, openreview, title, year, size, keys)"
                          " VALUES (?,?,?,?,?,?,?,?)", rows)
@@ -302,3 +306,35 @@ def keys_missing(conn: sqlite3.Connection) -> bool:
     """True when a paper has no match keys (written by a path that does not keep them: heal before matching)."""
     return conn.execute("SELECT 1 FROM papers p WHERE NOT EXISTS (SELECT 1 FROM match_keys m"
                         " WHERE m.paper_id = p.id) LIMIT 1").fetchone() is not None
+
+
+def settled_frequent(prefixes: dict[str, list[int]], keys_of) -> tuple[frozenset[int], dict[str, list[int]]]:
+    """The frequent keys a library holding exactly these papers ends with, and the prefixes that change under
+    them, computed in memory (a cold import: db.library.importing). `prefixes`: paper id → its prefix keys in the
+    order of no frequent keys; `keys_of(paper id)`: its shingle set. A key in more than FREQUENT prefixes becomes
+    frequent and the prefixes holding it are made again, until none is: the least such set, which is what
+    `write_match_rows` reaches chunk by chunk in any order (a key's count only grows as papers are added and as
+    other keys become frequent), so the rows are written once, in their final order."""
+    counts: dict[int, int] = {}
+    for keys in prefixes.values():
+        for key in keys:
+            counts[key] = counts.get(key, 0) + 1
+    frequent: set[int] = set()
+    changed: dict[str, list[int]] = {}
+    hot = {key for key, count in counts.items() if count > FREQUENT}
+    while hot:
+        frequent |= hot
+        fixed = frozenset(frequent)
+        touched: set[int] = set()
+        for paper_id, keys in prefixes.items():
+            if hot.isdisjoint(keys):
+                continue
+            again = ordered_prefix(keys_of(paper_id), fixed)
+            for key in keys:
+                counts[key] -= 1
+            for key in again:
+                counts[key] = counts.get(key, 0) + 1
+            touched.update(again)
+            prefixes[paper_id] = changed[paper_id] = again
+        hot = {key for key in touched if key not in frequent and counts[key] > FREQUENT}
+    return frozenset(frequent), changed

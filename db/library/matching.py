@@ -104,6 +104,16 @@ class Matcher:
         """The library's frequent keys when the matcher was made (the order of the match_keys rows `add` makes)."""
         return self._stored_frequent
 
+    @property
+    def cold(self) -> bool:
+        """True when the library held no papers and this import's own are held in memory (a cold import of a list
+        the import holds: its frequent keys are settled at once, db.library.importing)."""
+        return self._empty and isinstance(self._scratch, MemoryScratch)
+
+    def shingle_set(self, paper_id: str) -> frozenset[int] | None:
+        """The shingles of the abstract this import's paper was last added with."""
+        return self._scratch.shingle_set(paper_id)
+
     def close(self) -> None:
         """Drop the temporary database (also when the matcher is collected)."""
         self._scratch.close()
