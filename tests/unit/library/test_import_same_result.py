@@ -4,7 +4,8 @@ digests (tests/fixtures/import/same_result.json).
 
 Three imports into one library: a real list (../shared/data/real/nips2015.json, read from its file) together
 with a generated one (`generated_list`: real abstracts of nips2016 with planted exact and near-duplicates,
-title+year duplicates, shared DOIs on different papers, arXiv versions, a templated block whose shared keys
+title+year duplicates, shared DOIs on different papers, arXiv versions, records found only by arXiv id, DOI or
+OpenReview id, a templated block whose shared keys
 become frequent, title-only and short-abstract records), then a re-import of changed records of both (found
 again by abstract, by title, unchanged). Each runs three times: as it is (a list this size is held in memory:
 the first import is a cold one, matched in memory and its frequent keys settled at once), the same with many
@@ -71,6 +72,17 @@ def generated_list(source: Path) -> list[dict]:
     for n, r in enumerate(real[95:105]):  # the preprint of a paper: a version of its own, grouped
         out.append({"title": r["title"], "abstract": r["abstract"], "year": 2015, "venue": "arXiv",
                     "arxiv_id": f"1506.{n:05d}v2", "author": r.get("author", "")})
+    for n, r in enumerate(real[95:100]):  # the preprint again, found by its arXiv id alone (another abstract)
+        out.append({"title": r["title"] + ".", "abstract": real[210 + n]["abstract"], "year": 2017, "venue": "arXiv",
+                    "arxiv_id": f"1506.{n:05d}v3"})
+    for n, r in enumerate(real[:5]):  # found by DOI alone (upper case; another abstract and year)
+        out.append({"title": r["title"], "abstract": real[220 + n]["abstract"], "year": 2017,
+                    "doi": f"10.5555/NIPS.{n}"})
+    for n in range(5):  # a submission and its accepted version: one OpenReview id, nothing else shared
+        out.append({"title": f"Anonymous submission {n}", "abstract": real[230 + n]["abstract"],
+                    "openreview_id": f"orsub{n}"})
+        out.append({"title": f"Accepted paper {n}", "abstract": real[240 + n]["abstract"][::-1],
+                    "openreview_id": f"orsub{n}", "year": 2016})
     for n in range(220):  # templated abstracts sharing 44 words; every tenth twice, its last word changed
         words = list(TEMPLATE)
         for slot in range(14):
