@@ -228,7 +228,7 @@ def _settle_frequent(plan: _ImportPlan, matcher: Matcher) -> None:
     new frequent keys and makes no row again."""
     rows = plan.planned.key_rows()
     prefixes = {paper_id: json.loads(row[7]) for paper_id, row in rows.items() if row[7] != "[]"}
-    plan.frequent, changed = settled_frequent(prefixes, matcher.shingle_set)
+    plan.frequent, changed = settled_frequent(prefixes, matcher.ascending)
     for paper_id, keys in changed.items():
         plan.planned.set_keys(paper_id, (*rows[paper_id][:7], json.dumps(keys, separators=(",", ":"))))
     plan.settled = True

@@ -21,6 +21,7 @@ import re
 import sqlite3
 import unicodedata
 from collections.abc import Iterable, Sequence
+from itertools import filterfalse, islice
 
 import numpy as np
 
@@ -84,14 +85,16 @@ def shingle_array(text: str) -> np.ndarray | None:
     if len(words) < MIN_WORDS:
         return None
     table = _table
-    missing = set(words).difference(table.index)
-    if missing:
+    try:
+        ids = np.fromiter(map(table.index.__getitem__, words), dtype=np.intp, count=len(words))
+    except KeyError:  # words not met before
+        missing = set(words).difference(table.index)
         if len(table.index) + len(missing) > table.size:  # a bounded cache (the vocabulary of a big import is larger)
             table.clear()
             missing = set(words)
         for word in missing:
             table.add(word)
-    ids = np.fromiter(map(table.index.__getitem__, words), dtype=np.intp, count=len(words))
+        ids = np.fromiter(map(table.index.__getitem__, words), dtype=np.intp, count=len(words))
     first, second, third = ids[:-2], ids[1:-1], ids[2:]
     keys = (table.common[first] + table.common[second] + table.common[third]
             + (table.hashes[0][first] ^ table.hashes[1][second] ^ table.hashes[2][third]))
@@ -168,18 +171,29 @@ def prefix(keys: frozenset[int], frequent: frozenset[int] = frozenset()) -> list
 def ordered_prefix(keys: frozenset[int], last: frozenset[int] | set[int]) -> list[int]:
     """The first `prefix_length` of `keys` in the order: those not in `last` ascending, then those in `last`
     ascending."""
+    return sorted_prefix(ascending(keys), last)
+
+
+def ascending(keys: frozenset[int]) -> list[int]:
+    """The keys of a shingle set in ascending order (the last _RECENT sets' kept: an import orders each set two
+    to four times, in its own order and the library's)."""
     ordered = _sorted.get(keys)
-    if ordered is None:  # (an import orders each set two to four times: in its own order and the library's)
+    if ordered is None:
         if len(_sorted) >= _RECENT:
             del _sorted[next(iter(_sorted))]
         ordered = _sorted[keys] = sorted(keys)
+    return ordered
+
+
+def sorted_prefix(ordered: list[int], last: frozenset[int] | set[int]) -> list[int]:
+    """`ordered_prefix` of a shingle set given as its keys ascending."""
     wanted = prefix_length(len(ordered))
-    if last.isdisjoint(keys):
+    if not last:
         return ordered[:wanted]
-    head = [key for key in ordered if key not in last]
-    if len(head) >= wanted:
-        return head[:wanted]
-    return head + [key for key in ordered if key in last][: wanted - len(head)]
+    head = list(islice(filterfalse(last.__contains__, ordered), wanted))  # (stops at the prefix's end)
+    if len(head) < wanted:
+        head += islice(filter(last.__contains__, ordered), wanted - len(head))
+    return head
 
 
 def could_reach(wanted: frozenset[int], size: int, prefix: Sequence[int]) -> bool:
@@ -310,11 +324,11 @@ def keys_missing(conn: sqlite3.Connection) -> bool:
 
 def settled_frequent(prefixes: dict[str, list[int]], keys_of) -> tuple[frozenset[int], dict[str, list[int]]]:
     """The frequent keys a library holding exactly these papers ends with, and the prefixes that change under
-    them, computed in memory (a cold import: db.library.importing). `prefixes`: paper id → its prefix keys in the
-    order of no frequent keys; `keys_of(paper id)`: its shingle set. A key in more than FREQUENT prefixes becomes
-    frequent and the prefixes holding it are made again, until none is: the least such set, which is what
-    `write_match_rows` reaches chunk by chunk in any order (a key's count only grows as papers are added and as
-    other keys become frequent), so the rows are written once, in their final order."""
+    them, computed in memory (a cold import: db.library.importing). `prefixes`: paper id → its prefix keys in
+    the order of no frequent keys; `keys_of(paper id)`: its shingle keys ascending. A key in more than FREQUENT
+    prefixes becomes frequent and the prefixes holding it are made again, until none is: the least such set,
+    which is what `write_match_rows` reaches chunk by chunk in any order (a key's count only grows as papers
+    are added and as other keys become frequent), so the rows are written once, in their final order."""
     counts: dict[int, int] = {}
     for keys in prefixes.values():
         for key in keys:
@@ -329,7 +343,7 @@ def settled_frequent(prefixes: dict[str, list[int]], keys_of) -> tuple[frozenset
         for paper_id, keys in prefixes.items():
             if hot.isdisjoint(keys):
                 continue
-            again = ordered_prefix(keys_of(paper_id), fixed)
+            again = sorted_prefix(keys_of(paper_id), fixed)
             for key in keys:
                 counts[key] -= 1
             for key in again:

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
-from db.library.match_keys import CHUNK, shingles
+from db.library.match_keys import CHUNK, ascending, shingles
 
 # (doi, arxiv, openreview, title key, abstract, venue) of a paper, as `mine` gives it
 Mine = tuple
@@ -59,7 +59,7 @@ class MemoryScratch:
             found = self._titles.setdefault((title, _year(year)), [])
             if paper_id not in found:
                 found.append(paper_id)
-        ordered = None if shingle_keys is None else np.fromiter(sorted(shingle_keys), dtype=np.int64)
+        ordered = None if shingle_keys is None else np.array(ascending(shingle_keys), dtype=np.int64)
         self._papers[paper_id] = (size, keys, *ident, title, abstract, venue, ordered)
         for key in keys:
             self._keys.setdefault(key, {})[paper_id] = size
@@ -84,6 +84,11 @@ class MemoryScratch:
     def shingle_set(self, paper_id: str) -> frozenset[int] | None:
         ordered = self._papers[paper_id][8]
         return None if ordered is None else frozenset(ordered.tolist())
+
+    def ascending(self, paper_id: str) -> list[int]:
+        """The paper's shingle keys ascending ([] for an abstract too short to have any)."""
+        ordered = self._papers[paper_id][8]
+        return [] if ordered is None else ordered.tolist()
 
 
 class DiskScratch:

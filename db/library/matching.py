@@ -110,9 +110,9 @@ class Matcher:
         the import holds: its frequent keys are settled at once, db.library.importing)."""
         return self._empty and isinstance(self._scratch, MemoryScratch)
 
-    def shingle_set(self, paper_id: str) -> frozenset[int] | None:
-        """The shingles of the abstract this import's paper was last added with."""
-        return self._scratch.shingle_set(paper_id)
+    def ascending(self, paper_id: str) -> list[int]:
+        """The shingle keys (ascending) of the abstract this import's paper was last added with (a cold import)."""
+        return self._scratch.ascending(paper_id)
 
     def close(self) -> None:
         """Drop the temporary database (also when the matcher is collected)."""
