@@ -13,23 +13,16 @@ from dataclasses import dataclass, field
 
 from db.changes import ADDED, BIBLIOGRAPHIC, NOTHING, TITLE, Changes
 from db.errors import LibraryError, MarginError
-from db.library.import_plan import PlannedPapers, larger_page_cache
+from db.library.import_plan import PlannedPapers, label_for, larger_page_cache, record_values
 from db.library.imported_annotations import AnnotationCounts, apply_annotations
-from db.library.match_keys import (
-    frequent_keys,
-    keys_missing,
-    match_row,
-    settled_frequent,
-    store_match_keys,
-    write_match_rows,
-)
+from db.library.match_keys import frequent_keys, keys_missing, match_row, store_match_keys, write_match_rows
 from db.library.matching import Matcher, fresh_id
 from db.library.merging import merge
 from db.library.schema import DB_NAME, SALVAGE_COLUMNS, SALVAGE_FITS
 from db.library.store import BIBLIOGRAPHIC_COLUMNS as _BIBLIOGRAPHIC
 from db.library.store import Store, log_change, now, prune_change_log
 from db.library.works import group_new_versions
-from db.paper import PaperRecord, implied_type, normalize_text
+from db.paper import PaperRecord, normalize_text
 from db.text.cleaning import fit_record
 from db.text.counts import counted
 from db.text.labels import LABEL_RULE, derive_label
@@ -215,23 +208,11 @@ def _plan_import(conn: sqlite3.Connection, records: Sequence[PaperRecord],
     plan.frequent = matcher.stored_frequent
     try:
         _match_records(conn, records, progress, plan, matcher)
-        if matcher.cold and plan.planned.held:
-            _settle_frequent(plan, matcher)
+        if matcher.cold and plan.planned.held:  # (the rows are then written once, with no check for new ones)
+            plan.frequent, plan.settled = plan.planned.settle_frequent(matcher.ascending), True
     finally:
         matcher.close()
     return plan
-
-
-def _settle_frequent(plan: _ImportPlan, matcher: Matcher) -> None:
-    """A cold import: the library's frequent keys once these papers are written, settled in memory, and the
-    match_keys rows made in their order (db.library.match_keys.settled_frequent), so that the write checks for no
-    new frequent keys and makes no row again."""
-    rows = plan.planned.key_rows()
-    prefixes = {paper_id: json.loads(row[7]) for paper_id, row in rows.items() if row[7] != "[]"}
-    plan.frequent, changed = settled_frequent(prefixes, matcher.ascending)
-    for paper_id, keys in changed.items():
-        plan.planned.set_keys(paper_id, (*rows[paper_id][:7], json.dumps(keys, separators=(",", ":"))))
-    plan.settled = True
 
 
 def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
@@ -303,14 +284,14 @@ def _plan_rows(plan: _ImportPlan, chunk: list[tuple], frequent: frozenset[int]) 
     since = frequent - plan.frequent
     inserts, updates, keys = [], [], []
     for paper_id, position, stored, record, key_row in chunk:
-        values = _record_values(record)
+        values = record_values(record)
         if stored is None:
-            inserts.append((paper_id, position, values[0], values[1], _label_for(record), *values[2:], stamp, stamp))
+            inserts.append((paper_id, position, values[0], values[1], label_for(record), *values[2:], stamp, stamp))
         elif values[:-1] == tuple(stored)[:-1]:  # the file's name alone is no change
             report.unchanged.append(paper_id)
             continue
         else:
-            updates.append((*values, _label_for(record), stamp, paper_id))
+            updates.append((*values, label_for(record), stamp, paper_id))
             report.updated.append(paper_id)
         if key_row is not None:  # (a paper whose match keys did not change keeps its stored row)
             if since and not since.isdisjoint(json.loads(key_row[7])):
@@ -382,28 +363,6 @@ def write_import(store: Store, conn: sqlite3.Connection, plan: _ImportPlan) -> N
     plan.report.version_changes, plan.report.versions = group_new_versions(
         store, conn, [*plan.report.new, *plan.report.updated])
     prune_change_log(conn)
-
-
-def _record_values(record: PaperRecord) -> tuple:
-    return (record.title, record.abstract, json.dumps(record.authors, ensure_ascii=False), record.venue,
-            record.year, record.url, record.doi, record.arxiv_id, record.openreview_id,
-            json.dumps(record.keywords, ensure_ascii=False),
-            json.dumps(_stored_extra(record), ensure_ascii=False, sort_keys=True), record.source)
-
-
-def _label_for(record: PaperRecord) -> str:
-    if record.title and record.title.strip():
-        return normalize_text(record.title)
-    return derive_label(record.abstract)
-
-
-def _stored_extra(record: PaperRecord) -> dict:
-    """The record's extra fields as stored: without a `type` that the venue and decision imply anyway (so that
-    re-importing an export, which writes the implied type, changes nothing)."""
-    extra = {key: value for key, value in record.extra.items() if value not in (None, "", [])}
-    if extra.get("type") == implied_type(record.venue, extra):
-        del extra["type"]
-    return extra
 
 
 def put_salvaged_rows(store: Store, rows: dict[str, list[tuple]]) -> Changes:
