@@ -44,6 +44,9 @@ proposed present approach method methods results result problem problems model m
 performance work well state art
 """.split())
 _MASK = (1 << 61) - 1
+# ASCII text: lower case, every byte that is not a word character (regex \w: letters, digits, _) a space
+_ASCII_WORDS = bytes.maketrans(
+    bytes(range(128)), bytes(c if chr(c).isalnum() or c == 95 else 32 for c in range(128)).lower())
 
 
 
@@ -81,7 +84,10 @@ def shingles(abstract: str | None) -> frozenset[int] | None:
 def shingle_array(text: str) -> np.ndarray | None:
     """The distinct shingle keys of a text ascending (int64: `shingle_key` fits in 63 bits), or None when it has
     fewer than MIN_WORDS words. Vectorised: the words' entries are looked up once, the keys made by numpy."""
-    words = _WORD.findall(text.casefold())
+    if text.isascii():  # (what casefold and regex \w+ do to ASCII, by bytes.translate and split: 4× faster)
+        words = text.encode("ascii").translate(_ASCII_WORDS).split()
+    else:
+        words = _WORD.findall(text.casefold())
     if len(words) < MIN_WORDS:
         return None
     table = _table
@@ -113,12 +119,12 @@ class _WordTable:
         self.size = size
         self.common = np.zeros(size, dtype=np.int64)
         self.hashes = np.zeros((3, size), dtype=np.int64)
-        self.index: dict[str, int] = {}
+        self.index: dict[str | bytes, int] = {}
 
     def clear(self) -> None:
         self.index = {}
 
-    def add(self, word: str) -> None:
+    def add(self, word: str | bytes) -> None:
         number = self.index[word] = len(self.index)
         common, *hashes = _word_entry(word)
         self.common[number] = common
@@ -133,8 +139,11 @@ def jaccard(a: frozenset[int], b: frozenset[int]) -> float:
     return common / (len(a) + len(b) - common)
 
 
-def _word_entry(word: str) -> tuple[int, int, int, int]:
-    """(common << 61, and three 61-bit hashes: as 1st, 2nd and 3rd word of a shingle) of a word."""
+def _word_entry(word: str | bytes) -> tuple[int, int, int, int]:
+    """(common << 61, and three 61-bit hashes: as 1st, 2nd and 3rd word of a shingle) of a word (str, or an
+    ASCII word as bytes)."""
+    if isinstance(word, bytes):
+        word = word.decode("ascii")
     digest = hashlib.blake2b(word.encode(), digest_size=24).digest()
     return ((word in _COMMON) << 61, *(int.from_bytes(digest[i : i + 8], "big") & _MASK for i in (0, 8, 16)))
 
