@@ -30,9 +30,11 @@ def _year(year: int | None) -> int | str:
 
 
 class MemoryScratch:
-    """The import's papers in dicts (see the module docstring)."""
+    """The import's papers in dicts (see the module docstring); `keep_sets`: each one's shingle keys are kept
+    (int64s, ~1.3 KB a paper: what comparing needs, not made again from its abstract)."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep_sets: bool) -> None:
+        self._keep_sets = keep_sets
         self._papers: dict[str, tuple] = {}  # id → (size, prefix keys, doi, arxiv, openreview, title, abstract,
         # venue, sorted shingle keys as an int64 array or None)
         self._idents: dict[tuple[int, str], list[str]] = {}
@@ -59,7 +61,9 @@ class MemoryScratch:
             found = self._titles.setdefault((title, _year(year)), [])
             if paper_id not in found:
                 found.append(paper_id)
-        ordered = None if shingle_keys is None else np.array(ascending(shingle_keys), dtype=np.int64)
+        ordered = None
+        if shingle_keys is not None and self._keep_sets:
+            ordered = np.array(ascending(shingle_keys), dtype=np.int64)
         self._papers[paper_id] = (size, keys, *ident, title, abstract, venue, ordered)
         for key in keys:
             self._keys.setdefault(key, {})[paper_id] = size
@@ -82,13 +86,16 @@ class MemoryScratch:
                     yield paper_id, size, self._papers[paper_id][1]
 
     def shingle_set(self, paper_id: str) -> frozenset[int] | None:
-        ordered = self._papers[paper_id][8]
-        return None if ordered is None else frozenset(ordered.tolist())
+        paper = self._papers[paper_id]
+        return shingles(paper[6]) if paper[8] is None else frozenset(paper[8].tolist())
 
     def ascending(self, paper_id: str) -> list[int]:
         """The paper's shingle keys ascending ([] for an abstract too short to have any)."""
-        ordered = self._papers[paper_id][8]
-        return [] if ordered is None else ordered.tolist()
+        paper = self._papers[paper_id]
+        if paper[8] is not None:
+            return paper[8].tolist()
+        keys = shingles(paper[6])
+        return [] if keys is None else ascending(keys)
 
 
 class DiskScratch:

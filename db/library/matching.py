@@ -96,7 +96,7 @@ class Matcher:
         # list the import holds in memory, else in a temporary database); in this import's own order: the keys
         # frequent among its records last (a generated list of 6,000 abstracts sharing most of their words would
         # otherwise make every earlier record a candidate of each)
-        self._scratch = (MemoryScratch() if len(incoming) <= import_plan.IN_MEMORY
+        self._scratch = (MemoryScratch(keep_sets=self._keep_sets) if len(incoming) <= import_plan.IN_MEMORY
                          else DiskScratch(keep_sets=self._keep_sets))
 
     @property

@@ -31,9 +31,10 @@ EXPECTED = Path(__file__).resolve().parents[2] / "fixtures" / "import" / "same_r
 MODES = {"held": {}, "spilled": {"spool.HOLD": 40, "spool.BUFFER": 25, "import_plan.IN_MEMORY": 40,
                                  "import_plan.CHUNK": 100, "matching.LARGE": 100, "match_keys.BULK_ROWS": 50},
          # the cold path (a list held in memory into an empty library: keys settled in memory, rows written once)
-         # with many keys frequent (in more than 3 prefixes) and the write in chunks of 100: the code before found
-         # them chunk by chunk and made rows again; the digests are that code's
-         "held, many frequent": {"match_keys.FREQUENT": 3, "import_plan.CHUNK": 100, "match_keys.BULK_ROWS": 50}}
+         # with many keys frequent (in more than 3 prefixes), the shingle sets kept and the write in chunks of 100:
+         # the code before found them chunk by chunk and made rows again; the digests are that code's
+         "held, many frequent": {"match_keys.FREQUENT": 3, "import_plan.CHUNK": 100, "match_keys.BULK_ROWS": 50,
+                                 "matching.LARGE": 100}}
 
 
 def _real(name: str) -> Path:
