@@ -39,7 +39,9 @@ class MemoryScratch:
         # venue, sorted shingle keys as an int64 array or None)
         self._idents: dict[tuple[int, str], list[str]] = {}
         self._titles: dict[tuple[str, int | str], list[str]] = {}
-        self._keys: dict[int, dict[str, int]] = {}  # prefix key → {paper id: size}
+        # prefix key → the paper holding it, or a list of the papers (most keys have one: a dict each was ~100 MB
+        # at 20,000 papers)
+        self._keys: dict[int, str | list[str]] = {}
 
     def close(self) -> None:
         self._papers = {}
@@ -51,7 +53,11 @@ class MemoryScratch:
         before = self._papers.get(paper_id)
         if before is not None:
             for key in before[1]:
-                self._keys[key].pop(paper_id, None)
+                held = self._keys[key]
+                if held == paper_id:
+                    del self._keys[key]
+                elif isinstance(held, list) and paper_id in held:
+                    held.remove(paper_id)
         for kind, value in enumerate(ident):
             if value:
                 found = self._idents.setdefault((kind, value), [])
@@ -66,7 +72,12 @@ class MemoryScratch:
             ordered = np.array(ascending(shingle_keys), dtype=np.int64)
         self._papers[paper_id] = (size, keys, *ident, title, abstract, venue, ordered)
         for key in keys:
-            self._keys.setdefault(key, {})[paper_id] = size
+            held = self._keys.setdefault(key, paper_id)
+            if held != paper_id:
+                if isinstance(held, list):
+                    held.append(paper_id)
+                else:
+                    self._keys[key] = [held, paper_id]
 
     def mine(self, paper_id: str) -> Mine | None:
         paper = self._papers.get(paper_id)
@@ -81,9 +92,11 @@ class MemoryScratch:
     def candidates(self, keys: Sequence[int], low: int, high: int) -> Iterator[tuple[str, int, list[int]]]:
         """(paper id, size, prefix keys) of the papers holding one of `keys` with a size in [low, high]."""
         for key in keys:
-            for paper_id, size in self._keys.get(key, {}).items():
-                if low <= size <= high:
-                    yield paper_id, size, self._papers[paper_id][1]
+            held = self._keys.get(key, ())
+            for paper_id in (held,) if isinstance(held, str) else held:
+                paper = self._papers[paper_id]
+                if low <= paper[0] <= high:
+                    yield paper_id, paper[0], paper[1]
 
     def shingle_set(self, paper_id: str) -> frozenset[int] | None:
         paper = self._papers[paper_id]
