@@ -20,8 +20,9 @@ import math
 import re
 import sqlite3
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import filterfalse, islice
+from itertools import chain, filterfalse, islice
 
 import numpy as np
 
@@ -338,12 +339,7 @@ def settled_frequent(prefixes: dict[str, list[int]], keys_of) -> tuple[frozenset
     prefixes becomes frequent and the prefixes holding it are made again, until none is: the least such set,
     which is what `write_match_rows` reaches chunk by chunk in any order (a key's count only grows as papers
     are added and as other keys become frequent), so the rows are written once, in their final order."""
-    counts: dict[int, int] = {}
-    holders: dict[int, list[str]] = {}  # key → the papers whose prefix held it (some may no longer)
-    for paper_id, keys in prefixes.items():
-        for key in keys:
-            counts[key] = counts.get(key, 0) + 1
-            holders.setdefault(key, []).append(paper_id)
+    counts = Counter(chain.from_iterable(prefixes.values()))
     frequent: set[int] = set()
     changed: dict[str, list[int]] = {}
     hot = {key for key, count in counts.items() if count > FREQUENT}
@@ -351,18 +347,12 @@ def settled_frequent(prefixes: dict[str, list[int]], keys_of) -> tuple[frozenset
         frequent |= hot
         fixed = frozenset(frequent)
         touched: set[int] = set()
-        affected = dict.fromkeys(paper_id for key in sorted(hot) for paper_id in holders[key])
-        for paper_id in affected:
-            keys = prefixes[paper_id]
-            if hot.isdisjoint(keys):  # (held a hot key once, no longer)
+        for paper_id, keys in prefixes.items():
+            if hot.isdisjoint(keys):
                 continue
             again = sorted_prefix(keys_of(paper_id), fixed)
-            for key in keys:
-                counts[key] -= 1
-            for key in again:
-                counts[key] = counts.get(key, 0) + 1
-                if key not in keys:
-                    holders.setdefault(key, []).append(paper_id)
+            counts.subtract(keys)
+            counts.update(again)
             touched.update(again)
             prefixes[paper_id] = changed[paper_id] = again
         hot = {key for key in touched if key not in frequent and counts[key] > FREQUENT}
