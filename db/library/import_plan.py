@@ -5,7 +5,10 @@ An import of 100,000 records used to hold every record and every planned row in 
 (649 MB at the write); here they are rows of a private temporary SQLite database (in SQLite's page cache up to
 `CACHE_KB`, then in its file), read back in `CHUNK`s when the plan is written, so the import's memory is
 bounded by the chunk, not the file. Records and stored rows are kept pickled (exactly as matched: a merge
-later in the file needs the record as it was, `line` and implied `type` included).
+later in the file needs the record as it was, `line` and implied `type` included). A list held in memory
+(up to `IN_MEMORY`) is planned in memory; when it goes into an empty library, its frequent match keys are
+settled before the write (`settle_frequent`). Also here: a planned record's values as the papers table stores
+them (`record_values`, `label_for`).
 """
 
 from __future__ import annotations
@@ -14,9 +17,11 @@ import contextlib
 import json
 import pickle
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-from db.paper import PaperRecord
+from db.library.match_keys import settled_frequent
+from db.paper import PaperRecord, implied_type, normalize_text
+from db.text.labels import derive_label
 
 CHUNK = 2000  # planned papers read back at a time when written
 CACHE_KB = 16384  # the temporary database's page cache before it spills to its file
@@ -97,6 +102,22 @@ class PlannedPapers:
                          " WHERE paper_id = ?", (_dump(record), None if keys is None else json.dumps(keys),
                                                  None if from_file is None else _dump(from_file), paper_id))
 
+    @property
+    def held(self) -> bool:
+        """True while every planned paper is held in memory (none spilled to the temporary database)."""
+        return self._db is None
+
+    def settle_frequent(self, ascending: Callable[[str], list[int]]) -> frozenset[int]:
+        """A cold import (the library held no papers; all planned papers are held in memory): the library's
+        frequent keys once they are written (db.library.match_keys.settled_frequent; `ascending(paper id)`: its
+        shingle keys ascending), their match_keys rows made again in that order. Returns the frequent keys."""
+        rows = {paper_id: entry[5] for paper_id, entry in self._memory.items() if entry[5] is not None}
+        prefixes = {paper_id: json.loads(row[7]) for paper_id, row in rows.items() if row[7] != "[]"}
+        frequent, changed = settled_frequent(prefixes, ascending)
+        for paper_id, keys in changed.items():
+            self._memory[paper_id][5] = (*rows[paper_id][:7], json.dumps(keys, separators=(",", ":")))
+        return frequent
+
     def record(self, paper_id: str) -> PaperRecord:
         return self._value("record", 3, paper_id)
 
@@ -126,6 +147,31 @@ class PlannedPapers:
             last = rows[-1][0]
             yield [(paper_id, position, _load(stored), _load(record), None if keys is None else tuple(json.loads(keys)))
                    for _seq, paper_id, position, stored, record, keys in rows]
+
+
+def record_values(record: PaperRecord) -> tuple:
+    """The record's values as the papers table stores them: (title, abstract, authors JSON, venue, year, url,
+    doi, arxiv_id, openreview_id, keywords JSON, extra JSON, source)."""
+    return (record.title, record.abstract, json.dumps(record.authors, ensure_ascii=False), record.venue,
+            record.year, record.url, record.doi, record.arxiv_id, record.openreview_id,
+            json.dumps(record.keywords, ensure_ascii=False),
+            json.dumps(stored_extra(record), ensure_ascii=False, sort_keys=True), record.source)
+
+
+def label_for(record: PaperRecord) -> str:
+    """The list row's label of a paper written from this record: its title, else one derived from its abstract."""
+    if record.title and record.title.strip():
+        return normalize_text(record.title)
+    return derive_label(record.abstract)
+
+
+def stored_extra(record: PaperRecord) -> dict:
+    """The record's extra fields as stored: without a `type` that the venue and decision imply anyway (so that
+    re-importing an export, which writes the implied type, changes nothing)."""
+    extra = {key: value for key, value in record.extra.items() if value not in (None, "", [])}
+    if extra.get("type") == implied_type(record.venue, extra):
+        del extra["type"]
+    return extra
 
 
 LARGE = 10_000  # records from which an import writes with a larger page cache

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from db.changes import ADDED, BIBLIOGRAPHIC, NOTHING, TITLE, Changes
 from db.errors import LibraryError, MarginError
-from db.library.import_plan import PlannedPapers, larger_page_cache
+from db.library.import_plan import PlannedPapers, label_for, larger_page_cache, record_values
 from db.library.imported_annotations import AnnotationCounts, apply_annotations
 from db.library.match_keys import frequent_keys, keys_missing, match_row, store_match_keys, write_match_rows
 from db.library.matching import Matcher, fresh_id
@@ -22,7 +22,7 @@ from db.library.schema import DB_NAME, SALVAGE_COLUMNS, SALVAGE_FITS
 from db.library.store import BIBLIOGRAPHIC_COLUMNS as _BIBLIOGRAPHIC
 from db.library.store import Store, log_change, now, prune_change_log
 from db.library.works import group_new_versions
-from db.paper import PaperRecord, implied_type, normalize_text
+from db.paper import PaperRecord, normalize_text
 from db.text.cleaning import fit_record
 from db.text.counts import counted
 from db.text.labels import LABEL_RULE, derive_label
@@ -90,6 +90,7 @@ class _ImportPlan:
     first_position: int = 0
     annotated: list[tuple] = field(default_factory=list)  # (paper id, db.paper.Annotations) of the records
     frequent: frozenset[int] = frozenset()  # the library's frequent keys the match_keys rows were made with
+    settled: bool = False  # a cold import: `frequent` is what the library's will be once written (nothing to check)
 
 
 LABEL_RULE_FILE = "labels.json"  # in the library folder: {"rule": N}, the db.text.labels.LABEL_RULE the labels follow
@@ -207,6 +208,8 @@ def _plan_import(conn: sqlite3.Connection, records: Sequence[PaperRecord],
     plan.frequent = matcher.stored_frequent
     try:
         _match_records(conn, records, progress, plan, matcher)
+        if matcher.cold and plan.planned.held:  # (the rows are then written once, with no check for new ones)
+            plan.frequent, plan.settled = plan.planned.settle_frequent(matcher.ascending), True
     finally:
         matcher.close()
     return plan
@@ -281,14 +284,14 @@ def _plan_rows(plan: _ImportPlan, chunk: list[tuple], frequent: frozenset[int]) 
     since = frequent - plan.frequent
     inserts, updates, keys = [], [], []
     for paper_id, position, stored, record, key_row in chunk:
-        values = _record_values(record)
+        values = record_values(record)
         if stored is None:
-            inserts.append((paper_id, position, values[0], values[1], _label_for(record), *values[2:], stamp, stamp))
+            inserts.append((paper_id, position, values[0], values[1], label_for(record), *values[2:], stamp, stamp))
         elif values[:-1] == tuple(stored)[:-1]:  # the file's name alone is no change
             report.unchanged.append(paper_id)
             continue
         else:
-            updates.append((*values, _label_for(record), stamp, paper_id))
+            updates.append((*values, label_for(record), stamp, paper_id))
             report.updated.append(paper_id)
         if key_row is not None:  # (a paper whose match keys did not change keeps its stored row)
             if since and not since.isdisjoint(json.loads(key_row[7])):
@@ -340,15 +343,17 @@ def write_import(store: Store, conn: sqlite3.Connection, plan: _ImportPlan) -> N
     the same transaction."""
     assignments = ", ".join(f"{column} = ?" for column in _BIBLIOGRAPHIC)
     updated: list[str] = []
+    if plan.settled:
+        conn.executemany("INSERT OR IGNORE INTO frequent_keys VALUES (?)", [(key,) for key in sorted(plan.frequent)])
     for chunk in plan.planned.ordered():
-        inserts, updates, keys = _plan_rows(plan, chunk, frequent_keys(conn))
+        inserts, updates, keys = _plan_rows(plan, chunk, plan.frequent if plan.settled else frequent_keys(conn))
         conn.executemany(
             "INSERT INTO papers (id, position, title, abstract, label, authors, venue, year, url, doi,"
             " arxiv_id, openreview_id, keywords, extra, source, added_at, updated_at)"
             " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", inserts)
         conn.executemany(f"UPDATE papers SET {assignments}, label = ?, updated_at = ? WHERE id = ?", updates)
         updated += [update[-1] for update in updates]
-        write_match_rows(conn, keys)
+        write_match_rows(conn, keys, settled=plan.settled)
     if plan.report.new:
         log_change(conn, store.writer, [ADDED], select="SELECT id FROM papers WHERE position > ?",
                    params=(plan.first_position,))
@@ -358,28 +363,6 @@ def write_import(store: Store, conn: sqlite3.Connection, plan: _ImportPlan) -> N
     plan.report.version_changes, plan.report.versions = group_new_versions(
         store, conn, [*plan.report.new, *plan.report.updated])
     prune_change_log(conn)
-
-
-def _record_values(record: PaperRecord) -> tuple:
-    return (record.title, record.abstract, json.dumps(record.authors, ensure_ascii=False), record.venue,
-            record.year, record.url, record.doi, record.arxiv_id, record.openreview_id,
-            json.dumps(record.keywords, ensure_ascii=False),
-            json.dumps(_stored_extra(record), ensure_ascii=False, sort_keys=True), record.source)
-
-
-def _label_for(record: PaperRecord) -> str:
-    if record.title and record.title.strip():
-        return normalize_text(record.title)
-    return derive_label(record.abstract)
-
-
-def _stored_extra(record: PaperRecord) -> dict:
-    """The record's extra fields as stored: without a `type` that the venue and decision imply anyway (so that
-    re-importing an export, which writes the implied type, changes nothing)."""
-    extra = {key: value for key, value in record.extra.items() if value not in (None, "", [])}
-    if extra.get("type") == implied_type(record.venue, extra):
-        del extra["type"]
-    return extra
 
 
 def put_salvaged_rows(store: Store, rows: dict[str, list[tuple]]) -> Changes:

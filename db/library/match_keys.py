@@ -20,7 +20,11 @@ import math
 import re
 import sqlite3
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import chain, filterfalse, islice
+
+import numpy as np
 
 THRESHOLD = 0.9
 MIN_WORDS = 12
@@ -41,7 +45,9 @@ proposed present approach method methods results result problem problems model m
 performance work well state art
 """.split())
 _MASK = (1 << 61) - 1
-_words: dict[str, tuple[int, int, int, int]] = {}
+# ASCII text: lower case, every byte that is not a word character (regex \w: letters, digits, _) a space
+_ASCII_WORDS = bytes.maketrans(
+    bytes(range(128)), bytes(c if chr(c).isalnum() or c == 95 else 32 for c in range(128)).lower())
 
 
 
@@ -66,18 +72,67 @@ def shingles(abstract: str | None) -> frozenset[int] | None:
         return _recent[text]
     if len(_recent) >= _RECENT:
         del _recent[next(iter(_recent))]  # the oldest
-    words = _WORD.findall(text.casefold())
-    if len(words) < MIN_WORDS:
-        _recent[text] = None
-        return None
-    if len(_words) >= 1 << 18:  # a bounded cache (the vocabulary of a big import is larger)
-        _words.clear()
-    entries = [_words.get(word) or _word_entry(word) for word in words]
-    common, first, second, third = zip(*entries, strict=True)
-    keys = frozenset(a + b + c + (x ^ y ^ z) for a, b, c, x, y, z in zip(
-        common, common[1:], common[2:], first, second[1:], third[2:], strict=False))  # each one's shingle_key
+    ordered = shingle_array(text)
+    keys = None if ordered is None else frozenset(ordered.tolist())
     _recent[text] = keys
+    if keys is not None:
+        if len(_sorted) >= _RECENT:
+            del _sorted[next(iter(_sorted))]
+        _sorted[keys] = ordered.tolist()  # (ordered_prefix needs them ascending: made here once)
     return keys
+
+
+def shingle_array(text: str) -> np.ndarray | None:
+    """The distinct shingle keys of a text ascending (int64: `shingle_key` fits in 63 bits), or None when it has
+    fewer than MIN_WORDS words. Vectorised: the words' entries are looked up once, the keys made by numpy."""
+    if text.isascii():  # (what casefold and regex \w+ do to ASCII, by bytes.translate and split: 4× faster)
+        words = text.encode("ascii").translate(_ASCII_WORDS).split()
+    else:
+        words = _WORD.findall(text.casefold())
+    if len(words) < MIN_WORDS:
+        return None
+    table = _table
+    try:
+        ids = np.fromiter(map(table.index.__getitem__, words), dtype=np.intp, count=len(words))
+    except KeyError:  # words not met before
+        missing = set(words).difference(table.index)
+        if len(table.index) + len(missing) > table.size:  # a bounded cache (the vocabulary of a big import is larger)
+            table.clear()
+            missing = set(words)
+        for word in missing:
+            table.add(word)
+        ids = np.fromiter(map(table.index.__getitem__, words), dtype=np.intp, count=len(words))
+    first, second, third = ids[:-2], ids[1:-1], ids[2:]
+    keys = (table.common[first] + table.common[second] + table.common[third]
+            + (table.hashes[0][first] ^ table.hashes[1][second] ^ table.hashes[2][third]))
+    keys.sort()
+    distinct = np.empty(len(keys), dtype=bool)
+    distinct[0] = True
+    np.not_equal(keys[1:], keys[:-1], out=distinct[1:])
+    return keys[distinct]
+
+
+class _WordTable:
+    """Per word: (common << 61) and three 61-bit hashes (as 1st, 2nd and 3rd word of a shingle), as arrays indexed
+    by the word's number in `index` (up to `size` words, then made again)."""
+
+    def __init__(self, size: int = 1 << 18):
+        self.size = size
+        self.common = np.zeros(size, dtype=np.int64)
+        self.hashes = np.zeros((3, size), dtype=np.int64)
+        self.index: dict[str | bytes, int] = {}
+
+    def clear(self) -> None:
+        self.index = {}
+
+    def add(self, word: str | bytes) -> None:
+        number = self.index[word] = len(self.index)
+        common, *hashes = _word_entry(word)
+        self.common[number] = common
+        self.hashes[:, number] = hashes
+
+
+_table = _WordTable()
 
 
 def jaccard(a: frozenset[int], b: frozenset[int]) -> float:
@@ -85,12 +140,13 @@ def jaccard(a: frozenset[int], b: frozenset[int]) -> float:
     return common / (len(a) + len(b) - common)
 
 
-def _word_entry(word: str) -> tuple[int, int, int, int]:
-    """(common << 61, and three 61-bit hashes: as 1st, 2nd and 3rd word of a shingle) of a word; cached."""
+def _word_entry(word: str | bytes) -> tuple[int, int, int, int]:
+    """(common << 61, and three 61-bit hashes: as 1st, 2nd and 3rd word of a shingle) of a word (str, or an
+    ASCII word as bytes)."""
+    if isinstance(word, bytes):
+        word = word.decode("ascii")
     digest = hashlib.blake2b(word.encode(), digest_size=24).digest()
-    entry = _words[word] = ((word in _COMMON) << 61, *(int.from_bytes(digest[i : i + 8], "big") & _MASK
-                                                       for i in (0, 8, 16)))
-    return entry
+    return ((word in _COMMON) << 61, *(int.from_bytes(digest[i : i + 8], "big") & _MASK for i in (0, 8, 16)))
 
 
 def shingle_key(a: str, b: str, c: str) -> int:
@@ -125,18 +181,29 @@ def prefix(keys: frozenset[int], frequent: frozenset[int] = frozenset()) -> list
 def ordered_prefix(keys: frozenset[int], last: frozenset[int] | set[int]) -> list[int]:
     """The first `prefix_length` of `keys` in the order: those not in `last` ascending, then those in `last`
     ascending."""
+    return sorted_prefix(ascending(keys), last)
+
+
+def ascending(keys: frozenset[int]) -> list[int]:
+    """The keys of a shingle set in ascending order (the last _RECENT sets' kept: an import orders each set two
+    to four times, in its own order and the library's)."""
     ordered = _sorted.get(keys)
-    if ordered is None:  # (an import orders each set two to four times: in its own order and the library's)
+    if ordered is None:
         if len(_sorted) >= _RECENT:
             del _sorted[next(iter(_sorted))]
         ordered = _sorted[keys] = sorted(keys)
+    return ordered
+
+
+def sorted_prefix(ordered: list[int], last: frozenset[int] | set[int]) -> list[int]:
+    """`ordered_prefix` of a shingle set given as its keys ascending."""
     wanted = prefix_length(len(ordered))
-    if last.isdisjoint(keys):
+    if not last:
         return ordered[:wanted]
-    head = [key for key in ordered if key not in last]
-    if len(head) >= wanted:
-        return head[:wanted]
-    return head + [key for key in ordered if key in last][: wanted - len(head)]
+    head = list(islice(filterfalse(last.__contains__, ordered), wanted))  # (stops at the prefix's end)
+    if len(head) < wanted:
+        head += islice(filter(last.__contains__, ordered), wanted - len(head))
+    return head
 
 
 def could_reach(wanted: frozenset[int], size: int, prefix: Sequence[int]) -> bool:
@@ -170,13 +237,16 @@ def frequent_keys(conn: sqlite3.Connection) -> frozenset[int]:
     return frozenset(row[0] for row in conn.execute("SELECT key FROM frequent_keys"))
 
 
-def write_match_rows(conn: sqlite3.Connection, rows: Sequence[tuple]) -> None:
+def write_match_rows(conn: sqlite3.Connection, rows: Sequence[tuple], settled: bool = False) -> None:
     """Replace the match keys of these papers (rows from `match_row` made with the library's frequent keys;
     inside the caller's transaction). A key now in more than FREQUENT papers' prefixes becomes frequent, and
     the prefixes holding it are made again in the new order (so the order never depends on what is stored
     beyond frequent_keys, which only grows: templated abstracts sharing most of their words never make every
-    paper a candidate of every other)."""
-    _replace_rows(conn, rows)
+    paper a candidate of every other). `settled`: the papers are new (no rows to replace) and the frequent keys
+    were already settled for them (`settled_frequent`: a cold import)."""
+    _replace_rows(conn, rows, new=settled)
+    if settled:
+        return
     frequent = frequent_keys(conn)  # (already last in every prefix: becoming hot again changes no prefix)
     keys = {key for row in rows for key in json.loads(row[7]) if key not in frequent}
     while keys:
@@ -210,12 +280,13 @@ def write_match_rows(conn: sqlite3.Connection, rows: Sequence[tuple]) -> None:
 BULK_ROWS = 2000  # rows (a large import's write chunk) from which their abstract_keys are inserted sorted
 
 
-def _replace_rows(conn: sqlite3.Connection, rows: Sequence[tuple]) -> None:
+def _replace_rows(conn: sqlite3.Connection, rows: Sequence[tuple], new: bool = False) -> None:
     """Replace the rows and their abstract_keys (by the insert trigger). From BULK_ROWS rows on: the rows
     inserted with no keys (so the trigger adds none), their keys set after, and the abstract_keys rows inserted
     in one statement in key order (the trigger's json_each, row by row in hash order, cost a cold import ~40%
     more; the sorted list, ~2.5 MB at 2,000 rows, is left out of a small import's memory)."""
-    conn.executemany("DELETE FROM match_keys WHERE paper_id = ?", [(row[0],) for row in rows])
+    if not new:
+        conn.executemany("DELETE FROM match_keys WHERE paper_id = ?", [(row[0],) for row in rows])
     if len(rows) < BULK_ROWS:
         conn.executemany("INSERT INTO match_keys (paper_id, doi, arxiv, openreview, title, year, size, keys)"
                          " VALUES (?,?,?,?,?,?,?,?)", rows)
@@ -259,3 +330,30 @@ def keys_missing(conn: sqlite3.Connection) -> bool:
     """True when a paper has no match keys (written by a path that does not keep them: heal before matching)."""
     return conn.execute("SELECT 1 FROM papers p WHERE NOT EXISTS (SELECT 1 FROM match_keys m"
                         " WHERE m.paper_id = p.id) LIMIT 1").fetchone() is not None
+
+
+def settled_frequent(prefixes: dict[str, list[int]], keys_of) -> tuple[frozenset[int], dict[str, list[int]]]:
+    """The frequent keys a library holding exactly these papers ends with, and the prefixes that change under
+    them, computed in memory (a cold import: db.library.importing). `prefixes`: paper id → its prefix keys in
+    the order of no frequent keys; `keys_of(paper id)`: its shingle keys ascending. A key in more than FREQUENT
+    prefixes becomes frequent and the prefixes holding it are made again, until none is: the least such set,
+    which is what `write_match_rows` reaches chunk by chunk in any order (a key's count only grows as papers
+    are added and as other keys become frequent), so the rows are written once, in their final order."""
+    counts = Counter(chain.from_iterable(prefixes.values()))
+    frequent: set[int] = set()
+    changed: dict[str, list[int]] = {}
+    hot = {key for key, count in counts.items() if count > FREQUENT}
+    while hot:
+        frequent |= hot
+        fixed = frozenset(frequent)
+        touched: set[int] = set()
+        for paper_id, keys in prefixes.items():
+            if hot.isdisjoint(keys):
+                continue
+            again = sorted_prefix(keys_of(paper_id), fixed)
+            counts.subtract(keys)
+            counts.update(again)
+            touched.update(again)
+            prefixes[paper_id] = changed[paper_id] = again
+        hot = {key for key in touched if key not in frequent and counts[key] > FREQUENT}
+    return frozenset(frequent), changed

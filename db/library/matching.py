@@ -27,9 +27,9 @@ import json
 import math
 import random
 import sqlite3
-from array import array
 from collections.abc import Callable, Sequence
 
+from db.library import import_plan
 from db.library.import_plan import LARGE
 
 # the key functions are re-exported: importing them from here is how matching was used before the split
@@ -54,6 +54,7 @@ from db.library.match_keys import (  # noqa: F401
     title_key,
     write_match_rows,
 )
+from db.library.match_scratch import DiskScratch, MemoryScratch
 from db.library.merging import different_venues, titles_clash, version_venue
 from db.paper import PaperRecord, normalize_text
 
@@ -91,27 +92,27 @@ class Matcher:
         self._keep_sets = len(incoming) >= LARGE  # (a small import keeps its memory small: ~1.2 KB a paper)
         self._venue: str | None = None  # the venue of the record being matched
         # this import's own papers, under their new values (the stored ones stay findable under their old), and
-        # their prefix keys, in a private temporary database (on disk when large: a cold import of 100k
-        # papers would hold 1.7 million keys and every abstract again), as abstract_keys holds the stored
-        # papers'; in this import's own order: the keys frequent among its records last (a generated list of
-        # 6,000 abstracts sharing most of their words would otherwise make every earlier record a candidate of
-        # each). `idents` and `titles` keep every value a paper was added under, in the order added; `papers`
-        # also its shingle keys in a large import (int64s: what comparing needs, not made again from its abstract).
-        self._scratch = sqlite3.connect("")
-        self._scratch.execute("PRAGMA cache_size = -16384")  # up to 16 MB before it spills to its file
-        self._scratch.executescript("""
-            CREATE TABLE keys (key INTEGER NOT NULL, size INTEGER NOT NULL, paper_id TEXT NOT NULL,
-                               PRIMARY KEY (key, size, paper_id)) WITHOUT ROWID;
-            CREATE TABLE papers (paper_id TEXT PRIMARY KEY, size INTEGER, keys TEXT, doi TEXT, arxiv TEXT,
-                                 openreview TEXT, title TEXT, abstract TEXT, venue TEXT, shingles BLOB);
-            CREATE TABLE idents (kind INTEGER, value TEXT, paper_id TEXT, UNIQUE (kind, value, paper_id));
-            CREATE TABLE titles (title TEXT, year, paper_id TEXT, UNIQUE (title, year, paper_id));
-        """)
+        # their prefix keys, as abstract_keys holds the stored papers' (db.library.match_scratch: in memory for a
+        # list the import holds in memory, else in a temporary database); in this import's own order: the keys
+        # frequent among its records last (a generated list of 6,000 abstracts sharing most of their words would
+        # otherwise make every earlier record a candidate of each)
+        self._scratch = (MemoryScratch(keep_sets=self._keep_sets) if len(incoming) <= import_plan.IN_MEMORY
+                         else DiskScratch(keep_sets=self._keep_sets))
 
     @property
     def stored_frequent(self) -> frozenset[int]:
         """The library's frequent keys when the matcher was made (the order of the match_keys rows `add` makes)."""
         return self._stored_frequent
+
+    @property
+    def cold(self) -> bool:
+        """True when the library held no papers and this import's own are held in memory (a cold import of a list
+        the import holds: its frequent keys are settled at once, db.library.importing)."""
+        return self._empty and isinstance(self._scratch, MemoryScratch)
+
+    def ascending(self, paper_id: str) -> list[int]:
+        """The shingle keys (ascending) of the abstract this import's paper was last added with (a cold import)."""
+        return self._scratch.ascending(paper_id)
 
     def close(self) -> None:
         """Drop the temporary database (also when the matcher is collected)."""
@@ -127,20 +128,9 @@ class Matcher:
         ident = identifiers(doi, arxiv_id, openreview_id)
         key = title_key(title)
         row = (paper_id, *ident, key, year, size, json.dumps(stored_prefix, separators=(",", ":")))
-        scratch = self._scratch
-        if self._mine(paper_id):
-            scratch.execute("DELETE FROM keys WHERE paper_id = ?", (paper_id,))
-        scratch.executemany("INSERT OR IGNORE INTO idents VALUES (?, ?, ?)",
-                            [(kind, value, paper_id) for kind, value in enumerate(ident) if value])
-        if key:
-            scratch.execute("INSERT OR IGNORE INTO titles VALUES (?, ?, ?)", (key, _year(year), paper_id))
         self._stored_sets.pop(paper_id, None)
-        keys = self._import_prefix(keys_of)
-        scratch.execute("INSERT OR REPLACE INTO papers VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (paper_id, size, json.dumps(keys), *ident, key, abstract or "",
-                         version_venue(venue, arxiv_id),
-                         array("q", keys_of).tobytes() if keys_of and self._keep_sets else None))
-        scratch.executemany("INSERT OR IGNORE INTO keys VALUES (?, ?, ?)", [(key, size, paper_id) for key in keys])
+        self._scratch.add(paper_id, size, self._import_prefix(keys_of), ident, key, year, abstract or "",
+                          version_venue(venue, arxiv_id), keys_of)
         return row
 
     def _import_prefix(self, keys: frozenset[int] | None) -> list[int]:
@@ -151,8 +141,7 @@ class Matcher:
 
     def _mine(self, paper_id: str) -> tuple | None:
         """(doi, arxiv, openreview, title key, abstract, venue) of a paper this import added, else None."""
-        return self._scratch.execute("SELECT doi, arxiv, openreview, title, abstract, venue FROM papers"
-                                     " WHERE paper_id = ?", (paper_id,)).fetchone()
+        return self._scratch.mine(paper_id)
 
     def __contains__(self, paper_id: str) -> bool:
         return self._mine(paper_id) is not None or (not self._empty and self._conn.execute(
@@ -183,9 +172,7 @@ class Matcher:
             if value:
                 found = self._stored(f"SELECT m.paper_id FROM match_keys m JOIN papers p ON p.id = m.paper_id"
                                      f" WHERE m.{column} = ? ORDER BY p.rowid", (value,))
-                found += [paper_id for (paper_id,) in self._scratch.execute(
-                    "SELECT paper_id FROM idents WHERE kind = ? AND value = ? ORDER BY rowid", (kind, value))
-                          if paper_id not in found]
+                found += [paper_id for paper_id in self._scratch.by_ident(kind, value) if paper_id not in found]
                 for paper_id in found:
                     if column == "openreview" or not self._different_papers(record, paper_id):
                         return paper_id
@@ -194,9 +181,7 @@ class Matcher:
         if key:
             bucket = self._stored("SELECT m.paper_id FROM match_keys m JOIN papers p ON p.id = m.paper_id"
                                   " WHERE m.title = ? AND m.year IS ? ORDER BY p.rowid", (key, record.year))
-            bucket += [paper_id for (paper_id,) in self._scratch.execute(
-                "SELECT paper_id FROM titles WHERE title = ? AND year = ? ORDER BY rowid", (key, _year(record.year)))
-                       if paper_id not in bucket]
+            bucket += [paper_id for paper_id in self._scratch.by_title(key, record.year) if paper_id not in bucket]
             for paper_id in bucket:
                 if not self._conflict(ident, paper_id) and (
                         record.year is not None or self._abstracts_agree(record.abstract, paper_id)):
@@ -243,24 +228,25 @@ class Matcher:
         if wanted is None:
             return None
         low, high = THRESHOLD * len(wanted), len(wanted) / THRESHOLD
-        candidates: dict[str, tuple[int, str]] = {}
+        candidates: dict[str, tuple[int, list[int] | str]] = {}
         # this import's papers (under their new abstracts; its order), then the stored ones (as before this
         # import; the library's order)
-        sources = [(self._scratch, "keys", "papers", self._import_prefix(wanted))]
+        smallest, largest = math.floor(low), math.ceil(high)
+        for paper_id, size, keys_of in self._scratch.candidates(self._import_prefix(wanted), smallest, largest):
+            candidates.setdefault(paper_id, (size, keys_of))
         if not self._empty:
-            sources.append((self._conn, "abstract_keys", "match_keys", prefix(wanted, self._stored_frequent)))
-        for database, keys_table, papers_table, keys in sources:
+            keys = prefix(wanted, self._stored_frequent)
             for start in range(0, len(keys), CHUNK):
                 chunk = keys[start : start + CHUNK]
-                sql = (f"SELECT paper_id, size, keys FROM {papers_table} WHERE paper_id IN (SELECT paper_id"
-                       f" FROM {keys_table} WHERE key IN ({','.join('?' * len(chunk))}) AND size BETWEEN ? AND ?)")
-                for paper_id, size, keys_of in database.execute(sql, (*chunk, math.floor(low), math.ceil(high))):
+                sql = ("SELECT paper_id, size, keys FROM match_keys WHERE paper_id IN (SELECT paper_id"
+                       f" FROM abstract_keys WHERE key IN ({','.join('?' * len(chunk))}) AND size BETWEEN ? AND ?)")
+                for paper_id, size, keys_of in self._conn.execute(sql, (*chunk, smallest, largest)):
                     candidates.setdefault(paper_id, (size, keys_of))
         best, best_score = None, THRESHOLD
         self.candidates += len(candidates)
         for paper_id in sorted(candidates):
             size, keys_of = candidates[paper_id]
-            if not could_reach(wanted, size, json.loads(keys_of)):
+            if not could_reach(wanted, size, json.loads(keys_of) if isinstance(keys_of, str) else keys_of):
                 continue
             other = self._set_of(paper_id)
             if other is None or not (low <= len(other) <= high):
@@ -273,21 +259,14 @@ class Matcher:
 
     def _set_of(self, paper_id: str) -> frozenset[int] | None:
         """The shingles of a paper's current abstract (kept for the stored papers met, up to _CACHED_SETS)."""
-        mine = self._scratch.execute("SELECT shingles, abstract FROM papers WHERE paper_id = ?",
-                                     (paper_id,)).fetchone()
-        if mine is not None:  # (kept as added by a large import: made again from the abstract ~0.15 ms a candidate)
-            return frozenset(array("q", mine[0])) if mine[0] is not None else shingles(mine[1])
+        if self._scratch.mine(paper_id) is not None:
+            return self._scratch.shingle_set(paper_id)
         if paper_id not in self._stored_sets:
             if len(self._stored_sets) >= _CACHED_SETS:
                 self._stored_sets.clear()
             row = self._conn.execute("SELECT abstract FROM papers WHERE id = ?", (paper_id,)).fetchone()
             self._stored_sets[paper_id] = shingles(row[0]) if row else None
         return self._stored_sets[paper_id]
-
-
-def _year(year: int | None) -> int | str:
-    """A year as the scratch database's `titles` keeps it ('' for none: a UNIQUE column treats NULLs as distinct)."""
-    return "" if year is None else year
 
 
 def fresh_id(record: PaperRecord, taken: Callable[[str], bool], paper_id: str | None = None) -> str:

@@ -22,7 +22,7 @@ def strip_bidi(text: str) -> str:
     """`text` without bidirectional embedding, override and isolate controls (U+202A–202E, U+2066–2069), so it
     reads in the order it is stored. The one place every shown or written text goes through for this: storage
     (notes, titles, tags, imported records), the reader and note preview, list labels and export file names."""
-    return _BIDI.sub("", text) if text else text
+    return text if not text or text.isascii() else _BIDI.sub("", text)  # (the controls are not ASCII)
 
 
 FSI, PDI = "\u2068", "\u2069"  # FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE

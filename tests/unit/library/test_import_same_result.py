@@ -4,12 +4,14 @@ digests (tests/fixtures/import/same_result.json).
 
 Three imports into one library: a real list (../shared/data/real/nips2015.json, read from its file) together
 with a generated one (`generated_list`: real abstracts of nips2016 with planted exact and near-duplicates,
-title+year duplicates, shared DOIs on different papers, arXiv versions, a templated block whose shared keys
+title+year duplicates, shared DOIs on different papers, arXiv versions, records found only by arXiv id, DOI or
+OpenReview id, a templated block whose shared keys
 become frequent, title-only and short-abstract records), then a re-import of changed records of both (found
-again by abstract, by title, unchanged). Each runs twice: as it is (a list this size is held in memory), and
-with every threshold small (the records spooled to disk, the plan spilled, written in chunks of 100, so that
-keys become frequent between chunks; the shingle sets kept and the keys inserted sorted, as a large import
-does). Skips without ../shared.
+again by abstract, by title, unchanged). Each runs three times: as it is (a list this size is held in memory:
+the first import is a cold one, matched in memory and its frequent keys settled at once), the same with many
+keys frequent, and with every threshold small (the records spooled to disk, the plan spilled, written in chunks
+of 100, so that keys become frequent between chunks; the shingle sets kept and the keys inserted sorted, as a
+large import does). Skips without ../shared.
 
 To make the digests again with the code before (only when the import's result is meant to change):
     cd /work/wt/base && PYTHONPATH=. python /path/to/this/file --write
@@ -27,7 +29,12 @@ import pytest
 
 EXPECTED = Path(__file__).resolve().parents[2] / "fixtures" / "import" / "same_result.json"
 MODES = {"held": {}, "spilled": {"spool.HOLD": 40, "spool.BUFFER": 25, "import_plan.IN_MEMORY": 40,
-                                 "import_plan.CHUNK": 100, "matching.LARGE": 100, "match_keys.BULK_ROWS": 50}}
+                                 "import_plan.CHUNK": 100, "matching.LARGE": 100, "match_keys.BULK_ROWS": 50},
+         # the cold path (a list held in memory into an empty library: keys settled in memory, rows written once)
+         # with many keys frequent (in more than 3 prefixes), the shingle sets kept and the write in chunks of 100:
+         # the code before found them chunk by chunk and made rows again; the digests are that code's
+         "held, many frequent": {"match_keys.FREQUENT": 3, "import_plan.CHUNK": 100, "match_keys.BULK_ROWS": 50,
+                                 "matching.LARGE": 100}}
 
 
 def _real(name: str) -> Path:
@@ -66,6 +73,17 @@ def generated_list(source: Path) -> list[dict]:
     for n, r in enumerate(real[95:105]):  # the preprint of a paper: a version of its own, grouped
         out.append({"title": r["title"], "abstract": r["abstract"], "year": 2015, "venue": "arXiv",
                     "arxiv_id": f"1506.{n:05d}v2", "author": r.get("author", "")})
+    for n, r in enumerate(real[95:100]):  # the preprint again, found by its arXiv id alone (another abstract)
+        out.append({"title": r["title"] + ".", "abstract": real[210 + n]["abstract"], "year": 2017, "venue": "arXiv",
+                    "arxiv_id": f"1506.{n:05d}v3"})
+    for n, r in enumerate(real[:5]):  # found by DOI alone (upper case; another abstract and year)
+        out.append({"title": r["title"], "abstract": real[220 + n]["abstract"], "year": 2017,
+                    "doi": f"10.5555/NIPS.{n}"})
+    for n in range(5):  # a submission and its accepted version: one OpenReview id, nothing else shared
+        out.append({"title": f"Anonymous submission {n}", "abstract": real[230 + n]["abstract"],
+                    "openreview_id": f"orsub{n}"})
+        out.append({"title": f"Accepted paper {n}", "abstract": real[240 + n]["abstract"][::-1],
+                    "openreview_id": f"orsub{n}", "year": 2016})
     for n in range(220):  # templated abstracts sharing 44 words; every tenth twice, its last word changed
         words = list(TEMPLATE)
         for slot in range(14):
