@@ -423,6 +423,6 @@ def test_ris_reads_one_keyword_per_kw_line_and_splits_a_single_packed_one(tmp_pa
     from db.formats.importer import read_file
 
     path = tmp_path / "kw.ris"
-    path.write_bytes(("TY  - JOUR\r\nTI  - One\r\nKW  - a\r\nKW  - b;c\r\nER  - \r\n\r\n"
-                      "TY  - JOUR\r\nTI  - Two\r\nKW  - x; y; z\r\nER  - \r\n").encode("utf-8"))
+    path.write_bytes(b"TY  - JOUR\r\nTI  - One\r\nKW  - a\r\nKW  - b;c\r\nER  - \r\n\r\n"
+                      b"TY  - JOUR\r\nTI  - Two\r\nKW  - x; y; z\r\nER  - \r\n")
     assert [record.keywords for record in read_file(path).records] == [["a", "b;c"], ["x", "y", "z"]]
