@@ -112,6 +112,7 @@ class NoteEditor(QWidget):
         layout.addWidget(self.tabs)
         self.setFocusProxy(self.editor)
         self._paper_id: str | None = None
+        self.read_only = False  # the library's (set_read_only); an orphaned note is read-only besides
         self._saved = ""
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -122,6 +123,11 @@ class NoteEditor(QWidget):
         self._deadline.setInterval(MAX_UNSAVED_MS)
         self._deadline.timeout.connect(self.flush)
         self.editor.textChanged.connect(self._typed)
+
+    def set_read_only(self, read_only: bool) -> None:
+        """A library that cannot be written (db.library.unwritable): every note can be read, none typed into."""
+        self.read_only = read_only
+        self.editor.setReadOnly(read_only)
 
     def paper_id(self) -> str | None:
         """The paper whose note the editor holds."""
@@ -137,7 +143,7 @@ class NoteEditor(QWidget):
         self.editor.blockSignals(True)
         self.editor.setPlainText(text)
         self.editor.blockSignals(False)
-        self.editor.setReadOnly(False)
+        self.editor.setReadOnly(self.read_only)
         self.editor.setEnabled(paper_id is not None)
         self._render_preview()
 

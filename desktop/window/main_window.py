@@ -94,7 +94,7 @@ class MainWindow(QMainWindow):
             self.status.show_unwritable(library.unwritable)
             # a note typed here could be saved nowhere (not even its rescue file, beside the library): the note
             # can be read and copied, not typed into
-            self.note_editor.editor.setReadOnly(True)
+            self.note_editor.set_read_only(True)
             self.note_editor.editor.setToolTip(self.tr("This library can't be changed: notes can be read, not "
                                                        "written"))
         # the list's commands and the counts, under the names the menus, the triage keys, the docks, the annotating
