@@ -182,8 +182,7 @@ def first_minutes(papers: int, source: Path, configurations: list[str], watch: f
             child = subprocess.Popen([sys.executable, "-m", "db.embed.job", str(library)], cwd=ROOT, env=env,
                                      stdout=subprocess.PIPE, text=True)
             first = quick_done = full_start = None
-            full_first = 0
-            line = ""
+            full_first, now, line = 0, 0.0, ""
             for line in child.stdout:
                 now = time.perf_counter() - started
                 words = line.split()
