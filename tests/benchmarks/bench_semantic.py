@@ -4,14 +4,18 @@ Not part of the test run. From the project folder:
 
     PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_semantic.py --vectors /tmp/iclr-vectors.db
     PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_semantic.py --only scale --bm25 20000
+    PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_semantic.py --only similar --only map \
+        --vectors /tmp/iclr-passage-60.npz --words 60    # the text length's effect (vectors cached in the .npz)
 
 - similar: precision@10 of `similar:` on ICLR 2018 (995 papers): the share of each paper's 10 nearest that
   share an author keyword with it (the keywords are never part of the text), semantic vs tf-idf.
 - map: the conference map's keyword-pair distance ratio (mean distance of pairs of papers sharing a keyword
   over that of random pairs, as tests/system/test_conference_map_fits.py; lower is better), laid out from the
   vectors vs from tf-idf.
-- speed: embedding throughput (papers/s) for quick (title) and full (title + first 128 words of the abstract)
-  texts, with 1 and 2 threads.
+- speed: embedding throughput (papers/s, and papers per CPU-second) for quick (title) and full (title + first
+  FULL_WORDS words) texts, and title + 60 / 128 words / the whole abstract beside them, with 1 and 2 threads.
+- first: the first minutes after `margin import` of 6,000 papers (--first): when the window's job has stored
+  the first vectors, when every paper has one (the quick pass), and the full pass's rate, per thread count.
 - scale: 100,000 stored vectors: disk, load time, memory; a `~` search's vector part (the query's embedding,
   cosine over every paper, the top 200, the fusion) p50/p95; with --bm25 N also the BM25 part on an index of N
   synthetic-from-real papers (bench_search's generator) and the whole `~` search.
@@ -40,6 +44,7 @@ from db.embed.store import FULL, VectorStore  # noqa: E402
 from db.embed.vectors import SemanticVectors  # noqa: E402
 from db.map import layout  # noqa: E402
 from db.recommend.recommender import Recommender  # noqa: E402
+from tests.benchmarks import bench_triage  # noqa: E402
 from tests.benchmarks.bench_triage import ICLR, embed_library, make_library  # noqa: E402
 
 QUERIES = ["how to make transformers faster on long documents", "explaining the predictions of deep networks",
@@ -99,34 +104,119 @@ def map_ratio(library, keywords: dict[str, list[str]]) -> None:
 
 
 def speed(library) -> None:
-    """Each thread count in a child process of its own (OpenMP reads its thread count once per process)."""
+    """Each thread count in a child process of its own (OpenMP reads its thread count once per process). Papers
+    per CPU-second (the child's own CPU time) is the figure that the machine's other load changes least: the
+    rate on an idle machine with one thread, or about twice it with two."""
     import json
     import subprocess
 
     print(f"\nembedding throughput on {os.cpu_count()} cores ({load()})")
-    print("| text | threads | papers/s | load |\n|---|---:|---:|---|")
+    print("| text | tokens | threads | papers/s | papers per CPU-s | CPU ms per token | load |\n"
+          "|---|---:|---:|---:|---:|---:|---|")
     rows = library.paper_texts()[:48]
+
+    def words(count):
+        return lambda label, abstract: " ".join(". ".join(p for p in (label, abstract) if p).split()[:count])
+
     texts = {name: [make(label, abstract) for _id, label, abstract, _note in rows]
-             for name, make in (("quick (title)", job.quick_text), ("full (title + 128 words)", job.full_text))}
+             for name, make in (("quick (title)", job.quick_text), (f"full (title + {job.FULL_WORDS} words)",
+                                                                    job.full_text),
+                                ("title + 60 words", words(60)), ("title + 128 words", words(128)),
+                                ("whole title + abstract", words(10**6)))}
     for threads in (1, 2):
         env = {**os.environ, "MARGIN_EMBED_THREADS": str(threads), "OMP_NUM_THREADS": str(threads)}
         out = subprocess.run([sys.executable, __file__, "--speed-child"], input=json.dumps(texts), text=True,
                              capture_output=True, env=env, check=True).stdout
-        for name, rate in json.loads(out).items():
-            print(f"| {name} | {threads} | {rate:.1f} | {load()} |")
+        for name, (rate, per_cpu, tokens) in json.loads(out).items():
+            print(f"| {name} | {tokens:.0f} | {threads} | {rate:.1f} | {per_cpu:.1f} | "
+                  f"{1000 / per_cpu / tokens:.2f} | {load()} |")
 
 
 def speed_child() -> None:
     import json
 
     model = load_model("")
+    engine = getattr(model, "_model", None)
     rates = {}
     for name, texts in json.loads(sys.stdin.read()).items():
         model.passages(texts[:2])
-        started = time.perf_counter()
-        model.passages(texts)
-        rates[name] = len(texts) / (time.perf_counter() - started)
+        tokens = (statistics.mean(engine.token_count(text) for text in texts) if hasattr(engine, "token_count")
+                  else float("nan"))
+        started, cpu = time.perf_counter(), time.process_time()
+        for start in range(0, len(texts), job.BATCH):
+            model.passages(texts[start:start + job.BATCH])
+        wall, cpu = time.perf_counter() - started, time.process_time() - cpu
+        rates[name] = (len(texts) / wall, len(texts) / cpu, tokens)
     print(json.dumps(rates))
+
+
+def first_minutes(papers: int, source: Path, configurations: list[str], watch: float) -> None:
+    """A fresh import of `papers` papers (the first of `source`), then the window's job (`python -m db.embed.job`,
+    nice 10) run on a copy of it per configuration (MARGIN_EMBED_THREADS, "default" as shipped): seconds to the
+    first stored vectors, to every paper having one (the quick pass), and the full pass's rate over the next
+    `watch` seconds (extrapolated to all papers); then a `~` search through `margin list` answers by meaning."""
+    import json
+    import shutil
+    import subprocess
+
+    main_py = [sys.executable, str(ROOT / "main.py")]
+    with tempfile.TemporaryDirectory() as tmp:
+        listing = Path(tmp) / "papers.json"
+        listing.write_text(json.dumps(json.loads(source.read_text(encoding="utf-8"))[:papers]))
+        imported = Path(tmp) / "imported"
+        started = time.perf_counter()
+        subprocess.run([*main_py, "--library", str(imported), "import", str(listing)], check=True,
+                       capture_output=True)
+        print(f"\nfirst minutes after `margin import` of {papers:,} papers ({time.perf_counter() - started:.0f} s "
+              f"to import; {load()})")
+        print("| job threads | first vectors | every paper a quick vector | full pass rate (papers/s) | all full "
+              "(extrapolated) | job CPU s | load |\n|---|---:|---:|---:|---:|---:|---|")
+        for name in configurations:
+            library = Path(tmp) / f"library-{name}"
+            shutil.copytree(imported, library)
+            env = dict(os.environ)
+            env.pop("MARGIN_EMBED_THREADS", None)
+            if name != "default":
+                env["MARGIN_EMBED_THREADS"] = name
+            started = time.perf_counter()
+            child = subprocess.Popen([sys.executable, "-m", "db.embed.job", str(library)], cwd=ROOT, env=env,
+                                     stdout=subprocess.PIPE, text=True)
+            first = quick_done = full_start = None
+            full_first, now, line = 0, 0.0, ""
+            for line in child.stdout:
+                now = time.perf_counter() - started
+                words = line.split()
+                if words[0] in ("quick", "full") and first is None:
+                    first = now
+                if words[0] == "quick" and words[1] == words[2]:
+                    quick_done = now
+                if words[0] == "full":
+                    if full_start is None:
+                        full_start, full_first = now, int(words[1])
+                    elif now - full_start >= watch:
+                        break
+            cpu = _cpu_seconds(child.pid)
+            child.kill()
+            child.wait()
+            words = line.split()
+            rate = (int(words[1]) - full_first) / max(now - full_start, 1e-9) if full_start is not None else 0.0
+            total = int(words[2]) if len(words) == 3 else papers
+            rest = (quick_done or 0) + total / rate if rate else float("nan")
+            print(f"| {name} | {first or float('nan'):.1f} s | {quick_done or float('nan'):.0f} s | {rate:.2f} | "
+                  f"{rest / 60:.0f} min | {cpu:.0f} | {load()} |", flush=True)
+            started = time.perf_counter()
+            out = subprocess.run([*main_py, "--library", str(library), "list", "~" + QUERIES[0]],
+                                 capture_output=True, text=True)
+            print(f"  `margin list \"~{QUERIES[0]}\"` then: {(time.perf_counter() - started):.1f} s, "
+                  f"{len(out.stdout.splitlines())} lines; {(out.stderr.strip().splitlines() or [''])[-1][:120]}")
+
+
+def _cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def scale(papers: int, bm25: int) -> None:
@@ -189,15 +279,23 @@ def scale(papers: int, bm25: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--vectors", type=Path, help="a vectors.db of the ICLR papers to start from and keep")
-    parser.add_argument("--only", choices=["similar", "map", "speed", "scale"], action="append")
+    parser.add_argument("--only", choices=["similar", "map", "speed", "scale", "first"], action="append")
+    parser.add_argument("--first", type=int, default=6000, help="papers imported for the first-minutes figures")
+    parser.add_argument("--first-from", type=Path, default=Path("/work/bench-data/papers-20000.json"),
+                        help="the JSON paper list they are the first of (bench_app's generator)")
+    parser.add_argument("--first-threads", default="default,2", help="the job's thread counts compared")
+    parser.add_argument("--watch", type=float, default=60, help="seconds of the full pass timed")
     parser.add_argument("--papers", type=int, default=100_000, help="stored vectors for the scale figures")
     parser.add_argument("--bm25", type=int, default=0, help="also time BM25 + fusion on an index of N papers")
+    parser.add_argument("--words", type=int, default=job.FULL_WORDS, help="with an .npz --vectors: embed the first "
+                        "N words of title + abstract (0: the whole of them), as passages; the cache is keyed by text")
     parser.add_argument("--speed-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    bench_triage.EMBED_PREFIX, bench_triage.EMBED_WORDS = "passage", args.words
     if args.speed_child:
         speed_child()
         return
-    wanted = set(args.only or ["similar", "map", "speed", "scale"])
+    wanted = set(args.only or ["similar", "map", "speed", "scale", "first"])
     print(f"bench_semantic: {os.cpu_count()} cores, {load()}")
     if wanted & {"similar", "map", "speed"} and ICLR.exists():
         with tempfile.TemporaryDirectory() as tmp:
@@ -211,6 +309,8 @@ def main() -> None:
             if "speed" in wanted:
                 speed(library)
             library.close()
+    if "first" in wanted:
+        first_minutes(args.first, args.first_from, args.first_threads.split(","), args.watch)
     if "scale" in wanted:
         scale(args.papers, args.bm25)
     print(f"\nend: {load()}")

@@ -233,7 +233,7 @@ def cold_start(runs: int) -> None:
 def embed_library(library: Library, vectors: Path | None, keep: bool = True) -> str:
     """Full-quality vectors for every paper (issue 32), from `vectors` when given and kept there after; returns
     a line with the throughput. A `.npz` path is a cache of whole texts (cached_vectors), anything else a
-    vectors.db that `margin embed` wrote (title + first 128 words, "passage: ")."""
+    vectors.db that `margin embed` wrote (title + first job.FULL_WORDS words, "passage: ")."""
     import shutil
 
     from db.embed import job

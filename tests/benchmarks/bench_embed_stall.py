@@ -1,0 +1,134 @@
+"""The window's stalls while its embedding job runs (issue 32): bench_app's window child with the background
+embedding on beside the same child with it off (MARGIN_EMBED_BACKGROUND=0), rounds alternating, in one run.
+
+Not part of the test run. From the project folder:
+
+    PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_embed_stall.py /work/bench-data/library-20000 \
+        --work /tmp/NAME --rounds 2
+
+Each round copies the prepared library (no vectors in it, so the job embeds all the while: the quick pass, then
+the full one), runs `bench_app.py --child-gui COPY EXTRA` (a real window, offscreen: real key events typed into
+the search box, the longest gap between ticks of a 2 ms timer while typing, and while a 1,000-paper import
+runs in the window), and meanwhile samples the embedding child (`python -m db.embed.job COPY`) every 0.25 s:
+its nice level, threads and CPU seconds — so a row says how much the job really ran beside the window. The
+load (`uptime`) is printed before and after each child.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
+
+import bench_app  # noqa: E402
+
+
+def job_processes(library: Path) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                words = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if b"db.embed.job" in words and str(library).encode() in words:
+                found.append(int(entry.name))
+    return found
+
+
+def sample(library: Path, stop: threading.Event, seen: dict) -> None:
+    """Every 0.25 s: the embedding child's nice, threads and CPU seconds (utime + stime), the last seen kept."""
+    tick = os.sysconf("SC_CLK_TCK")
+    while not stop.wait(0.25):
+        for pid in job_processes(library):
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            cpu = (int(fields[11]) + int(fields[12])) / tick
+            seen[pid] = {"nice": int(fields[16]), "threads": int(fields[17]), "cpu_s": cpu,
+                         "first": seen.get(pid, {}).get("first", time.perf_counter()), "last": time.perf_counter()}
+
+
+def one(library: Path, work: Path, extra: Path, threads: str) -> dict:
+    """One window child; `threads` the job's MARGIN_EMBED_THREADS, "off" no job."""
+    embed = threads != "off"
+    copy = work / f"embed-{threads}"
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(library, copy, symlinks=True)
+    shutil.rmtree(copy / "embed", ignore_errors=True)
+    env = {"MARGIN_EMBED_BACKGROUND": "1" if embed else "0"}
+    if threads.isdigit():
+        env["MARGIN_EMBED_THREADS"] = threads
+    stop, seen = threading.Event(), {}
+    sampler = threading.Thread(target=sample, args=(copy, stop, seen), daemon=True)
+    sampler.start()
+    started = time.perf_counter()
+    try:
+        figures = bench_app.run_json(["--child-gui", str(copy), str(extra)], env)
+    finally:
+        stop.set()
+        sampler.join()
+    figures["seconds"] = time.perf_counter() - started
+    figures["job"] = {"processes": len(seen), "cpu_s": sum(s["cpu_s"] for s in seen.values()),
+                      "nice": sorted({s["nice"] for s in seen.values()}),
+                      "threads": max((s["threads"] for s in seen.values()), default=0),
+                      "ran_s": sum(s["last"] - s["first"] for s in seen.values())}
+    vectors = copy / "embed" / "vectors.db"
+    figures["vectors_mb"] = vectors.stat().st_size / 1e6 if vectors.exists() else 0.0
+    shutil.rmtree(copy, ignore_errors=True)
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("library", type=Path, help="a prepared library (copied, never written)")
+    parser.add_argument("--work", type=Path, default=Path("/tmp/bench-embed-stall"))
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--threads", default="off,default", help="the configurations, each in every round: "
+                        "off (no job), default (the job as shipped), or N (MARGIN_EMBED_THREADS=N)")
+    args = parser.parse_args()
+    args.work.mkdir(parents=True, exist_ok=True)
+    extra = args.work / "extra.json"
+    records = bench_app.source_records()
+    bench_app.write_paper_list(extra, 1000, list(reversed(records)))
+    extra_records = json.loads(extra.read_text())
+    for record in extra_records:
+        record["title"] = "Extra " + record["title"]
+        record["abstract"] = "Extra batch. " + record["abstract"]
+    extra.write_text(json.dumps(extra_records))
+    print(f"bench_embed_stall: {args.library}, {os.cpu_count()} cores, {bench_app.uptime()}", flush=True)
+    configurations = args.threads.split(",")
+    rows: dict[str, list[dict]] = {name: [] for name in configurations}
+    for round_ in range(args.rounds):
+        for name in configurations[::-1] if round_ % 2 else configurations:
+            figures = one(args.library, args.work, extra, name)
+            rows[name].append(figures)
+            job = figures["job"]
+            print(f"round {round_ + 1}, embedding job {name}: typing stall "
+                  f"{figures['typing_stall']:.0f} ms, import stall {figures['import_stall']:.0f} ms, keystroke p50/p95 "
+                  f"{figures['keystroke_p50']:.0f}/{figures['keystroke_p95']:.0f} ms; job: {job['processes']} "
+                  f"process(es), nice {job['nice']}, {job['threads']} threads, {job['cpu_s']:.1f} CPU s over "
+                  f"{job['ran_s']:.0f} s; child {figures['seconds']:.0f} s; {bench_app.uptime()}", flush=True)
+    print("\n| embedding job | typing stall (max of rounds) | import stall | keystroke p95 | job CPU s / s run |")
+    print("|---|---:|---:|---:|---:|")
+    for name, found in rows.items():
+        cpu = sum(f["job"]["cpu_s"] for f in found) / max(sum(f["job"]["ran_s"] for f in found), 1e-9)
+        print(f"| {name} | {max(f['typing_stall'] for f in found):.0f} "
+              f"({', '.join(format(f['typing_stall'], '.0f') for f in found)}) | "
+              f"{max(f['import_stall'] for f in found):.0f} | "
+              f"{statistics.median(f['keystroke_p95'] for f in found):.0f} | {cpu:.2f} |")
+    print(f"\nend: {bench_app.uptime()}")
+
+
+if __name__ == "__main__":
+    main()
