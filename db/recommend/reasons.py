@@ -27,6 +27,7 @@ superior competitive improvement improvements improve improves improved improvin
 paper work approach approaches method methods framework based using use uses new recent recently various
 performance better best strong stronger baseline baselines leading leads lead wide widely
 allow allows allowing enable enables enabling efficient efficiently solve solves solving
+particularly especially specifically produce produces produced producing provide provides provided providing
 """.split())
 # Pieces of citations left in abstracts ("Lee et al. (2019)" gives `lee et`, `et al`): never a reason.
 CITATION = frozenset({"et", "al", "cf", "eg", "ie", "etc", "vs"})
