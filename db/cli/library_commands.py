@@ -34,8 +34,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_restore(args: argparse.Namespace) -> int:
     """Rebuild a damaged library from what is readable plus `args.backup`, or on a sound one restore the
-    backup's annotations (default: the newest full backup, db.library.backup_files.restore_default, named on
-    stderr); print one summary line. Exit 1 when there is nothing
+    backup's annotations (default: the newest backup, db.library.backup_files.restore_default, named on
+    stderr, without the papers deleted in or after it); print one summary line. Exit 1 when there is nothing
     to restore or the backup is not a Margin JSON document."""
     from db.library.backup import read_backup, restore
     from db.library.backup_files import restore_default
@@ -52,16 +52,17 @@ def cmd_restore(args: argparse.Namespace) -> int:
             after_write(library)
         return 0
     with open_library(args) as library:
-        if backup is None:
-            backup, passed = restore_default(folder)
+        named = backup is not None
+        if not named:
+            backup = restore_default(folder)
             if backup is not None:
-                why = (f"; {', '.join(path.name for path in passed)} {'was' if len(passed) == 1 else 'were'} written"
-                       f" by `margin delete` (name one to restore it)" if passed else "")
-                print(f"margin: restoring {backup.name}, the newest full backup{why}", file=sys.stderr)
+                print(f"margin: restoring {backup.name}, the newest backup, without the papers deleted since"
+                      f" (name a backup to restore all of it)", file=sys.stderr)
         if backup is None:
             raise MarginError(f"{folder}: the library is sound and has no backup to restore; name a backup or "
                               f"a Margin JSON export")
-        print(f"{backup.name}: {restore(library, read_backup(backup), path=backup).summary()}")
+        report = restore(library, read_backup(backup), path=backup, without_deleted=not named)
+        print(f"{backup.name}: {report.summary()}")
         after_write(library)
     return 0
 
