@@ -12,6 +12,7 @@ from db.cli.common import after_write, library_dir, no_library_here, open_librar
 from db.errors import MarginError
 from db.library.damage import damaged
 from db.library.library import DB_NAME
+from db.system.open_window import window_open
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -36,7 +37,8 @@ def cmd_restore(args: argparse.Namespace) -> int:
     """Rebuild a damaged library from what is readable plus `args.backup`, or on a sound one restore the
     backup's annotations (default: the newest backup, db.library.backup_files.restore_default, named on
     stderr, without the papers deleted in or after it); print one summary line. Exit 1 when there is nothing
-    to restore or the backup is not a Margin JSON document."""
+    to restore, the backup is not a Margin JSON document, or a window has the damaged library open
+    (db.system.open_window: rebuilding would move library.db away under it)."""
     from db.library.backup import read_backup, restore
     from db.library.backup_files import restore_default
     from db.library.integrity import check, rebuild
@@ -46,6 +48,9 @@ def cmd_restore(args: argparse.Namespace) -> int:
     if backup is not None:
         read_backup(backup)  # a file that is not a Margin JSON document stops here, nothing changed
     if (folder / DB_NAME).exists() and check(folder):
+        if window_open(folder):  # it would go on with the damaged file moved away under it
+            raise MarginError(f"{folder}: a Margin window has this library open; close it (or use its Rebuild the "
+                              f"library) before `margin restore` replaces library.db; nothing was changed")
         report = rebuild(folder, backup)
         print(report.summary())
         with open_library(args, seed=False) as library:
