@@ -13,6 +13,7 @@ from db.errors import MarginError
 from db.library.damage import damaged
 from db.library.library import DB_NAME
 from db.system.open_window import window_open
+from db.text.counts import counted
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -103,7 +104,7 @@ def cmd_install_desktop(args: argparse.Namespace) -> int:
 
     if args.remove:
         removed = desktop_entry.remove()
-        print(f"removed {len(removed)} file(s)" + "".join(f"\n  {path}" for path in removed))
+        print(f"removed {counted(len(removed), 'file')}" + "".join(f"\n  {path}" for path in removed))
         return 0
     written = desktop_entry.install()
     print(f"Margin is in the application menu: {written[0]} (icon: {written[1].parent.parent.parent})")
