@@ -3,8 +3,9 @@
 A backup is a Margin JSON document (db/exporters/margin_json.py, "kind": "backup") holding every paper that
 carries anything of the user's: rating, tags, note, note history, user title or read state, with the
 paper's bibliographic fields, so a backup alone can rebuild those papers in an empty library. Annotated
-papers deleted since the previous backup are in it too (Library.delete_papers keeps them), so restoring it
-brings a paper deleted by mistake back with its annotations.
+papers deleted since the previous backup are in it too (Library.delete_papers keeps them), their ids listed
+under "deleted", so restoring it by name brings a paper deleted by mistake back with its annotations, and the
+default restore (`without_deleted`: the newest backup, db.library.backup_files.restore_default) leaves them out.
 
 For the window (no Qt here; every function is safe to call from a worker thread, one call at a time per
 library, like every Library call):
@@ -88,7 +89,7 @@ def write_backup(library: Library, keep: int = KEEP, now: datetime | None = None
     When the annotations are the same as in the newest backup, no new file is written (so repeated closing
     cannot push older, different backups out); the newest backup's modification time is set to now instead,
     and its path returned. Returns the path of the backup that holds the current state.
-    `reason` "delete" marks the backup `margin delete` writes (db.library.backup_files.restore_default).
+    `reason` "delete" marks the backup `margin delete` writes (its "written_for"; db.library.backup_files).
     Raises MarginError naming the folder when it cannot be created or written.
     """
     now = now or datetime.now(UTC)
