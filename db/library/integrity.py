@@ -80,8 +80,9 @@ class RebuildReport:
 
 def rebuild(folder: Path, backup: Path | None = None, use_newest: bool = True) -> RebuildReport:
     """Rebuild the library in `folder` from the readable rows of its library.db and `backup` (the newest
-    backup when None and `use_newest`, restored without the papers deleted in or after it). See the module docstring for the steps. Nothing must have the library
-    open in this process (other processes' writes would go to the damaged file being moved).
+    backup when None and `use_newest`, restored without the papers deleted in or after it). See the module
+    docstring for the steps. Nothing must have the library open in this process (other processes' writes would
+    go to the damaged file being moved; `margin restore` refuses while a window has it open).
 
     Raises InputError (naming the file) for a backup that is not a Margin JSON backup, before anything is
     changed; LibraryError when the folder cannot be written (the damaged file is then where it was)."""
