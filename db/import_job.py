@@ -89,7 +89,7 @@ def read_inputs(paths: Sequence[Path | str], annotations: bool = True) -> Import
         def prepare(record: PaperRecord, path: Path = Path(name)) -> None:
             if not annotations:
                 record.annotations = None
-            cut = fit_record(record)  # sizes and bidi controls: db.text.cleaning
+            cut = (record.left_out if annotations else []) + fit_record(record)  # sizes, bidi: db.text.cleaning
             if cut:
                 inputs.notes.append(f"{path}:{record.line or '?'}: {_named(record)}: {'; '.join(cut)}")
 

@@ -140,6 +140,8 @@ class PaperRecord:
     the file says beyond Margin's columns, under the keys of EXTRA_KEYS (text, `editors` a list of names,
     `file` the linked files as the file's field wrote them). `annotations` are the user's marks the file
     carries (None: it carries none); they are not part of the paper's identity or bibliographic fields.
+    `left_out` names what the reader found but could not take (`rating "7" is not 1 to 5`), one phrase each,
+    for the import's summary (db.import_job); nothing of it is stored.
     """
 
     abstract: str = ""
@@ -157,6 +159,7 @@ class PaperRecord:
     line: int | None = None
     margin_id: str | None = None  # the id Margin's own export gave it (matched first on import; not stored)
     annotations: Annotations | None = None
+    left_out: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         pages = self.extra.get("pages")

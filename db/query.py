@@ -23,7 +23,7 @@ import numpy as np
 
 from db.errors import MarginError
 from db.library.library import Library
-from db.query_kind import CHECK, CONFLICT, INTERESTS, MEANING, RECOMMENDED, SIMILAR, QueryKind, parse_kind
+from db.query_kind import CHECK, CONFLICT, INTERESTS, MEANING, PLAIN, RECOMMENDED, SIMILAR, QueryKind, parse_kind
 from db.search import ParsedQuery, SearchIndex, parse_query_text
 from db.text.labels import STOP_WORDS
 
@@ -104,6 +104,8 @@ def run_query(library: Library, query: Query | str, index: SearchIndex, recommen
     if query.empty:
         return QueryResult(library.ids())
     kind = query.kind
+    if kind.kind == PLAIN and query.words is None:  # `~` alone (parse_kind: a `~` with nothing after is PLAIN)
+        return QueryResult([], hint="~ needs a question after it, e.g. ~how do models learn from few examples")
     if kind.kind == MEANING:
         return _by_meaning(library, query, index, recommender)
     if not kind.recommendation:

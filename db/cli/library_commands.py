@@ -12,6 +12,8 @@ from db.cli.common import after_write, library_dir, no_library_here, open_librar
 from db.errors import MarginError
 from db.library.damage import damaged
 from db.library.library import DB_NAME
+from db.system.open_window import window_open
+from db.text.counts import counted
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -34,9 +36,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_restore(args: argparse.Namespace) -> int:
     """Rebuild a damaged library from what is readable plus `args.backup`, or on a sound one restore the
-    backup's annotations (default: the newest full backup, db.library.backup_files.restore_default, named on
-    stderr); print one summary line. Exit 1 when there is nothing
-    to restore or the backup is not a Margin JSON document."""
+    backup's annotations (default: the newest backup, db.library.backup_files.restore_default, named on
+    stderr, without the papers deleted in or after it); print one summary line. Exit 1 when there is nothing
+    to restore, the backup is not a Margin JSON document, or a window has the damaged library open
+    (db.system.open_window: rebuilding would move library.db away under it)."""
     from db.library.backup import read_backup, restore
     from db.library.backup_files import restore_default
     from db.library.integrity import check, rebuild
@@ -46,22 +49,26 @@ def cmd_restore(args: argparse.Namespace) -> int:
     if backup is not None:
         read_backup(backup)  # a file that is not a Margin JSON document stops here, nothing changed
     if (folder / DB_NAME).exists() and check(folder):
+        if window_open(folder):  # it would go on with the damaged file moved away under it
+            raise MarginError(f"{folder}: a Margin window has this library open; close it (or use its Rebuild the "
+                              f"library) before `margin restore` replaces library.db; nothing was changed")
         report = rebuild(folder, backup)
         print(report.summary())
         with open_library(args, seed=False) as library:
             after_write(library)
         return 0
     with open_library(args) as library:
-        if backup is None:
-            backup, passed = restore_default(folder)
+        named = backup is not None
+        if not named:
+            backup = restore_default(folder)
             if backup is not None:
-                why = (f"; {', '.join(path.name for path in passed)} {'was' if len(passed) == 1 else 'were'} written"
-                       f" by `margin delete` (name one to restore it)" if passed else "")
-                print(f"margin: restoring {backup.name}, the newest full backup{why}", file=sys.stderr)
+                print(f"margin: restoring {backup.name}, the newest backup, without the papers deleted since"
+                      f" (name a backup to restore all of it)", file=sys.stderr)
         if backup is None:
             raise MarginError(f"{folder}: the library is sound and has no backup to restore; name a backup or "
                               f"a Margin JSON export")
-        print(f"{backup.name}: {restore(library, read_backup(backup), path=backup).summary()}")
+        report = restore(library, read_backup(backup), path=backup, without_deleted=not named)
+        print(f"{backup.name}: {report.summary()}")
         after_write(library)
     return 0
 
@@ -97,7 +104,7 @@ def cmd_install_desktop(args: argparse.Namespace) -> int:
 
     if args.remove:
         removed = desktop_entry.remove()
-        print(f"removed {len(removed)} file(s)" + "".join(f"\n  {path}" for path in removed))
+        print(f"removed {counted(len(removed), 'file')}" + "".join(f"\n  {path}" for path in removed))
         return 0
     written = desktop_entry.install()
     print(f"Margin is in the application menu: {written[0]} (icon: {written[1].parent.parent.parent})")

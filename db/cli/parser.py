@@ -157,8 +157,8 @@ def build_parser() -> argparse.ArgumentParser:
                "backups/, and restores the backup into a new library.db. On a sound library: restores the "
                "backup's annotations (newer edits in the library win), as importing it does.")
     p.add_argument("backup", nargs="?", metavar="BACKUP",
-                   help="a Margin JSON backup or export (default: the newest full backup in the library's backups/, "
-                        "not one `margin delete` wrote)")
+                   help="a Margin JSON backup or export (default: the newest backup in the library's backups/, "
+                        "without the papers deleted in or after it)")
 
     p = commands.add_parser("backup", parents=[common], help="write a backup of every annotation now",
                             epilog="Writes backups/margin-backup-<time>.json (annotations, note history, highlight "

@@ -20,7 +20,7 @@ from db.errors import MarginError
 from db.fetch import VENUE_SOURCES, acl, arxiv, crossref, dblp, openreview, pmlr
 from db.fetch.cache import ResponseCache
 from db.fetch.http import Client, FetchError, base_url
-from db.formats.common import year_of
+from db.formats.common import norm_doi, year_of
 from db.paper import PaperRecord
 from db.text.names import split_author_text
 
@@ -90,6 +90,9 @@ def fetch_records(request: FetchRequest, cancel: threading.Event | None = None, 
         return acl.fetch_volume(client_for("acl", cancel, cache, sleep), target, progress)
     if source == "doi":
         _need(target, "crossref", "a DOI, e.g. 10.1371/journal.pone.0033693")
+        if norm_doi(target) is None:  # said before any network: Crossref would only answer "not found"
+            raise MarginError(f"crossref: {target!r} is not a DOI (a DOI is 10.NNNN/…, e.g. "
+                              f"10.1371/journal.pone.0033693, or a doi.org link); nothing was changed")
         return crossref.fetch_doi(client_for("crossref", cancel, cache, sleep), target)
     if source == "arxiv-id":
         _need(target, "arxiv", "an arXiv id, e.g. 1706.03762")

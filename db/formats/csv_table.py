@@ -15,6 +15,7 @@ Source: RFC 4180 (quoted fields may span lines; `""` inside quotes).
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import re
@@ -132,8 +133,21 @@ def _record(values: dict[str, str], line: int, path: Path) -> PaperRecord:
         year=year_of(values.get("year")), url=url, doi=norm_doi(values.get("doi")),
         arxiv_id=norm_arxiv(values.get("arxiv_id")), openreview_id=openreview,
         keywords=split_protected(values.get("keywords"), ";,"), source=path.name, line=line,
-        annotations=_annotations(values),
+        annotations=_annotations(values), left_out=_not_a_rating(values.get("rating")),
     )
+
+
+def _not_a_rating(cell: str | None) -> list[str]:
+    """`['rating "7" is not 1 to 5; left out']` for a rating cell that is neither empty, 0 (no rating) nor a
+    rating rating_of reads; [] otherwise."""
+    text = (cell or "").strip()
+    if not text or rating_of(text) is not None:
+        return []
+    with contextlib.suppress(ValueError):
+        if float(text) == 0:
+            return []
+    shown = text if len(text) <= 20 else text[:20] + "…"
+    return [f'rating "{shown}" is not 1 to 5; left out']
 
 
 def _annotations(values: dict[str, str]) -> Annotations | None:

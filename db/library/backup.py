@@ -3,8 +3,9 @@
 A backup is a Margin JSON document (db/exporters/margin_json.py, "kind": "backup") holding every paper that
 carries anything of the user's: rating, tags, note, note history, user title or read state, with the
 paper's bibliographic fields, so a backup alone can rebuild those papers in an empty library. Annotated
-papers deleted since the previous backup are in it too (Library.delete_papers keeps them), so restoring it
-brings a paper deleted by mistake back with its annotations.
+papers deleted since the previous backup are in it too (Library.delete_papers keeps them), their ids listed
+under "deleted", so restoring it by name brings a paper deleted by mistake back with its annotations, and the
+default restore (`without_deleted`: the newest backup, db.library.backup_files.restore_default) leaves them out.
 
 For the window (no Qt here; every function is safe to call from a worker thread, one call at a time per
 library, like every Library call):
@@ -32,9 +33,10 @@ from pathlib import Path
 from db.errors import InputError, MarginError
 from db.exporters.margin_json import document, read_margin_json, validate
 from db.formats.common import year_of
-from db.library.backup_files import BACKUP_FOLDER, WRITTEN_FOR, backups_in
+from db.library.backup_files import BACKUP_FOLDER, DELETED, WRITTEN_FOR, backups_in
 from db.library.library import ImportReport, Library
-from db.paper import Paper, PaperRecord, normalize_text
+from db.library.restore_matching import PaperFinder
+from db.paper import Paper, PaperRecord
 from db.system.fileio import write_atomically
 from db.text.cleaning import clean_note, clean_tag, clean_title, tag_key
 from db.text.counts import counted
@@ -87,7 +89,7 @@ def write_backup(library: Library, keep: int = KEEP, now: datetime | None = None
     When the annotations are the same as in the newest backup, no new file is written (so repeated closing
     cannot push older, different backups out); the newest backup's modification time is set to now instead,
     and its path returned. Returns the path of the backup that holds the current state.
-    `reason` "delete" marks the backup `margin delete` writes (db.library.backup_files.restore_default).
+    `reason` "delete" marks the backup `margin delete` writes (its "written_for"; db.library.backup_files).
     Raises MarginError naming the folder when it cannot be created or written.
     """
     now = now or datetime.now(UTC)
@@ -99,8 +101,10 @@ def write_backup(library: Library, keep: int = KEEP, now: datetime | None = None
     data["screening"] = library.screening_state()  # the inclusion criteria and exclusion reasons (issue 29)
     folder = backup_folder(library)
     latest = latest_backup(library)
-    data["papers"] += _deleted_since(library, latest)
-    if latest is not None and _same_papers(latest, data["papers"], data["screening"], data["state"]):
+    deleted = _deleted_since(library, latest)
+    data["papers"] += deleted
+    data[DELETED] = [item["id"] for item in deleted]  # left out by the default restore (restore_default)
+    if latest is not None and _same_papers(latest, data["papers"], data["screening"], data["state"], data[DELETED]):
         try:
             stamp = now.timestamp()
             os.utime(latest, (stamp, stamp))
@@ -168,10 +172,11 @@ def _free_name(folder: Path, now: datetime) -> Path:
     return path
 
 
-def _same_papers(path: Path, papers: list[dict], screening: dict | None = None, state: dict | None = None) -> bool:
+def _same_papers(path: Path, papers: list[dict], screening: dict | None, state: dict | None, deleted: list) -> bool:
     try:
         old = json.loads(path.read_text(encoding="utf-8"))
-        return old.get("papers") == papers and old.get("screening") == screening and old.get("state") == state
+        return (old.get("papers") == papers and old.get("screening") == screening and old.get("state") == state
+                and old.get(DELETED, []) == deleted)
     except (OSError, ValueError, AttributeError):
         return False
 
@@ -189,6 +194,7 @@ class RestoreReport:
     unmatched: int = 0
     kept: list[str] = field(default_factory=list)
     state: int = 0  # items of the user state added (db.library.user_state.restore_state)
+    left_out: int = 0  # papers of the file left out because they were deleted (restore's `without_deleted`)
 
     def summary(self) -> str:
         """`annotations restored on 12 papers (3 already up to date)`, `, newer edits kept on 2`, `, 1 not found`."""
@@ -196,45 +202,8 @@ class RestoreReport:
                 f" ({len(self.unchanged):,} already up to date)")
         text += f", newer edits kept on {len(self.kept):,}" if self.kept else ""
         text += f", lists, interests, saved searches and checks put back: {self.state:,}" if self.state else ""
+        text += f", {counted(self.left_out, 'deleted paper')} left out" if self.left_out else ""
         return text + (f", {self.unmatched:,} not found" if self.unmatched else "")
-
-
-class _Matcher:
-    """Finds a library paper for a JSON item: by Margin id, DOI, arXiv id, OpenReview id, the same title
-    (case-insensitive, NFC) with the same year, then the same abstract (whitespace-normalized). Read-only, so a
-    restore never rewrites a paper's bibliographic fields with the file's."""
-
-    def __init__(self, papers: list[Paper]):
-        self.by_key: dict[tuple, str] = {}
-        for paper in reversed(papers):  # the earliest paper wins a clash
-            for key in self._keys(paper.id, paper.doi, paper.arxiv_id, paper.openreview_id, paper.title, paper.year):
-                self.by_key[key] = paper.id
-            abstract = self._abstract_key(paper.abstract)
-            if abstract:
-                self.by_key[abstract] = paper.id
-
-    @staticmethod
-    def _keys(paper_id, doi, arxiv_id, openreview_id, title, year) -> list[tuple]:
-        keys = [("id", paper_id)]
-        keys += [(name, value.lower()) for name, value in (("doi", doi), ("arxiv", arxiv_id),
-                                                           ("openreview", openreview_id)) if value]
-        if title and title.strip():
-            keys.append(("title", tag_key(title), year))
-        return keys
-
-    @staticmethod
-    def _abstract_key(abstract: str | None) -> tuple | None:
-        text = normalize_text(abstract or "")
-        return ("abstract", text) if len(text) >= 80 else None  # short texts ("withdrawn") are no identity
-
-    def find(self, item: dict) -> str | None:
-        titles = [item.get("title")] + ([item.get("label")] if item.get("title_source") == "derived" else [])
-        for title in titles:
-            for key in self._keys(item["id"], item.get("doi"), item.get("arxiv_id"), item.get("openreview_id"),
-                                  title, year_of(item.get("year"))):
-                if key in self.by_key:
-                    return self.by_key[key]
-        return self.by_key.get(self._abstract_key(item.get("abstract")))
 
 
 def _record(item: dict) -> PaperRecord:
@@ -269,7 +238,8 @@ def check(data: dict, path: Path | str = "<data>") -> None:
             raise InputError(path, f"paper {number}: {error}") from None
 
 
-def restore(library: Library, data: dict, add_missing: bool = True, path: Path | str = "<data>") -> RestoreReport:
+def restore(library: Library, data: dict, add_missing: bool = True, path: Path | str = "<data>",
+            without_deleted: bool = False) -> RestoreReport:
     """Put the annotations of a Margin JSON export or backup (`data`, already parsed) onto the same papers.
 
     Papers are matched by id, else DOI, arXiv id, OpenReview id, or title with year (as import matches);
@@ -284,19 +254,26 @@ def restore(library: Library, data: dict, add_missing: bool = True, path: Path |
     the document was made (its "created"; a document without a readable one counts as older than any change),
     the library's value stays, and a kept note gets the file's note added to its note history instead (unless
     the history already holds that text); such papers are listed in `kept`. Restoring the same file twice
-    changes nothing the second time.
+    changes nothing the second time. `without_deleted` (the backup `margin restore` takes when none is named)
+    leaves out the papers the file lists as deleted (its "deleted" ids) and those the library records as
+    deleted at or after the file's "created" (counted in `left_out`), so no paper the user deleted comes back.
     Raises InputError(path) for a malformed document, before anything is changed.
     """
     check(data, path)
     items = data["papers"]
     created = _created(data)
     report = RestoreReport()
-    matcher = _Matcher(library.papers())
+    if without_deleted:
+        gone = set(data.get(DELETED) or []) | ({item["id"] for item in library.deleted_items(_stamp(created))}
+                                                if created else set())
+        items = [item for item in items if item["id"] not in gone]
+        report.left_out = len(data["papers"]) - len(items)
+    matcher = PaperFinder(library.papers())
     placed = [(item, matcher.find(item)) for item in items]
     missing = [item for item, paper_id in placed if paper_id is None and (item.get("abstract") or item.get("title"))]
     if add_missing and missing:
         report.added = library.import_records([_record(item) for item in missing])
-        matcher = _Matcher(library.papers())
+        matcher = PaperFinder(library.papers())
         placed = [(item, paper_id or matcher.find(item)) for item, paper_id in placed]
     library.merge_screening_state(data.get("screening"))  # criteria and reasons the library lacks (issue 29)
     seen: set[str] = set()

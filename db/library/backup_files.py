@@ -1,7 +1,7 @@
 """Which files of a library folder are automatic backups (`backups/margin-backup-YYYYMMDD-HHMMSSZ[-N].json`),
-oldest first, and which of them is the one to restore by default. Kept apart from writing and restoring them
-(db.library.backup) because recognising a damaged library (db.library.damage) names the newest backup without
-opening the library."""
+oldest first, and which of them is the one to restore by default (the newest). Kept apart from writing and
+restoring them (db.library.backup) because recognising a damaged library (db.library.damage) names the newest backup
+without opening the library."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 BACKUP_FOLDER = "backups"
 BACKUP_NAME = re.compile(r"^margin-backup-(\d{8}-\d{6})Z(?:-(\d+))?\.json$")
 WRITTEN_FOR = "written_for"  # a backup's key, among its first ones: "delete" for the one `margin delete` writes
+DELETED = "deleted"  # a backup's key: the ids of the papers in it that were deleted (db.library.backup.write_backup)
 _HEAD_BYTES = 400
 
 
@@ -40,13 +41,10 @@ def written_for(path: Path) -> str | None:
     return match.group(1).decode() if match else None
 
 
-def restore_default(library_folder: Path) -> tuple[Path | None, list[Path]]:
-    """The backup `margin restore` takes when none is named: the newest full one — not one `margin delete` wrote
-    (when the library's other annotations were lost before the delete, that one holds the deleted papers alone);
-    the newest backup when every one is a delete's. Returns (that backup or None, the newer delete backups passed
-    over, oldest first)."""
+def restore_default(library_folder: Path) -> Path | None:
+    """The backup `margin restore` (and a rebuild) takes when none is named: the newest one, whoever wrote it
+    (the window, `margin backup`, or `margin delete`: each holds every annotated paper of the library when it was
+    written), or None. Restoring it leaves out the papers deleted in it or after it (db.library.backup.restore,
+    `without_deleted`), so it brings back the latest annotations and no paper the user deleted."""
     found = backups_in(library_folder)
-    for at in range(len(found) - 1, -1, -1):
-        if written_for(found[at]) != "delete":
-            return found[at], found[at + 1:]
-    return (found[-1], []) if found else (None, [])
+    return found[-1] if found else None

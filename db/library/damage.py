@@ -38,10 +38,10 @@ def is_damage(error: BaseException) -> bool:
 
 
 def newest_backup(folder: Path) -> Path | None:
-    """The backup a rebuild takes, and the damage message names: the newest full Margin JSON backup in
-    `folder/backups/` — not one `margin delete` wrote, as `margin restore` on a sound library chooses
-    (db.library.backup_files.restore_default) — or None."""
-    return restore_default(Path(folder))[0]
+    """The backup a rebuild takes, and the damage message names: the newest Margin JSON backup in
+    `folder/backups/`, as `margin restore` on a sound library chooses (db.library.backup_files.restore_default),
+    or None."""
+    return restore_default(Path(folder))
 
 
 def damaged(folder: Path, error: BaseException | str) -> LibraryDamaged:
@@ -51,7 +51,7 @@ def damaged(folder: Path, error: BaseException | str) -> LibraryDamaged:
     reason = str(error)
     backup = newest_backup(folder)
     if backup is not None:
-        advice = (f"the newest full backup is {backup}; `margin restore` rebuilds the library from it and from what is "
+        advice = (f"the newest backup is {backup}; `margin restore` rebuilds the library from it and from what is "
                   f"still readable (the damaged file is kept)")
     else:
         advice = ("there is no backup; `margin restore` rebuilds the library from what is still readable (the "

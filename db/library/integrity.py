@@ -80,14 +80,16 @@ class RebuildReport:
 
 def rebuild(folder: Path, backup: Path | None = None, use_newest: bool = True) -> RebuildReport:
     """Rebuild the library in `folder` from the readable rows of its library.db and `backup` (the newest
-    backup when None and `use_newest`). See the module docstring for the steps. Nothing must have the library
-    open in this process (other processes' writes would go to the damaged file being moved).
+    backup when None and `use_newest`, restored without the papers deleted in or after it). See the module
+    docstring for the steps. Nothing must have the library open in this process (other processes' writes would
+    go to the damaged file being moved; `margin restore` refuses while a window has it open).
 
     Raises InputError (naming the file) for a backup that is not a Margin JSON backup, before anything is
     changed; LibraryError when the folder cannot be written (the damaged file is then where it was)."""
     folder = Path(folder)
     path = folder / DB_NAME
-    if backup is None and use_newest:
+    newest = backup is None and use_newest  # restored without the papers deleted in or after it
+    if newest:
         backup = newest_backup(folder)
     data = read_backup(backup) if backup is not None else None  # a bad backup stops here, nothing moved
     rows, lost, lost_annotations = _salvage(path) if path.exists() else ({}, {}, [])
@@ -109,7 +111,7 @@ def rebuild(folder: Path, backup: Path | None = None, use_newest: bool = True) -
         report.rows["papers"] = library.count()
         report.annotated = len(library.annotated_ids())
         if data is not None:
-            report.restored = restore(library, data, path=backup)
+            report.restored = restore(library, data, path=backup, without_deleted=newest)
     return report
 
 

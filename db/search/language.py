@@ -273,11 +273,13 @@ class _Parser:
             if start is not None or end is not None:
                 if start is not None and end is not None and start > end:
                     start, end = end, start
+                self.rating_bounds(name, start or low_bound, end)
                 return _number_range(name, max(start or low_bound, low_bound), end)
         elif m := _COMPARE.match(value):
             op, number = m.group(1) or "=", int(m.group(2))
             start, end = {"=": (number, number), ">": (number + 1, None), ">=": (number, None),
                           "<": (low_bound, number - 1), "<=": (low_bound, number)}[op]
+            self.rating_bounds(name, start, end)
             if end is None or end >= max(start, low_bound):
                 return _number_range(name, max(start, low_bound), end)
             return q.NullQuery
@@ -285,6 +287,11 @@ class _Parser:
                    else "year:2019, year:2017..2019 or year:>=2018")
         self.hints.append(f"{name}: takes a number, e.g. {example}")
         return None
+
+    def rating_bounds(self, name: str, start: int, end: int | None) -> None:
+        """A hint when a rating range holds no rating at all (rating:>=9, rating:<1): they are 1 to 5."""
+        if name == "rating" and (start > 5 or (end is not None and end < max(start, 1))):
+            self.hints.append("rating: ratings are 1 to 5 (rating:none for unrated papers)")
 
     def text_query(self, name: str, value: str, phrase: bool, negated: bool, highlight: bool = True):
         if name in PARTS:  # title:, abstract:, … are positions ranges of the one text field

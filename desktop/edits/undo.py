@@ -26,7 +26,7 @@ from PySide6.QtGui import QUndoCommand
 from db.changes import NOTHING, Changes
 from db.library.library import Library
 from db.paper import Paper
-from desktop.common.i18n import tr
+from desktop.common.i18n import plural, tr
 from desktop.edits.pending_edits import ChangedElsewhere, PendingEdits
 
 UNDO = "undo"  # the initiator of an edit undone or redone from the undo stack
@@ -260,7 +260,7 @@ class DeletePapers(_Command):
     """Delete papers (db.library.deleting); undo puts them back as they were, annotations and places included."""
 
     def __init__(self, library: Library, ids: list[str], edits: PendingEdits, initiator=None):
-        super().__init__(library, edits, tr("Delete %n paper(s)", "", len(ids)), initiator)
+        super().__init__(library, edits, plural(tr("Delete %n paper(s)", "", len(ids)), len(ids)), initiator)
         self.ids = list(ids)
 
     def redo(self) -> None:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMenu, QMe
 from db.errors import MarginError
 from db.library.library import DB_NAME, Library
 from desktop.common.button_text import literal
-from desktop.common.i18n import LANGUAGE_KEY, LANGUAGES, apply_language, language_locale, tr
+from desktop.common.i18n import LANGUAGE_KEY, LANGUAGES, apply_language, language_locale, plural, tr
 from desktop.common.plain_text import as_plain
 from desktop.window.view_state import keep_view, restore_view
 
@@ -213,7 +213,7 @@ class LibraryActions:
         self.w.notes.flush()  # a note being written is saved to its paper before the paper goes
         self.w.ops.delete(ids)
         self.w.statusBar().showMessage(
-            tr("Deleted %n paper(s); Edit → Undo brings them back", "", len(ids)), 10000)
+            plural(tr("Deleted %n paper(s); Edit → Undo brings them back", "", len(ids)), len(ids)), 10000)
 
     # ------------------------------------------------------------------ language
     def set_language(self, code: str):

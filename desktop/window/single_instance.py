@@ -3,19 +3,14 @@ instead of opening another (two windows would each keep their own view of the sa
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
+from db.system.open_window import server_name  # the name `margin restore` asks too (db.system.open_window)
+
 _CONNECT_MS = 500
-
-
-def server_name(library: Path) -> str:
-    """A local-socket name unique to the library folder (and the user, through the socket's folder)."""
-    digest = hashlib.sha256(str(Path(library).resolve()).encode("utf-8")).hexdigest()[:16]
-    return f"margin-{digest}"
 
 
 def ask_running_instance(library: Path) -> bool:

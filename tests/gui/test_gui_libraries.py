@@ -25,6 +25,9 @@ def test_delete_key_deletes_the_selected_paper_and_undo_brings_it_back(qtbot, ma
     _select(window, FIRST)
     qtbot.keyClick(window.paper_list, Qt.Key.Key_Delete)
     assert FIRST not in window.model.ids()  # gone from the list at once
+    # English plurals (a new user's trial saw "Deleted 1 paper(s)"), in the status bar and the Edit menu
+    assert window.statusBar().currentMessage().startswith("Deleted 1 paper; ")
+    assert window.undo_stack.undoText() == "Delete 1 paper"
     assert window.model.rowCount() == 37
     assert window.current_paper_id() not in (None, FIRST)  # a neighbour is shown
     with Library.open(library_dir) as other:  # saved: another process sees it

@@ -35,3 +35,12 @@ def test_summaries_say_one_in_the_singular():
     assert restored == ("annotations restored on 1 paper (0 already up to date), lists, interests, saved searches "
                         "and checks put back: 1")
     assert RestoreReport(changed=["a", "b"]).summary().startswith("annotations restored on 2 papers")
+
+
+def test_install_desktop_remove_counts_the_files_in_english(tmp_path: Path):
+    """`removed 1 file(s)` read like a form: the count says `file` or `files`."""
+    home = {"XDG_DATA_HOME": str(tmp_path / "share")}
+    assert margin("install-desktop", env=home).code == 0
+    removed = margin("install-desktop", "--remove", env=home)
+    assert removed.code == 0 and removed.stdout.startswith("removed 3 files\n") and "(s)" not in removed.stdout
+    assert margin("install-desktop", "--remove", env=home).stdout == "removed 0 files\n"

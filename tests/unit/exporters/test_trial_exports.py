@@ -64,3 +64,28 @@ def test_a_notes_markdown_is_kept_and_its_html_and_script_links_are_not():
 
 def test_ris_has_no_byte_order_mark():
     assert export_ris([paper()]).startswith("TY  - ")
+
+
+def test_the_csv_export_with_a_long_note_reads_with_python_csv_as_the_readme_says(tmp_path):
+    """A new user's trial: the README said Python reads the CSV export as it is, but a note over 131,072
+    characters stops csv.DictReader with "field larger than field limit"; the README's line lifts the limit."""
+    import csv
+    import sys
+
+    import pytest
+
+    from db.exporters.table import export_csv
+
+    path = tmp_path / "papers.csv"
+    path.write_bytes(export_csv([paper(note="x" * 200_000)]).encode("utf-8-sig"))
+    before = csv.field_size_limit(131_072)  # a fresh interpreter's (Margin's CSV reader raises it for itself)
+    try:
+        with pytest.raises(csv.Error, match="field larger than field limit"), \
+                open(path, encoding="utf-8-sig", newline="") as file:
+            list(csv.DictReader(file))
+        csv.field_size_limit(sys.maxsize)  # as the README says
+        with open(path, encoding="utf-8-sig", newline="") as file:
+            (row,) = csv.DictReader(file)
+        assert len(row["note"]) == 200_000
+    finally:
+        csv.field_size_limit(before)

@@ -94,3 +94,17 @@ def test_a_year_no_paper_can_have_and_dates_in_the_wrong_order_are_refused_in_on
     fetched = margin("fetch", "arxiv", "cs.LG", "--from", "2025-02-01", "--to", "2025-01-01", library=library_dir)
     assert fetched.returncode == 1 and len(fetched.stderr.strip().splitlines()) == 1
     assert "2025-02-01 is after" in fetched.stderr and "2025-01-01" in fetched.stderr
+
+
+@pytest.mark.parametrize("given", ["not-a-doi", "10.12/too-short-a-prefix", "doi:"])
+def test_add_refuses_a_malformed_doi_before_any_network(tmp_path, monkeypatch, given):
+    """A new user's trial: `margin add --doi not-a-doi` asked Crossref. Crossref's address here is the discard
+    port, so a request would say "offline or unreachable": the one line names the malformed DOI instead."""
+    from tests.helpers.runner import margin
+
+    monkeypatch.setenv("MARGIN_FETCH_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("MARGIN_FETCH_CROSSREF_URL", "http://127.0.0.1:9")
+    code, out, err = margin("add", "--doi", given, library=tmp_path / "lib")
+    assert (code, out) == (1, "")
+    assert err.count("\n") == 1 and "is not a DOI" in err and "10.NNNN/" in err and "nothing was changed" in err
+    assert not (tmp_path / "lib" / "library.db").exists()

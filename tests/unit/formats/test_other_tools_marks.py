@@ -83,3 +83,20 @@ def test_unescape_undoes_margins_escaping_exactly():
     for _ in range(2000):
         text = "".join(generator.choice(alphabet) for _ in range(generator.randint(0, 30)))
         assert unescape_margin(escape_text(text)) == text
+
+
+def test_a_csv_rating_out_of_range_is_said_in_the_import_summary(tmp_path: Path):
+    """A new user's trial: a CSV `rating` of 7 or -1 was dropped without a word, while an over-long field got a
+    line. Each is named with its line; an empty or 0 rating (no rating) says nothing; --no-annotations neither."""
+    from tests.helpers.runner import margin
+
+    table = tmp_path / "marks.csv"
+    table.write_text("title,abstract,rating\nSeven,An abstract.,7\nMinus,Another.,-1\nZero,Third.,0\n"
+                     "Empty,Fourth.,\nFour,Fifth.,4\n", encoding="utf-8")
+    done = margin("import", str(table), library=tmp_path / "lib")
+    assert done.code == 0, done.stderr
+    assert f'{table}:2: "Seven": rating "7" is not 1 to 5; left out' in done.stderr
+    assert f'{table}:3: "Minus": rating "-1" is not 1 to 5; left out' in done.stderr
+    assert done.stderr.count("is not 1 to 5") == 2 and "1 rating" in done.stdout
+    quiet = margin("import", "--no-annotations", str(table), library=tmp_path / "other")
+    assert quiet.code == 0 and "rating" not in quiet.stderr

@@ -99,7 +99,9 @@ def test_cli_delete_needs_yes_then_deletes_and_keeps_a_backup(seeded_copy, libra
     backups = sorted((library_dir / "backups").glob("margin-backup-*.json"))
     assert any(item["id"] == FIRST and item["annotations"]["rating"] == 5
                for item in read_backup(backups[-1])["papers"])
-    assert margin("restore", library=library_dir).returncode == 0
+    assert margin("restore", library=library_dir).returncode == 0  # the newest backup, without the deleted
+    assert FIRST not in {paper["id"] for paper in json.loads(margin("list", "--json", library=library_dir).stdout)}
+    assert margin("restore", str(backups[-1]), library=library_dir).returncode == 0  # named: the deleted too
     assert FIRST in {paper["id"] for paper in json.loads(margin("list", "--json", library=library_dir).stdout)}
 
 
@@ -117,25 +119,34 @@ def test_a_library_from_before_deleting_gets_the_table(library_dir):
         assert library.undelete_papers([FIRST]).papers == {FIRST}
 
 
-def test_restore_without_a_backup_named_takes_the_newest_full_backup_not_a_deletes(seeded_copy, library_dir):
-    """`margin delete` writes a backup for the papers it deletes; when the library's other annotations were lost
-    before it (cleared by mistake), that backup holds the deleted paper alone. `restore` with no backup named
-    used to pick it as the newest and brought back one paper: it takes the newest full backup and says so."""
+def test_restore_without_a_backup_named_takes_the_newest_backup_and_brings_no_deleted_paper_back(seeded_copy,
+                                                                                                   library_dir):
+    """A new user's trial: `restore` with no backup named took the newest backup not written by `margin delete`,
+    older than the delete's: a note written after it was not restored and the deleted papers came back, one with
+    its rating. It takes the newest backup (the delete's holds every annotated paper) and leaves the deleted out,
+    those deleted at that delete and at the one before."""
     with Library.open(library_dir) as library:
-        third = library.ids()[2]
-        library.set_rating(FIRST, 5)
+        third, fourth = library.ids()[2:4]
+        library.set_rating(FIRST, 2)
         library.add_tags(SECOND, ["keep"])
         library.set_rating(third, 3)
         full = write_backup(library)
-        library.remove_tags(SECOND, ["keep"])  # lost by mistake
-        library.set_rating(third, None)
+        library.set_note(fourth, "written after the backup")
+    assert margin("delete", SECOND, "--yes", library=library_dir).returncode == 0
     done = margin("delete", FIRST, "--yes", library=library_dir)
     assert done.returncode == 0, done.stderr
     deletes = backups_in(library_dir)[-1]
-    assert deletes != full and [item["id"] for item in read_backup(deletes)["papers"]] == [FIRST]
+    assert deletes != full and {item["id"] for item in read_backup(deletes)["papers"]} >= {FIRST, third, fourth}
+    with Library.open(library_dir) as library:
+        library.set_note(fourth, "")  # lost: what restore is for
     restored = margin("restore", library=library_dir)
     assert restored.returncode == 0, restored.stderr
-    assert restored.stdout.startswith(f"{full.name}: ")
-    assert f"newest full backup; {deletes.name} was written by `margin delete`" in restored.stderr
+    assert restored.stdout.startswith(f"{deletes.name}: ") and "left out" in restored.stdout
+    assert f"restoring {deletes.name}, the newest backup" in restored.stderr
     with Library.open(library_dir) as library:
-        assert library.paper(SECOND).tags == ["keep"] and FIRST in library.ids()
+        assert FIRST not in library.ids() and SECOND not in library.ids()
+        assert library.paper(fourth).note == "written after the backup" and library.paper(third).rating == 3
+    named = margin("restore", str(deletes), library=library_dir)  # named: all of it, the deleted paper too
+    assert named.returncode == 0, named.stderr
+    with Library.open(library_dir) as library:
+        assert library.paper(FIRST).rating == 2

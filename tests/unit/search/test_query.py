@@ -169,3 +169,24 @@ def test_the_renderer_marks_every_form_of_a_query_word_from_the_prefixes_the_sea
     html = paper_to_html(paper, highlight_prefixes(["reasoning", "Kepes", "graphs"]))
     for word in ("Reasons", "reasoning", "Képes", "graph", "graphs"):
         assert f'<span class="hit">{word}</span>' in html
+
+
+@pytest.mark.parametrize("text", ["rating:>=9", "rating:9", "rating:6..9", "rating:>5", "rating:<1", "rating:<=0"])
+def test_a_rating_no_paper_can_have_says_ratings_are_1_to_5(text):
+    """A new user's trial: `rating:>=9` found nothing without a word."""
+    assert "ratings are 1 to 5" in parsed(text).hint
+
+
+@pytest.mark.parametrize("text", ["rating:5", "rating:>=4", "rating:3..9", "rating:<2", "rating:none", "year:>=3000"])
+def test_a_rating_some_paper_can_have_gives_no_such_hint(text):
+    assert "ratings are 1 to 5" not in parsed(text).hint
+
+
+def test_a_lone_tilde_says_it_needs_a_question(seeded_copy):
+    """A new user's trial: the query `~` alone found nothing without a word (CLI stderr, window status bar)."""
+    from tests.helpers.runner import margin
+
+    for text in ("~", " ~  "):
+        done = margin("list", text, library=seeded_copy)
+        assert done.code == 0 and done.stdout == ""
+        assert done.stderr.startswith("margin: ~ needs a question after it"), done.stderr
