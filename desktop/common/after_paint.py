@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
 LATEST_MS = 100  # no paint this long after being armed (nothing the list showed changed, a minimised window): run
 _PAINTED = QEvent.Type(QEvent.registerEventType())  # posted from the paint: delivered after it, in the next turn
+# below the paint's own request (Qt posts it at LowEventPriority): when both wait in one turn, the paint goes first
+_AFTER_PAINTS = Qt.EventPriority.LowEventPriority.value - 1
 
 
 class AfterNextPaint(QObject):
@@ -29,7 +31,7 @@ class AfterNextPaint(QObject):
         self._now = QTimer(self, singleShot=True, interval=0)  # the turn after the paint's
         self._now.timeout.connect(then)
         self._latest = QTimer(self, singleShot=True, interval=LATEST_MS)
-        self._latest.timeout.connect(self._run_soon)
+        self._latest.timeout.connect(self._after_paints)
 
     @property
     def armed(self) -> bool:
@@ -40,7 +42,7 @@ class AfterNextPaint(QObject):
         if self._stopped:
             return
         if not self._widget.isVisible():
-            self._run_soon()
+            self._after_paints()
             return
         if not self._armed:
             self._armed = True
@@ -58,17 +60,18 @@ class AfterNextPaint(QObject):
             self._widget.removeEventFilter(self)
             self._latest.stop()
 
-    def _run_soon(self) -> None:
+    def _after_paints(self) -> None:
+        """Run `then` from a timer started once the paints waiting now (if any) are over: the event posted here
+        comes after them, and the timer it starts is due after every timer that was due meanwhile."""
         self._disarm()
-        self._now.start()
+        QCoreApplication.postEvent(self, QEvent(_PAINTED), _AFTER_PAINTS)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         if event.type() == QEvent.Type.Paint and self._armed:
             # this filter runs before the paint: an event posted now is delivered once the paint is over, in the
             # event loop's next turn; it starts the timer then, so timers due meanwhile (a key's, the clock's)
             # run before `then`, not after it in one go
-            self._disarm()
-            QCoreApplication.postEvent(self, QEvent(_PAINTED))
+            self._after_paints()
         return False
 
     def customEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
