@@ -1,7 +1,7 @@
 """What the window's thread does in its longest gaps while typing a query (issue 28): a probe, not a test.
 
     QT_QPA_PLATFORM=offscreen PYTHONPATH=. .venv/bin/python tests/benchmarks/gui_gaps.py LIBRARY [--code DIR]
-        [--top 12] [--rounds 1]
+        [--top 12] [--rounds 1] [--triage]
 
 LIBRARY is copied (never written). The window is opened as bench_app.py's typing figure opens it and the same
 queries are typed the same way (one key at a time, waiting for each key's results). A 2 ms timer ticks on the
@@ -9,7 +9,9 @@ GUI thread; every gap between two ticks records its wall milliseconds, the GUI t
 (time.thread_time: the load of other processes does not inflate it, unlike the wall gap) and what ran in it:
 the window's Python steps wrapped at class level (inclusive CPU ms each; nested steps are counted in their
 callers too) and the paints of the paper list and the reader (an event filter that runs the viewport's paint
-itself, to time it). Prints the longest gaps by CPU and by wall, and CPU per gap p50 / p95 / max.
+itself, to time it). Prints the longest gaps by CPU and by wall, and CPU per gap p50 / p95 / max. `--triage`:
+instead of typing a query, as bench_app.py's rating and note figures: 1–5 then j for 50 papers (150–300 ms apart)
+from the first row, then ~300 characters typed word by word into the note editor while it autosaves.
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ def main(argv: list[str]) -> None:
     rounds = int(args.pop(args.index("--rounds") + 1)) if "--rounds" in args else 1
     if "--rounds" in args:
         args.remove("--rounds")
+    triage = "--triage" in args
+    if triage:
+        args.remove("--triage")
     source = Path(args[0])
     sys.path.insert(0, str(code))
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -46,7 +51,7 @@ def main(argv: list[str]) -> None:
     library = work / "library"
     shutil.copytree(source, library)
     try:
-        run(library, top, rounds)
+        run(library, top, rounds, triage)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -87,7 +92,7 @@ def wrap(gaps: Gaps, owner, name: str, label: str | None = None) -> None:
     setattr(owner, name, timed)
 
 
-def run(library: Path, top: int, rounds: int) -> None:
+def run(library: Path, top: int, rounds: int, triage: bool = False) -> None:
     from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
@@ -97,6 +102,7 @@ def run(library: Path, top: int, rounds: int) -> None:
     app = QApplication(sys.argv[:1])
     gaps = Gaps()
     import desktop.docks.sidebar as sb
+    import desktop.edits.operations as op
     import desktop.list.list_controller as lc
     import desktop.list.paper_model as pm
     import desktop.list.search_session as ss
@@ -112,7 +118,12 @@ def run(library: Path, top: int, rounds: int) -> None:
                          (ss.SearchSession, ("_typed", "start", "_show", "_page", "_results", "_emit")),
                          (cp.CurrentPaper, ("show", "show_if_new", "_set_html")),
                          (ns.NoteSession, ("show",)),
-                         (mw.MainWindow, ("_current_changed", "apply_changes")),
+                         (mw.MainWindow, ("_current_changed", "apply_changes", "show_current", "_count_in_sidebar",
+                                          "_recount", "_counted")),
+                         (op.Operations, ("rate", "save_note_now", "mark_read")),
+                         (ns.NoteSession, ("save",)),
+                         (sb.Sidebar, ("apply_changes", "refresh")),
+                         (st.WindowStatus, ("recount_read", "set_counts")),
                          (st.WindowStatus, ("update",)),
                          (sb.Sidebar, ("mark_active",))):
         for name in names:
@@ -170,7 +181,9 @@ def run(library: Path, top: int, rounds: int) -> None:
     keystrokes: list[float] = []
     cpu_started = time.thread_time()
     gaps.on = True
-    for _round in range(rounds):
+    if triage:
+        rate_and_note(window, app)
+    for _round in range(0 if triage else rounds):
         for text in QUERIES:
             window.search_box.clear()
             pump_until(lambda: False, 0.3)
@@ -192,8 +205,11 @@ def run(library: Path, top: int, rounds: int) -> None:
     def pct(values, fraction):
         return values[min(len(values) - 1, int(round(fraction * (len(values) - 1))))]
 
-    print(f"load: {os.getloadavg()}; {len(keystrokes)} keys; keystroke p50 {statistics.median(keystrokes):.1f} "
-          f"p95 {pct(sorted(keystrokes), 0.95):.1f} ms; GUI CPU while typing {cpu_total:.0f} ms")
+    if keystrokes:
+        print(f"load: {os.getloadavg()}; {len(keystrokes)} keys; keystroke p50 {statistics.median(keystrokes):.1f} "
+              f"p95 {pct(sorted(keystrokes), 0.95):.1f} ms; GUI CPU while typing {cpu_total:.0f} ms")
+    else:
+        print(f"load: {os.getloadavg()}; rating 50 papers and typing a note: GUI CPU {cpu_total:.0f} ms")
     print(f"gaps: {len(rows)}; CPU per gap p50 {pct(cpus, .5):.1f} p95 {pct(cpus, .95):.1f} max {cpus[-1]:.1f} ms; "
           f"wall max {walls[-1]:.1f} ms; over 50 ms wall {sum(w > 50 for w in walls)}, "
           f"CPU over 30 ms {sum(c > 30 for c in cpus)}")
@@ -210,6 +226,42 @@ def run(library: Path, top: int, rounds: int) -> None:
           json.dumps({name: round(ms) for name, ms in sorted(totals.items(), key=lambda x: -x[1])}))
     del painters
     window.close()
+
+
+def rate_and_note(window, app) -> None:
+    """bench_app.py's rating (1–5 then j for 50 papers from the first row, 150–300 ms apart) and note (word by
+    word, 0.3–0.4 s apart and 1–2 s after every eighth word) steps, in a real event loop."""
+    import random
+
+    from PySide6.QtCore import QEventLoop, Qt, QTimer
+    from PySide6.QtTest import QTest
+
+    rng = random.Random(12)
+
+    def wait(ms: float) -> None:
+        loop = QEventLoop()
+        QTimer.singleShot(max(0, int(ms)), loop.quit)
+        loop.exec()
+
+    window.paper_list.setFocus()
+    QTest.keyClick(window.paper_list, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
+    for _step in range(50):
+        QTest.keyClick(window.paper_list, str(rng.randint(1, 5)))
+        wait(rng.uniform(150, 300))
+        QTest.keyClick(window.paper_list, "j")
+        wait(rng.uniform(150, 300))
+    wait(3000)
+    QTest.keyClick(window.paper_list, "j")
+    wait(3000)
+    editor = window.note_editor.editor
+    editor.setFocus()
+    words = ("Reading notes: the method trains a small policy with a learned model of the reward and compares it "
+             "against three baselines on the usual benchmarks. The gains look modest but consistent; ablations "
+             "suggest most come from the replay schedule.").split()
+    for number, word in enumerate(words, 1):
+        QTest.keyClicks(editor, word + " ")
+        wait(rng.uniform(1000, 2000) if number % 8 == 0 else rng.uniform(300, 400))
+    wait(3000)
 
 
 if __name__ == "__main__":
