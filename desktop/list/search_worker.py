@@ -78,6 +78,9 @@ class SearchWorker(QObject):
                 self._index.open(self._library)
             self.is_ready = True
             self.ready.emit()
+            from db.text.math_markup import warm_up
+
+            warm_up()  # here, not on the window's thread at the first formula the reader shows
         except Exception as error:  # noqa: BLE001 - shown to the user, the app stays usable without search
             self.failed.emit(str(error))
 

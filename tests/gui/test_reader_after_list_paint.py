@@ -139,3 +139,28 @@ def test_the_reader_follows_when_the_list_does_not_paint(window, qtbot, monkeypa
     qtbot.waitUntil(lambda: window.current_paper.shown == window.model.paper_id(0), timeout=5000)
     assert not window._show_after_paint.armed
     assert after_paint.LATEST_MS <= 200
+
+
+def test_the_first_formula_the_reader_shows_imports_nothing_on_the_window_s_thread(make_window, library_dir,
+                                                                                     qtbot, monkeypatch):
+    """The TeX converter (latex2mathml, ~20 ms of imports) is imported by the search worker once the index is open,
+    not on the window's thread in the turn of the keystroke or the j that shows the first abstract with math."""
+    import sys
+
+    from db.text import math_markup
+
+    for name in [name for name in sys.modules if name.startswith("latex2mathml")]:
+        monkeypatch.delitem(sys.modules, name)  # as in a fresh process (put back at the end)
+    for cached in (math_markup._parse, math_markup._math_html, math_markup.math_to_plain):
+        cached.cache_clear()
+    with Library.open(library_dir, seed=False) as library:  # (the bundled corpus has formulas)
+        library.import_records(papers(1, title="Plain paper {i}", abstract="No formula here {i}.")
+                               + papers(1, start=1, title="Math paper {i}",
+                                        abstract=lambda i: "We bound $\\sum_{k=1}^{n} x_k^{2}$ for paper " + str(i)))
+    window = make_window()
+    assert window.current_paper_id() == window.model.paper_id(0) and "latex2mathml" not in sys.modules
+    qtbot.waitUntil(lambda: "latex2mathml.converter" in sys.modules, timeout=30000)
+    imported = set(sys.modules)
+    window.select_row(1, by_user=True)
+    assert "∑" in window.reader.toPlainText()
+    assert set(sys.modules) - imported == set()
