@@ -1,7 +1,7 @@
 """What the window's thread does in its longest gaps while typing a query (issue 28): a probe, not a test.
 
     QT_QPA_PLATFORM=offscreen PYTHONPATH=. .venv/bin/python tests/benchmarks/gui_gaps.py LIBRARY [--code DIR]
-        [--top 12] [--rounds 1] [--triage]
+        [--top 12] [--rounds 1] [--triage] [--settle 2]
 
 LIBRARY is copied (never written). The window is opened as bench_app.py's typing figure opens it and the same
 queries are typed the same way (one key at a time, waiting for each key's results). A 2 ms timer ticks on the
@@ -44,6 +44,9 @@ def main(argv: list[str]) -> None:
     triage = "--triage" in args
     if triage:
         args.remove("--triage")
+    settle = float(args.pop(args.index("--settle") + 1)) if "--settle" in args else 2.0
+    if "--settle" in args:
+        args.remove("--settle")
     source = Path(args[0])
     sys.path.insert(0, str(code))
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -51,7 +54,7 @@ def main(argv: list[str]) -> None:
     library = work / "library"
     shutil.copytree(source, library)
     try:
-        run(library, top, rounds, triage)
+        run(library, top, rounds, triage, settle)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -92,7 +95,7 @@ def wrap(gaps: Gaps, owner, name: str, label: str | None = None) -> None:
     setattr(owner, name, timed)
 
 
-def run(library: Path, top: int, rounds: int, triage: bool = False) -> None:
+def run(library: Path, top: int, rounds: int, triage: bool = False, settle: float = 2.0) -> None:
     from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
@@ -108,6 +111,8 @@ def run(library: Path, top: int, rounds: int, triage: bool = False) -> None:
     import desktop.list.search_session as ss
     import desktop.reader.current_paper as cp
     import desktop.reader.note_session as ns
+    import desktop.window.embedding as em
+    import desktop.window.lazy_docks as ld
     import desktop.window.main_window as mw
     import desktop.window.status as st
     from desktop.app import create_window
@@ -121,6 +126,7 @@ def run(library: Path, top: int, rounds: int, triage: bool = False) -> None:
                          (mw.MainWindow, ("_current_changed", "apply_changes", "show_current", "_count_in_sidebar",
                                           "_recount", "_counted")),
                          (op.Operations, ("rate", "save_note_now", "mark_read")),
+                         (ld.LazyDocks, ("build",)), (em.BackgroundEmbedding, ("_start_now",)),
                          (ns.NoteSession, ("save",)),
                          (sb.Sidebar, ("apply_changes", "refresh")),
                          (st.WindowStatus, ("recount_read", "set_counts")),
@@ -133,6 +139,20 @@ def run(library: Path, top: int, rounds: int, triage: bool = False) -> None:
         if hasattr(module, name):
             wrap(gaps, module, name, f"{name}()")
 
+    import gc
+    import threading
+
+    gui_thread, collecting = threading.get_ident(), {}
+
+    def collected(phase, info) -> None:  # the cyclic collector's passes on the window's thread, as steps
+        if threading.get_ident() != gui_thread:
+            return
+        if phase == "start":
+            collecting["t"] = time.thread_time()
+        elif "t" in collecting:
+            gaps.add(f"gc gen {info['generation']}", (time.thread_time() - collecting.pop("t")) * 1000)
+
+    gc.callbacks.append(collected)
     window = create_window(library)
     window.setProperty("quietImport", True)
     window.actions_.auto_read.setChecked(False)
@@ -171,7 +191,7 @@ def run(library: Path, top: int, rounds: int, triage: bool = False) -> None:
     window.set_query("learning")
     pump_until(lambda: window.search.query == "learning", 1800)
     window.set_query("")
-    pump_until(lambda: False, 2.0)
+    pump_until(lambda: False, settle)  # (bench_app.py types at once: --settle 0)
 
     timer = QTimer(interval=2)
     timer.timeout.connect(gaps.tick)
