@@ -6,7 +6,9 @@
 LIBRARY is copied (never written). The window is opened as bench_app.py's typing figure opens it and the same
 queries are typed the same way (one key at a time, waiting for each key's results). A 2 ms timer ticks on the
 GUI thread; every gap between two ticks records its wall milliseconds, the GUI thread's CPU milliseconds in it
-(time.thread_time: the load of other processes does not inflate it, unlike the wall gap) and what ran in it:
+(time.thread_time: the load of other processes does not inflate it, unlike the wall gap), the CPU of the
+process's other threads meanwhile (the search worker: a long gap with little CPU of either thread is the machine's
+load; with the worker's, its hold on the interpreter lock) and what ran in it:
 the window's Python steps wrapped at class level (inclusive CPU ms each; nested steps are counted in their
 callers too) and the paints of the paper list and the reader (an event filter that runs the viewport's paint
 itself, to time it). Prints the longest gaps by CPU and by wall, and CPU per gap p50 / p95 / max. `--triage`:
@@ -66,16 +68,17 @@ class Gaps:
         self.rows: list[dict] = []
         self.steps: dict[str, float] = {}
         self.last_wall: float | None = None
-        self.last_cpu = 0.0
+        self.last_cpu = self.last_process = 0.0
         self.on = False
 
     def tick(self) -> None:
-        wall, cpu = time.perf_counter(), time.thread_time()
+        wall, cpu, process = time.perf_counter(), time.thread_time(), time.process_time()
         if self.on and self.last_wall is not None:
             self.rows.append({"wall": (wall - self.last_wall) * 1000 - 2, "cpu": (cpu - self.last_cpu) * 1000,
+                              "others": (process - self.last_process - cpu + self.last_cpu) * 1000,
                               "steps": self.steps})
         self.steps = {}
-        self.last_wall, self.last_cpu = wall, cpu
+        self.last_wall, self.last_cpu, self.last_process = wall, cpu, process
 
     def add(self, name: str, ms: float) -> None:
         self.steps[name] = self.steps.get(name, 0.0) + ms
@@ -237,7 +240,7 @@ def run(library: Path, top: int, rounds: int, triage: bool = False, settle: floa
         print(title)
         for row in sorted(rows, key=lambda r: -r[key])[:top]:
             steps = ", ".join(f"{name} {ms:.1f}" for name, ms in sorted(row["steps"].items(), key=lambda x: -x[1]))
-            print(f"  wall {row['wall']:6.1f}  cpu {row['cpu']:6.1f}  | {steps}")
+            print(f"  wall {row['wall']:6.1f}  cpu {row['cpu']:6.1f}  other threads {row['others']:6.1f}  | {steps}")
     totals: dict[str, float] = {}
     for row in rows:
         for name, ms in row["steps"].items():
