@@ -288,3 +288,10 @@ def math_to_html(latex: str, escape: Callable[[str], str] | None = None) -> str 
     if tree is None:
         return None
     return _write(tree, True, escape)
+
+
+def warm_up() -> None:
+    """Import the TeX converter and convert one formula, on the calling thread (the search worker's, once the
+    index is open): the first formula the reader shows then costs no imports on the window's thread (~20 ms at
+    the first abstract with math, in the turn of the keystroke or the j that showed it)."""
+    math_to_plain("x^{2}")

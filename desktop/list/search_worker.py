@@ -80,6 +80,13 @@ class SearchWorker(QObject):
             self.ready.emit()
         except Exception as error:  # noqa: BLE001 - shown to the user, the app stays usable without search
             self.failed.emit(str(error))
+            return
+        from db.text.math_markup import warm_up
+
+        try:
+            warm_up()  # here, not on the window's thread at the first formula the reader shows
+        except Exception:  # noqa: BLE001, S110 - only a head start: the reader imports it itself when it needs it
+            pass
 
     def _progress(self, done: int, total: int) -> None:
         self.status.emit(self.tr("Rebuilding the search index: %1 of %2 papers").replace("%1", f"{done:,}")

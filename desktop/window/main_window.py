@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox
 from db.changes import ADDED, BIBLIOGRAPHIC, DECISION, NOTE, OUTSIDE, READ, REMOVED, TAGS, TITLE, VERSIONS, Changes
 from db.changes import RATING as RATING_CHANGE
 from db.library.library import Library
+from desktop.common.after_paint import AfterNextPaint
 from desktop.common.background import wait_for_background
 from desktop.common.plain_text import as_plain
 from desktop.edits.change_watcher import ChangeWatcher
@@ -126,8 +127,8 @@ class MainWindow(QMainWindow):
         self.backups = BackupSchedule(library, self.status.show_message, self)
         self.embedding = BackgroundEmbedding(library.folder, self.statusBar(), self)  # semantic vectors (issue 32)
         self.embedding.start()
-        self._show_timer = QTimer(self, singleShot=True, interval=0)
-        self._show_timer.timeout.connect(self.current_paper.show_if_new)  # not again with the same marks
+        # a search's results: the reader follows after the list's paint (not again with the same marks)
+        self._show_after_paint = AfterNextPaint(self.paper_list.viewport(), self.current_paper.show_if_new, self)
         self._sidebar_timer = QTimer(self, singleShot=True, interval=SIDEBAR_DELAY_MS)
         self._sidebar_timer.timeout.connect(self._count_in_sidebar)
         self.status.set_counts(self.sidebar.counts.read, self.sidebar.counts.total)  # counted once, at start
@@ -275,10 +276,10 @@ class MainWindow(QMainWindow):
         self.reading.shown(paper_id, by_user=by_user)
 
     def _show_current_soon(self) -> None:
-        """Show the current paper from the event loop's next turn: the list a keystroke's results changed is
-        painted first, and the reader (its HTML, 10 ms and more) is a GUI-thread task of its own, not a longer
-        one; keystrokes in between make it once."""
-        self._show_timer.start()
+        """Show the current paper once the list a keystroke's results changed has painted, in an event-loop turn
+        of its own (desktop.common.after_paint): the reader's HTML (2-25 ms) and the list's paint (10-17 ms at
+        100k papers) are two stalls, not one; keystrokes in between make it once, with the paper current then."""
+        self._show_after_paint.arm()
 
     def show_current(self) -> None:
         """Show the current paper in the reader and the annotation panel (desktop.reader.current_paper)."""
@@ -384,7 +385,7 @@ class MainWindow(QMainWindow):
         self.sync.stop()
         self.embedding.stop()
         self._sidebar_timer.stop()
-        self._show_timer.stop()
+        self._show_after_paint.stop()
         self.watcher.stop()
         self.notes.close()
         self.docks.save_typing()  # the criteria text typed just now (issue 29)

@@ -17,7 +17,9 @@ detection. Figures:
 - keystroke → updated list: real key events typed into the search box of a real window (offscreen), one
   character at a time, each timed until the list shows the new result; p50 / p95 over all keystrokes;
 - longest GUI-thread stall: the largest gap between ticks of a 2 ms timer on the GUI thread while typing,
-  and while a 1,000-paper import runs in the window;
+  and while a 1,000-paper import runs in the window; beside each stall (here and for rating and the note) the
+  GUI thread's own CPU milliseconds in its busiest gap (time.thread_time between two ticks): the window's own
+  work, which the load of other processes cannot inflate as it inflates the wall gap;
 - save: Library.set_rating / add_tags / set_note on the GUI thread; searchable: save to the paper appearing
   in a search for a word of the new note (through the window's search worker);
 - resident memory (VmRSS) with the window open and searched; library.db and index/ sizes on disk;
@@ -53,9 +55,10 @@ of another checkout (an earlier commit, e.g. /work/wt/base) in the same run, in 
 the same library, printed in the window table's "before" column; `--busy` runs two busy loops (child processes
 spinning a core each) beside the whole measurement, as a researcher's laptop compiling or running a notebook
 (issue 28); `--window-only` leaves out the re-imports and the stop-word phrase (the import's and the index's
-rows), for the window's figures alone; `--start-only` (with `--papers` and `--library`) measures only the warm
-start, of each checkout (`--before`) beside FTS5's, five starts each. `uptime` is printed at the start and after
-each size.
+rows), for the window's figures alone; `--no-baselines` leaves out FTS5's and plain whoosh's figures (to measure
+the window again without their minutes-long builds); `--start-only` (with `--papers` and `--library`) measures
+only the warm start, of each checkout (`--before`) beside FTS5's, five starts each. `uptime` is printed at the
+start and after each size.
 
 Issue 28's window table comes first: each window row beside SQLite FTS5's nearest figure from the same run,
 the ratio and the target. The warm start runs with the bytecode cached (as on a user's machine: a cache folder
@@ -195,13 +198,15 @@ def child_gui(library: str, import_file: str) -> None:
 
     ticks = QElapsedTimer()
     gaps: list[float] = []
-    state = {"last": None}
+    cpu_gaps: list[float] = []  # the GUI thread's own CPU ms in each gap (what other processes cannot inflate)
+    state = {"last": None, "cpu": 0.0}
 
     def tick() -> None:
-        now_ms = ticks.nsecsElapsed() / 1e6
+        now_ms, cpu_ms = ticks.nsecsElapsed() / 1e6, time.thread_time() * 1000
         if state["last"] is not None:
             gaps.append(now_ms - state["last"])
-        state["last"] = now_ms
+            cpu_gaps.append(cpu_ms - state["cpu"])
+        state["last"], state["cpu"] = now_ms, cpu_ms
 
     timer = QTimer(interval=2)
     timer.timeout.connect(tick)
@@ -224,9 +229,11 @@ def child_gui(library: str, import_file: str) -> None:
             if pump_until(lambda b=before: len(applied) > b, 30):
                 keystrokes.append((applied[-1] - started) * 1000)
     typing_stall = max(gaps) - 2 if gaps else float("nan")
+    typing_stall_cpu = max(cpu_gaps) if cpu_gaps else float("nan")
 
     # import while measuring stalls
     gaps.clear()
+    cpu_gaps.clear()
     state["last"] = None
     window.actions_.last_import = None
     import_started = time.perf_counter()
@@ -235,6 +242,7 @@ def child_gui(library: str, import_file: str) -> None:
     pump_until(lambda: False, 0.5)
     import_seconds = time.perf_counter() - import_started
     import_stall = max(gaps) - 2 if gaps else float("nan")
+    import_stall_cpu = max(cpu_gaps) if cpu_gaps else float("nan")
     timer.stop()
 
     # let the worker finish indexing the imported papers (a search answers after it), then save and find
@@ -259,6 +267,7 @@ def child_gui(library: str, import_file: str) -> None:
             rss = int(line.split()[1]) // 1024
     print(json.dumps({"keystroke_p50": statistics.median(keystrokes), "keystroke_p95": percentile(keystrokes, 0.95),
                       "keystrokes": len(keystrokes), "typing_stall": typing_stall, "import_stall": import_stall,
+                      "typing_stall_cpu": typing_stall_cpu, "import_stall_cpu": import_stall_cpu,
                       "import_in_window": import_seconds, "saves": saves, "searchable": searchable,
                       "rss_mb": rss}))
     window.close()
@@ -336,23 +345,26 @@ def child_triage(library: str, venue: str) -> None:
 
         def __init__(self) -> None:
             self.gaps: list[float] = []
+            self.cpu_gaps: list[float] = []  # the GUI thread's own CPU ms in each gap
             self.last: float | None = None
+            self.last_cpu = 0.0
             self.pending: float | None = None
             self.latencies: list[float] = []
             self.timer = QTimer(interval=2)
             self.timer.timeout.connect(self.tick)
 
         def tick(self) -> None:
-            now = time.perf_counter()
+            now, cpu = time.perf_counter(), time.thread_time()
             if self.last is not None:
                 self.gaps.append((now - self.last) * 1000)
-            self.last = now
+                self.cpu_gaps.append((cpu - self.last_cpu) * 1000)
+            self.last, self.last_cpu = now, cpu
             if self.pending is not None:
                 self.latencies.append((now - self.pending) * 1000)
                 self.pending = None
 
         def start(self) -> None:
-            self.gaps, self.latencies, self.last, self.pending = [], [], None, None
+            self.gaps, self.cpu_gaps, self.latencies, self.last, self.pending = [], [], [], None, None
             self.timer.start()
 
         def stop(self) -> None:
@@ -364,6 +376,9 @@ def child_triage(library: str, venue: str) -> None:
 
         def stall(self) -> float | None:
             return max(self.gaps) - 2 if self.gaps else None
+
+        def stall_cpu(self) -> float | None:
+            return max(self.cpu_gaps) if self.cpu_gaps else None
 
         def over(self, ms: float = 50) -> int:
             return sum(1 for gap in self.gaps if gap - 2 > ms)
@@ -461,7 +476,8 @@ def child_triage(library: str, venue: str) -> None:
             except Exception as error:  # noqa: BLE001
                 print(f"{name} ratings: {error!r}", file=sys.stderr)
             figures[name] = {
-                "stall": beat.stall(), "step_p95": percentile(beat.latencies, 0.95) if beat.latencies else None,
+                "stall": beat.stall(), "stall_cpu": beat.stall_cpu(),
+                "step_p95": percentile(beat.latencies, 0.95) if beat.latencies else None,
                 "step_p50": statistics.median(beat.latencies) if beat.latencies else None,
                 "over_50": beat.over(), "seconds": seconds, "view_rows": rows(),
                 "repaint_p50": statistics.median(repaint.times) if repaint.times else None,
@@ -511,7 +527,8 @@ def child_triage(library: str, venue: str) -> None:
             wait(3000)  # the last autosave, and what it sets off
             beat.stop()
             stored = window.library.paper(paper_id).note if paper_id is not None else None
-            figures["note"] = {"stall": beat.stall(), "over_50": beat.over(), "seconds": seconds,
+            figures["note"] = {"stall": beat.stall(), "stall_cpu": beat.stall_cpu(), "over_50": beat.over(),
+                               "seconds": seconds,
                                "chars": len(typed), "long_pauses": long_pauses,
                                "saves": saves[0] if signal is not None else None,
                                "editor_intact": editor.toPlainText() == typed,
@@ -719,13 +736,13 @@ def window_figures(library: Path, work: Path, extra: Path, venue_name: str, tria
 
 def bench(size: int, records: list[dict], work: Path, papers: str | None = None, prepared: str | None = None,
           cold: bool = True, triage: bool = True, codes: tuple[Path, ...] = (CODE,),
-          window_only: bool = False) -> dict:
+          window_only: bool = False, baselines: bool = True) -> dict:
     """All figures at `size`. `papers`: a JSON paper list to use instead of making one; `prepared`: a library
     imported from it, copied (never written) for the window figures — then the cold import runs only when
     `cold`. "{size}" in either is replaced by the size. `codes`: the checkouts whose windows are measured, in
     turn on copies of the same library (the first is the one the figures are of; the others' figures go under
     "before"); `window_only`: leave out the re-imports and the stop-word phrase (the index's and the import's
-    rows)."""
+    rows); `baselines` False: leave out FTS5's and plain whoosh's figures (their builds take minutes)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from bench_search import measure
 
@@ -777,7 +794,8 @@ def bench(size: int, records: list[dict], work: Path, papers: str | None = None,
     figures.update(window_figures(library, work, extra, venue(records), triage, codes))
     shutil.rmtree(library, ignore_errors=True)
     try:
-        figures["engines"] = engine_figures(size, paper_list, extra, changed, work)
+        if baselines:
+            figures["engines"] = engine_figures(size, paper_list, extra, changed, work)
     except Exception as error:  # noqa: BLE001 - the window figures still print
         print(f"baselines: {error!r}", file=sys.stderr)
     return figures
@@ -803,7 +821,8 @@ def main(argv: list[str]) -> None:
         print(json.dumps(margin_phrase_ms(Path(argv[1]), argv[2])))
         return
     options = {"--papers": None, "--library": None, "--work": None, "--before": None}
-    flags = {"--cold": False, "--no-triage": False, "--busy": False, "--window-only": False, "--start-only": False}
+    flags = {"--cold": False, "--no-triage": False, "--busy": False, "--window-only": False, "--start-only": False,
+             "--no-baselines": False}
     sizes = []
     args = iter(argv)
     for arg in args:
@@ -832,7 +851,7 @@ def main(argv: list[str]) -> None:
                     continue
                 figures = bench(size, records, work, options["--papers"], options["--library"],
                                 cold=flags["--cold"], triage=not flags["--no-triage"], codes=codes,
-                                window_only=flags["--window-only"])
+                                window_only=flags["--window-only"], baselines=not flags["--no-baselines"])
                 figures["uptime"] = uptime()
                 rows.append(figures)
                 print(json.dumps(figures), file=sys.stderr)
@@ -920,19 +939,25 @@ def print_window(row: dict) -> None:
     when --before) beside SQLite FTS5's nearest figure from the same run, with the ratio and the target."""
     base = row.get("engines") or {}
     before = next(iter((row.get("before") or {}).values()), None)
-    stall = (lambda name: lambda r: (r.get(name) or {}).get("stall"))  # noqa: E731
+    stall = (lambda name, key="stall": lambda r: (r.get(name) or {}).get(key))  # noqa: E731
+    cpu = "  … the GUI thread's own CPU in its busiest gap, ms (what other processes cannot inflate)"
     lines = [
         ("keystroke → list p95, ms (FTS5: the same typed prefixes, best 30 with their rows)", "keystroke_p95",
          lambda r: r.get("keystroke_p95"), base.get("keystroke_p95"), "{:.0f}"),
         ("longest GUI stall while typing, ms (FTS5: the longest of those prefixes)", "typing_stall",
          lambda r: r.get("typing_stall"), base.get("keystroke_max"), "{:.0f}"),
+        (cpu, "typing_stall", lambda r: r.get("typing_stall_cpu"), None, "{:.0f}"),
         ("longest GUI stall during a 1k import, ms (FTS5: adding the 1,000 papers in one write)", "import_stall",
          lambda r: r.get("import_stall"), base.get("add_1k_ms"), "{:.0f}"),
+        (cpu, "import_stall", lambda r: r.get("import_stall_cpu"), None, "{:.0f}"),
         ("longest GUI stall rating 50 papers (1–5, j), library order, ms", "rate_library",
          stall("rate_library"), None, "{:.0f}"),
+        (cpu, "rate_library", stall("rate_library", "stall_cpu"), None, "{:.0f}"),
         ("longest GUI stall rating 50 papers (1–5, j), venue view, ms", "rate_venue", stall("rate_venue"), None,
          "{:.0f}"),
+        (cpu, "rate_venue", stall("rate_venue", "stall_cpu"), None, "{:.0f}"),
         ("longest GUI stall typing a note while it autosaves, ms", "note", stall("note"), None, "{:.0f}"),
+        (cpu, "note", stall("note", "stall_cpu"), None, "{:.0f}"),
         ("warm start → first painted list, s (FTS5: a fresh process's first query and its page's rows)",
          "warm_start", lambda r: r.get("warm_start"), base.get("warm_start"), "{:.2f}"),
         ("… its CPU seconds, all threads, process start → first paint (what a busy machine cannot inflate)",

@@ -61,6 +61,8 @@ def test_typing_in_search_box_filters_and_ranks(make_window, qtbot):
     qtbot.waitUntil(lambda: window.search.query == "reasoning", timeout=10000)
     assert 0 < window.model.rowCount() < 38
     assert "9342e12f8e8d" in window.model.ids()[:3]
+    # the reader follows the results once the list has painted them (desktop.common.after_paint)
+    qtbot.waitUntil(lambda: "background-color:" in window.reader.toHtml(), timeout=10000)
     marked = re.findall(r'background-color:[^"]*;">([^<]+)</span>', window.reader.toHtml())
     assert marked and {word.lower() for word in marked} == {"reasoning"}, marked  # the searched word, marked
     wait_for_search(qtbot, window, '"graph reachability"')

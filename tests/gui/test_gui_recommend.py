@@ -27,8 +27,8 @@ def test_recommendations_follow_ratings_and_say_why(window, qtbot):
     ids = window.model.ids()
     assert len(ids) == 36 and REASONING not in ids and AGENTS not in ids
     assert window.search.highlight == []  # "is" is no search word: nothing is marked in the abstracts
-    window.select_paper(ids[0])
-    assert "Recommended for: " in window.reader.toPlainText()
+    window.select_paper(ids[0])  # (current already: the reader follows once the list has painted the results)
+    qtbot.waitUntil(lambda: "Recommended for: " in window.reader.toPlainText(), timeout=10000)
     before = window.search_service.latest_request
     window.select_paper(ids[0])
     window.paper_list.setFocus()

@@ -69,7 +69,8 @@ def test_the_window_marks_the_searched_words_in_the_reader(make_window, qtbot):
     window = make_window()
     window.set_query("reasoning")
     qtbot.waitUntil(lambda: bool(window.model.rowCount() and window.search.highlight), timeout=10000)
-    window.select_row(0, by_user=True)
+    window.select_row(0, by_user=True)  # (current already: the reader follows once the list has painted)
+    qtbot.waitUntil(lambda: "background-color:" in window.reader.toHtml(), timeout=10000)
     marked = re.findall(r'background-color:[^"]*;">([^<]+)</span>', window.reader.toHtml())
     assert len(marked) >= 2 and {word.lower() for word in marked} == {"reasoning"}, marked
 
