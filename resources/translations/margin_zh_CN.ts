@@ -1686,7 +1686,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>推荐理由：</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/main_window.py" line="+98"/>
+        <location filename="../../desktop/window/main_window.py" line="+99"/>
         <source>This library can&apos;t be changed: notes can be read, not written</source>
         <translation>此文库无法更改：笔记只能阅读，不能编写</translation>
     </message>
@@ -1980,7 +1980,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+109"/>
         <source>Rendering the preview…</source>
         <translation>正在渲染预览…</translation>
     </message>
@@ -2760,7 +2760,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>SearchSession</name>
     <message numerus="yes">
-        <location filename="../../desktop/list/search_session.py" line="+290"/>
+        <location filename="../../desktop/list/search_session.py" line="+297"/>
         <source>%Ln paper(s) the import added match: at the end of the list (F5 ranks everything again)</source>
         <translation>
             <numerusform>导入新增的 %Ln 篇文献符合条件：已放在列表末尾（按 F5 重新排序全部）</numerusform>
@@ -2780,7 +2780,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>搜索索引已重建</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+16"/>
         <source>Rebuilding the search index: %1 of %2 papers</source>
         <translation>正在重建搜索索引：%1/%2 篇文献</translation>
     </message>

@@ -91,7 +91,8 @@ def _reasons_after_liking_graphs(library_dir, graph: str, bake: str) -> list[str
 def test_reasons_leave_out_boilerplate(library_dir):
     claim = "Our algorithm significantly outperforms the state of the art"
     reasons = _reasons_after_liking_graphs(library_dir, claim + ". Message passing graph neural networks for "
-                                           "molecules {i}. Particularly, they produce and provide molecules.", claim + ". Sourdough bread baking with yeast {i}.")
+                                           "molecules {i}. Particularly, they produce and provide molecules.",
+                                           claim + ". Sourdough bread baking with yeast {i}.")
     assert len(reasons) >= 5 and not any(set(term.split()) & BOILERPLATE for term in reasons)
     assert not [term for term in reasons if {"particularly", "produce", "provide"} & set(term.split())], reasons
     assert "significantly outperforms" not in reasons and "algorithm significantly" not in reasons
