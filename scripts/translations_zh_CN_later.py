@@ -401,4 +401,6 @@ LATER: dict[str, str] = {
     # session 10: a ranked list keeps its rows after an import
     "%Ln paper(s) the import added match: at the end of the list (F5 ranks everything again)":
         "导入新增的 %Ln 篇文献符合条件：已放在列表末尾（按 F5 重新排序全部）",
+    # session 10: the embedding job's label when papers came in while it runs
+    "then the papers added or edited since": "之后处理此后新增或修改的文献",
 }

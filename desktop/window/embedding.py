@@ -35,6 +35,7 @@ class BackgroundEmbedding(QObject):
         bar.addPermanentWidget(self.label)
         self.process: QProcess | None = None
         self._again = False
+        self._shown: tuple[str, int, int] | None = None  # the running job's last progress (kind, done, total)
         self._stopped = False
         self._timer = QTimer(self, singleShot=True)
         self._timer.timeout.connect(self._start_now)
@@ -45,6 +46,8 @@ class BackgroundEmbedding(QObject):
             return
         if self.process is not None:
             self._again = True
+            if self._shown is not None:  # the running job's total is not the library's any more: say so
+                self._progress(*self._shown)
             return
         self._timer.start(delay_ms)
 
@@ -79,17 +82,27 @@ class BackgroundEmbedding(QObject):
                 self.bar.showMessage(self.tr("Semantic similarity is off (%1): ranking uses words alone").replace(
                     "%1", " ".join(words[1:])), OFF_MS)
             elif words[0] in ("quick", "full") and len(words) == 3:
-                done, total = int(words[1]), int(words[2])
-                text = (self.tr("Semantic vectors from titles: %1 of %2") if words[0] == "quick"
-                        else self.tr("Semantic vectors: %1 of %2"))
-                self.label.setText(text.replace("%1", number(done)).replace("%2", number(total)))
-                self.label.setVisible(done < total)
+                self._progress(words[0], int(words[1]), int(words[2]))
+
+    def _progress(self, kind: str, done: int, total: int) -> None:
+        """The running job's progress: `done` of the `total` papers it embeds (`kind` quick: from titles). When
+        papers were added or edited since it started, their turn comes after it, and the label says so (its
+        total alone read as the library's: "584 of 2,692" in a library of 3,665, a new user's trial)."""
+        self._shown = (kind, done, total)
+        text = (self.tr("Semantic vectors from titles: %1 of %2") if kind == "quick"
+                else self.tr("Semantic vectors: %1 of %2"))
+        text = text.replace("%1", number(done)).replace("%2", number(total))
+        if self._again:
+            text += " · " + self.tr("then the papers added or edited since")
+        self.label.setText(text)
+        self.label.setVisible(done < total)
 
     def _finished(self, *_args) -> None:
         if self.process is not None:
             self._read()
             self.process.deleteLater()
         self.process = None
+        self._shown = None
         self.label.hide()
         if self._again and not self._stopped:
             self._again = False

@@ -1450,12 +1450,12 @@ without spaces. An empty query shows every paper in library order.
         <translation>语义向量</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+49"/>
         <source>Semantic similarity is off (%1): ranking uses words alone</source>
         <translation>语义相似度已关闭（%1）：排序仅按词语</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+10"/>
         <source>Semantic vectors from titles: %1 of %2</source>
         <translation>由标题计算语义向量：%1 / %2</translation>
     </message>
@@ -1463,6 +1463,11 @@ without spaces. An empty query shows every paper in library order.
         <location line="+1"/>
         <source>Semantic vectors: %1 of %2</source>
         <translation>语义向量：%1 / %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>then the papers added or edited since</source>
+        <translation>之后处理此后新增或修改的文献</translation>
     </message>
 </context>
 <context>
