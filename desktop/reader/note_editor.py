@@ -66,47 +66,23 @@ class NoteEditor(QWidget):
         self._rendering = False
         self._wanted: str | None = None
         self._previewed: str | None = None
-        self.outside_bar = QFrame(self)
-        self.outside_bar.setObjectName("noteChangedElsewhere")
-        self.outside_bar.setFrameShape(QFrame.Shape.StyledPanel)
-        # the message on a line of its own, the buttons under it: beside the buttons a wrapped message was
-        # squeezed to a few characters a line in a narrow reader (two a line in Chinese, which wraps anywhere)
-        rows = QVBoxLayout(self.outside_bar)
-        rows.setContentsMargins(6, 2, 6, 2)
-        message = QLabel(self.tr("This note was changed elsewhere. Both versions are kept in the note history."),
-                         self.outside_bar)
-        message.setTextFormat(Qt.TextFormat.PlainText)
-        message.setWordWrap(True)
-        rows.addWidget(message)
-        bar = QHBoxLayout()
-        bar.addStretch(1)
-        rows.addLayout(bar)
-        self.outside_message = message
-        self.show_theirs_button = QPushButton(self.tr("Show theirs"), self.outside_bar)
-        self.keep_mine_button = QPushButton(self.tr("Keep mine"), self.outside_bar)
+        self.show_theirs_button = QPushButton(self.tr("Show theirs"))
+        self.keep_mine_button = QPushButton(self.tr("Keep mine"))
         self.show_theirs_button.clicked.connect(self.showTheirs)
         self.keep_mine_button.clicked.connect(self.keepMine)
-        bar.addWidget(self.show_theirs_button)
-        bar.addWidget(self.keep_mine_button)
+        self.outside_bar, self.outside_message = self._bar(
+            "noteChangedElsewhere",
+            self.tr("This note was changed elsewhere. Both versions are kept in the note history."),
+            [self.show_theirs_button, self.keep_mine_button])
         self.outside_bar.hide()
         layout.addWidget(self.outside_bar)
-        self.gone_bar = QFrame(self)
-        self.gone_bar.setObjectName("notePaperDeletedElsewhere")
-        self.gone_bar.setFrameShape(QFrame.Shape.StyledPanel)
-        gone = QVBoxLayout(self.gone_bar)
-        gone.setContentsMargins(6, 2, 6, 2)
-        gone_message = QLabel(self.tr("This note's paper was deleted elsewhere (the command line, another window or "
-                                      "a sync). What you wrote is kept here to copy; it is not saved anywhere."),
-                              self.gone_bar)
-        gone_message.setTextFormat(Qt.TextFormat.PlainText)
-        gone_message.setWordWrap(True)
-        gone.addWidget(gone_message)
-        gone_buttons = QHBoxLayout()
-        gone_buttons.addStretch(1)
-        self.close_orphan_button = QPushButton(self.tr("Close"), self.gone_bar)
+        self.close_orphan_button = QPushButton(self.tr("Close"))
         self.close_orphan_button.clicked.connect(self.orphanClosed)
-        gone_buttons.addWidget(self.close_orphan_button)
-        gone.addLayout(gone_buttons)
+        self.gone_bar, _message = self._bar(
+            "notePaperDeletedElsewhere",
+            self.tr("This note's paper was deleted elsewhere (the command line, another window or a sync). What you "
+                    "wrote is kept here to copy; it is not saved anywhere."),
+            [self.close_orphan_button])
         self.gone_bar.hide()
         layout.addWidget(self.gone_bar)
         layout.addWidget(self.tabs)
@@ -123,6 +99,27 @@ class NoteEditor(QWidget):
         self._deadline.setInterval(MAX_UNSAVED_MS)
         self._deadline.timeout.connect(self.flush)
         self.editor.textChanged.connect(self._typed)
+
+    def _bar(self, name: str, text: str, buttons: list[QPushButton]) -> tuple[QFrame, QLabel]:
+        """A bar above the note: `text` (plain) on a line of its own, `buttons` under it on the right. Beside the
+        buttons a wrapped message was squeezed to a few characters a line in a narrow reader (two a line in
+        Chinese, which wraps anywhere)."""
+        bar = QFrame(self)
+        bar.setObjectName(name)
+        bar.setFrameShape(QFrame.Shape.StyledPanel)
+        rows = QVBoxLayout(bar)
+        rows.setContentsMargins(6, 2, 6, 2)
+        message = QLabel(text, bar)
+        message.setTextFormat(Qt.TextFormat.PlainText)
+        message.setWordWrap(True)
+        rows.addWidget(message)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        for button in buttons:
+            button.setParent(bar)
+            row.addWidget(button)
+        rows.addLayout(row)
+        return bar, message
 
     def set_read_only(self, read_only: bool) -> None:
         """A library that cannot be written (db.library.unwritable): every note can be read, none typed into."""

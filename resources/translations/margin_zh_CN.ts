@@ -1960,12 +1960,12 @@ without spaces. An empty query shows every paper in library order.
         <translation>预览</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>This note was changed elsewhere. Both versions are kept in the note history.</source>
         <translation>此笔记已在别处被修改。两个版本都保存在笔记历史中。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-6"/>
         <source>Show theirs</source>
         <translation>显示另一版本</translation>
     </message>
@@ -1975,17 +1975,17 @@ without spaces. An empty query shows every paper in library order.
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>This note&apos;s paper was deleted elsewhere (the command line, another window or a sync). What you wrote is kept here to copy; it is not saved anywhere.</source>
         <translation>此笔记所属的文献已在别处被删除（命令行、另一个窗口或同步）。你写的内容保留在这里供复制，不会保存到任何地方。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-4"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="+109"/>
+        <location line="+133"/>
         <source>Rendering the preview…</source>
         <translation>正在渲染预览…</translation>
     </message>
