@@ -9,6 +9,7 @@ rating 评分, note 笔记, triage 筛选.
 from __future__ import annotations
 
 from translations_zh_CN_later import LATER  # beside this file (the script puts its folder on the path)
+from translations_zh_CN_sessions import SESSIONS  # (the same)
 
 TRANSLATIONS: dict[str, str] = {
     # after the merges of issues 17 and 21 (the conference map, Back, saved searches, copy citation, plurals)
@@ -349,6 +350,7 @@ TRANSLATIONS: dict[str, str] = {
     "triage progress": "筛选进度",
     "highlight words": "高亮词",
     **LATER,  # issues 26–34 and session 7's lab and trial fixes (scripts/translations_zh_CN_later.py)
+    **SESSIONS,  # sessions 9 and 10 (scripts/translations_zh_CN_sessions.py)
 }
 
 # (context, source) → translation, for a source translated differently in one context ("" is the default context)
