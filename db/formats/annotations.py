@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from db.formats.common import split_keywords
 from db.paper import Annotations, linked_files  # noqa: F401 - read with the marks
 
 _RANK = re.compile(r"^\s*rank\s*([1-5])\s*$", re.IGNORECASE)
@@ -77,8 +78,6 @@ def bibtex_annotations(fields: dict[str, str], keywords: list[str], file_keyword
     None when the entry carries no marks."""
     own = "x-margin-id" in fields
     if own and "x-margin-tags" in fields:
-        from db.formats.bibtex import split_keywords
-
         tags = [word for word in (tex(raw) for raw in split_keywords(fields["x-margin-tags"])) if word]
     elif own:
         taken = set(file_keywords)

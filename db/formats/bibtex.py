@@ -39,7 +39,7 @@ from db.formats.common import (
     norm_arxiv,
     norm_doi,
     openreview_from_url,
-    split_outside_braces,
+    split_keywords,
     year_of,
 )
 from db.paper import PaperRecord, decision_note
@@ -248,16 +248,6 @@ def _record(entry: Entry, fields: dict[str, str], path: Path) -> PaperRecord:
 def _names(raw: str | None) -> list[str]:
     names = [parse_bibtex_name(name, tex_to_text).display() for name in split_bibtex_names(raw or "")]
     return [name for name in names if name]
-
-
-def split_keywords(raw: str) -> list[str]:
-    """Keywords of a BibTeX `keywords` field: split on `,` outside braces (else on `;`); a keyword in braces
-    (`{a, b}`, as Margin writes a tag with a comma) is one keyword."""
-    for separator in (",", ";"):
-        pieces = split_outside_braces(raw, separator)
-        if len(pieces) > 1 or separator == ";":
-            return [piece.strip() for piece in pieces if piece.strip()]
-    return []
 
 
 _EXTRA_FIELDS = {"pages": "pages", "volume": "volume", "number": "issue", "issue": "issue", "publisher": "publisher",

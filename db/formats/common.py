@@ -103,6 +103,16 @@ def split_outside_braces(text: str, separator: str) -> list[str]:
     return pieces
 
 
+def split_keywords(raw: str) -> list[str]:
+    """Keywords of a BibTeX `keywords` field: split on `,` outside braces (else on `;`); a keyword in braces
+    (`{a, b}`, as Margin writes a tag with a comma) is one keyword."""
+    for separator in (",", ";"):
+        pieces = split_outside_braces(raw, separator)
+        if len(pieces) > 1 or separator == ";":
+            return [piece.strip() for piece in pieces if piece.strip()]
+    return []
+
+
 def split_protected(value: object, separators: str = ";,") -> list[str]:
     """`split_list`, but a separator inside braces does not split, and a piece wholly in braces loses them
     (`a; {b; c}` → ["a", "b; c"]: how Margin's CSV writes a keyword holding a `;`)."""
