@@ -11,7 +11,8 @@ from pathlib import Path
 
 from db.cli.common import find_paper, open_library, search, write_stdout
 from db.errors import MarginError
-from db.exporters.registry import BINARY_FORMATS, FOLDER_FORMATS, annotated_export_ids, export, write_export
+from db.exporters.registry import BINARY_FORMATS, FOLDER_FORMATS, export, write_export
+from db.library.backup import annotated_export_ids
 
 
 def cmd_export(args: argparse.Namespace) -> int:

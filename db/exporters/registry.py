@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from db.errors import MarginError
 from db.exporters.bibtex import export_bibtex
@@ -36,9 +35,6 @@ from db.exporters.table import export_csv
 from db.paper import Paper
 from db.system.fileio import write_atomically
 from db.text.translatable import QT_TRANSLATE_NOOP
-
-if TYPE_CHECKING:
-    from db.library.library import Library
 
 TEXT, BINARY, FOLDER = "text", "binary", "folder"
 
@@ -160,14 +156,3 @@ def write_export(papers: Sequence[Paper], fmt: str, output: Path, *, history: Hi
         text = export(papers, fmt, history=history, include_abstract=include_abstract, state=state)
     write_atomically(Path(output), text)
     return len(papers)
-
-
-def annotated_export_ids(library: Library, fmt: str) -> list[str]:
-    """The ids an export of "the annotated papers" writes in format `fmt`, in library order: the rated, tagged,
-    noted or titled papers, and for Margin JSON (the format that restores) also those only read or with a note
-    history (db.library.backup.backup_papers). The window and `margin export` both choose by this."""
-    from db.library.backup import backup_papers  # (the library: only for this)
-
-    if fmt != "json":
-        return library.annotated_ids()
-    return [paper.id for paper in backup_papers(library)]

@@ -375,3 +375,12 @@ def _add_history(library: Library, paper_id: str, entries: list[tuple[str, str]]
         return False
     library.add_note_history(paper_id, new)
     return True
+
+
+def annotated_export_ids(library: Library, fmt: str) -> list[str]:
+    """The ids an export of "the annotated papers" writes in format `fmt`, in library order: the rated, tagged,
+    noted or titled papers, and for Margin JSON (the format that restores) also those only read or with a note
+    history (backup_papers). The window and `margin export` both choose by this."""
+    if fmt != "json":
+        return library.annotated_ids()
+    return [paper.id for paper in backup_papers(library)]

@@ -311,7 +311,8 @@ class WindowActions:
     def start_export(self, ids: list[str] | None, fmt: str, output: Path, include_abstract: bool = True) -> None:
         """Export papers `ids` (None: the annotated papers, as `margin export` chooses them for `fmt`) on the
         background thread (own library connection); report in the status bar."""
-        from db.exporters.registry import annotated_export_ids, write_export  # (imported here, on the window's thread)
+        from db.exporters.registry import write_export  # (imported here, on the window's thread)
+        from db.library.backup import annotated_export_ids
 
         self.w.note_editor.flush()
         folder = self.w.library.folder

@@ -76,7 +76,7 @@ def test_the_annotated_papers_in_json_keep_a_paper_only_read_as_the_command_does
     annotated papers" as in `margin export --format json`; BibTeX does not (it would carry nothing of it)."""
     import json
 
-    from db.exporters.registry import annotated_export_ids
+    from db.library.backup import annotated_export_ids
 
     with Library.open(library_dir, seed=False) as library:
         first, second, other = library.import_records([ICLR, NIPS, OTHER]).new
