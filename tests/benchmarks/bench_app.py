@@ -176,20 +176,15 @@ def child_gui(library: str, import_file: str) -> None:
 
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-    app = QApplication(sys.argv[:1])
+    app = QApplication(sys.argv[:1])  # noqa: F841 - the application lives as long as the child
+    from qt_pump import pump_until
+
     from desktop.app import create_window
 
     window = create_window(Path(library))
     window.setProperty("quietImport", True)
     window.actions_.auto_read.setChecked(False)
     window.show()
-
-    def pump_until(condition, timeout: float = 600.0) -> bool:
-        end = time.perf_counter() + timeout
-        while not condition() and time.perf_counter() < end:
-            app.processEvents()
-            time.sleep(0.0005)
-        return condition()
 
     # wait until the search worker has the index open (a first search answers)
     window.set_query("learning")

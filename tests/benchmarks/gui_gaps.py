@@ -107,6 +107,8 @@ def run(library: Path, top: int, rounds: int, triage: bool = False, settle: floa
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
     app = QApplication(sys.argv[:1])
     gaps = Gaps()
+    from qt_pump import pump_until
+
     import desktop.docks.sidebar as sb
     import desktop.edits.operations as op
     import desktop.list.list_controller as lc
@@ -183,13 +185,6 @@ def run(library: Path, top: int, rounds: int, triage: bool = False, settle: floa
             return True
 
     painters = [PaintTimer(window.paper_list, "paint list"), PaintTimer(window.reader, "paint reader")]
-
-    def pump_until(condition, timeout: float = 600.0) -> bool:
-        end = time.perf_counter() + timeout
-        while not condition() and time.perf_counter() < end:
-            app.processEvents()
-            time.sleep(0.0005)
-        return condition()
 
     window.set_query("learning")
     pump_until(lambda: window.search.query == "learning", 1800)
