@@ -169,6 +169,26 @@ def drop_from_outbox(store: Store, upto: int) -> None:
         conn.execute("DELETE FROM sync_outbox WHERE seq <= ?", (upto,))
 
 
+def last_number(store: Store) -> int:
+    """The highest change number this library ever gave (0: none); numbers are never given twice."""
+    rows = store.read("SELECT seq FROM sqlite_sequence WHERE name = 'sync_outbox'")
+    return int(rows[0][0]) if rows else 0
+
+
+def take_device(store: Store, old: str, new: str) -> None:
+    """Sync as device `new` from now on, no longer as `old` (which a copy of this library's folder uses too): the
+    stamps of changes not yet sent (in the outbox, the fields' kept stamps, renames) name `new`. Changes no paper."""
+    with store.transaction() as conn:
+        renamed = {hlc: hlc[: -len(old)] + new for (hlc,) in conn.execute("SELECT hlc FROM sync_outbox")
+                   if hlc.endswith("." + old)}
+        pairs = list(renamed.items())
+        for table, column in (("sync_outbox", "hlc"), ("sync_outbox", "parent"), ("sync_fields", "hlc"),
+                              ("tag_renames", "hlc")):
+            conn.executemany(f"UPDATE {table} SET {column} = ? WHERE {column} = ?", [(b, a) for a, b in pairs])
+        conn.executemany("INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)",
+                         [("device", new), ("copied_from", old)])
+
+
 # ----------------------------------------------------------------- applying
 def put_papers(store: Store, items: Sequence[tuple[str, dict | None]]) -> Changes:
     """Make each paper of `items` ((id, fields)) have exactly these bibliographic `fields` (paper_states' shape):
@@ -284,8 +304,8 @@ class SyncBook:
     """The sync bookkeeping of one library's store, as `Library.sync_book`: each method is the module function of
     the same name with the store bound (sync_state, set_sync_state, changed_papers, paper_states, field_clocks,
     set_field_clocks, field_entities, unstamped_renames, add_to_outbox, outbox, outbox_size, drop_from_outbox,
-    put_papers, merge_note, add_history, tag_carriers, dismissal_pairs, add_rename, renames_of,
-    add_conflict, conflicts)."""
+    last_number, take_device, put_papers, merge_note, add_history, tag_carriers, dismissal_pairs, add_rename,
+    renames_of, add_conflict, conflicts)."""
 
     def __init__(self, store: Store):
         self._store = store
@@ -299,7 +319,7 @@ def _bound(function: Callable) -> Callable:
 
 
 for _function in (sync_state, set_sync_state, changed_papers, paper_states, field_clocks, set_field_clocks,
-                  field_entities, unstamped_renames, add_to_outbox, outbox, outbox_size, drop_from_outbox, put_papers,
-                  merge_note, add_history, tag_carriers, dismissal_pairs, add_rename, renames_of,
-                  add_conflict, conflicts):
+                  field_entities, unstamped_renames, add_to_outbox, outbox, outbox_size, drop_from_outbox, last_number,
+                  take_device, put_papers, merge_note, add_history, tag_carriers, dismissal_pairs, add_rename,
+                  renames_of, add_conflict, conflicts):
     setattr(SyncBook, _function.__name__, _bound(_function))

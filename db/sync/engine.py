@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -22,7 +23,7 @@ from db.changes import NOTHING, Changes
 from db.library import Library
 from db.library.syncing import SYNC_WRITER
 from db.sync.applying import apply_batch
-from db.sync.server import Server, public_conninfo
+from db.sync.server import DeviceCopied, Server, public_conninfo
 from db.sync.stamping import clock_of, pending, stamp
 
 APPLY_MS = 20  # about how long one library transaction applying received changes takes
@@ -41,12 +42,17 @@ class SyncReport:
     conflicts: int = 0
     changes: Changes = NOTHING
     projects: list = field(default_factory=list)  # db.sync.project_sync.ProjectReport of each joined project
+    copied_from: str | None = None  # the device id this library shared with a copy of its folder, now its own
 
     def summary(self) -> str:
         conflicts = (f", {self.conflicts:,} conflict{'' if self.conflicts == 1 else 's'} decided by the clock"
                      " (margin sync --log)" if self.conflicts else "")
         lines = [f"synced with {self.server}: {_fields(self.sent)} sent, {self.received:,} received{conflicts}"]
-        return "\n".join(lines[: bool(self.server)] + [project.summary() for project in self.projects])
+        if self.copied_from:
+            lines.append(f"this library's folder is a copy of another library that syncs with this server (device "
+                         f"{self.copied_from}): it now syncs as a device of its own, and each receives the other's "
+                         "changes")
+        return "\n".join(lines[: len(lines) if self.server else 0] + [project.summary() for project in self.projects])
 
 
 @dataclass
@@ -60,15 +66,18 @@ class SyncStatus:
     incoming: int | None = None
     error: str | None = None
     last_sync: str | None = None
+    copied: bool = False  # the server holds changes under this device id that this library never made
 
     def line(self) -> str:
         if self.server is None:
             return "no sync server set: margin sync --server URL"
         if self.error:
             return f"{self.error}; {_fields(self.waiting)} waiting to be sent"
-        if self.waiting or self.incoming:
+        copied = ("; this folder is a copy of another library that syncs here: the next sync makes it a device of"
+                  " its own" if self.copied else "")
+        if self.waiting or self.incoming or self.copied:
             return (f"{_fields(self.waiting)} waiting to be sent, {self.incoming or 0:,} to be received"
-                    f" ({self.server})")
+                    f" ({self.server}){copied}")
         return f"synced with {self.server}" + (f" at {self.last_sync}" if self.last_sync else "")
 
 
@@ -104,13 +113,20 @@ def run_sync(library: Library, server: str | None = None,
     with Server(server) as remote:
         remote.prepare()  # before anything is written: a server too new stops the sync here
         report = SyncReport(remote.public)
-        clock = clock_of(library)
         library.sync_book.set_sync_state({"server": remote.public})
-        remote.register(clock.device)
         stamp(library)
+        clock = clock_of(library)
+        if remote.last_number(clock.device) > library.sync_book.last_number():  # numbers this library never gave
+            clock = _own_device(library, clock, report)
+        remote.register(clock.device)
         total = library.sync_book.outbox_size()
         while rows := library.sync_book.outbox(batch):
-            remote.push(clock.device, rows)
+            try:
+                remote.push(clock.device, rows)
+            except DeviceCopied:  # the copy sent first under the same numbers: nothing of this batch was kept
+                clock = _own_device(library, clock, report)
+                remote.register(clock.device)
+                continue
             library.sync_book.drop_from_outbox(rows[-1][0])
             report.sent += len(rows)
             if progress:
@@ -139,6 +155,16 @@ def run_sync(library: Library, server: str | None = None,
         library.sync_book.set_sync_state({"last_sync": _now()})
     report.changes = report.changes.by("sync")
     return report
+
+
+def _own_device(library: Library, clock, report: SyncReport):
+    """Make `library` a device of its own: another library syncs under its device id (its folder was copied, so
+    the server would keep only one of the two's changes and neither would receive the other's). The changes
+    not sent yet go under the new id; the other's under the old id are received from here on."""
+    new = uuid.uuid4().hex[:12]
+    library.sync_book.take_device(clock.device, new)
+    report.copied_from = clock.device
+    return clock_of(library)
 
 
 def sync_library(library: Library, server: str | None = None,
@@ -183,6 +209,8 @@ def sync_status(library: Library, server: str | None = None, ask: bool = True) -
             device = state.get("device")
             status.incoming = (remote.waiting(device, int(state.get("pulled", "0"))) if device
                                and remote.version() else None)
+            status.copied = status.incoming is not None and \
+                remote.last_number(device) > library.sync_book.last_number()
     except SyncError as error:
         status.error = str(error)
     return status

@@ -71,6 +71,11 @@ class SyncSchemaError(SyncError):
     """The server's schema is newer than this Margin knows; nothing was written."""
 
 
+class DeviceCopied(SyncError):
+    """The server holds other changes under this device's numbers: another library uses the same device id (its
+    folder was copied). Nothing of the batch was kept."""
+
+
 def _psycopg():
     try:
         import psycopg
@@ -194,7 +199,9 @@ class Server:
 
     def push(self, device: str, rows: list[tuple[int, str, str, str, str, str]]) -> None:
         """Keep a batch of a device's changes (number, entity, field, stamp, value JSON, stamp of the value it
-        replaced there) in one transaction; a change already kept (same device and number) is not kept again."""
+        replaced there; numbers ascending) in one transaction; a change already kept (same device and number) is
+        not kept again. Raises DeviceCopied, keeping nothing, when the server holds another change (another stamp)
+        under one of the numbers."""
         pause = float(os.environ.get("MARGIN_SYNC_TEST_PAUSE", "0") or 0)  # tests: a batch held open, to cut it
 
         def write():
@@ -206,9 +213,23 @@ class Server:
                 cursor.executemany("INSERT INTO margin_changes (device, seq, entity, field, hlc, value, parent)"
                                    " VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (device, seq) DO NOTHING",
                                    [(device, *row) for row in rows])
+                # a number kept before is this batch's own (sent again after a cut) only with the same stamp
+                cursor.execute("SELECT seq, hlc FROM margin_changes WHERE device = %s AND seq BETWEEN %s AND %s",
+                               (device, rows[0][0], rows[-1][0]))
+                held = dict(cursor.fetchall())
+                if any(held.get(row[0]) != row[3] for row in rows):
+                    raise DeviceCopied(f"another library syncs as device {device} (a copy of this one's folder)")
                 if pause:
                     time.sleep(pause)
         self._run(write)
+
+    def last_number(self, device: str) -> int:
+        """The highest change number the server holds of `device` (0: none)."""
+        def read():
+            with self.conn.transaction(), self.conn.cursor() as cursor:
+                cursor.execute("SELECT COALESCE(MAX(seq), 0) FROM margin_changes WHERE device = %s", (device,))
+                return cursor.fetchone()[0]
+        return self._run(read)
 
     def pull(self, device: str, after: int, limit: int) -> list[tuple[int, str, str, str, str, str, str]]:
         """Other devices' changes after server id `after`, oldest first, at most `limit`: (id, device, entity,

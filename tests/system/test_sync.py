@@ -15,7 +15,7 @@ import time
 import pytest
 
 from db.library import Library
-from db.sync import SERVER_SCHEMA_VERSION
+from db.sync import SERVER_SCHEMA_VERSION, sync_status
 from tests.helpers.corpus import ROOT
 from tests.helpers.runner import margin, margin_env
 from tests.helpers.sync import history_duplicates, lost_notes, random_edits, snapshot, sync_folder
@@ -246,3 +246,74 @@ def test_screening_decisions_and_saved_searches_travel(tmp_path, postgres):
     with Library.open(folders[0]) as laptop:
         assert laptop.decision(second) is None and laptop.decision(first)[0] == "exclude"
         assert dict(laptop.saved_searches()) == {"graphs": "tag:graphs rating:>=4"}
+
+
+def _copy_of(folder, target):
+    import shutil
+
+    shutil.copytree(folder, target)
+    return target
+
+
+@pytest.mark.parametrize("copy_sends_first", [False, True])
+def test_a_copied_library_folder_becomes_a_device_of_its_own_and_loses_nothing(tmp_path, postgres,
+                                                                                copy_sends_first):
+    """A new user's trial: a synced library's folder copied to a second machine kept the same device id, so the
+    server kept only the first-sent of the two's changes under each number and neither received the other's.
+    Whichever of the two syncs second becomes a device of its own (its summary says so); every edit of both
+    reaches both and a third library; an edit after that travels too."""
+    original = tmp_path / "laptop"
+    Library.open(original).close()
+    sync_folder(original, postgres.conninfo)
+    copy = _copy_of(original, tmp_path / "desktop")
+    with Library.open(original) as library:
+        first, second = library.ids()[:2]
+        library.set_rating(first, 5)
+        library.set_note(first, "from the laptop")
+    with Library.open(copy) as library:
+        library.set_rating(second, 1)
+        library.set_note(second, "from the copy")
+        library.add_tags(second, ["copytag"])
+    order = [copy, original] if copy_sends_first else [original, copy]
+    reports = [sync_folder(folder) for folder in order]
+    assert reports[0].copied_from is None
+    assert reports[1].copied_from is not None and "a device of its own" in reports[1].summary()
+    sync_folder(order[0])
+    third = tmp_path / "third"
+    Library.open(third).close()
+    sync_folder(third, postgres.conninfo)
+    for folder in (original, copy, third):
+        with Library.open(folder) as library:
+            one = library.paper(first)
+            assert (one.rating, one.note) == (5, "from the laptop"), folder.name
+            paper = library.paper(second)
+            assert (paper.rating, paper.note, paper.tags) == (1, "from the copy", ["copytag"]), folder.name
+    with Library.open(original) as library:
+        library.set_rating(first, 2)
+    for folder in (original, copy, third):
+        sync_folder(folder)
+    for folder in (copy, third):
+        with Library.open(folder) as library:
+            assert library.paper(first).rating == 2, folder.name
+    devices = {device for (device,) in postgres.sql("SELECT DISTINCT device FROM margin_changes")}
+    assert len(devices) == 3
+
+
+def test_a_copy_that_only_receives_still_receives_the_originals_edits(tmp_path, postgres):
+    """The copy made no edit of its own: it must not take the original's later changes for its own (the server
+    holds numbers under its device id that it never gave)."""
+    original = tmp_path / "laptop"
+    Library.open(original).close()
+    sync_folder(original, postgres.conninfo)
+    copy = _copy_of(original, tmp_path / "desktop")
+    with Library.open(original) as library:
+        first = library.ids()[0]
+        library.set_note(first, "written after the copy")
+    sync_folder(original)
+    with Library.open(copy) as library:
+        assert "a copy of another library" in sync_status(library).line()
+    report = sync_folder(copy)
+    assert report.copied_from is not None
+    with Library.open(copy) as library:
+        assert library.paper(first).note == "written after the copy"
+    assert sync_folder(original).copied_from is None
