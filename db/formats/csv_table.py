@@ -8,7 +8,9 @@ not a title: the title is then read as absent; `tags`, `rating`, `read` and `not
 other tools' tables) are the user's marks (PaperRecord.annotations); `user` says the title cell is the user's
 title and the
 `file_title` cell the file's, which is read. So re-importing the export changes nothing.
-Cells may be of any length (csv's 131072-character default limit is raised). Errors: InputError(path, 1) when
+Cells may be of any length (csv's 131072-character default limit is raised). The last row of a file cut off
+inside it (an open quote at the end, or fewer cells than the row before and no line end) is skipped and named,
+not imported half. Errors: InputError(path, 1) when
 no header cell names a title or abstract column.
 Source: RFC 4180 (quoted fields may span lines; `""` inside quotes).
 """
@@ -107,17 +109,44 @@ def read(text: str, path: Path) -> tuple[list[PaperRecord], list[Skipped], str]:
     records: list[PaperRecord] = []
     skipped: list[Skipped] = []
     previous = 0
+    last = None  # the latest row read: (line, cells), finished once the next one is read (or the file ends)
+    width = len(next(csv.reader([lines[header_index]], delimiter=delimiter)))  # cells of the row before `last`
     try:
         for row in reader:
             line = header_index + 2 + previous
             previous = reader.line_num
             if not any(cell.strip() for cell in row):
                 continue
-            values = {field: row[index] for index, field in columns.items() if index < len(row)}
-            finish(_record(values, line, path), skipped, records)
+            if last is not None:
+                _finish_row(*last, columns, path, skipped, records)
+                width = len(last[1])
+            last = (line, row)
     except csv.Error as error:
         skipped.append((header_index + 2 + previous, f"the rest of the table could not be read ({error})"))
+    if last is not None:
+        if _cut_short(lines, last, width, delimiter):
+            skipped.append((last[0], "the file ends inside this row (cut short?): not imported"))
+        else:
+            _finish_row(*last, columns, path, skipped, records)
     return records, skipped, "csv"
+
+
+def _finish_row(line: int, row: list[str], columns: dict[int, str], path: Path, skipped, records) -> None:
+    values = {field: row[index] for index, field in columns.items() if index < len(row)}
+    finish(_record(values, line, path), skipped, records)
+
+
+def _cut_short(lines: list[str], last: tuple[int, list[str]], width: int, delimiter: str) -> bool:
+    """Whether the table's last row (its line and cells) is a file cut off: it ends inside a quoted cell, or
+    has fewer cells than the row before it (`width`; the header's for the first) with no line end after it."""
+    line, row = last
+    text = "\n".join(lines[line - 1:])
+    try:
+        list(csv.reader(io.StringIO(text), delimiter=delimiter, strict=True))
+    except csv.Error as error:
+        if "end of data" in str(error):
+            return True
+    return len(row) < width and not text.endswith("\n") and bool(text.strip())
 
 
 def _record(values: dict[str, str], line: int, path: Path) -> PaperRecord:

@@ -5,7 +5,8 @@ Shape: records from `TY  - …` to `ER  -`; tags `TI`/`T1` title, `AB`/`N2` abst
 An `N1` line saying the title is devised (Margin's RIS export of an untitled paper: common.RIS_DEVISED_NOTE) makes
 the title absent. Continuation lines (a line without a tag) belong to the previous tag's value. The text is cut
 into records at each `TY` line before rispy parses it, so every record has its line and one broken record
-(no `ER`, junk) cannot swallow the next. Sources: RIS spec (Research Information Systems, 2011 RefMan format),
+(no `ER`, junk) cannot swallow the next; the last record without its `ER` is a file cut off inside it, skipped
+and named (a half abstract is not imported). Sources: RIS spec (Research Information Systems, 2011 RefMan format),
 rispy docs (github.com/MrTango/rispy).
 """
 
@@ -60,6 +61,10 @@ def read(text: str, path: Path) -> tuple[list[PaperRecord], list[Skipped], str]:
         chunk = [line.rstrip() for line in lines[start:end]]
         chunk[0] = _TY_LINE.sub("TY  - ", chunk[0])
         if not any(_ER.match(line + " ") for line in chunk):
+            if number == len(starts) - 1:  # the last record: the file was cut off inside it
+                skipped.append((start + 1, "the file ends inside this record (no `ER` line; cut short?): not "
+                                           "imported"))
+                continue
             chunk.append("ER  - ")
         else:
             chunk = chunk[: next(i for i, line in enumerate(chunk) if _ER.match(line + " ")) + 1]
