@@ -44,6 +44,7 @@ class ListController(QObject):
         self.showing_results = False  # True while a search's results go into the list (show_results)
         self._back: list[tuple[str, str | None]] = []  # (query, current paper) of the views Back returns to
         self._return_to: str | None = None  # the paper Back selects when its view's results arrive
+        self._picked_first: str | None = None  # the current paper when a search made its first row current
         search.works = model.works  # the worker leaves out each work's later versions with the model's works
         search.resultsReady.connect(self.show_results)
         view.selectionModel().currentRowChanged.connect(self._current_changed)
@@ -85,6 +86,8 @@ class ListController(QObject):
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         paper_id = self.model.paper_id(current.row()) if current.isValid() else None
+        if not self.showing_results:
+            self._picked_first = None  # chosen by the user (or for them), not by a search's order
         if paper_id == self.current_id:
             return  # the same paper in a new list (a search, a refresh): nothing to reload
         self.current_id = paper_id
@@ -93,7 +96,9 @@ class ListController(QObject):
     # ------------------------------------------------------------------ results
     def show_results(self, ids: list[str], keep_place: bool) -> None:
         """Show a search's results (paper ids in list order). The current paper stays selected when it is among
-        them; with `keep_place` (the same query again) the list also keeps its scroll position."""
+        them, unless a search made it current only by putting it first (typing a query: each keystroke's first
+        paper is not the reader's choice, and a ranked list's new first paper is what was asked for); with
+        `keep_place` (the same query again) the list also keeps its scroll position and its current paper."""
         self.showing_results = True
         try:
             self._show_results(ids, keep_place)
@@ -101,7 +106,8 @@ class ListController(QObject):
             self.showing_results = False
 
     def _show_results(self, ids: list[str], keep_place: bool) -> None:
-        keep = self._return_to or self.current_id
+        picked = not keep_place and self.current_id is not None and self.current_id == self._picked_first
+        keep = self._return_to or (None if picked else self.current_id)
         self._return_to = None
         row = self.view.currentIndex().row()
         scroll = self.view.verticalScrollBar().value()
@@ -115,6 +121,7 @@ class ListController(QObject):
             self.view.verticalScrollBar().setValue(scroll)
         elif self.model.rowCount():
             self.select_row(0)
+            self._picked_first = self.current_id
         else:
             self.current_id = None
             self.currentChanged.emit(None, False)

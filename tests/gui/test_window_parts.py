@@ -72,6 +72,26 @@ def test_results_without_the_current_paper_select_the_first_and_none_clear_it(pa
     assert parts.controller.current_id is None and parts.current[-1] == (None, False)
 
 
+def test_a_paper_current_only_because_a_search_put_it_first_gives_way_to_the_new_first(parts, library):
+    """A new user's trial: typing a `~` question left the first paper of a partial question selected (row 14 of
+    the final ranking, the list scrolled down to it). A paper the search made current by putting it first is not
+    the reader's choice: the next query's first paper replaces it; the same query again keeps it; a paper chosen
+    by the user, or for them (the map, Similar papers), stays while it is in the results."""
+    ids = library.ids()
+    assert parts.controller.current_id == ids[0]  # the first of the fixture's results
+    reordered = list(reversed(ids))
+    parts.controller.show_results(reordered, False)
+    assert parts.controller.current_id == reordered[0] and parts.view.currentIndex().row() == 0
+    parts.controller.show_results(reordered, True)  # the same query again (an edit's refresh)
+    assert parts.controller.current_id == reordered[0]
+    parts.controller.select_row(3, by_user=True)
+    parts.controller.show_results(ids, False)
+    assert parts.controller.current_id == reordered[3]
+    parts.controller.select_paper(ids[9])  # chosen for the user elsewhere (the map)
+    parts.controller.show_results(reordered, False)
+    assert parts.controller.current_id == ids[9]
+
+
 def test_back_returns_to_the_previous_query_with_its_paper_selected(parts, library, qtbot):
     ids = library.ids()
     left_from = ids[7]
