@@ -103,7 +103,7 @@ def read_margin_json(path: Path | str) -> dict | None:
     except UnicodeDecodeError:
         raise InputError(path, "a Margin JSON file must be UTF-8") from None
     except json.JSONDecodeError as error:
-        raise InputError(path, f"broken Margin JSON ({error.msg})", line=error.lineno) from None
+        raise InputError(path, f"broken Margin JSON ({_where(error)})", line=error.lineno) from None
     except RecursionError:
         raise InputError(path, "broken Margin JSON (nested too deeply to read)", line=1) from None
     except OSError as error:
@@ -175,3 +175,9 @@ def _item_problem(item: object) -> str | None:
 
 def _is_text_list(value: object) -> bool:
     return isinstance(value, list) and all(isinstance(entry, str) for entry in value)
+
+
+def _where(error: json.JSONDecodeError) -> str:
+    """Python's message with its position (its "…starting at" ends where the position goes)."""
+    joint = " " if error.msg.endswith(" at") else " at "
+    return f"{error.msg}{joint}line {error.lineno}, column {error.colno}"

@@ -59,6 +59,9 @@ def decode(data: bytes, path: Path) -> tuple[str, str]:
     else:
         _reject_binary(text, path)
         return text, "utf-8"
+    if data.startswith((b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00", b"\x28\xb5\x2f\xfd")):  # gzip, bzip2, xz, zstd
+        raise InputError(path, "a compressed file (gzip, bzip2, xz or zstd), not a paper list: decompress it first "
+                               "(e.g. gunzip FILE.gz) and import what it holds", line=1)
     if data.startswith(b"PK\x03\x04"):  # a zip: an xlsx (Margin's own export), docx, odt…
         raise InputError(path, "a spreadsheet or other zip file, not a paper list: Margin writes xlsx for "
                                "spreadsheets but does not read it; import a CSV or Margin's JSON export", line=1)

@@ -134,7 +134,8 @@ def _json_lines(text: str, path: Path) -> tuple[list[tuple[int, object]], list[S
         try:
             values.append((number, _DECODER.decode(line.strip())))
         except json.JSONDecodeError as error:
-            skipped.append((number, f"a line that is not valid JSON ({error.msg})"))
+            joint = " " if error.msg.endswith(" at") else " at "
+            skipped.append((number, f"a line that is not valid JSON ({error.msg}{joint}column {error.colno})"))
         except RecursionError:
             skipped.append((number, f"a line of {TOO_DEEP}"))
     if not values:

@@ -184,3 +184,24 @@ def test_deep_xml_is_read_without_recursion_in_linear_time(tmp_path):
     # authors and categories are the entry's children: looking for them through every nested entry below
     # made this quadratic (4.5 minutes)
     assert time.process_time() - started < 20
+
+
+def test_parse_errors_say_where_and_a_compressed_file_says_what_it_is(tmp_path):
+    """A new user's trial: "broken Margin JSON (Unterminated string starting at)" and the same in a JSON Lines
+    "skipped:" line lost the position; a `.json.gz` was "not a text file (it holds NUL bytes)"."""
+    import gzip
+
+    from db.library.backup import read_margin_json
+
+    broken = tmp_path / "backup.json"
+    broken.write_text('{"format": "margin", "version": 1,\n "papers": [{"title": "cut', encoding="utf-8")
+    with pytest.raises(InputError, match=r"Unterminated string starting at line 2, column 23\)"):
+        read_margin_json(broken)
+    lines = tmp_path / "papers.jsonl"
+    lines.write_text('{"title": "A paper", "abstract": "Its abstract."}\n{"title": "cut\n', encoding="utf-8")
+    assert read_file(lines).skipped == [(2, "a line that is not valid JSON (Unterminated string starting at column "
+                                            "11)")]
+    packed = tmp_path / "papers.json.gz"
+    packed.write_bytes(gzip.compress(b'[{"title": "A paper", "abstract": "Its abstract."}]'))
+    with pytest.raises(InputError, match=r"papers.json.gz:1: a compressed file .*gunzip"):
+        read_file(packed)
