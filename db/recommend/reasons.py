@@ -28,7 +28,8 @@ paper work approach approaches method methods framework based using use uses new
 performance better best strong stronger baseline baselines leading leads lead wide widely
 allow allows allowing enable enables enabling efficient efficiently solve solves solving
 particularly especially specifically produce produces produced producing provide provides provided providing
-""".split())
+end
+""".split())  # `end`: "end-to-end" gives `end`, `convex end`, `end training` (a new user's trial)
 # Pieces of citations left in abstracts ("Lee et al. (2019)" gives `lee et`, `et al`): never a reason.
 CITATION = frozenset({"et", "al", "cf", "eg", "ie", "etc", "vs"})
 # The first half of a hyphenated word, as the tf-idf words split it ("non-convex" gives `non`, `convex` and

@@ -100,9 +100,10 @@ def test_reasons_leave_out_boilerplate(library_dir):
 
 
 def test_reasons_leave_out_citation_pieces_and_a_prefix_alone(library_dir):
-    """"Lee et al." gave `lee et` and `et al` as reasons, "non-convex" gave `non` (a new user's trial)."""
+    """"Lee et al." gave `lee et` and `et al` as reasons, "non-convex" gave `non`, "end-to-end" `end` (new users'
+    trials)."""
     reasons = _reasons_after_liking_graphs(
-        library_dir, "As Lee et al. (2019) showed, non-convex message passing graph networks fit molecules {i}.",
-        "Sourdough bread baking with yeast and flour {i}.")
+        library_dir, "As Lee et al. (2019) showed, non-convex end-to-end message passing graph networks fit "
+                     "molecules {i}.", "Sourdough bread baking with yeast and flour {i}.")
     assert reasons
-    assert not [term for term in reasons if {"et", "al"} & set(term.split()) or term == "non"], reasons
+    assert not [term for term in reasons if {"et", "al", "end"} & set(term.split()) or term == "non"], reasons
