@@ -38,6 +38,11 @@ def sync_command(args: argparse.Namespace) -> int:
     refusal = no_library_here(args)
     if refusal and (args.server is None or args.status or args.log):  # only a sync from a named server may
         raise MarginError(refusal)  # make a library (a new machine receiving its library), never a typo
+    if refusal:  # a server that cannot be reached or refuses the login says so before a library is made
+        from db.sync.server import Server
+
+        with Server(args.server) as remote:
+            remote.version()
     library = told_when_waiting(open_for_sync(library_dir(args)))
     try:
         if args.every is not None:

@@ -38,3 +38,15 @@ def test_the_status_and_the_summary_name_the_unit():
         "server unreachable (no route); 3 changed fields waiting to be sent"
     assert SyncReport("server", sent=1, received=2).summary() == \
         "synced with server: 1 changed field sent, 2 received"
+
+
+def test_a_first_sync_that_cannot_reach_its_server_makes_no_library(tmp_path):
+    """A new user's trial: `sync --server` into a new folder with an unknown role or a wrong password said so,
+    and left an empty library there."""
+    from tests.helpers.runner import margin
+
+    folder = tmp_path / "new machine"
+    result = margin("sync", "--server", "postgresql://nobody@127.0.0.1:1/margin?connect_timeout=2",
+                    "--library", str(folder))
+    assert result.returncode == 1 and "server unreachable" in result.stderr
+    assert not (folder / "library.db").exists()
