@@ -29,4 +29,7 @@ SESSIONS: dict[str, str] = {
         "导入新增的 %Ln 篇文献符合条件：已放在列表末尾（按 F5 重新排序全部）",
     # session 10: the embedding job's label when papers came in while it runs
     "then the papers added or edited since": "之后处理此后新增或修改的文献",
+    # session 11: a project member's criteria dock says who edits the exclusion reasons
+    "Exclusion reasons (the project's owner, %1, edits them; Exclude… picks one)":
+        "排除理由（由项目负责人 %1 编辑；用“排除…”选择一个）",
 }

@@ -78,6 +78,9 @@ def test_the_criteria_dock_shows_the_projects_figures_and_shows_its_conflicts(ma
     assert panel.show_conflicts.text() == "Show conflicts (2)"
     assert dock.criteria.toPlainText() == "RL papers with code" and dock.criteria.isReadOnly()
     assert not dock.new_reason.isEnabled()  # a member reads the project's reasons; its owner edits them
+    # new-user trial: the heading offered double-click and drag, which a member's list refuses
+    assert dock.reasons_heading.text() == ("Exclusion reasons (the project's owner, alice, edits them; "
+                                           "Exclude… picks one)")
     sidebar_counts = {window.sidebar.topLevelItem(0).child(i).text(0): window.sidebar.topLevelItem(0).child(i).text(1)
                       for i in range(window.sidebar.topLevelItem(0).childCount())}
     assert sidebar_counts["Conflicts"] == "2"
@@ -109,6 +112,7 @@ def test_without_a_project_the_panel_is_hidden_and_the_criteria_editable(make_wi
     dock = window.criteria_dock
     dock.show()
     assert not dock.project_panel.isVisible() and not dock.criteria.isReadOnly() and dock.new_reason.isEnabled()
+    assert dock.reasons_heading.text() == "Exclusion reasons (double-click to rename, drag to order)"
     top = window.sidebar.topLevelItem(0)
     assert "Conflicts" not in [top.child(i).text(0) for i in range(top.childCount())]
 
