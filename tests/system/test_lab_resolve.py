@@ -238,3 +238,20 @@ def test_the_dialog_resolves_by_keys_in_the_owners_window_and_says_when_the_serv
     assert panel.show_conflicts.text() == "Show conflicts (2)"
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: not dialog.isVisible())
+
+
+def test_a_members_sync_counts_the_resolutions_and_decisions_it_received(lab):
+    """New-user trial (2026-12-03): bob's `margin sync` after alice resolved a paper said "0 received", although
+    the resolution arrived and bob's is:conflict changed."""
+    postgres, folders, ids = lab
+    _unblind(postgres, folders)
+    assert "0 received, " in margin("sync", library=folders["bob"]).stdout  # nothing new since the unblinding
+    with Projects(postgres.conninfo_as("alice")) as projects:
+        resolve_paper(projects, "icml", ids[0], "exclude", "off-topic")
+    synced = margin("sync", library=folders["bob"])
+    assert synced.code == 0 and "1 received (1 resolution), " in synced.stdout, synced.stdout
+    with Library.open(folders["carol"], seed=False) as library:
+        library.set_decision(ids[1], "maybe")
+    _sync(folders["carol"])
+    synced = margin("sync", library=folders["bob"])
+    assert "1 received (1 by other members), " in synced.stdout, synced.stdout
