@@ -65,24 +65,22 @@ def why_not(library, paper_id: str | None) -> str:
     """Why Resolve… is not offered on `paper_id` (`resolvable` said None), in one status-bar line that fits a
     1024 px window: who resolves the paper's project (the owner, and up to 3 resolvers by name), that it is blind,
     or that the paper is in no conflict."""
-    def tr(text: str) -> str:
-        return QCoreApplication.translate("ResolveDialog", text)
-
+    translate = QCoreApplication.translate
     book = library.project_book
     project = next((item for item in book.projects() if paper_id and book.in_project(item["name"], paper_id)), None)
     if project is None:
-        return tr("Resolve: this paper is in no shared project")
+        return translate("ResolveDialog", "Resolve: this paper is in no shared project")
     owner, resolvers = project["owner"] or "?", [name for name in project["resolvers"] if name != project["owner"]]
     if project["role"] != owner and project["role"] not in resolvers:
-        names = [tr("%1 (owner)").replace("%1", owner), *resolvers[:3]]
+        names = [translate("ResolveDialog", "%1 (owner)").replace("%1", owner), *resolvers[:3]]
         if len(resolvers) > 3:
-            names[-1] = tr("%1 more").replace("%1", str(len(resolvers) - 2))
-        return tr("Conflicts in “%1” are resolved by %2 only").replace("%1", project["name"]).replace(
-            "%2", ", ".join(names))
+            names[-1] = translate("ResolveDialog", "%1 more").replace("%1", str(len(resolvers) - 2))
+        return translate("ResolveDialog", "Conflicts in “%1” are resolved by %2 only").replace(
+            "%1", project["name"]).replace("%2", ", ".join(names))
     if project["blind"]:
-        return tr("Resolve: “%1” is blind until its owner %2 unblinds it").replace("%1", project["name"]).replace(
-            "%2", owner)
-    return tr("Resolve: no conflict on this paper in “%1”").replace("%1", project["name"])
+        return translate("ResolveDialog", "Resolve: “%1” is blind until its owner %2 unblinds it").replace(
+            "%1", project["name"]).replace("%2", owner)
+    return translate("ResolveDialog", "Resolve: no conflict on this paper in “%1”").replace("%1", project["name"])
 
 
 class ResolveDialog(QDialog):
