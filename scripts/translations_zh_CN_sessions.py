@@ -29,4 +29,14 @@ SESSIONS: dict[str, str] = {
         "导入新增的 %Ln 篇文献符合条件：已放在列表末尾（按 F5 重新排序全部）",
     # session 10: the embedding job's label when papers came in while it runs
     "then the papers added or edited since": "之后处理此后新增或修改的文献",
+    # session 11: a project member's criteria dock says who edits the exclusion reasons
+    "Exclusion reasons (the project's owner, %1, edits them; Exclude… picks one)":
+        "排除理由（由项目所有者 %1 编辑；用“排除…”选择一个）",
+    # session 11: a plain reviewer's V key says who resolves, short enough for a 1024 px status bar
+    "Resolve: this paper is in no shared project": "裁决：此文献不属于任何共享项目",
+    "%1 (owner)": "%1（所有者）",
+    "%1 more": "另外 %1 人",
+    "Conflicts in “%1” are resolved by %2 only": "“%1”中的冲突仅由 %2 裁决",
+    "Resolve: “%1” is blind until its owner %2 unblinds it": "裁决：“%1”处于盲审状态，需所有者 %2 先解除盲审",
+    "Resolve: no conflict on this paper in “%1”": "裁决：此文献在“%1”中没有冲突",
 }

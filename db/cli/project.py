@@ -108,6 +108,7 @@ def _check_reasons(args: argparse.Namespace) -> None:
 def project_command(args: argparse.Namespace) -> int:
     from db.sync.project_sync import quiet_psycopg
     from db.sync.projects import Projects
+    from db.sync.server import SyncUnreachable
 
     quiet_psycopg()
 
@@ -126,7 +127,13 @@ def project_command(args: argparse.Namespace) -> int:
                           " --crowd on|off / --share-tags on|off / --share-notes on|off")
     if args.action == "join":
         _check_folder(args)
-    with Projects(_server(args)) as projects:
+    try:
+        projects = Projects(_server(args))
+    except SyncUnreachable as error:
+        if args.action == "agreement":  # the library holds the last sync's copy, as the window shows it
+            return _agreement_from_library(args, error)
+        raise
+    with projects:
         name = args.name
         if args.action == "create":
             projects.create(name, args.criteria or "", tuple(args.reason or ()))
@@ -283,6 +290,35 @@ def _agreement(projects, name: str, as_json: bool) -> int:
         by_paper.setdefault(decision.paper, {})[decision.reviewer] = decision.decision
     report = agreement_report(by_paper, [row[0] for row in projects.resolutions(name)])
     report["blind"] = projects.info(name)["blind"]
+    return _print_agreement(name, report, as_json)
+
+
+def _agreement_from_library(args: argparse.Namespace, error: MarginError) -> int:
+    """`agreement` while the server is unreachable (`error`): the figures from the library's copy of the project,
+    as the window shows them (the others' decisions and the resolutions as the last sync copied them, this
+    member's own as the library holds them now), said on stderr to be as of the last sync; the JSON gains
+    `as_of_last_sync` (ISO time). Raises `error` when the library has not joined the project."""
+    from db.triage.agreement import agreement_report
+    from db.triage.project_prisma import project_rows
+
+    library = _library(args)
+    if library is None:
+        raise error
+    with library:
+        project = library.project_book.project(args.name)
+        if project is None:
+            raise error
+        rows = project_rows(library, project)
+    report = agreement_report(rows.by_paper(), list(rows.resolutions))
+    report["blind"] = project["blind"]
+    report["as_of_last_sync"] = project["synced_at"]
+    print(f"margin: {error}; from this library's copy as of the last sync ({project['synced_at'] or 'never'};"
+          f" your own decisions as they are now)", file=sys.stderr)
+    return _print_agreement(args.name, report, as_json=args.json)
+
+
+def _print_agreement(name: str, report: dict, as_json: bool) -> int:
+    """Print an agreement report (db.triage.agreement.agreement_report, with `blind`) as text or JSON."""
     if as_json:
         write_stdout(json.dumps(report, indent=2) + "\n")
         return 0

@@ -18,7 +18,8 @@ from db.system.fileio import write_atomically
 def pick_reason(library: Library, given: str) -> str | None:
     """The list's spelling of exclusion reason `given` (matched ignoring case), or the list's N-th reason for a
     number N (1-based, as the window's number keys pick; 0 is no reason, as the window's 0 key). Raises
-    MarginError when the list has no such reason."""
+    MarginError when the list has no such reason (its hint: add it; in a project member's library, where only the
+    owner adds reasons, pick one of the list or ask the owner) or `given` is empty."""
     reasons = library.exclusion_reasons()
     if given.strip() == "0":
         return None
@@ -28,6 +29,14 @@ def pick_reason(library: Library, given: str) -> str | None:
     for reason in reasons:
         if reason.casefold() == wanted:
             return reason
+    if not wanted:
+        raise MarginError("an exclusion reason needs a word or two (margin reasons lists them; leave out --reason "
+                          "to exclude without one)")
+    joined = library.project_book.screening_owner()
+    if joined is not None:
+        listed = "; ".join(f"{number}. {reason}" for number, reason in enumerate(reasons, 1)) or "none yet"
+        raise MarginError(f"'{given}' is not an exclusion reason of project {joined['name']!r}: choose one of "
+                          f"{listed}, or ask its owner ({joined['owner']}) to add it")
     raise MarginError(f"'{given}' is not an exclusion reason of this library (margin reasons lists them; "
                       f"margin reasons --add '{given}' adds it)")
 

@@ -54,14 +54,20 @@ def sync_command(args: argparse.Namespace) -> int:
             joined = library.project_book.projects()
             if status.server is not None or not joined:
                 print(status.line())
-            down = _project_servers_down(joined)
+            refused = _projects_refusing(joined)
             for project in joined:
-                error = f"{down[project['server']]}; " if project["server"] in down else ""
+                error = f"{refused[project['name']]}; " if project["name"] in refused else ""
                 print(f"project {project['name']!r} ({project['server']}): {error}last synced"
                       f" {project['synced_at'] or 'never'}")
             if joined:
-                unsent = library.project_book.unsent()
-                print(f"{unsent:,} screening decision{'' if unsent == 1 else 's'} waiting to be sent to the projects")
+                book = library.project_book
+                held = sum(book.unsent(name) for name in refused)
+                unsent = book.unsent() - held
+                if unsent or not held:
+                    print(f"{counted(unsent, 'screening decision')} waiting to be sent to the projects")
+                if held:  # the server down, or the owner removed this member: the next sync cannot send them
+                    print(f"{counted(held, 'screening decision')} made here since the last sync that"
+                          f" {', '.join(repr(name) for name in refused)} will not take now (above)")
             return 0
         report = sync_library(library, args.server, _progress if sys.stderr.isatty() else None)
         if report.received or report.changes:
@@ -76,19 +82,26 @@ def sync_command(args: argparse.Namespace) -> int:
         library.close()
 
 
-def _project_servers_down(joined: list[dict]) -> dict[str, str]:
-    """Ask each joined project's server (once per server) whether it answers: {server: why not (one line, e.g.
-    `server unreachable (…)`)} of those that do not."""
-    from db.sync.server import Server, SyncError
+def _projects_refusing(joined: list[dict]) -> dict[str, str]:
+    """Ask each joined project's server (one connection per server) whether it answers and still counts this
+    member in the project: {project name: why not (one line, e.g. `server unreachable (…)`, or `no project 'x'
+    that you are a member of…` after the owner removed them)} of those that do not."""
+    from db.sync.projects import ProjectError, Projects
+    from db.sync.server import SyncError
 
-    down = {}
+    refused = {}
     for server in dict.fromkeys(project["server"] for project in joined):
+        names = [project["name"] for project in joined if project["server"] == server]
         try:
-            with Server(server) as remote:
-                remote.version()
+            with Projects(server) as projects:
+                for name in names:
+                    try:
+                        projects.project_id(name)
+                    except ProjectError as error:
+                        refused[name] = f"{error} (margin project leave {name} forgets it here)"
         except SyncError as error:
-            down[server] = str(error)
-    return down
+            refused.update(dict.fromkeys(names, str(error)))
+    return refused
 
 
 def _progress(phase: str, done: int, total: int) -> None:

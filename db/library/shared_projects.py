@@ -188,15 +188,16 @@ def conflict_ids(store: Store) -> list[str]:
         " HAVING SUM(g.decision = 'include') > 0 AND SUM(g.decision = 'exclude') > 0) ORDER BY p.position")
 
 
-def unsent(store: Store) -> int:
-    """How many of this member's decisions on the joined projects' papers differ from what the server held at
-    the last sync (made, changed or cleared here since): what the next sync sends."""
+def unsent(store: Store, name: str | None = None) -> int:
+    """How many of this member's decisions on the joined projects' papers (project `name`'s only, when given)
+    differ from what the server held at the last sync (made, changed or cleared here since): what the next sync
+    sends, if the server takes them."""
     return store.read(
         "SELECT COUNT(*) FROM project_papers x JOIN projects p ON p.name = x.project"
         " LEFT JOIN decisions c ON c.paper_id = x.paper_id"
         " LEFT JOIN project_decisions d ON d.project = x.project AND d.paper_id = x.paper_id AND d.reviewer = p.role"
-        " WHERE COALESCE(c.decision, '') <> COALESCE(d.decision, '')"
-        " OR (c.decision = 'exclude' AND COALESCE(c.reason, '') <> d.reason)")[0][0]
+        " WHERE (? IS NULL OR x.project = ?) AND (COALESCE(c.decision, '') <> COALESCE(d.decision, '')"
+        " OR (c.decision = 'exclude' AND COALESCE(c.reason, '') <> d.reason))", (name, name))[0][0]
 
 
 def crowd_decisions(store: Store) -> dict[str, list[str]]:

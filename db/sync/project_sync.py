@@ -45,13 +45,17 @@ quiet_psycopg()  # the window's and `margin sync`'s project syncs too
 
 @dataclass
 class ProjectReport:
-    """What one project sync did: decisions `sent`, `withdrawn`, `received` (applied here), `papers` added here,
-    `readable` decisions in the copy afterwards, and the library's `changes`."""
+    """What one project sync did: decisions `sent`, `withdrawn`, `received` (this member's, from another machine,
+    applied here), `others` (the other members' decisions new or changed in the copy), `resolutions` (new or
+    changed in the copy), `papers` added here, `readable` decisions in the copy afterwards, and the library's
+    `changes`."""
 
     name: str
     sent: int = 0
     withdrawn: int = 0
     received: int = 0
+    others: int = 0
+    resolutions: int = 0
     papers: int = 0
     readable: int = 0
     notes_sent: int = 0  # papers whose shared tags or note were sent
@@ -60,8 +64,14 @@ class ProjectReport:
     skipped: list = field(default_factory=list)  # the projects' reasons the library could not hold
 
     def summary(self) -> str:
+        parts = [part for number, part in (
+            (self.received, f"{self.received:,} of yours from another machine"),
+            (self.others, f"{self.others:,} by other members"),
+            (self.resolutions, _count(self.resolutions, "resolution"))) if number]
+        received = self.received + self.others + self.resolutions
         return (f"project {self.name!r}: {_count(self.sent, 'decision')} sent, {self.withdrawn:,} withdrawn,"
-                f" {self.received:,} received, {_count(self.papers, 'paper')} added"
+                f" {received:,} received" + (f" ({', '.join(parts)})" if self.others or self.resolutions else "")
+                + f", {_count(self.papers, 'paper')} added"
                 + (f", shared tags and notes: {self.notes_sent:,} sent, {self.notes_readable:,} from others"
                    if self.notes_sent or self.notes_readable else ""))
 
@@ -119,8 +129,8 @@ def sync_project(library: Library, projects: Projects, name: str, device: str) -
     here = [paper for paper in ids if paper in present]
 
     local = library.decisions(here)
-    base = {paper: _plain(decision, reason) for paper, reviewer, decision, reason, *_ in book.decisions(name)
-            if reviewer == role}
+    copied = book.decisions(name)  # the copy as the last sync left it
+    base = {paper: _plain(decision, reason) for paper, reviewer, decision, reason, *_ in copied if reviewer == role}
     send, withdraw = [], []
     for paper in here:
         mine = _plain(*local[paper][:2]) if paper in local else None
@@ -147,6 +157,10 @@ def sync_project(library: Library, projects: Projects, name: str, device: str) -
             report.changes |= library.set_decision(paper, wanted and wanted[0], wanted and wanted[1], at)
             report.received += 1
     resolutions = projects.resolutions(name) if not info["blind"] else []
+    report.others = len({(d.paper, d.reviewer, d.decision, d.reason) for d in rows if d.reviewer != role}
+                        - {tuple(row[:4]) for row in copied if row[1] != role})
+    resolved = book.resolutions(name)
+    report.resolutions = sum(1 for paper, *resolution in resolutions if resolved.get(paper) != tuple(resolution))
     report.changes |= book.set_decisions(name, [(d.paper, d.reviewer, d.decision, d.reason, d.hlc, d.decided_at)
                                                 for d in rows], resolutions)
     report.readable = len(rows)

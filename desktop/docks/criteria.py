@@ -85,7 +85,9 @@ class CriteriaDock(QDockWidget):
         self._save_timer = QTimer(self, singleShot=True, interval=SAVE_DELAY_MS)
         self._save_timer.timeout.connect(self.save_criteria)
 
-        layout.addWidget(plain_label(body, self.tr("Exclusion reasons (double-click to rename, drag to order)")))
+        self.reasons_heading = plain_label(body, self.tr("Exclusion reasons (double-click to rename, drag to order)"),
+                                           name="criteriaReasonsHeading")  # a member's says who edits them
+        layout.addWidget(self.reasons_heading)
         self.reasons = QListWidget(body)
         self.reasons.setObjectName("criteriaReasons")
         self.reasons.setAccessibleName(self.tr("Exclusion reasons"))

@@ -88,7 +88,10 @@ class ProjectPanel(QWidget):
         except MarginError:
             joined = []
         self.setVisible(bool(joined))
-        self._editable(not joined or (len(joined) == 1 and joined[0]["role"] == joined[0]["owner"]))
+        editable = not joined or (len(joined) == 1 and joined[0]["role"] == joined[0]["owner"])
+        # whose reasons a member reads: the first project joined as a member (shared_projects.screening_owner)
+        self._editable(editable, None if editable else next(
+            (item for item in joined if item["role"] != item["owner"]), joined[0])["owner"])
         if not joined:
             return
         if self._busy:
@@ -139,12 +142,16 @@ class ProjectPanel(QWidget):
         self.show_conflicts.setText(self.tr("Show conflicts (%1)").replace("%1", f"{len(self.conflicts):,}"))
         self.counted.emit()
 
-    def _editable(self, on: bool) -> None:
+    def _editable(self, on: bool, owner: str | None = None) -> None:
         """Let the criteria and the reason list be edited here (a library in no project, or the project's owner),
-        or only read (a member: the next sync would put the project's back)."""
+        or only read (a member: the next sync would put the project's back; `owner` edits them)."""
         from PySide6.QtWidgets import QAbstractItemView, QPushButton
 
         dock = self.dock
+        dock.reasons_heading.setText(
+            self.tr("Exclusion reasons (double-click to rename, drag to order)") if on else
+            self.tr("Exclusion reasons (the project's owner, %1, edits them; Exclude… picks one)").replace(
+                "%1", owner or "?"))
         dock.criteria.setReadOnly(not on)
         dock.criteria.setToolTip("" if on else self.tr("The project's criteria: its owner edits them"))
         dock.reasons.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove if on

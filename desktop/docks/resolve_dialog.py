@@ -54,13 +54,33 @@ def open_resolve(panel) -> ResolveDialog | None:
     paper_id = window.current_paper_id()
     project = resolvable(window.library, panel.conflicts, paper_id)
     if project is None:
-        window.statusBar().showMessage(QCoreApplication.translate(
-            "ResolveDialog", "Resolve is for a shared project's owner or resolvers, once it is unblinded, on a paper "
-            "in conflict"), 5000)
+        window.statusBar().showMessage(why_not(window.library, paper_id), 5000)
         return None
     dialog = ResolveDialog(window, project, paper_id, panel.paper.text())
     dialog.open()
     return dialog
+
+
+def why_not(library, paper_id: str | None) -> str:
+    """Why Resolve… is not offered on `paper_id` (`resolvable` said None), in one status-bar line that fits a
+    1024 px window: who resolves the paper's project (the owner, and up to 3 resolvers by name), that it is blind,
+    or that the paper is in no conflict."""
+    translate = QCoreApplication.translate
+    book = library.project_book
+    project = next((item for item in book.projects() if paper_id and book.in_project(item["name"], paper_id)), None)
+    if project is None:
+        return translate("ResolveDialog", "Resolve: this paper is in no shared project")
+    owner, resolvers = project["owner"] or "?", [name for name in project["resolvers"] if name != project["owner"]]
+    if project["role"] != owner and project["role"] not in resolvers:
+        names = [translate("ResolveDialog", "%1 (owner)").replace("%1", owner), *resolvers[:3]]
+        if len(resolvers) > 3:
+            names[-1] = translate("ResolveDialog", "%1 more").replace("%1", str(len(resolvers) - 2))
+        return translate("ResolveDialog", "Conflicts in “%1” are resolved by %2 only").replace(
+            "%1", project["name"]).replace("%2", ", ".join(names))
+    if project["blind"]:
+        return translate("ResolveDialog", "Resolve: “%1” is blind until its owner %2 unblinds it").replace(
+            "%1", project["name"]).replace("%2", owner)
+    return translate("ResolveDialog", "Resolve: no conflict on this paper in “%1”").replace("%1", project["name"])
 
 
 class ResolveDialog(QDialog):

@@ -78,6 +78,9 @@ def test_the_criteria_dock_shows_the_projects_figures_and_shows_its_conflicts(ma
     assert panel.show_conflicts.text() == "Show conflicts (2)"
     assert dock.criteria.toPlainText() == "RL papers with code" and dock.criteria.isReadOnly()
     assert not dock.new_reason.isEnabled()  # a member reads the project's reasons; its owner edits them
+    # new-user trial: the heading offered double-click and drag, which a member's list refuses
+    assert dock.reasons_heading.text() == ("Exclusion reasons (the project's owner, alice, edits them; "
+                                           "Exclude… picks one)")
     sidebar_counts = {window.sidebar.topLevelItem(0).child(i).text(0): window.sidebar.topLevelItem(0).child(i).text(1)
                       for i in range(window.sidebar.topLevelItem(0).childCount())}
     assert sidebar_counts["Conflicts"] == "2"
@@ -109,6 +112,7 @@ def test_without_a_project_the_panel_is_hidden_and_the_criteria_editable(make_wi
     dock = window.criteria_dock
     dock.show()
     assert not dock.project_panel.isVisible() and not dock.criteria.isReadOnly() and dock.new_reason.isEnabled()
+    assert dock.reasons_heading.text() == "Exclusion reasons (double-click to rename, drag to order)"
     top = window.sidebar.topLevelItem(0)
     assert "Conflicts" not in [top.child(i).text(0) for i in range(top.childCount())]
 
@@ -137,10 +141,17 @@ def test_resolve_is_offered_to_a_resolver_on_a_conflict_only_and_never_to_a_plai
     window.select_row(0)
     qtbot.waitUntil(lambda: "alice: include" in panel.paper.text())
     assert not panel.resolve_button.isVisible()  # a plain reviewer is not offered Resolve…
+    font = window.font()  # the trial's laptop: 1024 px and a desktop's 12 pt (offscreen's is 9): the message was
+    font.setPointSize(12)  # cut before it named anyone
+    window.setFont(font)
+    window.resize(1024, 700)
+    qtbot.wait(50)
     window.paper_list.setFocus()
     qtbot.keyClick(window.paper_list, Qt.Key.Key_V)  # nor by key: the status bar says who resolves
     assert panel.dialog is None
-    assert "owner or resolvers" in window.statusBar().currentMessage()
+    bar = window.statusBar()
+    assert bar.currentMessage() == "Conflicts in “icml” are resolved by alice (owner) only"
+    assert bar.shown_message() == bar.currentMessage()  # whole, not cut with "…"
 
     window.library.project_book.put_project("icml", "host=nowhere user=bob", {**INFO, "resolvers": ["bob"]})
     window.select_row(1)  # bob made a resolver (as a sync would say): offered on a conflict
@@ -190,7 +201,7 @@ def test_moving_and_deciding_read_no_whole_project_on_the_gui_thread(make_window
 def test_resolve_is_offered_for_the_project_the_paper_belongs_to(library_dir, seeded_library):
     """With two joined projects, Resolve… named the first the member may resolve, whether or not the paper is in
     it (a resolution would have been sent to the wrong project)."""
-    from desktop.docks.resolve_dialog import resolvable
+    from desktop.docks.resolve_dialog import resolvable, why_not
 
     shutil.copytree(seeded_library, library_dir)
     with Library.open(library_dir) as library:
@@ -204,3 +215,9 @@ def test_resolve_is_offered_for_the_project_the_paper_belongs_to(library_dir, se
         assert resolvable(library, {ids[2]}, ids[2])["name"] == "beta"
         assert resolvable(library, {ids[12]}, ids[12])["name"] == "alpha"
         assert resolvable(library, {ids[30]}, ids[30]) is None  # in neither project
+        assert why_not(library, ids[30]) == "Resolve: this paper is in no shared project"
+        assert why_not(library, ids[3]) == "Resolve: no conflict on this paper in “beta”"
+        book.put_project("beta", "host=nowhere user=bob", {**INFO, "resolvers": ["bob"], "blind": True})
+        assert why_not(library, ids[3]) == "Resolve: “beta” is blind until its owner alice unblinds it"
+        book.put_project("beta", "host=nowhere user=bob", {**INFO, "resolvers": ["c", "d", "e", "f"]})
+        assert why_not(library, ids[3]) == "Conflicts in “beta” are resolved by alice (owner), c, d, 2 more only"

@@ -141,3 +141,25 @@ def test_small_words(lab, tmp_path):
     refused = margin("project", "agreement", "icml", "--server", server.replace("user=alice", "user=nobody"),
                      library=tmp_path / "none")
     assert refused.code == 1 and "unreachable" not in refused.stderr and "refused" in refused.stderr, refused.stderr
+
+
+def test_status_after_the_owner_removed_the_member_promises_no_sending(lab, tmp_path):
+    """New-user trial (2026-12-03): after `project remove icml bob`, bob's `sync --status` said "1 screening
+    decision waiting to be sent"; only `sync` said the project no longer counts him."""
+    postgres, _alice = lab
+    folder = tmp_path / "bob"
+    assert margin("project", "join", "icml", "--server", postgres.conninfo_as("bob"), library=folder).code == 0
+    assert margin("sync", library=folder).code == 0
+    with Library.open(folder, seed=False) as library:
+        paper = library.ids()[0]
+    assert margin("decide", paper, "include", library=folder).code == 0
+    status = margin("sync", "--status", library=folder)
+    assert "1 screening decision waiting to be sent to the projects" in status.stdout, status.stdout
+    with Projects(postgres.conninfo_as("alice")) as alice:
+        alice.remove("icml", "bob")
+    status = margin("sync", "--status", library=folder)
+    assert status.code == 0 and "waiting to be sent" not in status.stdout, status.stdout
+    assert "no project 'icml' that you are a member of" in status.stdout
+    assert "1 screening decision made here since the last sync that 'icml' will not take now" in status.stdout
+    refused = margin("sync", library=folder)
+    assert refused.code == 1 and "no project 'icml' that you are a member of" in refused.stderr

@@ -238,3 +238,43 @@ def test_the_dialog_resolves_by_keys_in_the_owners_window_and_says_when_the_serv
     assert panel.show_conflicts.text() == "Show conflicts (2)"
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: not dialog.isVisible())
+
+
+def test_a_members_sync_counts_the_resolutions_and_decisions_it_received(lab):
+    """New-user trial (2026-12-03): bob's `margin sync` after alice resolved a paper said "0 received", although
+    the resolution arrived and bob's is:conflict changed."""
+    postgres, folders, ids = lab
+    _unblind(postgres, folders)
+    assert "0 received, " in margin("sync", library=folders["bob"]).stdout  # nothing new since the unblinding
+    with Projects(postgres.conninfo_as("alice")) as projects:
+        resolve_paper(projects, "icml", ids[0], "exclude", "off-topic")
+    synced = margin("sync", library=folders["bob"])
+    assert synced.code == 0 and "1 received (1 resolution), " in synced.stdout, synced.stdout
+    with Library.open(folders["carol"], seed=False) as library:
+        library.set_decision(ids[1], "maybe")
+    _sync(folders["carol"])
+    synced = margin("sync", library=folders["bob"])
+    assert "1 received (1 by other members), " in synced.stdout, synced.stdout
+
+
+def test_agreement_with_the_server_down_answers_from_the_librarys_copy(lab, tmp_path):
+    """New-user trial (2026-12-03): `margin project agreement` with the server stopped failed ("server
+    unreachable") though the library held the last sync's decisions and the window showed them."""
+    postgres, folders, ids = lab
+    _unblind(postgres, folders)
+    with Projects(postgres.conninfo_as("alice")) as projects:
+        resolve_paper(projects, "icml", ids[0], "exclude", "off-topic")
+    _sync(folders["bob"])
+    online = margin("project", "agreement", "icml", library=folders["bob"])
+    online_json = json.loads(margin("project", "agreement", "icml", "--json", library=folders["bob"]).stdout)
+    assert online.code == 0 and "alice & bob" in online.stdout and online.stderr == ""
+    postgres.stop()
+    offline = margin("project", "agreement", "icml", library=folders["bob"])
+    assert offline.code == 0, offline.stderr
+    assert offline.stdout == online.stdout  # the same figures, from the copy
+    assert "server unreachable (" in offline.stderr and "as of the last sync (20" in offline.stderr
+    offline_json = json.loads(margin("project", "agreement", "icml", "--json", library=folders["bob"]).stdout)
+    assert offline_json.pop("as_of_last_sync").startswith("20") and offline_json == online_json
+    elsewhere = margin("project", "agreement", "icml", "--server", postgres.conninfo_as("bob"),
+                       library=tmp_path / "none")
+    assert elsewhere.code == 1 and "server unreachable (" in elsewhere.stderr  # no library, no copy

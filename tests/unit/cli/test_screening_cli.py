@@ -12,6 +12,7 @@ from db.cli.screening import prisma_line
 from db.library.decisions import Prisma
 from db.library.library import Library
 from db.library.schema import DEFAULT_REASONS
+from tests.helpers.records import papers
 from tests.helpers.runner import margin
 
 
@@ -101,3 +102,27 @@ def test_the_progress_line_of_the_prisma_counts():
     counts = Prisma(38, 4, 1, 3, 0, {"duplicate": 1, "wrong population": 1, "": 1})
     assert prisma_line(counts) == ("screening: 4 of 38 decided: 1 included, 3 excluded (duplicate 1, "
                                    "wrong population 1, no reason 1), 0 maybe")
+
+
+def test_an_unknown_reason_hints_what_this_library_may_do(tmp_path):
+    """New-user trial (2026-12-03): the hint of an unknown reason was `margin reasons --add` even in a project
+    member's library, where that is refused, and even for an empty reason, which `--add` refuses too."""
+    folder = tmp_path / "lib"
+    with Library.open(folder, seed=False) as library:
+        library.import_records(papers(2))
+        paper_id = library.ids()[0]
+    own = margin("decide", paper_id, "exclude", "--reason", "wrong species", library=folder)
+    assert own.code == 1 and "margin reasons --add 'wrong species' adds it" in own.stderr
+    empty = margin("decide", paper_id, "exclude", "--reason", " ", library=folder)
+    assert empty.code == 1 and "needs a word or two" in empty.stderr and "--add" not in empty.stderr
+    with Library.open(folder, seed=False) as library:
+        library.project_book.put_project("iclr-rl", "host=nowhere user=bob", {
+            "role": "bob", "owner": "alice", "blind": False, "criteria": "", "reasons": ["off-topic", "no code"],
+            "members": ["alice", "bob"]})
+        library.set_exclusion_reasons(["off-topic", "no code"])
+    member = margin("decide", paper_id, "exclude", "--reason", "wrong population", library=folder)
+    assert member.code == 1 and "--add" not in member.stderr and member.stderr.count("\n") == 1
+    assert "1. off-topic; 2. no code" in member.stderr and "ask its owner (alice)" in member.stderr
+    assert margin("reasons", "--add", "wrong population", library=folder).code == 1  # what the old hint offered
+    assert margin("decide", paper_id, "exclude", "--reason", "2", library=folder).stdout.startswith(
+        f"{paper_id}  exclude (no code)")
