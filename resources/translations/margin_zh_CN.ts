@@ -857,7 +857,7 @@
         <translation>这篇文献没有其他版本。</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+159"/>
         <source>Exporting the annotated papers…</source>
         <translation>正在导出已标注的文献…</translation>
     </message>
@@ -900,7 +900,7 @@ is:conflict — 共享项目中决定相互冲突的文献（须项目所有者�
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../desktop/window/actions.py" line="-233"/>
+        <location filename="../../desktop/window/actions.py" line="-234"/>
         <source>&amp;Search syntax</source>
         <translation>搜索语法(&amp;S)</translation>
     </message>
@@ -985,7 +985,7 @@ Library: %1</source>
 %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+74"/>
+        <location line="+75"/>
         <source>Exported %Ln paper(s) to %1</source>
         <translation>
             <numerusform>已将 %Ln 篇文献导出到 %1</numerusform>
@@ -1361,7 +1361,7 @@ Library: %1</source>
         <translation>无法写入 Markdown 笔记库：%1</translation>
     </message>
     <message>
-        <location filename="../../db/exporters/registry.py" line="+73"/>
+        <location filename="../../db/exporters/registry.py" line="+69"/>
         <source>Markdown (one file)</source>
         <translation>Markdown（单个文件）</translation>
     </message>
@@ -1500,12 +1500,12 @@ without spaces. An empty query shows every paper in library order.
     </message>
     <message>
         <location line="+2"/>
-        <location line="+111"/>
+        <location line="+113"/>
         <source>Maybe</source>
         <translation>待定</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location line="-113"/>
         <source>Decide later (key M)</source>
         <translation>稍后决定（按键 M）</translation>
     </message>
@@ -1526,7 +1526,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>排除理由（双击重命名，拖动排序）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Exclusion reasons</source>
         <translation>排除理由</translation>
     </message>
@@ -1663,7 +1663,7 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>ListController</name>
     <message>
-        <location filename="../../desktop/list/list_controller.py" line="+181"/>
+        <location filename="../../desktop/list/list_controller.py" line="+188"/>
         <source>Similar to: %1</source>
         <translation>相似于：%1</translation>
     </message>
@@ -2336,7 +2336,7 @@ without spaces. An empty query shows every paper in library order.
         <translation>为项目裁决这篇有冲突的文献（V 键）；审阅者的决定保持不变</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+56"/>
         <source>The project&apos;s figures could not be counted: %1</source>
         <translation>无法统计项目的数据：%1</translation>
     </message>
@@ -2362,6 +2362,16 @@ without spaces. An empty query shows every paper in library order.
     </message>
     <message>
         <location line="+10"/>
+        <source>Exclusion reasons (double-click to rename, drag to order)</source>
+        <translation>排除理由（双击重命名，拖动排序）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exclusion reasons (the project&apos;s owner, %1, edits them; Exclude… picks one)</source>
+        <translation>排除理由（由项目所有者 %1 编辑；用“排除…”选择一个）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The project&apos;s criteria: its owner edits them</source>
         <translation>项目的纳入标准：由项目所有者编辑</translation>
     </message>
@@ -2639,12 +2649,37 @@ without spaces. An empty query shows every paper in library order.
 <context>
     <name>ResolveDialog</name>
     <message>
-        <location filename="../../desktop/docks/resolve_dialog.py" line="+57"/>
-        <source>Resolve is for a shared project&apos;s owner or resolvers, once it is unblinded, on a paper in conflict</source>
-        <translation>裁决仅限共享项目的所有者或裁决者，且须在解除盲审后、针对有冲突的文献进行</translation>
+        <location filename="../../desktop/docks/resolve_dialog.py" line="+72"/>
+        <source>Resolve: this paper is in no shared project</source>
+        <translation>裁决：此文献不属于任何共享项目</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+3"/>
+        <source>%1 (owner)</source>
+        <translation>%1（所有者）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 more</source>
+        <translation>另外 %1 人</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Conflicts in “%1” are resolved by %2 only</source>
+        <translation>“%1”中的冲突仅由 %2 裁决</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Resolve: “%1” is blind until its owner %2 unblinds it</source>
+        <translation>裁决：“%1”处于盲审状态，需所有者 %2 先解除盲审</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Resolve: no conflict on this paper in “%1”</source>
+        <translation>裁决：此文献在“%1”中没有冲突</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Resolve the conflict</source>
         <translation>裁决冲突</translation>
     </message>
