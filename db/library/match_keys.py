@@ -14,7 +14,6 @@ a trigger). Every writing function here runs inside the caller's write transacti
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import re
@@ -24,31 +23,20 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import chain, filterfalse, islice
 
-import numpy as np
+# the shingles were made here before they had a module of their own (db.library.shingles): imported from here too
+from db.library.shingles import (  # noqa: F401
+    MIN_WORDS,
+    ascending,
+    jaccard,
+    shingle_array,
+    shingle_key,
+    shingles,
+)
 
 THRESHOLD = 0.9
-MIN_WORDS = 12
-_WORD = re.compile(r"\w+")
 _NON_WORD = re.compile(r"[\W_]+")
 CHUNK = 500  # ids or keys per SQL statement (well under SQLite's 32,766 parameters)
 FREQUENT = 64  # a key in more papers' prefixes than this goes to the back of the library's order
-
-# words so common in abstracts that a shingle made of them is a poor candidate key: such shingles come last
-# in the global order (the order is fixed here, not taken from the library, so that keys are stored once)
-_COMMON = frozenset("""
-a an the of in on at to for from by with without and or but not no nor as is are was were be been being this
-that these those it its we our us they their them which who whom whose what when where how than then there here
-such can could may might will would should do does did has have had into onto over under between among through
-during within via per also both each either more most less very so thus however while whereas if whether only
-other another same all any some many much few one two new based using use used show shows shown paper propose
-proposed present approach method methods results result problem problems model models learning data task tasks
-performance work well state art
-""".split())
-_MASK = (1 << 61) - 1
-# ASCII text: lower case, every byte that is not a word character (regex \w: letters, digits, _) a space
-_ASCII_WORDS = bytes.maketrans(
-    bytes(range(128)), bytes(c if chr(c).isalnum() or c == 95 else 32 for c in range(128)).lower())
-
 
 
 def title_key(title: str | None) -> str | None:
@@ -57,105 +45,6 @@ def title_key(title: str | None) -> str | None:
         return None
     key = _NON_WORD.sub(" ", unicodedata.normalize("NFC", title).casefold()).strip()
     return key or None
-
-
-_recent: dict[str, frozenset[int] | None] = {}  # the last abstracts' (an import asks for each one's twice or more)
-_RECENT = 64
-_sorted: dict[frozenset[int], list[int]] = {}  # the last shingle sets' keys in ascending order (ordered_prefix)
-
-
-def shingles(abstract: str | None) -> frozenset[int] | None:
-    """The word 3-shingles of the abstract as their keys (`shingle_key`), or None when it has fewer than
-    MIN_WORDS words. The last _RECENT abstracts' are kept (an import asks for each one's two or three times)."""
-    text = abstract or ""
-    if text in _recent:
-        return _recent[text]
-    if len(_recent) >= _RECENT:
-        del _recent[next(iter(_recent))]  # the oldest
-    ordered = shingle_array(text)
-    keys = None if ordered is None else frozenset(ordered.tolist())
-    _recent[text] = keys
-    if keys is not None:
-        if len(_sorted) >= _RECENT:
-            del _sorted[next(iter(_sorted))]
-        _sorted[keys] = ordered.tolist()  # (ordered_prefix needs them ascending: made here once)
-    return keys
-
-
-def shingle_array(text: str) -> np.ndarray | None:
-    """The distinct shingle keys of a text ascending (int64: `shingle_key` fits in 63 bits), or None when it has
-    fewer than MIN_WORDS words. Vectorised: the words' entries are looked up once, the keys made by numpy."""
-    if text.isascii():  # (what casefold and regex \w+ do to ASCII, by bytes.translate and split: 4× faster)
-        words = text.encode("ascii").translate(_ASCII_WORDS).split()
-    else:
-        words = _WORD.findall(text.casefold())
-    if len(words) < MIN_WORDS:
-        return None
-    table = _table
-    try:
-        ids = np.fromiter(map(table.index.__getitem__, words), dtype=np.intp, count=len(words))
-    except KeyError:  # words not met before
-        missing = set(words).difference(table.index)
-        if len(table.index) + len(missing) > table.size:  # a bounded cache (the vocabulary of a big import is larger)
-            table.clear()
-            missing = set(words)
-        for word in missing:
-            table.add(word)
-        ids = np.fromiter(map(table.index.__getitem__, words), dtype=np.intp, count=len(words))
-    first, second, third = ids[:-2], ids[1:-1], ids[2:]
-    keys = (table.common[first] + table.common[second] + table.common[third]
-            + (table.hashes[0][first] ^ table.hashes[1][second] ^ table.hashes[2][third]))
-    keys.sort()
-    distinct = np.empty(len(keys), dtype=bool)
-    distinct[0] = True
-    np.not_equal(keys[1:], keys[:-1], out=distinct[1:])
-    return keys[distinct]
-
-
-class _WordTable:
-    """Per word: (common << 61) and three 61-bit hashes (as 1st, 2nd and 3rd word of a shingle), as arrays indexed
-    by the word's number in `index` (up to `size` words, then made again)."""
-
-    def __init__(self, size: int = 1 << 18):
-        self.size = size
-        self.common = np.zeros(size, dtype=np.int64)
-        self.hashes = np.zeros((3, size), dtype=np.int64)
-        self.index: dict[str | bytes, int] = {}
-
-    def clear(self) -> None:
-        self.index = {}
-
-    def add(self, word: str | bytes) -> None:
-        number = self.index[word] = len(self.index)
-        common, *hashes = _word_entry(word)
-        self.common[number] = common
-        self.hashes[:, number] = hashes
-
-
-_table = _WordTable()
-
-
-def jaccard(a: frozenset[int], b: frozenset[int]) -> float:
-    common = len(a & b)
-    return common / (len(a) + len(b) - common)
-
-
-def _word_entry(word: str | bytes) -> tuple[int, int, int, int]:
-    """(common << 61, and three 61-bit hashes: as 1st, 2nd and 3rd word of a shingle) of a word (str, or an
-    ASCII word as bytes)."""
-    if isinstance(word, bytes):
-        word = word.decode("ascii")
-    digest = hashlib.blake2b(word.encode(), digest_size=24).digest()
-    return ((word in _COMMON) << 61, *(int.from_bytes(digest[i : i + 8], "big") & _MASK for i in (0, 8, 16)))
-
-
-def shingle_key(a: str, b: str, c: str) -> int:
-    """The place of the shingle (a, b, c) in the global order, as a 63-bit integer: how many of its words are
-    common (2 bits: shingles of rarer words first), then a hash that is the same in every process and on every
-    machine (61 bits: the words' blake2b hashes for their place, xor-ed). Two different shingles may share a
-    key: that only adds a candidate to compare."""
-    (common_a, hash_a, _, _), (common_b, _, hash_b, _), (common_c, _, _, hash_c) = map(_word_entry, (a, b, c))
-    return common_a + common_b + common_c + (hash_a ^ hash_b ^ hash_c)
 
 
 def prefix_length(size: int) -> int:
@@ -182,17 +71,6 @@ def ordered_prefix(keys: frozenset[int], last: frozenset[int] | set[int]) -> lis
     """The first `prefix_length` of `keys` in the order: those not in `last` ascending, then those in `last`
     ascending."""
     return sorted_prefix(ascending(keys), last)
-
-
-def ascending(keys: frozenset[int]) -> list[int]:
-    """The keys of a shingle set in ascending order (the last _RECENT sets' kept: an import orders each set two
-    to four times, in its own order and the library's)."""
-    ordered = _sorted.get(keys)
-    if ordered is None:
-        if len(_sorted) >= _RECENT:
-            del _sorted[next(iter(_sorted))]
-        ordered = _sorted[keys] = sorted(keys)
-    return ordered
 
 
 def sorted_prefix(ordered: list[int], last: frozenset[int] | set[int]) -> list[int]:
