@@ -140,7 +140,7 @@ class Matcher:
         return ordered_prefix(keys, self._frequent)
 
     def _mine(self, paper_id: str) -> tuple | None:
-        """(doi, arxiv, openreview, title key, abstract, venue) of a paper this import added, else None."""
+        """(doi, arxiv, openreview, title key, venue) of a paper this import added, else None."""
         return self._scratch.mine(paper_id)
 
     def __contains__(self, paper_id: str) -> bool:
@@ -148,14 +148,20 @@ class Matcher:
             "SELECT 1 FROM papers WHERE id = ?", (paper_id,)).fetchone() is not None)
 
     # ------------------------------------------------------------------ the stored papers
-    def _current(self, paper_id: str) -> tuple[tuple, str | None, str]:
-        """(identifiers, title key, abstract) of a paper as the import sees it now."""
+    def _current(self, paper_id: str) -> tuple[tuple, str | None]:
+        """(identifiers, title key) of a paper as the import sees it now."""
         mine = self._mine(paper_id)
         if mine is not None:
-            return mine[:3], mine[3], mine[4]
-        title, abstract, doi, arxiv_id, openreview_id = self._conn.execute(
-            "SELECT title, abstract, doi, arxiv_id, openreview_id FROM papers WHERE id = ?", (paper_id,)).fetchone()
-        return identifiers(doi, arxiv_id, openreview_id), title_key(title), abstract or ""
+            return mine[:3], mine[3]
+        title, doi, arxiv_id, openreview_id = self._conn.execute(
+            "SELECT title, doi, arxiv_id, openreview_id FROM papers WHERE id = ?", (paper_id,)).fetchone()
+        return identifiers(doi, arxiv_id, openreview_id), title_key(title)
+
+    def _current_abstract(self, paper_id: str) -> str:
+        """The abstract of a paper as the import sees it now ('' for none)."""
+        if self._mine(paper_id) is not None:
+            return self._scratch.abstract(paper_id)
+        return self._conn.execute("SELECT abstract FROM papers WHERE id = ?", (paper_id,)).fetchone()[0] or ""
 
     def _stored(self, sql: str, params: Sequence) -> list[str]:
         return [] if self._empty else [row[0] for row in self._conn.execute(sql, params)]
@@ -196,7 +202,7 @@ class Matcher:
     def _abstracts_agree(self, abstract: str | None, paper_id: str) -> bool:
         """True when the abstracts do not tell two papers apart: one is missing, they are the same text
         (whitespace and case aside), or near-identical (Jaccard of 3-shingles ≥ THRESHOLD)."""
-        stored = self._current(paper_id)[2]
+        stored = self._current_abstract(paper_id)
         mine, theirs = (" ".join(text.casefold().split()) for text in (abstract or "", stored))
         if not mine or not theirs or mine == theirs:
             return True
@@ -214,7 +220,7 @@ class Matcher:
         if mine is None:
             row = self._conn.execute("SELECT venue, arxiv_id FROM papers WHERE id = ?", (paper_id,)).fetchone()
             return bool(row) and different_venues(self._venue, version_venue(*row))
-        return different_venues(self._venue, mine[5])
+        return different_venues(self._venue, mine[4])
 
     def _match_abstract(self, record: PaperRecord, ident: tuple, same: str | None) -> str | None:
         wanted = shingles(record.abstract)
