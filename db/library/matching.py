@@ -91,6 +91,8 @@ class Matcher:
         self._stored_sets: dict[str, frozenset[int] | None] = {}
         self._keep_sets = len(incoming) >= LARGE  # (a small import keeps its memory small: ~1.2 KB a paper)
         self._venue: str | None = None  # the venue of the record being matched
+        self._last_set: frozenset[int] | None = None  # the last shingle set whose import prefix was made, and it
+        self._last_prefix: list[int] = []
         # this import's own papers, under their new values (the stored ones stay findable under their old), and
         # their prefix keys, as abstract_keys holds the stored papers' (db.library.match_scratch: in memory for a
         # list the import holds in memory, else in a temporary database); in this import's own order: the keys
@@ -134,10 +136,13 @@ class Matcher:
         return row
 
     def _import_prefix(self, keys: frozenset[int] | None) -> list[int]:
-        """The prefix of a shingle set in this import's order (frequent keys last, then by value)."""
+        """The prefix of a shingle set in this import's order (frequent keys last, then by value). The last one's
+        is kept: a new paper's is asked for when it is matched and again when it is added (the same set)."""
         if not keys:
             return []
-        return ordered_prefix(keys, self._frequent)
+        if keys is not self._last_set:
+            self._last_set, self._last_prefix = keys, ordered_prefix(keys, self._frequent)
+        return self._last_prefix
 
     def _mine(self, paper_id: str) -> tuple | None:
         """(doi, arxiv, openreview, title key, venue) of a paper this import added, else None."""
