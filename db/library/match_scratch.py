@@ -164,8 +164,9 @@ class DiskScratch:
             venue = self._venues.setdefault(venue, venue)
         self._papers[number] = (size, array("q", keys), *ident, title, venue)
         self._keys.add(number, keys)
-        self._db.execute("INSERT OR REPLACE INTO texts VALUES (?, ?, ?)", (
-            number, abstract, array("q", shingle_keys).tobytes() if shingle_keys and self._keep_sets else None))
+        self._db.execute("INSERT OR REPLACE INTO texts VALUES (?, ?, ?)", (  # (the keys ascending: `ascending`)
+            number, abstract, array("q", ascending(shingle_keys)).tobytes() if shingle_keys and self._keep_sets
+            else None))
 
     def mine(self, paper_id: str) -> Mine | None:
         number = self._numbers.get(paper_id)
@@ -194,6 +195,15 @@ class DiskScratch:
                                           (self._numbers[paper_id],)).fetchone()
         # (kept as added by a large import: made again from the abstract ~0.15 ms a candidate)
         return frozenset(array("q", kept)) if kept is not None else shingles(abstract)
+
+    def ascending(self, paper_id: str) -> list[int]:
+        """The paper's shingle keys ascending ([] for an abstract too short to have any)."""
+        kept, abstract = self._db.execute("SELECT shingles, abstract FROM texts WHERE number = ?",
+                                          (self._numbers[paper_id],)).fetchone()
+        if kept is not None:
+            return array("q", kept).tolist()
+        keys = shingles(abstract)
+        return [] if keys is None else ascending(keys)
 
 
 PENDING_KEYS = 1 << 17  # (key, paper) pairs a _KeyIndex holds in its dict before they are merged into its arrays

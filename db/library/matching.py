@@ -108,9 +108,9 @@ class Matcher:
 
     @property
     def cold(self) -> bool:
-        """True when the library held no papers and this import's own are held in memory (a cold import of a list
-        the import holds: its frequent keys are settled at once, db.library.importing)."""
-        return self._empty and isinstance(self._scratch, MemoryScratch)
+        """True when the library held no papers (a cold import: its frequent keys are settled at once from this
+        import's own, db.library.importing)."""
+        return self._empty
 
     def ascending(self, paper_id: str) -> list[int]:
         """The shingle keys (ascending) of the abstract this import's paper was last added with (a cold import)."""
