@@ -131,7 +131,7 @@ class PlannedPapers:
         frequent, changed = settled_frequent_arrays(np.frombuffer(keys, dtype=np.int64),
                                                     np.frombuffer(owners, dtype=np.int32),
                                                     lambda number: ascending(ids[number]))
-        for number, prefix in changed.items():
+        for number, prefix in changed:
             paper_id = ids[number]
             row = json.loads(self._db.execute("SELECT keys FROM plan WHERE paper_id = ?", (paper_id,)).fetchone()[0])
             self._db.execute("UPDATE plan SET keys = ? WHERE paper_id = ?",

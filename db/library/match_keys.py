@@ -19,9 +19,10 @@ import math
 import re
 import sqlite3
 import unicodedata
+from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from itertools import chain, filterfalse, islice
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import chain, filterfalse, islice, repeat
 
 import numpy as np
 
@@ -239,30 +240,50 @@ def settled_frequent(prefixes: dict[str, list[int]], keys_of) -> tuple[frozenset
     return frozenset(frequent), changed
 
 
-def settled_frequent_arrays(keys: np.ndarray, owners: np.ndarray,
-                            keys_of: Callable[[int], list[int]]) -> tuple[frozenset[int], dict[int, list[int]]]:
+def settled_frequent_arrays(keys: np.ndarray, owners: np.ndarray, keys_of: Callable[[int], list[int]]
+                            ) -> tuple[frozenset[int], Iterator[tuple[int, list[int]]]]:
     """`settled_frequent` for a list too long to hold its prefixes as Python lists and count them in a Counter
     (at 100,000 papers: ~200 MB): every paper's prefix keys (in the order of no frequent keys) flat, `keys`
     (int64) and `owners` (the paper's number of each), ~12 bytes a key. `keys_of(number)`: the paper's shingle
     keys ascending. The same rounds as `settled_frequent` (each: the keys now in more than FREQUENT prefixes
     become frequent, the prefixes holding one of them are made again), so the same result: the frequent keys,
-    and the prefixes that change, by paper number."""
+    and (paper number, prefix) of each prefix that changes, in the papers' order, one at a time."""
     frequent: set[int] = set()
-    changed: dict[int, list[int]] = {}
+    changed = np.zeros(0, dtype=owners.dtype)
+    papers = int(owners.max()) + 1 if len(owners) else 0
     while True:
-        found, counts = np.unique(keys, return_counts=True)
-        hot = [key for key in found[counts > FREQUENT].tolist() if key not in frequent]
+        # the keys in more than FREQUENT prefixes: sorted, a key equal to the one FREQUENT places on (memory: one
+        # sorted copy, not np.unique's counts and indexes)
+        ordered = np.sort(keys)
+        hot = [key for key in np.unique(ordered[FREQUENT:][ordered[FREQUENT:] == ordered[:-FREQUENT]]).tolist()
+               if key not in frequent] if len(ordered) > FREQUENT else []
+        del ordered
         if not hot:
-            return frozenset(frequent), changed
+            return frozenset(frequent), _prefixes(keys, owners, changed)
         frequent.update(hot)
         fixed = frozenset(frequent)
-        touched = np.unique(owners[np.isin(keys, np.array(hot, dtype=np.int64))])
-        again_keys: list[int] = []
-        again_owners: list[int] = []
+        hot_keys = np.array(sorted(hot), dtype=np.int64)
+        places = hot_keys.searchsorted(keys).clip(max=len(hot_keys) - 1)
+        touched = np.unique(owners[hot_keys[places] == keys])
+        del places
+        again_keys, again_owners = array("q"), array(owners.dtype.char)
         for number in touched.tolist():
-            again = changed[number] = sorted_prefix(keys_of(number), fixed)
-            again_keys += again
-            again_owners += [number] * len(again)
-        kept = ~np.isin(owners, touched)
-        keys = np.concatenate((keys[kept], np.array(again_keys, dtype=np.int64)))
-        owners = np.concatenate((owners[kept], np.array(again_owners, dtype=owners.dtype)))
+            again = sorted_prefix(keys_of(number), fixed)
+            again_keys.extend(again)
+            again_owners.extend(repeat(number, len(again)))
+        is_touched = np.zeros(papers, dtype=bool)
+        is_touched[touched] = True
+        kept = ~is_touched[owners]
+        keys = np.concatenate((keys[kept], np.frombuffer(again_keys, dtype=np.int64)))
+        owners = np.concatenate((owners[kept], np.frombuffer(again_owners, dtype=owners.dtype)))
+        changed = np.union1d(changed, touched)
+
+
+def _prefixes(keys: np.ndarray, owners: np.ndarray, numbers: np.ndarray) -> Iterator[tuple[int, list[int]]]:
+    """(number, its keys in their order) for each of `numbers` (ascending), from flat arrays where each number's
+    keys are side by side."""
+    order = np.argsort(owners, kind="stable")
+    grouped, by_owner = keys[order], owners[order]
+    first, end = by_owner.searchsorted(numbers, "left"), by_owner.searchsorted(numbers, "right")
+    for number, start, stop in zip(numbers.tolist(), first.tolist(), end.tolist(), strict=True):
+        yield number, grouped[start:stop].tolist()

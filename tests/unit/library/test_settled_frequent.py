@@ -40,4 +40,4 @@ def test_the_frequent_keys_settled_over_arrays_are_those_settled_in_dicts(monkey
     assert len(rounds) > len(set(rounds))  # (some prefixes made again twice: more than one round)
     frequent, changed = settled_frequent_arrays(keys, owners, lambda number: papers[ids[number]])
     assert frequent == expected[0]
-    assert {ids[number]: prefix for number, prefix in changed.items()} == expected[1]
+    assert {ids[number]: prefix for number, prefix in changed} == expected[1]
