@@ -34,7 +34,7 @@ _MASK = (1 << 61) - 1
 _ASCII_WORDS = bytes.maketrans(
     bytes(range(128)), bytes(c if chr(c).isalnum() or c == 95 else 32 for c in range(128)).lower())
 
-AHEAD = 256  # abstracts whose shingles an import makes at once (`remember_shingles`)
+AHEAD = 64  # abstracts whose shingles an import makes at once (`remember_shingles`: ~20 KB a set kept)
 _recent: dict[str, frozenset[int] | None] = {}  # the last abstracts' (an import asks for each one's twice or more)
 _RECENT = 2 * AHEAD  # (more than AHEAD: the sets made ahead are still kept when the last of them is matched)
 _sorted: dict[frozenset[int], list[int]] = {}  # the last shingle sets' keys in ascending order (ordered_prefix)
@@ -69,7 +69,12 @@ def remember_shingles(abstracts: Sequence[str | None]) -> None:
     asking for them next costs nothing. The same keys as `shingles`, made with one pass over the word table
     while it is in the processor's cache: between an import's other work for each record, each abstract's word
     lookups cost ~4× more (20,000 abstracts: ~3 s instead of ~1 s)."""
-    texts = [text for text in dict.fromkeys(abstract or "" for abstract in abstracts) if text not in _recent]
+    texts = []
+    for text in dict.fromkeys(abstract or "" for abstract in abstracts):
+        if text in _recent:
+            _recent[text] = _recent.pop(text)  # (kept as the newest: not dropped before it is asked for)
+        else:
+            texts.append(text)
     split = [_words(text) for text in texts]
     long = [words for words in split if len(words) >= MIN_WORDS]
     everything = list(chain.from_iterable(long))
