@@ -210,6 +210,7 @@ def _plan_import(conn: sqlite3.Connection, records: Sequence[PaperRecord],
     plan.frequent = matcher.stored_frequent
     try:
         _match_records(conn, records, progress, plan, matcher)
+        matcher.matched()
         if matcher.cold:  # (the rows are then written once, with no check for new ones)
             plan.frequent, plan.settled = plan.planned.settle_frequent(matcher.ascending), True
     finally:

@@ -48,6 +48,9 @@ class MemoryScratch:
         self._papers = {}
         self._keys = {}
 
+    def matched(self) -> None:
+        """Matching is over (what `ascending` needs stays)."""
+
     def add(self, paper_id: str, size: int, keys: list[int], ident: tuple, title: str | None, year: int | None,
             abstract: str, venue: str | None, shingle_keys: frozenset[int] | None) -> None:
         """Add or replace the paper (its earlier identifiers and titles stay findable)."""
@@ -138,7 +141,12 @@ class DiskScratch:
 
     def close(self) -> None:
         self._db.close()
+        self.matched()
+
+    def matched(self) -> None:
+        """Matching is over: let what finding papers needs go (~130 MB at 100,000 papers); `ascending` stays."""
         self._papers = []
+        self._idents, self._titles = {}, {}
         self._keys = _KeyIndex()
 
     def add(self, paper_id: str, size: int, keys: list[int], ident: tuple, title: str | None, year: int | None,

@@ -116,6 +116,11 @@ class Matcher:
         """The shingle keys (ascending) of the abstract this import's paper was last added with (a cold import)."""
         return self._scratch.ascending(paper_id)
 
+    def matched(self) -> None:
+        """No more records to match: the scratch lets go what finding papers needs (only `ascending` is asked
+        for now)."""
+        self._scratch.matched()
+
     def close(self) -> None:
         """Drop the temporary database (also when the matcher is collected)."""
         self._scratch.close()
