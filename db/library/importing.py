@@ -280,7 +280,7 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
 
 def _shingled_ahead(records: Iterable[PaperRecord]) -> Iterator[PaperRecord]:
     """The records in order, the shingles of each AHEAD of them made at once before they are matched
-    (db.library.shingles.remember_shingles: the same sets, ~2× cheaper than one by one between the matching)."""
+    (db.library.shingles.remember_shingles: the same sets, their word lookups in one pass)."""
     records = iter(records)
     while batch := list(islice(records, AHEAD)):
         remember_shingles([record.abstract for record in batch])

@@ -67,8 +67,8 @@ def _keep(text: str, ordered: list[int] | None) -> frozenset[int] | None:
 def remember_shingles(abstracts: Sequence[str | None]) -> None:
     """Make the shingle sets of these abstracts (up to AHEAD) at once and keep them as `shingles` does, so that
     asking for them next costs nothing. The same keys as `shingles`, made with one pass over the word table
-    while it is in the processor's cache: between an import's other work for each record, each abstract's word
-    lookups cost ~4× more (20,000 abstracts: ~3 s instead of ~1 s)."""
+    while it is in the processor's cache: made between an import's other work for each record, the lookups miss
+    it (20,000 abstracts with a loop evicting the cache between them: 2.7 s one by one, 1.6 s made ahead)."""
     texts = []
     for text in dict.fromkeys(abstract or "" for abstract in abstracts):
         if text in _recent:
