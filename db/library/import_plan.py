@@ -6,9 +6,9 @@ An import of 100,000 records used to hold every record and every planned row in 
 `CACHE_KB`, then in its file), read back in `CHUNK`s when the plan is written, so the import's memory is
 bounded by the chunk, not the file. Records and stored rows are kept pickled (exactly as matched: a merge
 later in the file needs the record as it was, `line` and implied `type` included). A list held in memory
-(up to `IN_MEMORY`) is planned in memory; when it goes into an empty library, its frequent match keys are
-settled before the write (`settle_frequent`). Also here: a planned record's values as the papers table stores
-them (`record_values`, `label_for`).
+(up to `IN_MEMORY`) is planned in memory. When an import goes into an empty library, its frequent match keys
+are settled before the write (`settle_frequent`; a longer list's over flat arrays, not dicts of Python ints).
+Also here: a planned record's values as the papers table stores them (`record_values`, `label_for`).
 """
 
 from __future__ import annotations
@@ -17,9 +17,12 @@ import contextlib
 import json
 import pickle
 import sqlite3
+from array import array
 from collections.abc import Callable, Iterator
 
-from db.library.match_keys import settled_frequent
+import numpy as np
+
+from db.library.match_keys import settled_frequent, settled_frequent_arrays
 from db.paper import PaperRecord, implied_type, normalize_text
 from db.text.labels import derive_label
 
@@ -102,20 +105,37 @@ class PlannedPapers:
                          " WHERE paper_id = ?", (_dump(record), None if keys is None else json.dumps(keys),
                                                  None if from_file is None else _dump(from_file), paper_id))
 
-    @property
-    def held(self) -> bool:
-        """True while every planned paper is held in memory (none spilled to the temporary database)."""
-        return self._db is None
-
     def settle_frequent(self, ascending: Callable[[str], list[int]]) -> frozenset[int]:
-        """A cold import (the library held no papers; all planned papers are held in memory): the library's
-        frequent keys once they are written (db.library.match_keys.settled_frequent; `ascending(paper id)`: its
-        shingle keys ascending), their match_keys rows made again in that order. Returns the frequent keys."""
+        """A cold import (the library held no papers: every planned paper is new): the library's frequent keys
+        once they are written (db.library.match_keys.settled_frequent; `ascending(paper id)`: its shingle keys
+        ascending), their match_keys rows made again in that order. Returns the frequent keys."""
+        if self._db is not None:
+            return self._settle_spilled(ascending)
         rows = {paper_id: entry[5] for paper_id, entry in self._memory.items() if entry[5] is not None}
         prefixes = {paper_id: json.loads(row[7]) for paper_id, row in rows.items() if row[7] != "[]"}
         frequent, changed = settled_frequent(prefixes, ascending)
         for paper_id, keys in changed.items():
             self._memory[paper_id][5] = (*rows[paper_id][:7], json.dumps(keys, separators=(",", ":")))
+        return frequent
+
+    def _settle_spilled(self, ascending: Callable[[str], list[int]]) -> frozenset[int]:
+        """settle_frequent for the planned papers in the temporary database: their prefixes read as flat arrays
+        (match_keys.settled_frequent_arrays), the rows that change written back."""
+        keys, owners, ids = array("q"), array("i"), []
+        for paper_id, row in self._db.execute("SELECT paper_id, keys FROM plan WHERE keys IS NOT NULL ORDER BY seq"):
+            prefix = json.loads(json.loads(row)[7])
+            if prefix:
+                keys.extend(prefix)
+                owners.extend([len(ids)] * len(prefix))
+                ids.append(paper_id)
+        frequent, changed = settled_frequent_arrays(np.frombuffer(keys, dtype=np.int64),
+                                                    np.frombuffer(owners, dtype=np.int32),
+                                                    lambda number: ascending(ids[number]))
+        for number, prefix in changed:
+            paper_id = ids[number]
+            row = json.loads(self._db.execute("SELECT keys FROM plan WHERE paper_id = ?", (paper_id,)).fetchone()[0])
+            self._db.execute("UPDATE plan SET keys = ? WHERE paper_id = ?",
+                             (json.dumps([*row[:7], json.dumps(prefix, separators=(",", ":"))]), paper_id))
         return frequent
 
     def record(self, paper_id: str) -> PaperRecord:

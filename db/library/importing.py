@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 
 from db.changes import ADDED, BIBLIOGRAPHIC, NOTHING, TITLE, Changes
 from db.errors import LibraryError, MarginError
@@ -19,6 +20,7 @@ from db.library.match_keys import frequent_keys, keys_missing, match_row, store_
 from db.library.matching import Matcher, fresh_id
 from db.library.merging import merge
 from db.library.schema import DB_NAME, SALVAGE_COLUMNS, SALVAGE_FITS
+from db.library.shingles import AHEAD, remember_shingles
 from db.library.store import BIBLIOGRAPHIC_COLUMNS as _BIBLIOGRAPHIC
 from db.library.store import Store, log_change, now, prune_change_log
 from db.library.works import group_new_versions
@@ -208,7 +210,8 @@ def _plan_import(conn: sqlite3.Connection, records: Sequence[PaperRecord],
     plan.frequent = matcher.stored_frequent
     try:
         _match_records(conn, records, progress, plan, matcher)
-        if matcher.cold and plan.planned.held:  # (the rows are then written once, with no check for new ones)
+        matcher.matched()
+        if matcher.cold:  # (the rows are then written once, with no check for new ones)
             plan.frequent, plan.settled = plan.planned.settle_frequent(matcher.ascending), True
     finally:
         matcher.close()
@@ -226,7 +229,7 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
     planned = plan.planned  # id → the paper as it will be written (new) or as merged (stored), its stored row…
     total = len(records)
     position = plan.first_position = conn.execute("SELECT COALESCE(MAX(position), 0) FROM papers").fetchone()[0]
-    for done, record in enumerate(records, start=1):
+    for done, record in enumerate(_shingled_ahead(records), start=1):
         if progress and (done % 500 == 0 or done == total):
             progress(done, total)
         try:
@@ -273,6 +276,15 @@ def _match_records(conn: sqlite3.Connection, records: Sequence[PaperRecord],
         if _key_fields(done_merge.record) != _key_fields(before):  # findable under its new values
             keys = _findable(matcher, existing, done_merge.record)
         planned.set(existing, done_merge.record, keys, from_file)
+
+
+def _shingled_ahead(records: Iterable[PaperRecord]) -> Iterator[PaperRecord]:
+    """The records in order, the shingles of each AHEAD of them made at once before they are matched
+    (db.library.shingles.remember_shingles: the same sets, their word lookups in one pass)."""
+    records = iter(records)
+    while batch := list(islice(records, AHEAD)):
+        remember_shingles([record.abstract for record in batch])
+        yield from batch
 
 
 def _plan_rows(plan: _ImportPlan, chunk: list[tuple], frequent: frozenset[int]) -> tuple[list, list, list]:

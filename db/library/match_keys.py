@@ -14,41 +14,32 @@ a trigger). Every writing function here runs inside the caller's write transacti
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import re
 import sqlite3
 import unicodedata
+from array import array
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from itertools import chain, filterfalse, islice
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import chain, filterfalse, islice, repeat
 
 import numpy as np
 
+# the shingles were made here before they had a module of their own (db.library.shingles): imported from here too
+from db.library.shingles import (  # noqa: F401
+    MIN_WORDS,
+    ascending,
+    jaccard,
+    shingle_array,
+    shingle_key,
+    shingles,
+)
+
 THRESHOLD = 0.9
-MIN_WORDS = 12
-_WORD = re.compile(r"\w+")
 _NON_WORD = re.compile(r"[\W_]+")
 CHUNK = 500  # ids or keys per SQL statement (well under SQLite's 32,766 parameters)
 FREQUENT = 64  # a key in more papers' prefixes than this goes to the back of the library's order
-
-# words so common in abstracts that a shingle made of them is a poor candidate key: such shingles come last
-# in the global order (the order is fixed here, not taken from the library, so that keys are stored once)
-_COMMON = frozenset("""
-a an the of in on at to for from by with without and or but not no nor as is are was were be been being this
-that these those it its we our us they their them which who whom whose what when where how than then there here
-such can could may might will would should do does did has have had into onto over under between among through
-during within via per also both each either more most less very so thus however while whereas if whether only
-other another same all any some many much few one two new based using use used show shows shown paper propose
-proposed present approach method methods results result problem problems model models learning data task tasks
-performance work well state art
-""".split())
-_MASK = (1 << 61) - 1
-# ASCII text: lower case, every byte that is not a word character (regex \w: letters, digits, _) a space
-_ASCII_WORDS = bytes.maketrans(
-    bytes(range(128)), bytes(c if chr(c).isalnum() or c == 95 else 32 for c in range(128)).lower())
-
 
 
 def title_key(title: str | None) -> str | None:
@@ -57,105 +48,6 @@ def title_key(title: str | None) -> str | None:
         return None
     key = _NON_WORD.sub(" ", unicodedata.normalize("NFC", title).casefold()).strip()
     return key or None
-
-
-_recent: dict[str, frozenset[int] | None] = {}  # the last abstracts' (an import asks for each one's twice or more)
-_RECENT = 64
-_sorted: dict[frozenset[int], list[int]] = {}  # the last shingle sets' keys in ascending order (ordered_prefix)
-
-
-def shingles(abstract: str | None) -> frozenset[int] | None:
-    """The word 3-shingles of the abstract as their keys (`shingle_key`), or None when it has fewer than
-    MIN_WORDS words. The last _RECENT abstracts' are kept (an import asks for each one's two or three times)."""
-    text = abstract or ""
-    if text in _recent:
-        return _recent[text]
-    if len(_recent) >= _RECENT:
-        del _recent[next(iter(_recent))]  # the oldest
-    ordered = shingle_array(text)
-    keys = None if ordered is None else frozenset(ordered.tolist())
-    _recent[text] = keys
-    if keys is not None:
-        if len(_sorted) >= _RECENT:
-            del _sorted[next(iter(_sorted))]
-        _sorted[keys] = ordered.tolist()  # (ordered_prefix needs them ascending: made here once)
-    return keys
-
-
-def shingle_array(text: str) -> np.ndarray | None:
-    """The distinct shingle keys of a text ascending (int64: `shingle_key` fits in 63 bits), or None when it has
-    fewer than MIN_WORDS words. Vectorised: the words' entries are looked up once, the keys made by numpy."""
-    if text.isascii():  # (what casefold and regex \w+ do to ASCII, by bytes.translate and split: 4× faster)
-        words = text.encode("ascii").translate(_ASCII_WORDS).split()
-    else:
-        words = _WORD.findall(text.casefold())
-    if len(words) < MIN_WORDS:
-        return None
-    table = _table
-    try:
-        ids = np.fromiter(map(table.index.__getitem__, words), dtype=np.intp, count=len(words))
-    except KeyError:  # words not met before
-        missing = set(words).difference(table.index)
-        if len(table.index) + len(missing) > table.size:  # a bounded cache (the vocabulary of a big import is larger)
-            table.clear()
-            missing = set(words)
-        for word in missing:
-            table.add(word)
-        ids = np.fromiter(map(table.index.__getitem__, words), dtype=np.intp, count=len(words))
-    first, second, third = ids[:-2], ids[1:-1], ids[2:]
-    keys = (table.common[first] + table.common[second] + table.common[third]
-            + (table.hashes[0][first] ^ table.hashes[1][second] ^ table.hashes[2][third]))
-    keys.sort()
-    distinct = np.empty(len(keys), dtype=bool)
-    distinct[0] = True
-    np.not_equal(keys[1:], keys[:-1], out=distinct[1:])
-    return keys[distinct]
-
-
-class _WordTable:
-    """Per word: (common << 61) and three 61-bit hashes (as 1st, 2nd and 3rd word of a shingle), as arrays indexed
-    by the word's number in `index` (up to `size` words, then made again)."""
-
-    def __init__(self, size: int = 1 << 18):
-        self.size = size
-        self.common = np.zeros(size, dtype=np.int64)
-        self.hashes = np.zeros((3, size), dtype=np.int64)
-        self.index: dict[str | bytes, int] = {}
-
-    def clear(self) -> None:
-        self.index = {}
-
-    def add(self, word: str | bytes) -> None:
-        number = self.index[word] = len(self.index)
-        common, *hashes = _word_entry(word)
-        self.common[number] = common
-        self.hashes[:, number] = hashes
-
-
-_table = _WordTable()
-
-
-def jaccard(a: frozenset[int], b: frozenset[int]) -> float:
-    common = len(a & b)
-    return common / (len(a) + len(b) - common)
-
-
-def _word_entry(word: str | bytes) -> tuple[int, int, int, int]:
-    """(common << 61, and three 61-bit hashes: as 1st, 2nd and 3rd word of a shingle) of a word (str, or an
-    ASCII word as bytes)."""
-    if isinstance(word, bytes):
-        word = word.decode("ascii")
-    digest = hashlib.blake2b(word.encode(), digest_size=24).digest()
-    return ((word in _COMMON) << 61, *(int.from_bytes(digest[i : i + 8], "big") & _MASK for i in (0, 8, 16)))
-
-
-def shingle_key(a: str, b: str, c: str) -> int:
-    """The place of the shingle (a, b, c) in the global order, as a 63-bit integer: how many of its words are
-    common (2 bits: shingles of rarer words first), then a hash that is the same in every process and on every
-    machine (61 bits: the words' blake2b hashes for their place, xor-ed). Two different shingles may share a
-    key: that only adds a candidate to compare."""
-    (common_a, hash_a, _, _), (common_b, _, hash_b, _), (common_c, _, _, hash_c) = map(_word_entry, (a, b, c))
-    return common_a + common_b + common_c + (hash_a ^ hash_b ^ hash_c)
 
 
 def prefix_length(size: int) -> int:
@@ -182,17 +74,6 @@ def ordered_prefix(keys: frozenset[int], last: frozenset[int] | set[int]) -> lis
     """The first `prefix_length` of `keys` in the order: those not in `last` ascending, then those in `last`
     ascending."""
     return sorted_prefix(ascending(keys), last)
-
-
-def ascending(keys: frozenset[int]) -> list[int]:
-    """The keys of a shingle set in ascending order (the last _RECENT sets' kept: an import orders each set two
-    to four times, in its own order and the library's)."""
-    ordered = _sorted.get(keys)
-    if ordered is None:
-        if len(_sorted) >= _RECENT:
-            del _sorted[next(iter(_sorted))]
-        ordered = _sorted[keys] = sorted(keys)
-    return ordered
 
 
 def sorted_prefix(ordered: list[int], last: frozenset[int] | set[int]) -> list[int]:
@@ -357,3 +238,52 @@ def settled_frequent(prefixes: dict[str, list[int]], keys_of) -> tuple[frozenset
             prefixes[paper_id] = changed[paper_id] = again
         hot = {key for key in touched if key not in frequent and counts[key] > FREQUENT}
     return frozenset(frequent), changed
+
+
+def settled_frequent_arrays(keys: np.ndarray, owners: np.ndarray, keys_of: Callable[[int], list[int]]
+                            ) -> tuple[frozenset[int], Iterator[tuple[int, list[int]]]]:
+    """`settled_frequent` for a list too long to hold its prefixes as Python lists and count them in a Counter
+    (at 100,000 papers: ~200 MB): every paper's prefix keys (in the order of no frequent keys) flat, `keys`
+    (int64) and `owners` (the paper's number of each), ~12 bytes a key. `keys_of(number)`: the paper's shingle
+    keys ascending. The same rounds as `settled_frequent` (each: the keys now in more than FREQUENT prefixes
+    become frequent, the prefixes holding one of them are made again), so the same result: the frequent keys,
+    and (paper number, prefix) of each prefix that changes, in the papers' order, one at a time."""
+    frequent: set[int] = set()
+    changed = np.zeros(0, dtype=owners.dtype)
+    papers = int(owners.max()) + 1 if len(owners) else 0
+    while True:
+        # the keys in more than FREQUENT prefixes: sorted, a key equal to the one FREQUENT places on (memory: one
+        # sorted copy, not np.unique's counts and indexes)
+        ordered = np.sort(keys)
+        hot = [key for key in np.unique(ordered[FREQUENT:][ordered[FREQUENT:] == ordered[:-FREQUENT]]).tolist()
+               if key not in frequent] if len(ordered) > FREQUENT else []
+        del ordered
+        if not hot:
+            return frozenset(frequent), _prefixes(keys, owners, changed)
+        frequent.update(hot)
+        fixed = frozenset(frequent)
+        hot_keys = np.array(sorted(hot), dtype=np.int64)
+        places = hot_keys.searchsorted(keys).clip(max=len(hot_keys) - 1)
+        touched = np.unique(owners[hot_keys[places] == keys])
+        del places
+        again_keys, again_owners = array("q"), array(owners.dtype.char)
+        for number in touched.tolist():
+            again = sorted_prefix(keys_of(number), fixed)
+            again_keys.extend(again)
+            again_owners.extend(repeat(number, len(again)))
+        is_touched = np.zeros(papers, dtype=bool)
+        is_touched[touched] = True
+        kept = ~is_touched[owners]
+        keys = np.concatenate((keys[kept], np.frombuffer(again_keys, dtype=np.int64)))
+        owners = np.concatenate((owners[kept], np.frombuffer(again_owners, dtype=owners.dtype)))
+        changed = np.union1d(changed, touched)
+
+
+def _prefixes(keys: np.ndarray, owners: np.ndarray, numbers: np.ndarray) -> Iterator[tuple[int, list[int]]]:
+    """(number, its keys in their order) for each of `numbers` (ascending), from flat arrays where each number's
+    keys are side by side."""
+    order = np.argsort(owners, kind="stable")
+    grouped, by_owner = keys[order], owners[order]
+    first, end = by_owner.searchsorted(numbers, "left"), by_owner.searchsorted(numbers, "right")
+    for number, start, stop in zip(numbers.tolist(), first.tolist(), end.tolist(), strict=True):
+        yield number, grouped[start:stop].tolist()

@@ -91,6 +91,8 @@ class Matcher:
         self._stored_sets: dict[str, frozenset[int] | None] = {}
         self._keep_sets = len(incoming) >= LARGE  # (a small import keeps its memory small: ~1.2 KB a paper)
         self._venue: str | None = None  # the venue of the record being matched
+        self._last_set: frozenset[int] | None = None  # the last shingle set whose import prefix was made, and it
+        self._last_prefix: list[int] = []
         # this import's own papers, under their new values (the stored ones stay findable under their old), and
         # their prefix keys, as abstract_keys holds the stored papers' (db.library.match_scratch: in memory for a
         # list the import holds in memory, else in a temporary database); in this import's own order: the keys
@@ -106,13 +108,18 @@ class Matcher:
 
     @property
     def cold(self) -> bool:
-        """True when the library held no papers and this import's own are held in memory (a cold import of a list
-        the import holds: its frequent keys are settled at once, db.library.importing)."""
-        return self._empty and isinstance(self._scratch, MemoryScratch)
+        """True when the library held no papers (a cold import: its frequent keys are settled at once from this
+        import's own, db.library.importing)."""
+        return self._empty
 
     def ascending(self, paper_id: str) -> list[int]:
         """The shingle keys (ascending) of the abstract this import's paper was last added with (a cold import)."""
         return self._scratch.ascending(paper_id)
+
+    def matched(self) -> None:
+        """No more records to match: the scratch lets go what finding papers needs (only `ascending` is asked
+        for now)."""
+        self._scratch.matched()
 
     def close(self) -> None:
         """Drop the temporary database (also when the matcher is collected)."""
@@ -134,13 +141,16 @@ class Matcher:
         return row
 
     def _import_prefix(self, keys: frozenset[int] | None) -> list[int]:
-        """The prefix of a shingle set in this import's order (frequent keys last, then by value)."""
+        """The prefix of a shingle set in this import's order (frequent keys last, then by value). The last one's
+        is kept: a new paper's is asked for when it is matched and again when it is added (the same set)."""
         if not keys:
             return []
-        return ordered_prefix(keys, self._frequent)
+        if keys is not self._last_set:
+            self._last_set, self._last_prefix = keys, ordered_prefix(keys, self._frequent)
+        return self._last_prefix
 
     def _mine(self, paper_id: str) -> tuple | None:
-        """(doi, arxiv, openreview, title key, abstract, venue) of a paper this import added, else None."""
+        """(doi, arxiv, openreview, title key, venue) of a paper this import added, else None."""
         return self._scratch.mine(paper_id)
 
     def __contains__(self, paper_id: str) -> bool:
@@ -148,14 +158,20 @@ class Matcher:
             "SELECT 1 FROM papers WHERE id = ?", (paper_id,)).fetchone() is not None)
 
     # ------------------------------------------------------------------ the stored papers
-    def _current(self, paper_id: str) -> tuple[tuple, str | None, str]:
-        """(identifiers, title key, abstract) of a paper as the import sees it now."""
+    def _current(self, paper_id: str) -> tuple[tuple, str | None]:
+        """(identifiers, title key) of a paper as the import sees it now."""
         mine = self._mine(paper_id)
         if mine is not None:
-            return mine[:3], mine[3], mine[4]
-        title, abstract, doi, arxiv_id, openreview_id = self._conn.execute(
-            "SELECT title, abstract, doi, arxiv_id, openreview_id FROM papers WHERE id = ?", (paper_id,)).fetchone()
-        return identifiers(doi, arxiv_id, openreview_id), title_key(title), abstract or ""
+            return mine[:3], mine[3]
+        title, doi, arxiv_id, openreview_id = self._conn.execute(
+            "SELECT title, doi, arxiv_id, openreview_id FROM papers WHERE id = ?", (paper_id,)).fetchone()
+        return identifiers(doi, arxiv_id, openreview_id), title_key(title)
+
+    def _current_abstract(self, paper_id: str) -> str:
+        """The abstract of a paper as the import sees it now ('' for none)."""
+        if self._mine(paper_id) is not None:
+            return self._scratch.abstract(paper_id)
+        return self._conn.execute("SELECT abstract FROM papers WHERE id = ?", (paper_id,)).fetchone()[0] or ""
 
     def _stored(self, sql: str, params: Sequence) -> list[str]:
         return [] if self._empty else [row[0] for row in self._conn.execute(sql, params)]
@@ -196,7 +212,7 @@ class Matcher:
     def _abstracts_agree(self, abstract: str | None, paper_id: str) -> bool:
         """True when the abstracts do not tell two papers apart: one is missing, they are the same text
         (whitespace and case aside), or near-identical (Jaccard of 3-shingles ≥ THRESHOLD)."""
-        stored = self._current(paper_id)[2]
+        stored = self._current_abstract(paper_id)
         mine, theirs = (" ".join(text.casefold().split()) for text in (abstract or "", stored))
         if not mine or not theirs or mine == theirs:
             return True
@@ -214,7 +230,7 @@ class Matcher:
         if mine is None:
             row = self._conn.execute("SELECT venue, arxiv_id FROM papers WHERE id = ?", (paper_id,)).fetchone()
             return bool(row) and different_venues(self._venue, version_venue(*row))
-        return different_venues(self._venue, mine[5])
+        return different_venues(self._venue, mine[4])
 
     def _match_abstract(self, record: PaperRecord, ident: tuple, same: str | None) -> str | None:
         wanted = shingles(record.abstract)

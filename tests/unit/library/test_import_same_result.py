@@ -11,7 +11,8 @@ again by abstract, by title, unchanged). Each runs three times: as it is (a list
 the first import is a cold one, matched in memory and its frequent keys settled at once), the same with many
 keys frequent, and with every threshold small (the records spooled to disk, the plan spilled, written in chunks
 of 100, so that keys become frequent between chunks; the shingle sets kept and the keys inserted sorted, as a
-large import does). Skips without ../shared.
+large import does; the matcher's own papers in its DiskScratch, their prefix keys merged into its sorted arrays
+every 50). Skips without ../shared.
 
 To make the digests again with the code before (only when the import's result is meant to change):
     cd /work/wt/base && PYTHONPATH=. python /path/to/this/file --write
@@ -29,7 +30,8 @@ import pytest
 
 EXPECTED = Path(__file__).resolve().parents[2] / "fixtures" / "import" / "same_result.json"
 MODES = {"held": {}, "spilled": {"spool.HOLD": 40, "spool.BUFFER": 25, "import_plan.IN_MEMORY": 40,
-                                 "import_plan.CHUNK": 100, "matching.LARGE": 100, "match_keys.BULK_ROWS": 50},
+                                 "import_plan.CHUNK": 100, "matching.LARGE": 100, "match_keys.BULK_ROWS": 50,
+                                 "match_scratch.PENDING_KEYS": 50},
          # the cold path (a list held in memory into an empty library: keys settled in memory, rows written once)
          # with many keys frequent (in more than 3 prefixes), the shingle sets kept and the write in chunks of 100:
          # the code before found them chunk by chunk and made rows again; the digests are that code's
@@ -147,9 +149,10 @@ def _digest(value: object) -> str:
 
 def run(folder: Path, mode: str, patch) -> dict:
     from db.formats import spool
-    from db.library import import_plan, match_keys, matching
+    from db.library import import_plan, match_keys, match_scratch, matching
 
-    modules = {"spool": spool, "import_plan": import_plan, "matching": matching, "match_keys": match_keys}
+    modules = {"spool": spool, "import_plan": import_plan, "matching": matching, "match_keys": match_keys,
+               "match_scratch": match_scratch}
     for name, value in MODES[mode].items():
         module, attribute = name.split(".")
         patch(modules[module], attribute, value)
