@@ -142,6 +142,9 @@ def reader_waits(library: Path, work: Path, seconds: float, busy: int) -> None:
             time.sleep(0.1)
         time.sleep(1)
         print(f"reader waits: job {job.pid}, {busy} busy loops, {bench_app.uptime()}", flush=True)
+        first = VectorStore(copy)
+        writes = first.generation()
+        first.close()
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:
             started = time.perf_counter()
@@ -158,6 +161,10 @@ def reader_waits(library: Path, work: Path, seconds: float, busy: int) -> None:
             store.close()
             times["new (a read)"].append((time.perf_counter() - started) * 1000)
             time.sleep(0.01)
+        last = VectorStore(copy)
+        writes = last.generation() - writes
+        last.close()
+        print(f"the job's writes (batches stored) meanwhile: {writes}", flush=True)
     finally:
         for process in (*loops, job):
             process.kill()
