@@ -5,8 +5,8 @@ CPU-second, so a 6,000-paper import has vectors for ranking after about two minu
 second (FULL) embeds title and the first words of the abstract (FULL_WORDS), about 8 papers per CPU-second,
 replacing the quick vectors in the background. A paper whose text
 changed (its digest differs) is embedded again; nothing else is. Runs in the caller's thread: the window
-starts it in a child process at low priority (`python -m db.embed.job LIBRARY`, see db.embed.background),
-the command line in `margin embed`.
+starts it in a child process that takes only idle CPU (`python -m db.embed.job LIBRARY`, db.embed.priority;
+desktop.window.embedding), the command line in `margin embed`.
 """
 
 from __future__ import annotations
@@ -116,16 +116,19 @@ def run(library, model: EmbeddingModel | None = None, progress: Callable[[str, i
 
 
 def main(argv: list[str]) -> int:
-    """`python -m db.embed.job LIBRARY`: the window's background job. Lowers its own priority, uses at most
-    MARGIN_EMBED_THREADS threads (default 1), and prints one progress line per batch: `PHASE DONE TOTAL` of the
-    library's papers (as `margin embed --status` counts them)."""
-    from db.embed.models import ModelUnavailable
+    """`python -m db.embed.job LIBRARY`: the window's background job. Takes only idle CPU (db.embed.priority:
+    SCHED_IDLE with every core, else nice 10 and one thread; MARGIN_EMBED_THREADS, when set, rules the threads),
+    says how in its first line (`priority POLICY THREADS`), then prints one progress line per batch: `PHASE
+    DONE TOTAL` of the library's papers (as `margin embed --status` counts them)."""
+    from db.embed import priority
+    from db.embed.models import THREADS_ENV, ModelUnavailable
     from db.library.library import Library
 
-    os.environ.setdefault("MARGIN_EMBED_THREADS", "1")
-    os.environ.setdefault("OMP_NUM_THREADS", os.environ["MARGIN_EMBED_THREADS"])
-    if hasattr(os, "nice"):
-        os.nice(10)
+    background = priority.lower()  # before the model loads: its OpenMP threads inherit the policy
+    threads = os.environ.get(THREADS_ENV) or str(background.threads)
+    os.environ[THREADS_ENV] = threads
+    os.environ.setdefault("OMP_NUM_THREADS", threads)
+    print("priority", background.policy, threads, flush=True)
     library = Library.open(Path(argv[0]), seed=False)
     try:
         def report(phase: str, done: int, total: int) -> None:

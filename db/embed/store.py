@@ -20,16 +20,19 @@ FILE = "vectors.db"
 QUICK, FULL = 1, 2
 
 _SCHEMA = """
+BEGIN IMMEDIATE;
 CREATE TABLE IF NOT EXISTS vectors (paper_id TEXT NOT NULL, model TEXT NOT NULL, digest INTEGER NOT NULL,
     quality INTEGER NOT NULL, vector BLOB NOT NULL, PRIMARY KEY (paper_id, model));
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value);
 INSERT OR IGNORE INTO meta VALUES ('generation', 0);
+COMMIT;
 """
+_READY = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
 
 
 class VectorStore:
     """The vectors file of one library folder. Safe to share between threads (one lock); several processes
-    may open it (SQLite WAL: readers never wait for the writer)."""
+    may open it (SQLite WAL: readers never wait for the writer, and opening an existing file writes nothing)."""
 
     def __init__(self, library_folder: Path | str):
         self.path = Path(library_folder) / FOLDER / FILE
@@ -43,7 +46,11 @@ class VectorStore:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
             try:
-                conn.executescript(_SCHEMA)
+                # only a new file gets the schema: even a no-op INSERT OR IGNORE takes the write lock, and a
+                # reader (the window) would then wait for the embedding job's write — which, running under
+                # SCHED_IDLE on a busy machine, can be stopped mid-transaction for a second or more
+                if conn.execute(_READY).fetchone() is None:
+                    conn.executescript(_SCHEMA)
             except sqlite3.DatabaseError:  # not a database: derived data, start afresh
                 conn.close()
                 self.path.unlink(missing_ok=True)

@@ -1,7 +1,8 @@
-"""The window's background embedding (issue 32): a child process (`python -m db.embed.job LIBRARY`, at low
-priority, one thread) computes the papers' semantic vectors while the window stays responsive; a permanent
-status-bar label shows how far it is. Started shortly after the window opens and again after an import or an
-edit of a title or abstract (the job embeds only what is missing or stale); stopped when the window closes."""
+"""The window's background embedding (issue 32): a child process (`python -m db.embed.job LIBRARY`: idle CPU
+only, every core under Linux's SCHED_IDLE, else nice 10 and one thread; db.embed.priority) computes the
+papers' semantic vectors while the window stays responsive; a permanent status-bar label shows how far it is.
+Started shortly after the window opens and again after an import or an edit of a title or abstract (the job
+embeds only what is missing or stale); stopped when the window closes."""
 
 from __future__ import annotations
 
@@ -62,9 +63,7 @@ class BackgroundEmbedding(QObject):
         if self._stopped or self.process is not None:
             return
         process = QProcess(self)
-        environment = QProcessEnvironment.systemEnvironment()
-        environment.insert("MARGIN_EMBED_THREADS", environment.value("MARGIN_EMBED_THREADS", "1"))
-        process.setProcessEnvironment(environment)
+        process.setProcessEnvironment(QProcessEnvironment.systemEnvironment())  # the job sets its own threads
         process.setWorkingDirectory(str(Path(db.__file__).resolve().parent.parent))
         process.readyReadStandardOutput.connect(self._read)
         process.finished.connect(self._finished)

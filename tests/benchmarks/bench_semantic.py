@@ -15,7 +15,8 @@ Not part of the test run. From the project folder:
 - speed: embedding throughput (papers/s, and papers per CPU-second) for quick (title) and full (title + first
   FULL_WORDS words) texts, and title + 60 / 128 words / the whole abstract beside them, with 1 and 2 threads.
 - first: the first minutes after `margin import` of 6,000 papers (--first): when the window's job has stored
-  the first vectors, when every paper has one (the quick pass), and the full pass's rate, per thread count.
+  the first vectors, when every paper has one (the quick pass), and the full pass's rate and end (--watch 0:
+  measured to the end), per configuration (as shipped: SCHED_IDLE with every core; `nice`: nice 10, one thread).
 - scale: 100,000 stored vectors: disk, load time, memory; a `~` search's vector part (the query's embedding,
   cosine over every paper, the top 200, the fusion) p50/p95; with --bm25 N also the BM25 part on an index of N
   synthetic-from-real papers (bench_search's generator) and the whole `~` search.
@@ -151,13 +152,18 @@ def speed_child() -> None:
 
 
 def first_minutes(papers: int, source: Path, configurations: list[str], watch: float) -> None:
-    """A fresh import of `papers` papers (the first of `source`), then the window's job (`python -m db.embed.job`,
-    nice 10) run on a copy of it per configuration (MARGIN_EMBED_THREADS, "default" as shipped): seconds to the
-    first stored vectors, to every paper having one (the quick pass), and the full pass's rate over the next
-    `watch` seconds (extrapolated to all papers); then a `~` search through `margin list` answers by meaning."""
+    """A fresh import of `papers` papers (the first of `source`), then the window's job (`python -m db.embed.job`)
+    run on a copy of it per configuration — `default` (as this checkout ships it: SCHED_IDLE, every core, where
+    Linux allows), `nice` (its fallback, MARGIN_EMBED_PRIORITY=nice: nice 10 and one thread, the job as shipped
+    before SCHED_IDLE), N (MARGIN_EMBED_THREADS=N), `nice:N` — in turn: seconds (and the job's CPU seconds)
+    to the first stored vectors, to every paper having one (the quick pass) and to every paper having its full
+    vector; with `watch` > 0 the full pass is timed for that long only and its end extrapolated (marked ~).
+    Then a `~` search through `margin list` answers by meaning."""
     import json
     import shutil
     import subprocess
+
+    from db.embed import priority
 
     main_py = [sys.executable, str(ROOT / "main.py")]
     with tempfile.TemporaryDirectory() as tmp:
@@ -169,46 +175,61 @@ def first_minutes(papers: int, source: Path, configurations: list[str], watch: f
                        capture_output=True)
         print(f"\nfirst minutes after `margin import` of {papers:,} papers ({time.perf_counter() - started:.0f} s "
               f"to import; {load()})")
-        print("| job threads | first vectors | every paper a quick vector | full pass rate (papers/s) | all full "
-              "(extrapolated) | job CPU s | load |\n|---|---:|---:|---:|---:|---:|---|")
+        print("| job | first vectors | every paper a title vector (CPU s) | full pass rate (papers/s) | every paper "
+              "its full vector (CPU s) | load at the end |\n|---|---:|---:|---:|---:|---|")
         for name in configurations:
-            library = Path(tmp) / f"library-{name}"
+            library = Path(tmp) / f"library-{name.replace(':', '-')}"
             shutil.copytree(imported, library)
             env = dict(os.environ)
             env.pop("MARGIN_EMBED_THREADS", None)
-            if name != "default":
-                env["MARGIN_EMBED_THREADS"] = name
+            env.pop(priority.PRIORITY_ENV, None)
+            kind, _, count = name.partition(":")
+            if kind == "nice":
+                env[priority.PRIORITY_ENV] = priority.NICE
+            elif kind.isdigit():
+                count = kind
+            if count:
+                env["MARGIN_EMBED_THREADS"] = count
             started = time.perf_counter()
             child = subprocess.Popen([sys.executable, "-m", "db.embed.job", str(library)], cwd=ROOT, env=env,
                                      stdout=subprocess.PIPE, text=True)
-            first = quick_done = full_start = None
-            full_first, now, line = 0, 0.0, ""
+            first = quick_done = full_start = full_done = None
+            quick_cpu = full_cpu = float("nan")
+            full_first, now, line, how = 0, 0.0, "", ""
             for line in child.stdout:
                 now = time.perf_counter() - started
                 words = line.split()
+                if words[0] == "priority":
+                    how = f"{words[1]}, {words[2]} thread(s)"
                 if words[0] in ("quick", "full") and first is None:
                     first = now
                 if words[0] == "quick" and words[1] == words[2]:
-                    quick_done = now
+                    quick_done, quick_cpu = now, _cpu_seconds(child.pid)
                 if words[0] == "full":
                     if full_start is None:
                         full_start, full_first = now, int(words[1])
-                    elif now - full_start >= watch:
+                    if words[1] == words[2]:
+                        full_done, full_cpu = now, _cpu_seconds(child.pid)
                         break
-            cpu = _cpu_seconds(child.pid)
+                    if watch and now - full_start >= watch:
+                        break
             child.kill()
             child.wait()
             words = line.split()
             rate = (int(words[1]) - full_first) / max(now - full_start, 1e-9) if full_start is not None else 0.0
             total = int(words[2]) if len(words) == 3 else papers
-            rest = (quick_done or 0) + total / rate if rate else float("nan")
-            print(f"| {name} | {first or float('nan'):.1f} s | {quick_done or float('nan'):.0f} s | {rate:.2f} | "
-                  f"{rest / 60:.0f} min | {cpu:.0f} | {load()} |", flush=True)
+            if full_done is not None:
+                full_cell = f"{full_done:.0f} s ({full_cpu:.0f})"
+            else:
+                full_cell = f"~{(now + (total - int(words[1])) / rate) / 60:.0f} min" if rate else "–"
+            print(f"| {name} ({how}) | {first or float('nan'):.1f} s | {quick_done or float('nan'):.0f} s "
+                  f"({quick_cpu:.0f}) | {rate:.2f} | {full_cell} | {load()} |", flush=True)
             started = time.perf_counter()
             out = subprocess.run([*main_py, "--library", str(library), "list", "~" + QUERIES[0]],
                                  capture_output=True, text=True)
             print(f"  `margin list \"~{QUERIES[0]}\"` then: {(time.perf_counter() - started):.1f} s, "
                   f"{len(out.stdout.splitlines())} lines; {(out.stderr.strip().splitlines() or [''])[-1][:120]}")
+            shutil.rmtree(library, ignore_errors=True)
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -283,8 +304,9 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=6000, help="papers imported for the first-minutes figures")
     parser.add_argument("--first-from", type=Path, default=Path("/work/bench-data/papers-20000.json"),
                         help="the JSON paper list they are the first of (bench_app's generator)")
-    parser.add_argument("--first-threads", default="default,2", help="the job's thread counts compared")
-    parser.add_argument("--watch", type=float, default=60, help="seconds of the full pass timed")
+    parser.add_argument("--first-threads", default="nice,default", help="the job's configurations compared "
+                        "(default, nice, N, nice:N: first_minutes)")
+    parser.add_argument("--watch", type=float, default=60, help="seconds of the full pass timed (0: to its end)")
     parser.add_argument("--papers", type=int, default=100_000, help="stored vectors for the scale figures")
     parser.add_argument("--bm25", type=int, default=0, help="also time BM25 + fusion on an index of N papers")
     parser.add_argument("--words", type=int, default=job.FULL_WORDS, help="with an .npz --vectors: embed the first "
