@@ -222,8 +222,9 @@ class MapDock(QDockWidget):
         self.colour_by.blockSignals(False)
 
     def recolour(self) -> None:
-        """Colours from the annotations as they are now, and the lit layer anew."""
-        if self.map is None:
+        """Colours from the annotations as they are now, and the lit layer anew (nothing once the window's library
+        is closed: its timer may still fire while the window goes)."""
+        if self.map is None or self.w.library.closed:
             return
         by, _sep, tag = (self.colour_by.currentData() or RATING).partition(":")
         self.rgb = colours(self.w.library, self.map.ids, by, tag or None)

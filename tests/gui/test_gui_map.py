@@ -209,3 +209,16 @@ def test_a_first_map_shows_its_progress_and_stops_when_the_window_closes(make_wi
     win.close()
     assert map_pool().waitForDone(20000)  # it stopped at its next step
     assert steps[-1] < 1.0 and not MapCache(library_dir).path.exists()  # unfinished: nothing kept
+
+
+def test_a_recolour_due_when_the_library_closes_reads_nothing(window, qtbot):
+    """Twice under load the tests' teardown saw "Cannot operate on a closed database": a change's recolouring
+    (150 ms later) came after the window's library had closed."""
+    dock = window.map_dock
+    library = window.library
+    window.apply_changes(library.add_tags(library.ids()[0], ["late"]))
+    assert dock._recolour_timer.isActive()
+    window.close()  # as the tests' teardown closes a window, then its library
+    library.close()
+    qtbot.wait(400)  # the timer fires now
+    assert not dock._recolour_timer.isActive()
