@@ -286,9 +286,19 @@ def renames_of(store: Store, old_key: str) -> list[tuple[str, str]]:
 
 # ----------------------------------------------------------------- conflicts
 def add_conflict(store: Store, entity: str, field: str, kept: str, kept_hlc: str, dropped: str,
-                 dropped_hlc: str) -> None:
-    """Note a conflict the clock decided: the value kept and the one dropped (short texts), with their clocks."""
+                 dropped_hlc: str, since: str | None = None) -> None:
+    """Note a conflict the clock decided: the value kept and the one dropped (short texts), with their clocks.
+    With `since` (when this sync began receiving, as `decided_at` is written): one line per field, value kept
+    and other device in a sync — the latest value of that device dropped (a note received in its four versions
+    lost four times to the one written here: one conflict)."""
     with store.transaction() as conn:
+        if since is not None:
+            earlier = conn.execute("SELECT id, dropped_hlc FROM sync_conflicts WHERE entity = ? AND field = ? AND"
+                                   " kept_hlc = ? AND decided_at >= ? AND dropped_hlc LIKE ?",
+                                   (entity, field, kept_hlc, since, "%." + dropped_hlc.rsplit(".", 1)[-1])).fetchall()
+            if any(other >= dropped_hlc for _id, other in earlier):
+                return
+            conn.executemany("DELETE FROM sync_conflicts WHERE id = ?", [(id_,) for id_, _other in earlier])
         conn.execute("INSERT INTO sync_conflicts (decided_at, entity, field, kept, kept_hlc, dropped, dropped_hlc)"
                      " VALUES (?, ?, ?, ?, ?, ?, ?)", (now(), entity, field, kept, kept_hlc, dropped, dropped_hlc))
 

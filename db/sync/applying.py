@@ -56,6 +56,7 @@ class _Applier:
     def __init__(self, library, device: str):
         self.library = library
         self.device = device  # this library's: only a conflict with a value made here is this library's
+        self.since = library.sync_book.sync_state().get("receiving_since")  # this sync's (db.sync.engine)
         self.present: dict[str, bool] = {}
 
     def apply(self, entity: str, field: str, text: str, value, parent: str = "") -> Changes:
@@ -151,7 +152,7 @@ class _Applier:
         received = _short(value)
         kept, dropped = (received, local) if incoming_wins else (local, received)
         kept_hlc, dropped_hlc = (text, kept_text) if incoming_wins else (kept_text, text)
-        self.library.sync_book.add_conflict(entity, field, kept, kept_hlc, dropped, dropped_hlc)
+        self.library.sync_book.add_conflict(entity, field, kept, kept_hlc, dropped, dropped_hlc, self.since)
 
     def _local_value(self, entity: str, field: str):
         kind = kind_of(field)

@@ -132,6 +132,7 @@ def run_sync(library: Library, server: str | None = None,
             if progress:
                 progress("send", report.sent, total)
         pulled = int(library.sync_book.sync_state().get("pulled", "0"))
+        library.sync_book.set_sync_state({"receiving_since": _now()})  # one conflict line per field from here on
         total = remote.waiting(clock.device, pulled)
         before = len(library.sync_book.conflicts(1_000_000))
         size = 64 if pause_ms else batch  # rows per library transaction: in the window, adapted to take APPLY_MS

@@ -317,3 +317,27 @@ def test_a_copy_that_only_receives_still_receives_the_originals_edits(tmp_path, 
     with Library.open(copy) as library:
         assert library.paper(first).note == "written after the copy"
     assert sync_folder(original).copied_from is None
+
+
+def test_a_note_received_in_four_versions_that_loses_is_one_conflict(tmp_path, postgres):
+    """A new user's trial: a new library whose note was written after another machine's four versions of it logged
+    four conflicts on its first sync ("7 conflicts decided by the clock" for a handful of fields): one line per
+    field, the other machine's latest version named as dropped."""
+    laptop, desktop = tmp_path / "laptop", tmp_path / "desktop"
+    Library.open(laptop).close()
+    Library.open(desktop).close()
+    sync_folder(laptop, postgres.conninfo)
+    with Library.open(laptop) as library:
+        paper_id = library.ids()[0]
+    for version in range(1, 5):
+        with Library.open(laptop) as library:
+            library.set_note(paper_id, f"version {version}")
+        sync_folder(laptop)
+    with Library.open(desktop) as library:
+        library.set_note(paper_id, "keep me")
+    report = sync_folder(desktop, postgres.conninfo)
+    with Library.open(desktop) as library:
+        assert library.paper(paper_id).note == "keep me"
+        notes = [row for row in library.sync_book.conflicts(100) if row[1] == paper_id and row[2] == "note"]
+    assert [(row[3], row[5]) for row in notes] == [("keep me", "version 4")]
+    assert report.conflicts == 1
