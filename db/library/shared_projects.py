@@ -51,7 +51,11 @@ def screening_owner(store: Store) -> dict | None:
     """The joined project (as `projects` gives it) whose owner edits this library's criteria and exclusion reasons
     instead of it: None when the library may edit them (it joined no project, or one only, as its owner — the
     next project sync sends those edits); else the first project it joined as a member (or the first of several)."""
-    joined = projects(store)
+    return owning_project(projects(store))
+
+
+def owning_project(joined: list[dict]) -> dict | None:
+    """`screening_owner` of the joined projects `joined` (as `projects` gives them), for a caller that has them."""
     if not joined or len(joined) == 1 and joined[0]["role"] == joined[0]["owner"]:
         return None
     return next((item for item in joined if item["role"] != item["owner"]), joined[0])

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
 from db.changes import DECISION, Changes
 from db.errors import MarginError
 from db.library.library import Library
+from db.library.shared_projects import owning_project
 from db.triage.project_prisma import project_figures
 from desktop.common.background import run_in_background
 from desktop.common.i18n import plural
@@ -88,10 +89,8 @@ class ProjectPanel(QWidget):
         except MarginError:
             joined = []
         self.setVisible(bool(joined))
-        editable = not joined or (len(joined) == 1 and joined[0]["role"] == joined[0]["owner"])
-        # whose reasons a member reads: the first project joined as a member (shared_projects.screening_owner)
-        self._editable(editable, None if editable else next(
-            (item for item in joined if item["role"] != item["owner"]), joined[0])["owner"])
+        owning = owning_project(joined)  # whose criteria and reasons a member reads (None: this library edits them)
+        self._editable(owning is None, owning and owning["owner"])
         if not joined:
             return
         if self._busy:
