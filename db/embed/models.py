@@ -34,7 +34,9 @@ DEFAULT_THREADS = 1  # a laptop's other work (and Margin's own GUI thread) keep 
 
 def foreground_threads() -> int:
     """Threads for an embedding the user waits for (`margin embed`): $MARGIN_EMBED_THREADS, else every core
-    (os.cpu_count(); 1 when unknown). The window's background job keeps DEFAULT_THREADS."""
+    (os.cpu_count(); 1 when unknown). The window's background job sets $MARGIN_EMBED_THREADS itself
+    (db.embed.priority: a thread per core under SCHED_IDLE, else one); a model loaded without it gets
+    DEFAULT_THREADS."""
     return int(os.environ.get(THREADS_ENV) or 0) or os.cpu_count() or 1
 
 
